@@ -1,0 +1,204 @@
+# kifu - one non-recursive GNU Makefile for libkifu, the tools and the tests.
+#
+#   make               build $(BUILD)/libkifu.a and $(BUILD)/bin/kifu-*
+#   make test          build and run tests/test_*.c (cmocka) and tests/golden/*.sh
+#   make asan          the same in build-asan/ with AddressSanitizer and UBSan
+#   make bench         an -O3 build in $(BUILD)/bench/, then bench/run.sh
+#   make samples       install missing packages (as root), build, run the tools on samples/
+#   make install       PREFIX=/usr/local, DESTDIR= for staged installs
+#   make clean
+#
+# Objects go to $(BUILD)/obj, with -MMD -MP dependency files beside them.
+# Set WERROR=1 to turn every warning into an error (CI does).
+
+.SUFFIXES:
+.DELETE_ON_ERROR:
+.DEFAULT_GOAL := all
+
+VERSION := 0.1.0
+
+BUILD      ?= build
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR     ?= $(PREFIX)/share/man
+
+HOSTCC     ?= $(CC)
+AR         ?= ar
+PKG_CONFIG ?= pkg-config
+INSTALL    ?= install
+
+# CFLAGS is the user's (optimisation, debug info); the rest is the project's.
+CFLAGS   ?= -O2 -g
+SANFLAGS ?=
+WARNFLAGS := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wold-style-definition -Wformat=2 -Wundef \
+	-Wcast-align -Wwrite-strings -Wvla -Wpointer-arith -Wnested-externs \
+	-Wredundant-decls -Wmissing-include-dirs
+ifeq ($(WERROR),1)
+WARNFLAGS += -Werror
+endif
+
+# pkg-config is asked once, on first use, so that `make clean` and
+# `make samples` on a machine without the packages yet do not complain.
+LIB_PKGS := yaml-0.1 libpcre2-8
+PKG_CFLAGS = $(eval PKG_CFLAGS := $$(shell $(PKG_CONFIG) --cflags $(LIB_PKGS)))$(PKG_CFLAGS)
+PKG_LIBS = $(eval PKG_LIBS := $$(shell $(PKG_CONFIG) --libs $(LIB_PKGS)))$(PKG_LIBS)
+CMOCKA_CFLAGS = $(eval CMOCKA_CFLAGS := $$(shell $(PKG_CONFIG) --cflags cmocka))$(CMOCKA_CFLAGS)
+CMOCKA_LIBS = $(eval CMOCKA_LIBS := $$(shell $(PKG_CONFIG) --libs cmocka))$(CMOCKA_LIBS)
+
+ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Ilibkifu/include $(CPPFLAGS)
+ALL_CFLAGS   = -std=c11 $(WARNFLAGS) $(CFLAGS) $(SANFLAGS)
+ALL_LDFLAGS  = $(SANFLAGS) $(LDFLAGS)
+DEPFLAGS     = -MMD -MP
+
+# --- sources -----------------------------------------------------------------
+
+LIB_SRCS      := $(sort $(wildcard libkifu/src/*.c))
+VARIANT_YAMLS := $(sort $(wildcard formats/variants/*.yaml))
+TOOL_MAINS    := $(sort $(wildcard tools/kifu-*.c))
+TOOL_COMMON   := $(sort $(filter-out tools/kifu-%.c,$(wildcard tools/*.c)))
+TEST_SRCS     := $(sort $(wildcard tests/test_*.c))
+GOLDEN_SCRIPTS := $(sort $(wildcard tests/golden/*.sh))
+HEADERS       := $(sort $(wildcard libkifu/include/kifu/*.h))
+MAN_PAGES     := $(sort $(wildcard man/*.1))
+
+OBJ := $(BUILD)/obj
+GEN := $(BUILD)/gen
+
+BUILTIN_C   := $(GEN)/builtin_variants.c
+EMBED       := $(GEN)/embed
+LIB         := $(BUILD)/libkifu.a
+LIB_OBJS    := $(LIB_SRCS:%.c=$(OBJ)/%.o) $(OBJ)/gen/builtin_variants.o
+TOOL_OBJS   := $(TOOL_COMMON:%.c=$(OBJ)/%.o)
+TOOLS       := $(TOOL_MAINS:tools/%.c=$(BUILD)/bin/%)
+TESTS       := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
+PC_FILE     := $(BUILD)/libkifu.pc
+
+DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(TOOL_MAINS:%.c=$(OBJ)/%.d) \
+	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d
+
+.PHONY: all lib tools tests test test-run asan bench samples deps install \
+	install-dirs clean FORCE
+
+all: $(LIB) $(TOOLS)
+lib: $(LIB)
+tools: $(TOOLS)
+tests: $(TESTS)
+
+# --- compiling ---------------------------------------------------------------
+
+$(LIB_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -Ilibkifu/src $(PKG_CFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(TOOL_COMMON:%.c=$(OBJ)/%.o) $(TOOL_MAINS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(TEST_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) -Ilibkifu/src $(PKG_CFLAGS) $(CMOCKA_CFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# --- the shipped variants, compiled in ----------------------------------------
+
+# embed runs on the build machine: host compiler, no sanitizers.
+$(EMBED): tools/gen/embed.c
+	@mkdir -p $(@D) $(OBJ)/host
+	$(HOSTCC) -std=c11 $(WARNFLAGS) -O2 -D_POSIX_C_SOURCE=200809L \
+		-MMD -MP -MF $(OBJ)/host/embed.d -MT $@ $< -o $@
+
+# Changes whenever a YAML file is added or removed, so that the list, not
+# only the files' contents, makes builtin_variants.c out of date.
+$(GEN)/variants.list: FORCE
+	@mkdir -p $(@D)
+	@echo '$(VARIANT_YAMLS)' | cmp -s - $@ || echo '$(VARIANT_YAMLS)' > $@
+
+$(BUILTIN_C): $(EMBED) $(GEN)/variants.list $(VARIANT_YAMLS)
+	$(EMBED) -o $@ $(VARIANT_YAMLS)
+
+# One string literal per file: longer than the 4095 characters ISO C asks
+# compilers to support, which every compiler we build with accepts.
+$(OBJ)/gen/builtin_variants.o: $(BUILTIN_C)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -Wno-overlength-strings $(DEPFLAGS) -c $< -o $@
+
+# --- linking -----------------------------------------------------------------
+
+$(LIB): $(LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(TOOLS): $(BUILD)/bin/%: $(OBJ)/tools/%.o $(TOOL_OBJS) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) $^ $(PKG_LIBS) $(LDLIBS) -o $@
+
+$(TESTS): $(BUILD)/tests/%: $(OBJ)/tests/%.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) $^ $(PKG_LIBS) $(CMOCKA_LIBS) $(LDLIBS) -o $@
+
+# --- running -----------------------------------------------------------------
+
+# Installs the Debian packages the build needs when they are missing (as root).
+deps:
+	@sh tools/install-deps.sh
+
+test: deps
+	@$(MAKE) --no-print-directory test-run
+
+# Every test program and golden script runs from the repository root;
+# tools/run-tests.sh prints "N passed, M failed" and fails if M > 0.
+test-run: all $(TESTS)
+	@sh tools/run-tests.sh $(BUILD)/bin $(TESTS) -- $(GOLDEN_SCRIPTS)
+
+asan:
+	@$(MAKE) --no-print-directory BUILD=build-asan \
+		SANFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer' \
+		test
+
+bench:
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/bench CFLAGS='-O3 -g -DNDEBUG' all
+	@if [ -f bench/run.sh ]; then \
+		bash bench/run.sh $(BUILD)/bench/bin; \
+	else \
+		echo 'make bench: no bench/run.sh, nothing to measure'; \
+	fi
+
+samples: deps
+	@$(MAKE) --no-print-directory all
+	@sh tools/run-samples.sh $(BUILD)/bin
+
+# --- installing --------------------------------------------------------------
+
+$(PC_FILE): FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' \
+		'prefix=$(PREFIX)' \
+		'exec_prefix=$${prefix}' \
+		'libdir=$(LIBDIR)' \
+		'includedir=$(INCLUDEDIR)' \
+		'' \
+		'Name: libkifu' \
+		'Description: game records of historical shogi variants' \
+		'Version: $(VERSION)' \
+		'Requires.private: $(LIB_PKGS)' \
+		'Libs: -L$${libdir} -lkifu' \
+		'Cflags: -I$${includedir}' > $@
+
+install: all $(PC_FILE)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(INCLUDEDIR)/kifu $(DESTDIR)$(MANDIR)/man1
+	$(if $(TOOLS),$(INSTALL) -m 755 $(TOOLS) $(DESTDIR)$(BINDIR))
+	$(INSTALL) -m 644 $(LIB) $(DESTDIR)$(LIBDIR)
+	$(INSTALL) -m 644 $(PC_FILE) $(DESTDIR)$(LIBDIR)/pkgconfig
+	$(if $(HEADERS),$(INSTALL) -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/kifu)
+	$(if $(MAN_PAGES),$(INSTALL) -m 644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1)
+
+clean:
+	rm -rf build build-asan $(filter-out build build-asan,$(BUILD))
+
+FORCE:
+
+-include $(DEPS)

@@ -1,0 +1,176 @@
+/*
+ * kifu/position.h - positions, moves and the rules core.
+ *
+ * Squares are numbered sq = (rank - 1) * files + (file - 1), with file
+ * counted from Sente's right and rank from Gote's side (BRIEF §2).  The
+ * rules core knows nothing of notations: moves are squares and piece types,
+ * and an illegal move is explained by a kifu_illegal value that a notation
+ * turns into words (kifu_illegal_describe).
+ */
+#ifndef KIFU_POSITION_H
+#define KIFU_POSITION_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "error.h"
+#include "variant.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KIFU_NO_SQUARE 0xFFFFu
+
+enum kifu_move_flags {
+	KIFU_MOVE_PROMOTE = 1,  /* the piece promotes at the end of the move */
+	KIFU_MOVE_DROP = 2      /* a piece from hand is put on `to` */
+};
+
+/* A move: from [mid] to [promote], or a drop of `piece` on `to`.
+ * mid is the first leg's square of a two-leg (Lion) move, KIFU_NO_SQUARE
+ * for a one-leg move. A pass is from == to with an empty mid; 居食い (igui)
+ * is from == to with an enemy on mid. */
+typedef struct kifu_move {
+	uint16_t from;
+	uint16_t mid;
+	uint16_t to;
+	uint8_t flags;
+	uint8_t piece; /* drops: the type dropped */
+} kifu_move;
+
+/* Enough room for every move of any position of the shipped variants. */
+#define KIFU_MAX_MOVES 4096
+
+typedef struct kifu_movelist {
+	int count;
+	kifu_move moves[KIFU_MAX_MOVES];
+} kifu_movelist;
+
+/* What make_move changed, for unmake_move. */
+typedef struct kifu_undo {
+	kifu_move move;
+	uint8_t moved;        /* board code of the moving piece before the move */
+	uint8_t captured_mid; /* board code captured on mid (0: none) */
+	uint8_t captured_to;  /* board code captured on to (0: none) */
+	int8_t hand_mid;      /* type added to the mover's hand by the mid capture, or -1 */
+	int8_t hand_to;       /* the same for the capture on to */
+	int8_t prev_loser;
+	int8_t prev_nroyal[2];
+	uint16_t prev_royal_sq[2][8];
+	long prev_ply;
+} kifu_undo;
+
+typedef struct kifu_position kifu_position;
+
+/* A new position holding the variant's start position.  Free with
+ * kifu_position_free. The variant must outlive the position. */
+int kifu_position_new(kifu_position **out, const kifu_variant *v);
+void kifu_position_free(kifu_position *pos);
+/* Copies src into dst (same variant). */
+void kifu_position_copy(kifu_position *dst, const kifu_position *src);
+
+/* Resets to the variant's start position. */
+void kifu_position_reset(kifu_position *pos);
+
+/* Sets the position from an SFEN (board side hands [movenumber]).  Errors
+ * name the column (1-based, in diag->col) within the SFEN text. On error the
+ * position is unchanged. */
+int kifu_position_set_sfen(kifu_position *pos, const char *sfen, size_t len,
+			   kifu_diag *diag);
+/* Writes the SFEN of the position into buf (NUL-terminated).  Returns the
+ * length, or KIFU_ELIMIT if it does not fit. */
+int kifu_position_sfen(const kifu_position *pos, char *buf, size_t size);
+
+const kifu_variant *kifu_position_variant(const kifu_position *pos);
+enum kifu_side kifu_position_side(const kifu_position *pos);
+/* The SFEN move number: 1 at the start, +1 after every move. */
+long kifu_position_movenumber(const kifu_position *pos);
+/* The board code on sq: 0 empty, else kifu_code_type/kifu_code_side apply. */
+int kifu_position_at(const kifu_position *pos, int sq);
+/* How many pieces of type t side holds in hand. */
+int kifu_position_hand(const kifu_position *pos, enum kifu_side side, int t);
+/* The number of royal pieces side has on the board. */
+int kifu_position_royals(const kifu_position *pos, enum kifu_side side);
+
+static inline int kifu_code_type(int code) { return (code - 1) >> 1; }
+static inline enum kifu_side kifu_code_side(int code) { return (enum kifu_side)((code - 1) & 1); }
+static inline int kifu_code_make(int type, enum kifu_side side) { return 1 + (type << 1) + (int)side; }
+
+/* How the game stands for the side to move. */
+enum kifu_game_state {
+	KIFU_GAME_ON = 0,
+	KIFU_GAME_ROYAL_LOST = 1, /* the side to move lost its last royal: it has lost */
+	KIFU_GAME_NO_MOVES = 2    /* the side to move has no legal move: it has lost */
+};
+/* Computes the state; KIFU_GAME_NO_MOVES needs move generation. */
+enum kifu_game_state kifu_position_state(kifu_position *pos);
+/* Which side lost its last royal by capture (-1 if none did). */
+int kifu_position_royal_loser(const kifu_position *pos);
+
+/* Every legal move of the side to move.  A pass is listed once per piece
+ * that can pass (with the first empty square it can pass through as mid).
+ * A position whose side to move has lost its last royal has no moves. */
+void kifu_generate_legal(kifu_position *pos, kifu_movelist *out);
+
+/* Why a move is illegal. */
+enum kifu_illegal_code {
+	KIFU_LEGAL = 0,
+	KIFU_ILL_GAME_OVER,        /* a side has lost its last royal */
+	KIFU_ILL_OFF_BOARD,        /* a square beyond the board */
+	KIFU_ILL_NO_PIECE,         /* no piece on from */
+	KIFU_ILL_NOT_YOURS,        /* the piece on from is the opponent's */
+	KIFU_ILL_UNREACHABLE,      /* the piece does not move that way */
+	KIFU_ILL_BLOCKED,          /* a piece stands in the way */
+	KIFU_ILL_OWN_CAPTURE,      /* to (or mid) holds the mover's own piece */
+	KIFU_ILL_NO_TWO_LEG,       /* the piece has no two-step (Lion) move */
+	KIFU_ILL_BAD_TWO_LEG,      /* the two legs do not form a move of the piece */
+	KIFU_ILL_CANNOT_PROMOTE,   /* the piece has no promotion */
+	KIFU_ILL_PROMOTED_AGAIN,   /* a promoted piece promotes no further */
+	KIFU_ILL_PROMOTE_HERE,     /* the promotion rule does not allow it on this move */
+	KIFU_ILL_MUST_PROMOTE,     /* the piece must promote on this square */
+	KIFU_ILL_NO_DROPS,         /* the variant has no drops */
+	KIFU_ILL_NOT_IN_HAND,      /* the side holds no such piece */
+	KIFU_ILL_DROP_OCCUPIED,    /* a drop on an occupied square */
+	KIFU_ILL_DEAD_DROP,        /* the dropped piece could never move */
+	KIFU_ILL_TWO_PAWNS,        /* a second unpromoted pawn on a file (二歩) */
+	KIFU_ILL_DROP_MATE,        /* a pawn drop that mates (打ち歩詰め) */
+	KIFU_ILL_ROYAL_ATTACKED,   /* leaves the mover's last royal attacked */
+	KIFU_ILL_DROP_PROMOTE      /* a drop cannot promote */
+};
+
+typedef struct kifu_illegal {
+	enum kifu_illegal_code code;
+	int type;        /* the moving (or dropped) piece type, -1 if none */
+	int other_type;  /* a piece concerned besides (blocker, own piece), -1 if none */
+	int square;      /* the square concerned, or -1 */
+	enum kifu_side side; /* KIFU_ILL_GAME_OVER: the side that lost */
+} kifu_illegal;
+
+/* Checks one move for the side to move without generating every move.
+ * Returns 0 if legal, else KIFU_EILLEGAL with *why filled (why may be NULL). */
+int kifu_check_move(kifu_position *pos, const kifu_move *move, kifu_illegal *why);
+
+/* Plays a move that kifu_check_move accepted (or that kifu_generate_legal
+ * listed).  undo may be NULL when the move will not be taken back. */
+void kifu_make_move(kifu_position *pos, const kifu_move *move, kifu_undo *undo);
+void kifu_unmake_move(kifu_position *pos, const kifu_undo *undo);
+
+/* Is sq attacked by a piece of side `by`? */
+int kifu_square_attacked(const kifu_position *pos, int sq, enum kifu_side by);
+
+/* Counts the leaves of the legal-move tree to depth (perft). A move that
+ * captures a side's last royal ends the game: nothing below it is counted. */
+uint64_t kifu_perft(kifu_position *pos, int depth);
+
+/* Names a square for a message: writes e.g. "7g" into buf. */
+typedef void (*kifu_square_namer)(const kifu_variant *v, int sq, char *buf, size_t size);
+
+/* Explains an illegal move in plain words ("the Rook on 8h has no two-step
+ * move"), naming squares with namer. Returns buf. */
+char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
+			    kifu_square_namer namer, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,267 @@
+/*
+ * movement.c - the movement notation of formats/movement.md.
+ *
+ * A movement string is a sequence of atoms, each with optional direction
+ * modifiers before it and an optional range or lion suffix after it:
+ *   [dirs] ATOM [N | ~]
+ * Atoms: W F D A N H G (leapers, all eight images), K = W+F, R B Q
+ * (sliders), L (the Lion's area power).  Spaces separate nothing and are
+ * ignored.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "variant_internal.h"
+
+/* A direction term filters the atom's offsets (dx right, dy forward). */
+enum term {
+	T_F, T_B, T_L, T_R, T_S, T_V,   /* single letters */
+	T_FL, T_FR, T_BL, T_BR,         /* diagonal quadrants */
+	T_FF, T_BB, T_LL, T_RR          /* narrow: the long leg points there */
+};
+
+static bool term_keeps(enum term t, int dx, int dy)
+{
+	int ax = abs(dx), ay = abs(dy);
+	switch (t) {
+	case T_F: return dy > 0;
+	case T_B: return dy < 0;
+	case T_L: return dx < 0;
+	case T_R: return dx > 0;
+	case T_S: return dy == 0;
+	case T_V: return dx == 0;
+	case T_FL: return dy > 0 && dx < 0;
+	case T_FR: return dy > 0 && dx > 0;
+	case T_BL: return dy < 0 && dx < 0;
+	case T_BR: return dy < 0 && dx > 0;
+	case T_FF: return dy > 0 && ay > ax;
+	case T_BB: return dy < 0 && ay > ax;
+	case T_LL: return dx < 0 && ax > ay;
+	case T_RR: return dx > 0 && ax > ay;
+	}
+	return false;
+}
+
+/* The base offset of an atom, from which the eight images are made. */
+static bool atom_offset(char c, int *a, int *b, bool *slider)
+{
+	*slider = false;
+	switch (c) {
+	case 'W': *a = 0; *b = 1; return true;
+	case 'F': *a = 1; *b = 1; return true;
+	case 'D': *a = 0; *b = 2; return true;
+	case 'A': *a = 2; *b = 2; return true;
+	case 'N': *a = 1; *b = 2; return true;
+	case 'H': *a = 0; *b = 3; return true;
+	case 'G': *a = 3; *b = 3; return true;
+	case 'R': *a = 0; *b = 1; *slider = true; return true;
+	case 'B': *a = 1; *b = 1; *slider = true; return true;
+	default: return false;
+	}
+}
+
+/* The distinct images (±a,±b), (±b,±a) of an offset. */
+static int images(int a, int b, offset out[8])
+{
+	int n = 0;
+	const int sx[4] = {1, 1, -1, -1}, sy[4] = {1, -1, 1, -1};
+	for (int swap = 0; swap < 2; swap++) {
+		for (int k = 0; k < 4; k++) {
+			int dx = (swap ? b : a) * sx[k], dy = (swap ? a : b) * sy[k];
+			bool seen = false;
+			for (int i = 0; i < n; i++)
+				if (out[i].dx == dx && out[i].dy == dy)
+					seen = true;
+			if (!seen) {
+				out[n].dx = (int8_t)dx;
+				out[n].dy = (int8_t)dy;
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+static bool keeps(const enum term *terms, int nterms, int dx, int dy)
+{
+	if (nterms == 0)
+		return true;
+	for (int i = 0; i < nterms; i++)
+		if (term_keeps(terms[i], dx, dy))
+			return true;
+	return false;
+}
+
+static int add_leap(movement *m, int dx, int dy)
+{
+	for (int i = 0; i < m->nleaps; i++)
+		if (m->leaps[i].dx == dx && m->leaps[i].dy == dy)
+			return 0;
+	if (m->nleaps == MAX_LEAPS)
+		return -1;
+	m->leaps[m->nleaps].dx = (int8_t)dx;
+	m->leaps[m->nleaps].dy = (int8_t)dy;
+	m->nleaps++;
+	return 0;
+}
+
+/* One slide per direction: a longer range replaces a shorter one. */
+static int add_slide(movement *m, int dx, int dy, int range)
+{
+	for (int i = 0; i < m->nslides; i++) {
+		slide *s = &m->slides[i];
+		if (s->dx == dx && s->dy == dy) {
+			if (s->range != 0 && (range == 0 || range > s->range))
+				s->range = (uint8_t)range;
+			return 0;
+		}
+	}
+	if (m->nslides == MAX_SLIDES)
+		return -1;
+	m->slides[m->nslides].dx = (int8_t)dx;
+	m->slides[m->nslides].dy = (int8_t)dy;
+	m->slides[m->nslides].range = (uint8_t)range;
+	m->nslides++;
+	return 0;
+}
+
+static int add_line(movement *m, int dx, int dy)
+{
+	for (int i = 0; i < m->nlines; i++)
+		if (m->lines[i].dx == dx && m->lines[i].dy == dy)
+			return 0;
+	if (m->nlines == MAX_LINES)
+		return -1;
+	m->lines[m->nlines].dx = (int8_t)dx;
+	m->lines[m->nlines].dy = (int8_t)dy;
+	m->nlines++;
+	return 0;
+}
+
+static int fail(int *errpos, const char **msg, int pos, const char *text)
+{
+	*errpos = pos;
+	*msg = text;
+	return KIFU_ESYNTAX;
+}
+
+int movement_parse(const char *text, movement *out, int *errpos, const char **msg)
+{
+	memset(out, 0, sizeof *out);
+	int i = 0;
+	int natoms = 0;
+	while (text[i]) {
+		if (text[i] == ' ') {
+			i++;
+			continue;
+		}
+		int start = i;
+		enum term terms[16];
+		int nterms = 0;
+		/* direction modifiers */
+		while (text[i] && strchr("fblrsv", text[i])) {
+			char c = text[i], d = text[i + 1];
+			enum term t;
+			int len = 1;
+			if ((c == 'f' || c == 'b') && (d == 'l' || d == 'r')) {
+				t = c == 'f' ? (d == 'l' ? T_FL : T_FR) : (d == 'l' ? T_BL : T_BR);
+				len = 2;
+			} else if (d == c && c != 's' && c != 'v') {
+				t = c == 'f' ? T_FF : c == 'b' ? T_BB : c == 'l' ? T_LL : T_RR;
+				len = 2;
+			} else {
+				t = c == 'f' ? T_F : c == 'b' ? T_B : c == 'l' ? T_L :
+				    c == 'r' ? T_R : c == 's' ? T_S : T_V;
+			}
+			if (nterms == 16)
+				return fail(errpos, msg, i, "too many direction modifiers");
+			terms[nterms++] = t;
+			i += len;
+		}
+		char atom = text[i];
+		if (!atom)
+			return fail(errpos, msg, i, "direction modifiers without an atom");
+		i++;
+		int range = -1; /* -1: none given */
+		bool lionline = false;
+		if (text[i] >= '0' && text[i] <= '9') {
+			range = 0;
+			while (text[i] >= '0' && text[i] <= '9') {
+				range = range * 10 + (text[i] - '0');
+				if (range > 99)
+					return fail(errpos, msg, i, "range too large (at most 99)");
+				i++;
+			}
+			if (range < 1)
+				return fail(errpos, msg, i - 1, "a range must be at least 1");
+		} else if (text[i] == '~') {
+			lionline = true;
+			i++;
+		}
+		natoms++;
+
+		if (atom == 'L') {
+			if (nterms || range >= 0 || lionline)
+				return fail(errpos, msg, start, "the Lion atom L takes no modifiers");
+			out->area_lion = true;
+			continue;
+		}
+		/* Compounds expand to their parts. */
+		const char *parts;
+		switch (atom) {
+		case 'K': parts = "WF"; break;
+		case 'Q': parts = "RB"; break;
+		case 'W': case 'F': case 'D': case 'A': case 'N': case 'H':
+		case 'G': case 'R': case 'B':
+			parts = NULL;
+			break;
+		default:
+			return fail(errpos, msg, i - 1, "unknown atom (expected one of W F D A N H G K R B Q L)");
+		}
+		char single[2] = {atom, 0};
+		if (!parts)
+			parts = single;
+		for (const char *p = parts; *p; p++) {
+			int a = 0, b = 0;
+			bool slider;
+			atom_offset(*p, &a, &b, &slider);
+			offset im[8];
+			int n = images(a, b, im);
+			int kept = 0;
+			for (int k = 0; k < n; k++) {
+				int dx = im[k].dx, dy = im[k].dy;
+				if (!keeps(terms, nterms, dx, dy))
+					continue;
+				kept++;
+				int rc;
+				if (lionline) {
+					if (abs(dx) > 1 || abs(dy) > 1)
+						return fail(errpos, msg, i - 1, "lion power (~) applies to W, F or K only");
+					rc = add_line(out, dx, dy);
+				} else if (slider) {
+					rc = add_slide(out, dx, dy, range < 0 ? 0 : range);
+				} else if (range >= 0) {
+					/* a leaper with a range slides: W2 is up to two steps */
+					rc = range == 1 ? add_leap(out, dx, dy) : add_slide(out, dx, dy, range);
+				} else {
+					rc = add_leap(out, dx, dy);
+				}
+				if (rc < 0)
+					return fail(errpos, msg, start, "too many moves in one piece");
+			}
+			if (kept == 0 && parts == single)
+				return fail(errpos, msg, start, "the direction modifiers leave no move of this atom");
+		}
+	}
+	if (natoms == 0)
+		return fail(errpos, msg, 0, "empty movement");
+	/* A slide in a direction covers its own first step: drop the leap so a
+	 * move is listed once. */
+	for (int s = 0; s < out->nslides; s++)
+		for (int l = 0; l < out->nleaps; l++)
+			if (out->leaps[l].dx == out->slides[s].dx &&
+			    out->leaps[l].dy == out->slides[s].dy) {
+				out->leaps[l] = out->leaps[--out->nleaps];
+				l--;
+			}
+	return 0;
+}

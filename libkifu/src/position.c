@@ -1,0 +1,339 @@
+/*
+ * position.c - positions: creation, SFEN in and out (BRIEF §3.2).
+ *
+ * SFEN: `board side hands [movenumber]`, ranks from rank 1, files from N
+ * down to 1, `+` before a promoted piece, uppercase = Sente; piece tokens are
+ * a letter with an optional ' or ! (HaChu's Dai letters: A', L!).  Empty
+ * squares are counted in decimal, several digits allowed (15).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "position_internal.h"
+
+static void clear(struct kifu_position *p, const struct kifu_variant *v)
+{
+	memset(p, 0, sizeof *p);
+	p->v = v;
+	p->files = v->files;
+	p->ranks = v->ranks;
+	p->nsq = v->files * v->ranks;
+	p->loser = -1;
+	p->ply = 1;
+}
+
+/* Reads one piece token at s[*i] ([+]Letter[suffix]); returns the type or a
+ * negative code with a message. */
+static int read_token(const struct kifu_variant *v, const char *s, size_t len, size_t *i,
+		      bool allow_plus, int *side, const char **msg)
+{
+	size_t at = *i;
+	bool plus = false;
+	if (s[at] == '+') {
+		if (!allow_plus) {
+			*msg = "a piece in hand is never promoted";
+			return -1;
+		}
+		plus = true;
+		at++;
+	}
+	if (at >= len || !isalpha((unsigned char)s[at])) {
+		*msg = "expected a piece letter";
+		*i = at;
+		return -1;
+	}
+	char tok[4];
+	size_t n = 0;
+	if (plus)
+		tok[n++] = '+';
+	*side = isupper((unsigned char)s[at]) ? KIFU_SENTE : KIFU_GOTE;
+	tok[n++] = (char)toupper((unsigned char)s[at]);
+	at++;
+	if (at < len && (s[at] == '\'' || s[at] == '!'))
+		tok[n++] = s[at++];
+	int t = kifu_variant_piece_by_sfen(v, tok, n);
+	if (t < 0) {
+		*msg = plus ? "unknown or unpromotable piece" : "unknown piece letter for this variant";
+		return -1;
+	}
+	*i = at;
+	return t;
+}
+
+static int sfen_fail(kifu_diag *diag, size_t col, const char *msg)
+{
+	return kifu_diag_set(diag, KIFU_ESYNTAX, NULL, 0, (long)col + 1, "%s", msg);
+}
+
+static int add_royal(struct kifu_position *p, int side, int sq)
+{
+	if (p->nroyal[side] == MAX_ROYALS)
+		return -1;
+	p->royal_sq[side][p->nroyal[side]++] = (uint16_t)sq;
+	return 0;
+}
+
+/* Parses into *p (already cleared). */
+static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_diag *diag)
+{
+	const struct kifu_variant *v = p->v;
+	size_t i = 0;
+	while (i < len && s[i] == ' ')
+		i++;
+	/* board */
+	int r = 0, f = v->files - 1;
+	while (i < len && s[i] != ' ') {
+		char c = s[i];
+		if (c == '/') {
+			if (f != -1)
+				return sfen_fail(diag, i, f >= 0 ? "rank has too few squares" : "rank has too many squares");
+			r++;
+			if (r >= v->ranks)
+				return sfen_fail(diag, i, "too many ranks");
+			f = v->files - 1;
+			i++;
+		} else if (isdigit((unsigned char)c)) {
+			int n = 0;
+			size_t at = i;
+			while (i < len && isdigit((unsigned char)s[i])) {
+				n = n * 10 + (s[i] - '0');
+				if (n > KIFU_MAX_DIM)
+					return sfen_fail(diag, at, "number of empty squares too large");
+				i++;
+			}
+			if (n == 0)
+				return sfen_fail(diag, at, "zero empty squares");
+			f -= n;
+			if (f < -1)
+				return sfen_fail(diag, at, "rank has too many squares");
+		} else {
+			int side;
+			const char *msg;
+			size_t at = i;
+			int t = read_token(v, s, len, &i, true, &side, &msg);
+			if (t < 0)
+				return sfen_fail(diag, i, msg);
+			if (f < 0)
+				return sfen_fail(diag, at, "rank has too many squares");
+			int sq = r * v->files + f;
+			p->board[sq] = (uint8_t)kifu_code_make(t, (enum kifu_side)side);
+			if (v->types[t].royal && add_royal(p, side, sq))
+				return sfen_fail(diag, at, "too many royal pieces (at most 8 a side)");
+			f--;
+		}
+	}
+	if (f != -1)
+		return sfen_fail(diag, i, f >= 0 ? "rank has too few squares" : "rank has too many squares");
+	if (r != v->ranks - 1)
+		return sfen_fail(diag, i, "too few ranks");
+	/* side */
+	while (i < len && s[i] == ' ')
+		i++;
+	if (i >= len)
+		return sfen_fail(diag, i, "missing side to move (b or w)");
+	if (s[i] == 'b')
+		p->side = KIFU_SENTE;
+	else if (s[i] == 'w')
+		p->side = KIFU_GOTE;
+	else
+		return sfen_fail(diag, i, "side to move must be b or w");
+	i++;
+	if (i < len && s[i] != ' ')
+		return sfen_fail(diag, i, "side to move must be b or w");
+	/* hands */
+	while (i < len && s[i] == ' ')
+		i++;
+	if (i >= len)
+		return sfen_fail(diag, i, "missing hands (- for none)");
+	if (s[i] == '-') {
+		i++;
+	} else {
+		while (i < len && s[i] != ' ') {
+			size_t at = i;
+			int n = 1;
+			if (isdigit((unsigned char)s[i])) {
+				n = 0;
+				while (i < len && isdigit((unsigned char)s[i])) {
+					n = n * 10 + (s[i] - '0');
+					if (n > 200)
+						return sfen_fail(diag, at, "count in hand too large");
+					i++;
+				}
+				if (n == 0)
+					return sfen_fail(diag, at, "zero count in hand");
+			}
+			int side;
+			const char *msg;
+			size_t tat = i;
+			int t = read_token(v, s, len, &i, false, &side, &msg);
+			if (t < 0)
+				return sfen_fail(diag, i, msg);
+			if (!v->drops)
+				return sfen_fail(diag, tat, "this variant has no drops: hands must be -");
+			if (!v->types[t].to_hand)
+				return sfen_fail(diag, tat, "this piece never goes to hand");
+			if (p->hand[side][t] + n > 200)
+				return sfen_fail(diag, at, "count in hand too large");
+			p->hand[side][t] = (uint8_t)(p->hand[side][t] + n);
+		}
+	}
+	if (i < len && s[i] != ' ')
+		return sfen_fail(diag, i, "unexpected character");
+	/* move number */
+	while (i < len && s[i] == ' ')
+		i++;
+	if (i < len) {
+		size_t at = i;
+		long n = 0;
+		while (i < len && isdigit((unsigned char)s[i])) {
+			n = n * 10 + (s[i] - '0');
+			if (n > 100000000L)
+				return sfen_fail(diag, at, "move number too large");
+			i++;
+		}
+		if (i == at || n < 1)
+			return sfen_fail(diag, at, "move number must be a positive whole number");
+		p->ply = n;
+		while (i < len && s[i] == ' ')
+			i++;
+		if (i < len)
+			return sfen_fail(diag, i, "unexpected text after the SFEN");
+	}
+	return 0;
+}
+
+int sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag)
+{
+	struct kifu_position *p = malloc(sizeof *p);
+	if (!p)
+		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	clear(p, v);
+	int rc = parse_sfen(p, sfen, strlen(sfen), diag);
+	free(p);
+	return rc;
+}
+
+int kifu_position_new(kifu_position **out, const kifu_variant *v)
+{
+	*out = NULL;
+	struct kifu_position *p = malloc(sizeof *p);
+	if (!p)
+		return KIFU_ENOMEM;
+	clear(p, v);
+	kifu_position_reset(p);
+	*out = p;
+	return 0;
+}
+
+void kifu_position_free(kifu_position *pos)
+{
+	free(pos);
+}
+
+void kifu_position_copy(kifu_position *dst, const kifu_position *src)
+{
+	memcpy(dst, src, sizeof *dst);
+}
+
+void kifu_position_reset(kifu_position *pos)
+{
+	const struct kifu_variant *v = pos->v;
+	clear(pos, v);
+	/* The start SFEN was checked when the variant was loaded. */
+	if (parse_sfen(pos, v->start, strlen(v->start), NULL))
+		clear(pos, v);
+}
+
+int kifu_position_set_sfen(kifu_position *pos, const char *sfen, size_t len, kifu_diag *diag)
+{
+	struct kifu_position *p = malloc(sizeof *p);
+	if (!p)
+		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	clear(p, pos->v);
+	int rc = parse_sfen(p, sfen, len, diag);
+	if (!rc)
+		memcpy(pos, p, sizeof *p);
+	free(p);
+	return rc;
+}
+
+int kifu_position_sfen(const kifu_position *pos, char *buf, size_t size)
+{
+	const struct kifu_variant *v = pos->v;
+	size_t n = 0;
+	char tmp[4096];
+#define PUT(...) do { int w_ = snprintf(tmp + n, sizeof tmp - n, __VA_ARGS__); \
+		\
+		if (w_ < 0 || (size_t)w_ >= sizeof tmp - n) \
+			return KIFU_ELIMIT; \
+		n += (size_t)w_; \
+	} while (0)
+	for (int r = 0; r < v->ranks; r++) {
+		if (r)
+			PUT("/");
+		int empty = 0;
+		for (int f = v->files - 1; f >= 0; f--) {
+			int c = pos->board[r * v->files + f];
+			if (!c) {
+				empty++;
+				continue;
+			}
+			if (empty)
+				PUT("%d", empty);
+			empty = 0;
+			const char *tok = v->types[kifu_code_type(c)].sfen;
+			bool gote = kifu_code_side(c) == KIFU_GOTE;
+			for (const char *t = tok; *t; t++)
+				PUT("%c", gote ? (char)tolower((unsigned char)*t) : *t);
+		}
+		if (empty)
+			PUT("%d", empty);
+	}
+	PUT(" %c ", pos->side == KIFU_SENTE ? 'b' : 'w');
+	bool any = false;
+	for (int side = 0; side < 2; side++)
+		for (int t = 0; t < v->ntypes; t++) {
+			int k = pos->hand[side][t];
+			if (!k)
+				continue;
+			any = true;
+			if (k > 1)
+				PUT("%d", k);
+			for (const char *c = v->types[t].sfen; *c; c++)
+				PUT("%c", side == KIFU_GOTE ? (char)tolower((unsigned char)*c) : *c);
+		}
+	if (!any)
+		PUT("-");
+	PUT(" %ld", pos->ply);
+#undef PUT
+	if (n + 1 > size)
+		return KIFU_ELIMIT;
+	memcpy(buf, tmp, n + 1);
+	return (int)n;
+}
+
+const kifu_variant *kifu_position_variant(const kifu_position *pos) { return pos->v; }
+enum kifu_side kifu_position_side(const kifu_position *pos) { return (enum kifu_side)pos->side; }
+long kifu_position_movenumber(const kifu_position *pos) { return pos->ply; }
+
+int kifu_position_at(const kifu_position *pos, int sq)
+{
+	return sq >= 0 && sq < pos->nsq ? pos->board[sq] : 0;
+}
+
+int kifu_position_hand(const kifu_position *pos, enum kifu_side side, int t)
+{
+	return t >= 0 && t < pos->v->ntypes ? pos->hand[side][t] : 0;
+}
+
+int kifu_position_royals(const kifu_position *pos, enum kifu_side side)
+{
+	return pos->nroyal[side];
+}
+
+int kifu_position_royal_loser(const kifu_position *pos)
+{
+	return pos->loser;
+}

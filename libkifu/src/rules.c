@@ -1,0 +1,754 @@
+/*
+ * rules.c - the rules core: move generation, the one-move legality check,
+ * making and unmaking moves, attacks and perft.
+ *
+ * Everything here is driven by the variant data (variant_internal.h); the
+ * comments cite the rule of BRIEF §2 or formats/variants.md each part codes.
+ * Offsets in the data are relative to the mover (dy forward, dx right);
+ * Sente moves toward rank 1 and its right is file 1, so for Sente an offset
+ * (dx, dy) changes (file, rank) by (-dx, -dy), and for Gote by (dx, dy).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "position_internal.h"
+
+static inline int sign_of(int side) { return side == KIFU_SENTE ? -1 : 1; }
+static inline int opp(int side) { return side ^ 1; }
+
+static inline bool on_board(const struct kifu_position *p, int f, int r)
+{
+	return (unsigned)f < (unsigned)p->files && (unsigned)r < (unsigned)p->ranks;
+}
+
+/* The promotion zone is the far `zone` ranks (BRIEF §2.1-2.5). */
+static inline bool in_zone(const struct kifu_position *p, int side, int r)
+{
+	return side == KIFU_SENTE ? r < p->v->zone : r >= p->ranks - p->v->zone;
+}
+
+/* Is rank r one of the last n ranks for side? */
+static inline bool in_last(const struct kifu_position *p, int side, int r, int n)
+{
+	return side == KIFU_SENTE ? r < n : r >= p->ranks - n;
+}
+
+static inline bool is_own(int code, int side) { return code && (int)kifu_code_side(code) == side; }
+static inline bool is_enemy(int code, int side) { return code && (int)kifu_code_side(code) != side; }
+
+/* ---- attacks ---- */
+
+int kifu_square_attacked(const kifu_position *pos, int sq, enum kifu_side by)
+{
+	const struct kifu_variant *v = pos->v;
+	const int files = pos->files;
+	const int f = sq % files, r = sq / files, s = sign_of((int)by);
+	for (int i = 0; i < v->nleap_attacks; i++) {
+		const leap_attack *la = &v->leap_attacks[i];
+		int af = f - s * la->o.dx, ar = r - s * la->o.dy;
+		if (!on_board(pos, af, ar))
+			continue;
+		int c = pos->board[ar * files + af];
+		if (c && kifu_code_side(c) == by && type_set_has(&la->types, kifu_code_type(c)))
+			return 1;
+	}
+	for (int i = 0; i < v->nslide_attacks; i++) {
+		const slide_attack *sa = &v->slide_attacks[i];
+		int df = s * sa->d.dx, dr = s * sa->d.dy;
+		int af = f - df, ar = r - dr;
+		for (int k = 1; on_board(pos, af, ar); k++, af -= df, ar -= dr) {
+			int c = pos->board[ar * files + af];
+			if (!c)
+				continue;
+			int t = kifu_code_type(c);
+			if (kifu_code_side(c) == by && type_set_has(&sa->types, t) &&
+			    (sa->range[t] == 0 || sa->range[t] >= k))
+				return 1;
+			break;
+		}
+	}
+	if (v->any_lion) {
+		/* The Lion reaches every square within two king steps. */
+		for (int dr = -2; dr <= 2; dr++)
+			for (int df = -2; df <= 2; df++) {
+				if (!df && !dr)
+					continue;
+				int af = f + df, ar = r + dr;
+				if (!on_board(pos, af, ar))
+					continue;
+				int c = pos->board[ar * files + af];
+				if (c && kifu_code_side(c) == by &&
+				    type_set_has(&v->area_lions, kifu_code_type(c)))
+					return 1;
+			}
+		/* Lion power along a line reaches the first and second square. */
+		for (int i = 0; i < v->nline_attacks; i++) {
+			const leap_attack *la = &v->line_attacks[i];
+			for (int k = 1; k <= 2; k++) {
+				int af = f - k * s * la->o.dx, ar = r - k * s * la->o.dy;
+				if (!on_board(pos, af, ar))
+					continue;
+				int c = pos->board[ar * files + af];
+				if (c && kifu_code_side(c) == by && type_set_has(&la->types, kifu_code_type(c)))
+					return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* ---- making moves ---- */
+
+static void remove_royal(struct kifu_position *p, int side, int sq)
+{
+	for (int i = 0; i < p->nroyal[side]; i++)
+		if (p->royal_sq[side][i] == sq) {
+			p->royal_sq[side][i] = p->royal_sq[side][--p->nroyal[side]];
+			return;
+		}
+}
+
+static void add_royal(struct kifu_position *p, int side, int sq)
+{
+	if (p->nroyal[side] < MAX_ROYALS)
+		p->royal_sq[side][p->nroyal[side]++] = (uint16_t)sq;
+}
+
+/* A captured piece leaves the board; with drops it goes to the captor's hand
+ * as its unpromoted form unless the variant removes it (Asakura's Drunk
+ * Elephant and Prince).  Losing the last royal loses the game. */
+static int8_t capture(struct kifu_position *p, int code, int sq)
+{
+	const piece_type *pt = &p->v->types[kifu_code_type(code)];
+	int victim = kifu_code_side(code);
+	if (pt->royal) {
+		remove_royal(p, victim, sq);
+		if (p->nroyal[victim] == 0)
+			p->loser = victim;
+	}
+	if (pt->to_hand) {
+		p->hand[opp(victim)][pt->base]++;
+		return (int8_t)pt->base;
+	}
+	return -1;
+}
+
+void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *u)
+{
+	kifu_undo local;
+	if (!u)
+		u = &local;
+	u->move = *m;
+	u->captured_mid = u->captured_to = 0;
+	u->hand_mid = u->hand_to = -1;
+	u->prev_loser = (int8_t)p->loser;
+	u->prev_nroyal[0] = (int8_t)p->nroyal[0];
+	u->prev_nroyal[1] = (int8_t)p->nroyal[1];
+	memcpy(u->prev_royal_sq, p->royal_sq, sizeof u->prev_royal_sq);
+	u->prev_ply = p->ply;
+	const int side = p->side;
+	if (m->flags & KIFU_MOVE_DROP) {
+		int t = m->piece;
+		u->moved = 0;
+		p->hand[side][t]--;
+		p->board[m->to] = (uint8_t)kifu_code_make(t, (enum kifu_side)side);
+		if (p->v->types[t].royal)
+			add_royal(p, side, m->to);
+	} else {
+		int moved = p->board[m->from];
+		u->moved = (uint8_t)moved;
+		p->board[m->from] = 0;
+		if (m->mid != KIFU_NO_SQUARE && m->mid != m->from) {
+			int c = p->board[m->mid];
+			if (c) {
+				u->captured_mid = (uint8_t)c;
+				p->board[m->mid] = 0;
+				u->hand_mid = capture(p, c, m->mid);
+			}
+		}
+		int c = p->board[m->to];
+		if (c) {
+			u->captured_to = (uint8_t)c;
+			u->hand_to = capture(p, c, m->to);
+		}
+		int t = kifu_code_type(moved);
+		int nt = (m->flags & KIFU_MOVE_PROMOTE) ? p->v->types[t].promotes_to : t;
+		p->board[m->to] = (uint8_t)kifu_code_make(nt, (enum kifu_side)side);
+		if (p->v->types[t].royal)
+			remove_royal(p, side, m->from);
+		if (p->v->types[nt].royal)
+			add_royal(p, side, m->to);
+	}
+	p->side = opp(side);
+	p->ply++;
+}
+
+void kifu_unmake_move(kifu_position *p, const kifu_undo *u)
+{
+	const kifu_move *m = &u->move;
+	p->side = opp(p->side);
+	const int side = p->side;
+	if (m->flags & KIFU_MOVE_DROP) {
+		p->board[m->to] = 0;
+		p->hand[side][m->piece]++;
+	} else {
+		p->board[m->to] = u->captured_to;
+		if (u->hand_to >= 0)
+			p->hand[side][u->hand_to]--;
+		if (m->mid != KIFU_NO_SQUARE && m->mid != m->from) {
+			p->board[m->mid] = u->captured_mid;
+			if (u->hand_mid >= 0)
+				p->hand[side][u->hand_mid]--;
+		}
+		p->board[m->from] = u->moved;
+	}
+	p->loser = u->prev_loser;
+	p->nroyal[0] = u->prev_nroyal[0];
+	p->nroyal[1] = u->prev_nroyal[1];
+	memcpy(p->royal_sq, u->prev_royal_sq, sizeof p->royal_sq);
+	p->ply = u->prev_ply;
+}
+
+/* ---- promotion ---- */
+
+/* May this move promote?  formats/variants.md, promotion.when:
+ * enter (from outside the zone into it: Dai, Sho), in-zone (starts or ends in
+ * it: standard shogi, Asakura), capture-in-zone (a capture that starts or
+ * ends in it: Dai); and a piece's may-promote-ranks (Sho's pawn and lance
+ * on any move to the last rank). Promoted pieces never promote again. */
+static bool promotion_allowed(const struct kifu_position *p, const piece_type *pt, int side,
+			      int from_r, int to_r, bool capture)
+{
+	if (pt->promotes_to < 0)
+		return false;
+	unsigned w = p->v->promo_when;
+	bool zf = in_zone(p, side, from_r), zt = in_zone(p, side, to_r);
+	if ((w & PROMO_ENTER) && !zf && zt)
+		return true;
+	if ((w & PROMO_IN_ZONE) && (zf || zt))
+		return true;
+	if ((w & PROMO_CAPTURE_IN_ZONE) && capture && (zf || zt))
+		return true;
+	if (pt->may_promote_ranks && in_last(p, side, to_r, pt->may_promote_ranks))
+		return true;
+	return false;
+}
+
+/* must-promote-ranks: a pawn or lance on the last rank, a knight on the
+ * last two, must promote (standard shogi, Asakura). */
+static inline bool promotion_forced(const struct kifu_position *p, const piece_type *pt,
+				    int side, int to_r)
+{
+	return pt->must_promote_ranks && in_last(p, side, to_r, pt->must_promote_ranks);
+}
+
+/* ---- generation ---- */
+
+typedef struct gen {
+	struct kifu_position *p;
+	kifu_movelist *out;
+	int side;
+} gen;
+
+static inline void push(gen *g, int from, int mid, int to, int flags, int piece)
+{
+	kifu_movelist *l = g->out;
+	if (l->count >= KIFU_MAX_MOVES)
+		return;
+	kifu_move *m = &l->moves[l->count++];
+	m->from = (uint16_t)from;
+	m->mid = (uint16_t)mid;
+	m->to = (uint16_t)to;
+	m->flags = (uint8_t)flags;
+	m->piece = (uint8_t)piece;
+}
+
+/* Emits a board move with its promotion choices: both when promotion is
+ * optional, only the promotion when it is forced. */
+static void emit(gen *g, const piece_type *pt, int from, int mid, int to, bool capture)
+{
+	const struct kifu_position *p = g->p;
+	int from_r = from / p->files, to_r = to / p->files;
+	bool can = promotion_allowed(p, pt, g->side, from_r, to_r, capture);
+	if (promotion_forced(p, pt, g->side, to_r)) {
+		if (can)
+			push(g, from, mid, to, KIFU_MOVE_PROMOTE, 0);
+		return;
+	}
+	push(g, from, mid, to, 0, 0);
+	if (can)
+		push(g, from, mid, to, KIFU_MOVE_PROMOTE, 0);
+}
+
+/* A single-leg destination; with pt->dedupe, each square once. */
+static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
+{
+	struct kifu_position *p = g->p;
+	if (pt->dedupe) {
+		if (p->stamp[to] == p->stamp_gen)
+			return;
+		p->stamp[to] = p->stamp_gen;
+	}
+	emit(g, pt, from, KIFU_NO_SQUARE, to, p->board[to] != 0);
+}
+
+static void gen_piece(gen *g, int from)
+{
+	struct kifu_position *p = g->p;
+	const int files = p->files;
+	const int side = g->side, s = sign_of(side);
+	const piece_type *pt = &p->v->types[kifu_code_type(p->board[from])];
+	const movement *m = &pt->mv;
+	const int f = from % files, r = from / files;
+	if (pt->dedupe && ++p->stamp_gen == 0) {
+		memset(p->stamp, 0, sizeof p->stamp);
+		p->stamp_gen = 1;
+	}
+	for (int i = 0; i < m->nleaps; i++) {
+		int tf = f + s * m->leaps[i].dx, tr = r + s * m->leaps[i].dy;
+		if (!on_board(p, tf, tr))
+			continue;
+		int to = tr * files + tf;
+		if (!is_own(p->board[to], side))
+			emit_single(g, pt, from, to);
+	}
+	for (int i = 0; i < m->nslides; i++) {
+		const slide *sl = &m->slides[i];
+		int df = s * sl->dx, dr = s * sl->dy;
+		int limit = sl->range ? sl->range : KIFU_MAX_DIM;
+		int tf = f + df, tr = r + dr;
+		for (int k = 1; k <= limit && on_board(p, tf, tr); k++, tf += df, tr += dr) {
+			int to = tr * files + tf;
+			int c = p->board[to];
+			if (is_own(c, side))
+				break;
+			emit_single(g, pt, from, to);
+			if (c)
+				break;
+		}
+	}
+	if (!m->area_lion && !m->nlines)
+		return;
+	int pass_mid = -1;
+	if (m->area_lion) {
+		/* Lion (BRIEF §2.1): a step to any adjacent square or a jump to any
+		 * square two away; or capture an adjacent piece and then step on
+		 * (capturing again), or return (居食い); or step to an empty
+		 * adjacent square and back (a pass, counted once per piece). */
+		for (int dr = -2; dr <= 2; dr++)
+			for (int df = -2; df <= 2; df++) {
+				int tf = f + df, tr = r + dr;
+				if ((!df && !dr) || !on_board(p, tf, tr))
+					continue;
+				int to = tr * files + tf;
+				if (!is_own(p->board[to], side))
+					emit_single(g, pt, from, to);
+			}
+		for (int dr = -1; dr <= 1; dr++)
+			for (int df = -1; df <= 1; df++) {
+				int af = f + df, ar = r + dr;
+				if ((!df && !dr) || !on_board(p, af, ar))
+					continue;
+				int mid = ar * files + af;
+				int c = p->board[mid];
+				if (!c) {
+					if (pass_mid < 0)
+						pass_mid = mid;
+					continue;
+				}
+				if (!is_enemy(c, side))
+					continue;
+				for (int er = -1; er <= 1; er++)
+					for (int ef = -1; ef <= 1; ef++) {
+						int bf = af + ef, br = ar + er;
+						if ((!ef && !er) || !on_board(p, bf, br))
+							continue;
+						int to = br * files + bf;
+						if (to == from || !is_own(p->board[to], side))
+							emit(g, pt, from, mid, to, true);
+					}
+			}
+	} else {
+		/* Lion power along a line (Horned Falcon forward, Soaring Eagle
+		 * forward diagonals): step to the first square, jump to the second,
+		 * capture on the first and return or go on to the second, or step
+		 * to an empty first square and back (pass). */
+		for (int i = 0; i < m->nlines; i++) {
+			int df = s * m->lines[i].dx, dr = s * m->lines[i].dy;
+			int af = f + df, ar = r + dr;
+			if (!on_board(p, af, ar))
+				continue;
+			int mid = ar * files + af;
+			int c = p->board[mid];
+			bool second = on_board(p, af + df, ar + dr);
+			int to2 = second ? (ar + dr) * files + af + df : -1;
+			if (!is_own(c, side))
+				emit_single(g, pt, from, mid);
+			if (second && !is_own(p->board[to2], side))
+				emit_single(g, pt, from, to2);
+			if (!c) {
+				if (pass_mid < 0)
+					pass_mid = mid;
+			} else if (is_enemy(c, side)) {
+				emit(g, pt, from, mid, from, true);
+				if (second && !is_own(p->board[to2], side))
+					emit(g, pt, from, mid, to2, true);
+			}
+		}
+	}
+	if (pass_mid >= 0)
+		emit(g, pt, from, pass_mid, from, false);
+}
+
+/* Drops (standard shogi, Asakura): any piece in hand on any empty square,
+ * except where it could never move (must-promote-ranks), and no second
+ * unpromoted pawn on a file (二歩). 打ち歩詰め is tested in legality. */
+static void gen_drops(gen *g)
+{
+	struct kifu_position *p = g->p;
+	const struct kifu_variant *v = p->v;
+	const int side = g->side;
+	for (int t = 0; t < v->ntypes; t++) {
+		if (!p->hand[side][t])
+			continue;
+		const piece_type *pt = &v->types[t];
+		bool file_has[KIFU_MAX_DIM] = {false};
+		if (pt->no_two_on_file)
+			for (int sq = 0; sq < p->nsq; sq++)
+				if (p->board[sq] == kifu_code_make(t, (enum kifu_side)side))
+					file_has[sq % p->files] = true;
+		for (int sq = 0; sq < p->nsq; sq++) {
+			if (p->board[sq] || file_has[sq % p->files])
+				continue;
+			if (pt->must_promote_ranks && in_last(p, side, sq / p->files, pt->must_promote_ranks))
+				continue;
+			push(g, KIFU_NO_SQUARE, KIFU_NO_SQUARE, sq, KIFU_MOVE_DROP, t);
+		}
+	}
+}
+
+static void generate_pseudo(struct kifu_position *p, kifu_movelist *out)
+{
+	gen g = {p, out, p->side};
+	out->count = 0;
+	for (int sq = 0; sq < p->nsq; sq++)
+		if (is_own(p->board[sq], p->side))
+			gen_piece(&g, sq);
+	if (p->v->drops)
+		gen_drops(&g);
+}
+
+/* ---- legality ---- */
+
+static bool has_legal_move(struct kifu_position *p, int depth);
+
+/* Does the dropped piece on `to` attack a royal of the side to move? */
+static bool drop_attacks_royal(const struct kifu_position *p, int to)
+{
+	int side = p->side; /* the side that must answer the drop */
+	int dropper = opp(side);
+	const piece_type *pt = &p->v->types[kifu_code_type(p->board[to])];
+	const int files = p->files, s = sign_of(dropper);
+	const int f = to % files, r = to / files;
+	for (int i = 0; i < p->nroyal[side]; i++) {
+		int rs = p->royal_sq[side][i];
+		int rf = rs % files, rr = rs / files;
+		for (int k = 0; k < pt->mv.nleaps; k++)
+			if (f + s * pt->mv.leaps[k].dx == rf && r + s * pt->mv.leaps[k].dy == rr)
+				return true;
+		for (int k = 0; k < pt->mv.nslides; k++) {
+			const slide *sl = &pt->mv.slides[k];
+			int df = s * sl->dx, dr = s * sl->dy;
+			int limit = sl->range ? sl->range : KIFU_MAX_DIM;
+			int tf = f + df, tr = r + dr;
+			for (int n = 1; n <= limit && on_board(p, tf, tr); n++, tf += df, tr += dr) {
+				if (tf == rf && tr == rr)
+					return true;
+				if (p->board[tr * files + tf])
+					break;
+			}
+		}
+	}
+	return false;
+}
+
+/* After the mover's move (p->side is now the opponent): is it legal under
+ * the royal rule and the drop-mate ban? */
+static bool legal_after(struct kifu_position *p, const kifu_move *m, int depth)
+{
+	int mover = opp(p->side);
+	/* Last-royal rule (Sho, Asakura, 小象棋, standard shogi): a move may not
+	 * leave the mover's last remaining royal attacked; with two royals either
+	 * may be left attacked. */
+	if (p->v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[mover] == 1 &&
+	    kifu_square_attacked(p, p->royal_sq[mover][0], (enum kifu_side)p->side))
+		return false;
+	/* 打ち歩詰め: a pawn drop may not attack a royal and leave the opponent
+	 * with no legal move. */
+	if ((m->flags & KIFU_MOVE_DROP) && p->v->types[m->piece].no_drop_mate &&
+	    drop_attacks_royal(p, m->to) && !has_legal_move(p, depth + 1))
+		return false;
+	return true;
+}
+
+static bool move_is_legal(struct kifu_position *p, const kifu_move *m, int depth)
+{
+	kifu_undo u;
+	kifu_make_move(p, m, &u);
+	bool ok = legal_after(p, m, depth);
+	kifu_unmake_move(p, &u);
+	return ok;
+}
+
+static bool needs_test(const struct kifu_position *p, const kifu_move *m)
+{
+	return p->v->royal_rule == KIFU_ROYAL_LAST ||
+	       ((m->flags & KIFU_MOVE_DROP) && p->v->types[m->piece].no_drop_mate);
+}
+
+/* A deep chain of drop-mate questions is cut off here and answered "yes":
+ * no real position gets near it. */
+#define MAX_MATE_DEPTH 4
+
+static bool has_legal_move(struct kifu_position *p, int depth)
+{
+	if (p->loser >= 0)
+		return false;
+	if (depth > MAX_MATE_DEPTH)
+		return true;
+	kifu_movelist *list = malloc(sizeof *list);
+	if (!list)
+		return true;
+	generate_pseudo(p, list);
+	bool any = false;
+	for (int i = 0; i < list->count && !any; i++)
+		any = !needs_test(p, &list->moves[i]) || move_is_legal(p, &list->moves[i], depth);
+	free(list);
+	return any;
+}
+
+void kifu_generate_legal(kifu_position *p, kifu_movelist *out)
+{
+	out->count = 0;
+	/* A side that has lost its last royal has lost: no move follows. */
+	if (p->loser >= 0)
+		return;
+	generate_pseudo(p, out);
+	int n = 0;
+	for (int i = 0; i < out->count; i++) {
+		const kifu_move *m = &out->moves[i];
+		if (!needs_test(p, m) || move_is_legal(p, m, 0))
+			out->moves[n++] = *m;
+	}
+	out->count = n;
+}
+
+enum kifu_game_state kifu_position_state(kifu_position *p)
+{
+	if (p->loser >= 0)
+		return KIFU_GAME_ROYAL_LOST;
+	return has_legal_move(p, 0) ? KIFU_GAME_ON : KIFU_GAME_NO_MOVES;
+}
+
+uint64_t kifu_perft(kifu_position *p, int depth)
+{
+	if (depth <= 0)
+		return 1;
+	kifu_movelist *list = malloc(sizeof *list);
+	if (!list)
+		return 0;
+	kifu_generate_legal(p, list);
+	uint64_t n = 0;
+	if (depth == 1) {
+		n = (uint64_t)list->count;
+	} else {
+		for (int i = 0; i < list->count; i++) {
+			kifu_undo u;
+			kifu_make_move(p, &list->moves[i], &u);
+			n += kifu_perft(p, depth - 1);
+			kifu_unmake_move(p, &u);
+		}
+	}
+	free(list);
+	return n;
+}
+
+/* ---- the one-move check ---- */
+
+static int illegal(kifu_illegal *why, enum kifu_illegal_code code, int type, int other, int sq,
+		   int side)
+{
+	if (why) {
+		why->code = code;
+		why->type = type;
+		why->other_type = other;
+		why->square = sq;
+		why->side = (enum kifu_side)side;
+	}
+	return KIFU_EILLEGAL;
+}
+
+static inline int cheb(int df, int dr)
+{
+	df = abs(df);
+	dr = abs(dr);
+	return df > dr ? df : dr;
+}
+
+/* Can the piece on from reach to in one leg?  Returns KIFU_LEGAL, or
+ * UNREACHABLE / BLOCKED with *blocker set. */
+static enum kifu_illegal_code reach_single(const struct kifu_position *p, const piece_type *pt,
+					   int side, int from, int to, int *blocker)
+{
+	const int files = p->files, s = sign_of(side);
+	const int df = to % files - from % files, dr = to / files - from / files;
+	const movement *m = &pt->mv;
+	*blocker = -1;
+	if (!df && !dr)
+		return KIFU_ILL_UNREACHABLE;
+	for (int i = 0; i < m->nleaps; i++)
+		if (s * m->leaps[i].dx == df && s * m->leaps[i].dy == dr)
+			return KIFU_LEGAL;
+	if (m->area_lion && cheb(df, dr) <= 2)
+		return KIFU_LEGAL;
+	for (int i = 0; i < m->nlines; i++) {
+		int lf = s * m->lines[i].dx, lr = s * m->lines[i].dy;
+		if ((lf == df && lr == dr) || (2 * lf == df && 2 * lr == dr))
+			return KIFU_LEGAL;
+	}
+	enum kifu_illegal_code why = KIFU_ILL_UNREACHABLE;
+	for (int i = 0; i < m->nslides; i++) {
+		const slide *sl = &m->slides[i];
+		int sf = s * sl->dx, sr = s * sl->dy;
+		/* to must be k steps along (sf, sr) */
+		int k = sf ? df / sf : dr / sr;
+		if (k < 1 || k * sf != df || k * sr != dr)
+			continue;
+		if (sl->range && k > sl->range)
+			continue;
+		int f = from % files + sf, r = from / files + sr, n;
+		for (n = 1; n < k; n++, f += sf, r += sr)
+			if (p->board[r * files + f])
+				break;
+		if (n == k)
+			return KIFU_LEGAL;
+		why = KIFU_ILL_BLOCKED;
+		*blocker = r * files + f;
+	}
+	return why;
+}
+
+/* Is from -> mid -> to a two-leg move of the piece? */
+static bool reach_two_leg(const struct kifu_position *p, const piece_type *pt, int side,
+			  int from, int mid, int to)
+{
+	const int files = p->files, s = sign_of(side);
+	const int mf = mid % files - from % files, mr = mid / files - from / files;
+	const int tf = to % files - mid % files, tr = to / files - mid / files;
+	if (pt->mv.area_lion)
+		return cheb(mf, mr) == 1 && cheb(tf, tr) == 1;
+	for (int i = 0; i < pt->mv.nlines; i++) {
+		int lf = s * pt->mv.lines[i].dx, lr = s * pt->mv.lines[i].dy;
+		if (lf == mf && lr == mr && ((tf == lf && tr == lr) || (tf == -lf && tr == -lr)))
+			return true;
+	}
+	return false;
+}
+
+int kifu_check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	if (p->loser >= 0)
+		return illegal(why, KIFU_ILL_GAME_OVER, -1, -1, -1, p->loser);
+	if (m->to >= p->nsq)
+		return illegal(why, KIFU_ILL_OFF_BOARD, -1, -1, m->to, side);
+	if (m->flags & KIFU_MOVE_DROP) {
+		int t = m->piece;
+		if (!v->drops)
+			return illegal(why, KIFU_ILL_NO_DROPS, t < v->ntypes ? t : -1, -1, m->to, side);
+		if (t >= v->ntypes || !p->hand[side][t])
+			return illegal(why, KIFU_ILL_NOT_IN_HAND, t < v->ntypes ? t : -1, -1, m->to, side);
+		const piece_type *pt = &v->types[t];
+		if (m->flags & KIFU_MOVE_PROMOTE)
+			return illegal(why, KIFU_ILL_DROP_PROMOTE, t, -1, m->to, side);
+		if (p->board[m->to])
+			return illegal(why, KIFU_ILL_DROP_OCCUPIED, t, kifu_code_type(p->board[m->to]), m->to, side);
+		if (pt->must_promote_ranks && in_last(p, side, m->to / p->files, pt->must_promote_ranks))
+			return illegal(why, KIFU_ILL_DEAD_DROP, t, -1, m->to, side);
+		if (pt->no_two_on_file) {
+			int code = kifu_code_make(t, (enum kifu_side)side);
+			for (int r = 0; r < p->ranks; r++) {
+				int sq = r * p->files + m->to % p->files;
+				if (p->board[sq] == code)
+					return illegal(why, KIFU_ILL_TWO_PAWNS, t, -1, sq, side);
+			}
+		}
+		kifu_undo u;
+		kifu_make_move(p, m, &u);
+		bool royal_ok = !(v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[side] == 1 &&
+				  kifu_square_attacked(p, p->royal_sq[side][0], (enum kifu_side)p->side));
+		bool ok = royal_ok && legal_after(p, m, 0);
+		int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
+		kifu_unmake_move(p, &u);
+		if (!royal_ok)
+			return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t, rsq >= 0 ? kifu_code_type(p->board[rsq]) : -1, rsq, side);
+		if (!ok)
+			return illegal(why, KIFU_ILL_DROP_MATE, t, -1, m->to, side);
+		return 0;
+	}
+	if (m->from >= p->nsq || (m->mid != KIFU_NO_SQUARE && m->mid >= p->nsq))
+		return illegal(why, KIFU_ILL_OFF_BOARD, -1, -1, m->from >= p->nsq ? m->from : m->mid, side);
+	int code = p->board[m->from];
+	if (!code)
+		return illegal(why, KIFU_ILL_NO_PIECE, -1, -1, m->from, side);
+	int t = kifu_code_type(code);
+	if ((int)kifu_code_side(code) != side)
+		return illegal(why, KIFU_ILL_NOT_YOURS, t, -1, m->from, opp(side));
+	const piece_type *pt = &v->types[t];
+	bool capture = false;
+	if (m->mid != KIFU_NO_SQUARE) {
+		if (!pt->mv.area_lion && !pt->mv.nlines)
+			return illegal(why, KIFU_ILL_NO_TWO_LEG, t, -1, m->from, side);
+		if (!reach_two_leg(p, pt, side, m->from, m->mid, m->to))
+			return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->mid, side);
+		int c = p->board[m->mid];
+		if (is_own(c, side))
+			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->mid, side);
+		capture = c != 0;
+	} else {
+		int blocker;
+		enum kifu_illegal_code r = reach_single(p, pt, side, m->from, m->to, &blocker);
+		if (r != KIFU_LEGAL)
+			return illegal(why, r, t, blocker >= 0 ? kifu_code_type(p->board[blocker]) : -1,
+				       blocker >= 0 ? blocker : m->to, side);
+	}
+	if (m->to != m->from) {
+		int c = p->board[m->to];
+		if (is_own(c, side))
+			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->to, side);
+		capture = capture || c != 0;
+	}
+	int from_r = m->from / p->files, to_r = m->to / p->files;
+	if (m->flags & KIFU_MOVE_PROMOTE) {
+		if (pt->promoted)
+			return illegal(why, KIFU_ILL_PROMOTED_AGAIN, t, -1, m->to, side);
+		if (pt->promotes_to < 0)
+			return illegal(why, KIFU_ILL_CANNOT_PROMOTE, t, -1, m->to, side);
+		if (!promotion_allowed(p, pt, side, from_r, to_r, capture))
+			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
+	} else if (promotion_forced(p, pt, side, to_r) && pt->promotes_to >= 0) {
+		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
+	}
+	if (v->royal_rule == KIFU_ROYAL_LAST) {
+		kifu_undo u;
+		kifu_make_move(p, m, &u);
+		bool ok = legal_after(p, m, 0);
+		int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
+		kifu_unmake_move(p, &u);
+		if (!ok)
+			return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+				       rsq >= 0 ? kifu_code_type(p->board[rsq] ? p->board[rsq] : code) : -1, rsq, side);
+	}
+	return 0;
+}

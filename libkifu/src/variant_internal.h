@@ -1,0 +1,140 @@
+/*
+ * variant_internal.h - the variant model the rules core works from.
+ *
+ * Loading (variant_yaml.c) fills the "as written" fields of each piece type;
+ * variant_conclude() (variant.c) derives the tables the move generator and the
+ * attack test use, once, so that nothing is derived on the per-move path.
+ */
+#ifndef KIFU_VARIANT_INTERNAL_H
+#define KIFU_VARIANT_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "kifu/variant.h"
+
+#define NAME_MAX_LEN 64
+#define MAX_ALIASES 8
+#define MAX_LEAPS 64
+#define MAX_SLIDES 32
+#define MAX_LINES 8
+#define MAX_STARTS 32
+#define MAX_ROYALS 8
+
+/* Offsets are relative to the mover: dy > 0 is forward, dx > 0 is right. */
+typedef struct offset { int8_t dx, dy; } offset;
+
+typedef struct slide {
+	int8_t dx, dy;
+	uint8_t range;          /* 0: unlimited */
+} slide;
+
+/* A piece's movement compiled from its movement string (movement.c). */
+typedef struct movement {
+	int nleaps;
+	offset leaps[MAX_LEAPS];    /* single-leg jumps and steps */
+	int nslides;
+	slide slides[MAX_SLIDES];   /* slides, at most one per direction */
+	bool area_lion;             /* atom L */
+	int nlines;
+	offset lines[MAX_LINES];    /* unit directions with lion power (X~) */
+} movement;
+
+/* Promotion conditions (formats/variants.md, promotion.when). */
+enum promo_when {
+	PROMO_ENTER = 1,          /* from outside the zone into it */
+	PROMO_IN_ZONE = 2,        /* starts or ends in the zone */
+	PROMO_CAPTURE_IN_ZONE = 4 /* a capture that starts or ends in the zone */
+};
+
+typedef struct piece_type {
+	char id[NAME_MAX_LEN];
+	char sfen[8];
+	char name[NAME_MAX_LEN];
+	char kif[NAME_MAX_LEN];
+	char english[NAME_MAX_LEN];
+	char moves_text[NAME_MAX_LEN];
+	int naliases;
+	char aliases[MAX_ALIASES][NAME_MAX_LEN];
+	bool promoted;
+	bool royal;
+	int base;                /* unpromoted type */
+	int promotes_to;         /* promoted type or -1 */
+	int may_promote_ranks;   /* may promote on any move ending on the last N ranks */
+	int must_promote_ranks;  /* must promote there; no drop there */
+	bool to_hand;            /* a captured piece goes to the captor's hand (drops) */
+	bool no_two_on_file;     /* 二歩 */
+	bool no_drop_mate;       /* 打ち歩詰め */
+	movement mv;
+	bool dedupe;             /* two kinds of move can reach one square */
+} piece_type;
+
+typedef struct named_start {
+	char name[NAME_MAX_LEN];
+	char sfen[512];
+} named_start;
+
+/* An attack seen from the attacked square: a piece of a type in `types` on
+ * target - offset attacks it (leaps), or the first piece along -dir does if
+ * its range reaches (slides). */
+typedef struct type_set { uint64_t bits[2]; } type_set;
+
+static inline bool type_set_has(const type_set *s, int t)
+{
+	return (s->bits[t >> 6] >> (t & 63)) & 1u;
+}
+static inline void type_set_add(type_set *s, int t)
+{
+	s->bits[t >> 6] |= (uint64_t)1 << (t & 63);
+}
+
+typedef struct leap_attack { offset o; type_set types; } leap_attack;
+typedef struct slide_attack {
+	offset d;
+	type_set types;
+	uint8_t range[KIFU_MAX_TYPES]; /* 0: unlimited */
+} slide_attack;
+
+struct kifu_variant {
+	char name[NAME_MAX_LEN];
+	char title[128];
+	char title_ja[128];
+	int files, ranks;
+	int zone;
+	unsigned promo_when;
+	bool drops;
+	enum kifu_royal_rule royal_rule;
+	char start[512];
+	int nstarts;
+	named_start starts[MAX_STARTS];
+	int ntypes;
+	piece_type types[KIFU_MAX_TYPES];
+	bool builtin;
+
+	/* Derived by variant_conclude. */
+	int nleap_attacks;
+	leap_attack leap_attacks[128];
+	int nslide_attacks;
+	slide_attack slide_attacks[32];
+	type_set area_lions;
+	int nline_attacks;
+	leap_attack line_attacks[MAX_LINES]; /* o = the unit direction */
+	bool any_lion;
+	int dead_ranks_max;
+};
+
+/* Derives every table from the types; fills diag on an inconsistency. */
+int variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag);
+
+/* Parses a movement string into *out.  On error returns KIFU_ESYNTAX and
+ * sets *errpos to the 0-based offset of the bad character and *msg. */
+int movement_parse(const char *text, movement *out, int *errpos, const char **msg);
+
+/* Loads a variant from text (or, with text NULL, from the file) into *v. */
+int variant_load(struct kifu_variant *v, const char *text, size_t len, const char *file,
+		 kifu_diag *diag);
+
+/* Checks that an SFEN is a position of v; diag->col is the 1-based column
+ * of the problem in the SFEN. (position.c) */
+int sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag);
+
+#endif

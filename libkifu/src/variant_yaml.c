@@ -1,0 +1,697 @@
+/*
+ * variant_yaml.c - loads variant files (formats/variants.md) with libyaml.
+ *
+ * This is the one file that includes <yaml.h>.  libyaml returns 1 on success
+ * and 0 on error with a 0-based mark; here every complaint becomes a
+ * kifu_diag with FILE:LINE:COL (1-based).
+ *
+ * A file is applied onto a "draft": `inherit: NAME` first applies the parent
+ * (a shipped variant, or a file beside this one), then this file's keys
+ * override.  Pieces (and promoted-only pieces) merge by id, field by field;
+ * every other key replaces the parent's value.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "variant_internal.h"
+#include "builtin.h"
+
+#define MAX_DRAFT_PIECES 80
+#define MAX_INHERIT_DEPTH 8
+
+/* Where a value was written, for messages raised after loading. */
+typedef struct where {
+	char file[KIFU_DIAG_FILE_MAX];
+	long line, col;
+} where;
+
+typedef struct draft_piece {
+	char id[NAME_MAX_LEN];
+	char sfen[8];
+	char name[NAME_MAX_LEN], kif[NAME_MAX_LEN], english[NAME_MAX_LEN];
+	char moves[NAME_MAX_LEN];
+	int naliases;
+	char aliases[MAX_ALIASES][NAME_MAX_LEN];
+	char promotes_to[NAME_MAX_LEN];
+	/* names of the promoted form */
+	char p_name[NAME_MAX_LEN], p_kif[NAME_MAX_LEN], p_english[NAME_MAX_LEN];
+	int p_naliases;
+	char p_aliases[MAX_ALIASES][NAME_MAX_LEN];
+	bool royal;
+	int may_promote_ranks, must_promote_ranks;
+	bool removed_when_captured;
+	bool no_two_on_file, no_drop_mate;
+	where at, moves_at, promotes_at, sfen_at;
+} draft_piece;
+
+typedef struct draft {
+	struct kifu_variant *v; /* scalar settings are written straight into v */
+	int npieces;
+	draft_piece pieces[MAX_DRAFT_PIECES];
+	int nonly;
+	draft_piece only[MAX_DRAFT_PIECES]; /* promoted-only */
+	where start_at, board_at;
+	bool have_board, have_start;
+	char top_file[KIFU_DIAG_FILE_MAX];
+} draft;
+
+static void where_set(where *w, const char *file, const yaml_node_t *n)
+{
+	snprintf(w->file, sizeof w->file, "%s", file);
+	w->line = (long)n->start_mark.line + 1;
+	w->col = (long)n->start_mark.column + 1;
+}
+
+static int node_error(kifu_diag *diag, const char *file, const yaml_node_t *n,
+		      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static int node_error(kifu_diag *diag, const char *file, const yaml_node_t *n,
+		      const char *fmt, ...)
+{
+	char msg[KIFU_DIAG_MESSAGE_MAX];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return kifu_diag_set(diag, KIFU_EVARIANT, file, (long)n->start_mark.line + 1,
+			     (long)n->start_mark.column + 1, "%s", msg);
+}
+
+static const char *scalar(const yaml_node_t *n)
+{
+	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static int get_string(const char *file, const yaml_node_t *n, char *buf, size_t size,
+		      kifu_diag *diag)
+{
+	const char *s = scalar(n);
+	if (!s)
+		return node_error(diag, file, n, "expected a text value");
+	if (strlen(s) >= size)
+		return node_error(diag, file, n, "value too long");
+	memcpy(buf, s, strlen(s) + 1);
+	return 0;
+}
+
+static int get_int(const char *file, const yaml_node_t *n, int lo, int hi, int *out,
+		   kifu_diag *diag)
+{
+	const char *s = scalar(n);
+	char *end;
+	if (!s || !*s)
+		return node_error(diag, file, n, "expected a whole number");
+	errno = 0;
+	long x = strtol(s, &end, 10);
+	if (*end || errno)
+		return node_error(diag, file, n, "expected a whole number, not \"%s\"", s);
+	if (x < lo || x > hi) {
+		char range[64];
+		snprintf(range, sizeof range, "%d to %d", lo, hi);
+		return node_error(diag, file, n, "number out of range (%s)", range);
+	}
+	*out = (int)x;
+	return 0;
+}
+
+static int get_bool(const char *file, const yaml_node_t *n, bool *out, kifu_diag *diag)
+{
+	const char *s = scalar(n);
+	if (s && (!strcmp(s, "true") || !strcmp(s, "yes"))) {
+		*out = true;
+		return 0;
+	}
+	if (s && (!strcmp(s, "false") || !strcmp(s, "no"))) {
+		*out = false;
+		return 0;
+	}
+	return node_error(diag, file, n, "expected true or false");
+}
+
+static int get_list(const char *file, yaml_document_t *doc, const yaml_node_t *n,
+		    char (*out)[NAME_MAX_LEN], int max, int *count, kifu_diag *diag)
+{
+	if (n->type == YAML_SCALAR_NODE) {
+		*count = 1;
+		return get_string(file, n, out[0], NAME_MAX_LEN, diag);
+	}
+	if (n->type != YAML_SEQUENCE_NODE)
+		return node_error(diag, file, n, "expected a list");
+	int k = 0;
+	for (yaml_node_item_t *it = n->data.sequence.items.start;
+	     it < n->data.sequence.items.top; it++) {
+		yaml_node_t *item = yaml_document_get_node(doc, *it);
+		if (k == max)
+			return node_error(diag, file, item, "too many entries in this list");
+		int rc = get_string(file, item, out[k], NAME_MAX_LEN, diag);
+		if (rc)
+			return rc;
+		k++;
+	}
+	*count = k;
+	return 0;
+}
+
+static draft_piece *find_or_add(draft_piece *list, int *n, const char *id)
+{
+	for (int i = 0; i < *n; i++)
+		if (!strcmp(list[i].id, id))
+			return &list[i];
+	if (*n == MAX_DRAFT_PIECES)
+		return NULL;
+	draft_piece *p = &list[(*n)++];
+	memset(p, 0, sizeof *p);
+	snprintf(p->id, sizeof p->id, "%s", id);
+	return p;
+}
+
+static int apply_promoted_names(const char *file, yaml_document_t *doc, yaml_node_t *map,
+				draft_piece *p, kifu_diag *diag)
+{
+	if (map->type != YAML_MAPPING_NODE)
+		return node_error(diag, file, map, "expected a mapping of names (name, kif, english, aliases)");
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
+	     pr < map->data.mapping.pairs.top; pr++) {
+		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
+		const char *key = scalar(k);
+		int rc;
+		if (!key)
+			return node_error(diag, file, k, "expected a key");
+		if (!strcmp(key, "name"))
+			rc = get_string(file, val, p->p_name, sizeof p->p_name, diag);
+		else if (!strcmp(key, "kif"))
+			rc = get_string(file, val, p->p_kif, sizeof p->p_kif, diag);
+		else if (!strcmp(key, "english"))
+			rc = get_string(file, val, p->p_english, sizeof p->p_english, diag);
+		else if (!strcmp(key, "aliases"))
+			rc = get_list(file, doc, val, p->p_aliases, MAX_ALIASES, &p->p_naliases, diag);
+		else
+			return node_error(diag, file, k, "unknown key \"%s\" in promoted (expected name, kif, english, aliases)", key);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int apply_piece(const char *file, yaml_document_t *doc, yaml_node_t *map,
+		       draft_piece *list, int *n, bool promoted_only, kifu_diag *diag)
+{
+	if (map->type != YAML_MAPPING_NODE)
+		return node_error(diag, file, map, "expected a piece (a mapping with id, moves, ...)");
+	/* The id comes first: it says which piece the other keys change. */
+	yaml_node_t *idnode = NULL;
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
+	     pr < map->data.mapping.pairs.top; pr++) {
+		const char *key = scalar(yaml_document_get_node(doc, pr->key));
+		if (key && !strcmp(key, "id"))
+			idnode = yaml_document_get_node(doc, pr->value);
+	}
+	if (!idnode)
+		return node_error(diag, file, map, "a piece needs an id");
+	const char *id = scalar(idnode);
+	if (!id || !*id || strlen(id) >= NAME_MAX_LEN || id[0] == '+')
+		return node_error(diag, file, idnode, "bad piece id");
+	for (const char *c = id; *c; c++)
+		if (!(islower((unsigned char)*c) || isdigit((unsigned char)*c) || *c == '-' || *c == '_'))
+			return node_error(diag, file, idnode, "a piece id is lowercase letters, digits, - and _ (\"%s\")", id);
+	draft_piece *p = find_or_add(list, n, id);
+	if (!p)
+		return node_error(diag, file, map, "too many pieces");
+	where_set(&p->at, file, map);
+
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
+	     pr < map->data.mapping.pairs.top; pr++) {
+		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
+		const char *key = scalar(k);
+		int rc = 0;
+		if (!key)
+			return node_error(diag, file, k, "expected a key");
+		if (!strcmp(key, "id"))
+			continue;
+		if (!strcmp(key, "name"))
+			rc = get_string(file, val, p->name, sizeof p->name, diag);
+		else if (!strcmp(key, "kif"))
+			rc = get_string(file, val, p->kif, sizeof p->kif, diag);
+		else if (!strcmp(key, "english"))
+			rc = get_string(file, val, p->english, sizeof p->english, diag);
+		else if (!strcmp(key, "aliases"))
+			rc = get_list(file, doc, val, p->aliases, MAX_ALIASES, &p->naliases, diag);
+		else if (!strcmp(key, "moves")) {
+			rc = get_string(file, val, p->moves, sizeof p->moves, diag);
+			where_set(&p->moves_at, file, val);
+			if (val->data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+			    val->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE)
+				p->moves_at.col++;
+		} else if (!strcmp(key, "royal"))
+			rc = get_bool(file, val, &p->royal, diag);
+		else if (promoted_only)
+			return node_error(diag, file, k, "unknown key \"%s\" for a promoted-only piece (expected id, name, kif, english, aliases, moves, royal)", key);
+		else if (!strcmp(key, "sfen")) {
+			rc = get_string(file, val, p->sfen, sizeof p->sfen, diag);
+			where_set(&p->sfen_at, file, val);
+		} else if (!strcmp(key, "promotes-to")) {
+			rc = get_string(file, val, p->promotes_to, sizeof p->promotes_to, diag);
+			where_set(&p->promotes_at, file, val);
+		} else if (!strcmp(key, "promoted"))
+			rc = apply_promoted_names(file, doc, val, p, diag);
+		else if (!strcmp(key, "may-promote-ranks"))
+			rc = get_int(file, val, 0, KIFU_MAX_DIM, &p->may_promote_ranks, diag);
+		else if (!strcmp(key, "must-promote-ranks"))
+			rc = get_int(file, val, 0, KIFU_MAX_DIM, &p->must_promote_ranks, diag);
+		else if (!strcmp(key, "no-two-on-file"))
+			rc = get_bool(file, val, &p->no_two_on_file, diag);
+		else if (!strcmp(key, "no-drop-mate"))
+			rc = get_bool(file, val, &p->no_drop_mate, diag);
+		else if (!strcmp(key, "captured")) {
+			const char *s = scalar(val);
+			if (s && !strcmp(s, "hand"))
+				p->removed_when_captured = false;
+			else if (s && !strcmp(s, "removed"))
+				p->removed_when_captured = true;
+			else
+				return node_error(diag, file, val, "captured is \"hand\" or \"removed\"");
+		} else
+			return node_error(diag, file, k, "unknown piece key \"%s\" (see formats/variants.md)", key);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int apply_pieces(const char *file, yaml_document_t *doc, yaml_node_t *seq,
+			draft_piece *list, int *n, bool promoted_only, kifu_diag *diag)
+{
+	if (seq->type != YAML_SEQUENCE_NODE)
+		return node_error(diag, file, seq, "expected a list of pieces");
+	for (yaml_node_item_t *it = seq->data.sequence.items.start;
+	     it < seq->data.sequence.items.top; it++) {
+		int rc = apply_piece(file, doc, yaml_document_get_node(doc, *it), list, n,
+				     promoted_only, diag);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int apply_promotion(const char *file, yaml_document_t *doc, yaml_node_t *map,
+			   struct kifu_variant *v, kifu_diag *diag)
+{
+	if (map->type != YAML_MAPPING_NODE)
+		return node_error(diag, file, map, "expected a mapping (zone, when)");
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
+	     pr < map->data.mapping.pairs.top; pr++) {
+		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
+		const char *key = scalar(k);
+		if (!key)
+			return node_error(diag, file, k, "expected a key");
+		if (!strcmp(key, "zone")) {
+			int rc = get_int(file, val, 0, KIFU_MAX_DIM, &v->zone, diag);
+			if (rc)
+				return rc;
+		} else if (!strcmp(key, "when")) {
+			char items[4][NAME_MAX_LEN];
+			int count = 0;
+			int rc = get_list(file, doc, val, items, 4, &count, diag);
+			if (rc)
+				return rc;
+			v->promo_when = 0;
+			for (int i = 0; i < count; i++) {
+				if (!strcmp(items[i], "enter"))
+					v->promo_when |= PROMO_ENTER;
+				else if (!strcmp(items[i], "in-zone"))
+					v->promo_when |= PROMO_IN_ZONE;
+				else if (!strcmp(items[i], "capture-in-zone"))
+					v->promo_when |= PROMO_CAPTURE_IN_ZONE;
+				else
+					return node_error(diag, file, val, "unknown promotion condition \"%s\" (expected enter, in-zone, capture-in-zone)", items[i]);
+			}
+		} else
+			return node_error(diag, file, k, "unknown key \"%s\" in promotion (expected zone, when)", key);
+	}
+	return 0;
+}
+
+static int apply_file(draft *d, const char *path, int depth, kifu_diag *diag);
+static int apply_text(draft *d, const char *text, size_t len, const char *file,
+		      int depth, kifu_diag *diag);
+
+/* The parent named by `inherit:`: a shipped variant, or a file beside `file`. */
+static int apply_parent(draft *d, const char *file, yaml_node_t *n, int depth,
+			kifu_diag *diag)
+{
+	const char *name = scalar(n);
+	if (!name || !*name)
+		return node_error(diag, file, n, "inherit names a variant or a file");
+	if (depth >= MAX_INHERIT_DEPTH)
+		return node_error(diag, file, n, "inherit goes too deep (a cycle?)");
+	for (size_t i = 0; i < kifu_builtin_file_count; i++)
+		if (!strcmp(kifu_builtin_files[i].name, name))
+			return apply_text(d, kifu_builtin_files[i].text, kifu_builtin_files[i].len,
+					  kifu_builtin_files[i].path, depth + 1, diag);
+	if (!strchr(name, '/') && !strstr(name, ".yaml"))
+		return node_error(diag, file, n, "no shipped variant \"%s\" to inherit from", name);
+	char path[KIFU_DIAG_FILE_MAX * 2];
+	const char *slash = strrchr(file, '/');
+	if (name[0] != '/' && slash)
+		snprintf(path, sizeof path, "%.*s/%s", (int)(slash - file), file, name);
+	else
+		snprintf(path, sizeof path, "%s", name);
+	int rc = apply_file(d, path, depth + 1, diag);
+	if (rc == KIFU_EIO)
+		return node_error(diag, file, n, "cannot read the parent variant \"%s\"", name);
+	return rc;
+}
+
+static int apply_document(draft *d, yaml_document_t *doc, const char *file, int depth,
+			  kifu_diag *diag)
+{
+	struct kifu_variant *v = d->v;
+	yaml_node_t *root = yaml_document_get_root_node(doc);
+	if (!root)
+		return kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "empty variant file");
+	if (root->type != YAML_MAPPING_NODE)
+		return node_error(diag, file, root, "a variant file is a mapping (name:, board:, pieces:, ...)");
+
+	/* inherit first, whatever its place in the file */
+	for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
+	     pr < root->data.mapping.pairs.top; pr++) {
+		const char *key = scalar(yaml_document_get_node(doc, pr->key));
+		if (key && !strcmp(key, "inherit")) {
+			int rc = apply_parent(d, file, yaml_document_get_node(doc, pr->value), depth, diag);
+			if (rc)
+				return rc;
+		}
+	}
+	for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
+	     pr < root->data.mapping.pairs.top; pr++) {
+		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
+		const char *key = scalar(k);
+		int rc = 0;
+		if (!key)
+			return node_error(diag, file, k, "expected a key");
+		if (!strcmp(key, "inherit"))
+			continue;
+		if (!strcmp(key, "name"))
+			rc = get_string(file, val, v->name, sizeof v->name, diag);
+		else if (!strcmp(key, "title"))
+			rc = get_string(file, val, v->title, sizeof v->title, diag);
+		else if (!strcmp(key, "title-ja"))
+			rc = get_string(file, val, v->title_ja, sizeof v->title_ja, diag);
+		else if (!strcmp(key, "board")) {
+			where_set(&d->board_at, file, val);
+			d->have_board = true;
+			if (val->type == YAML_SCALAR_NODE) {
+				rc = get_int(file, val, 1, KIFU_MAX_DIM, &v->files, diag);
+				v->ranks = v->files;
+			} else if (val->type == YAML_MAPPING_NODE) {
+				for (yaml_node_pair_t *bp = val->data.mapping.pairs.start;
+				     !rc && bp < val->data.mapping.pairs.top; bp++) {
+					yaml_node_t *bk = yaml_document_get_node(doc, bp->key);
+					yaml_node_t *bv = yaml_document_get_node(doc, bp->value);
+					const char *bkey = scalar(bk);
+					if (bkey && !strcmp(bkey, "files"))
+						rc = get_int(file, bv, 1, KIFU_MAX_DIM, &v->files, diag);
+					else if (bkey && !strcmp(bkey, "ranks"))
+						rc = get_int(file, bv, 1, KIFU_MAX_DIM, &v->ranks, diag);
+					else
+						return node_error(diag, file, bk, "unknown key \"%s\" in board (expected files, ranks)", bkey);
+				}
+			} else
+				return node_error(diag, file, val, "board is a size (9) or {files: F, ranks: R}");
+		} else if (!strcmp(key, "promotion"))
+			rc = apply_promotion(file, doc, val, v, diag);
+		else if (!strcmp(key, "drops"))
+			rc = get_bool(file, val, &v->drops, diag);
+		else if (!strcmp(key, "royal-rule")) {
+			const char *s = scalar(val);
+			if (s && !strcmp(s, "none"))
+				v->royal_rule = KIFU_ROYAL_NONE;
+			else if (s && !strcmp(s, "last-royal"))
+				v->royal_rule = KIFU_ROYAL_LAST;
+			else
+				return node_error(diag, file, val, "royal-rule is \"none\" or \"last-royal\"");
+		} else if (!strcmp(key, "start")) {
+			rc = get_string(file, val, v->start, sizeof v->start, diag);
+			where_set(&d->start_at, file, val);
+			d->have_start = true;
+		} else if (!strcmp(key, "starts")) {
+			if (val->type != YAML_MAPPING_NODE)
+				return node_error(diag, file, val, "starts is a mapping of names to SFEN");
+			v->nstarts = 0;
+			for (yaml_node_pair_t *sp = val->data.mapping.pairs.start;
+			     !rc && sp < val->data.mapping.pairs.top; sp++) {
+				yaml_node_t *sk = yaml_document_get_node(doc, sp->key);
+				yaml_node_t *sv = yaml_document_get_node(doc, sp->value);
+				if (v->nstarts == MAX_STARTS)
+					return node_error(diag, file, sk, "too many named starts");
+				named_start *ns = &v->starts[v->nstarts++];
+				rc = get_string(file, sk, ns->name, sizeof ns->name, diag);
+				if (!rc)
+					rc = get_string(file, sv, ns->sfen, sizeof ns->sfen, diag);
+			}
+		} else if (!strcmp(key, "pieces"))
+			rc = apply_pieces(file, doc, val, d->pieces, &d->npieces, false, diag);
+		else if (!strcmp(key, "promoted-only"))
+			rc = apply_pieces(file, doc, val, d->only, &d->nonly, true, diag);
+		else
+			return node_error(diag, file, k, "unknown key \"%s\" (see formats/variants.md)", key);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int apply_text(draft *d, const char *text, size_t len, const char *file,
+		      int depth, kifu_diag *diag)
+{
+	yaml_parser_t parser;
+	yaml_document_t doc;
+	if (!yaml_parser_initialize(&parser))
+		return kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	if (!yaml_parser_load(&parser, &doc)) {
+		const yaml_mark_t *m = parser.problem ? &parser.problem_mark : &parser.context_mark;
+		int rc = kifu_diag_set(diag, parser.error == YAML_MEMORY_ERROR ? KIFU_ENOMEM : KIFU_ESYNTAX,
+				       file, (long)m->line + 1, (long)m->column + 1,
+				       "YAML: %s%s%s", parser.problem ? parser.problem : "syntax error",
+				       parser.context ? " " : "", parser.context ? parser.context : "");
+		yaml_parser_delete(&parser);
+		return rc;
+	}
+	int rc = apply_document(d, &doc, file, depth, diag);
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&parser);
+	return rc;
+}
+
+static int apply_file(draft *d, const char *path, int depth, kifu_diag *diag)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return kifu_diag_set(diag, KIFU_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+	size_t cap = 1 << 16, len = 0;
+	char *buf = malloc(cap);
+	if (!buf) {
+		fclose(f);
+		return kifu_diag_set(diag, KIFU_ENOMEM, path, 0, 0, "out of memory");
+	}
+	size_t got;
+	while ((got = fread(buf + len, 1, cap - len, f)) > 0) {
+		len += got;
+		if (len == cap) {
+			if (cap >= (size_t)16 << 20) {
+				free(buf);
+				fclose(f);
+				return kifu_diag_set(diag, KIFU_ELIMIT, path, 0, 0, "variant file larger than 16 MiB");
+			}
+			char *nb = realloc(buf, cap * 2);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return kifu_diag_set(diag, KIFU_ENOMEM, path, 0, 0, "out of memory");
+			}
+			buf = nb;
+			cap *= 2;
+		}
+	}
+	int err = ferror(f);
+	fclose(f);
+	if (err) {
+		free(buf);
+		return kifu_diag_set(diag, KIFU_EIO, path, 0, 0, "read error");
+	}
+	int rc = apply_text(d, buf, len, path, depth, diag);
+	free(buf);
+	return rc;
+}
+
+static void copy_names(piece_type *t, const draft_piece *p)
+{
+	snprintf(t->name, sizeof t->name, "%s", p->name);
+	snprintf(t->kif, sizeof t->kif, "%s", p->kif[0] ? p->kif : p->name);
+	snprintf(t->english, sizeof t->english, "%s", p->english);
+	t->naliases = p->naliases;
+	memcpy(t->aliases, p->aliases, sizeof t->aliases);
+}
+
+static const draft_piece *find_piece(const draft_piece *list, int n, const char *id)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(list[i].id, id))
+			return &list[i];
+	return NULL;
+}
+
+static int compile_moves(piece_type *t, const draft_piece *p, kifu_diag *diag)
+{
+	int errpos = 0;
+	const char *msg = NULL;
+	if (!p->moves[0])
+		return kifu_diag_set(diag, KIFU_EVARIANT, p->at.file, p->at.line, p->at.col,
+				     "piece \"%s\" has no moves", p->id);
+	snprintf(t->moves_text, sizeof t->moves_text, "%s", p->moves);
+	if (movement_parse(p->moves, &t->mv, &errpos, &msg))
+		return kifu_diag_set(diag, KIFU_EVARIANT, p->moves_at.file, p->moves_at.line,
+				     p->moves_at.col + errpos, "moves \"%s\": %s", p->moves, msg);
+	return 0;
+}
+
+static bool valid_sfen_token(const char *s)
+{
+	return isupper((unsigned char)s[0]) &&
+	       (s[1] == 0 || ((s[1] == '\'' || s[1] == '!') && s[2] == 0));
+}
+
+/* Turns the draft into piece types: the pieces in order, then one promoted
+ * type per piece that promotes. */
+static int build_types(draft *d, kifu_diag *diag)
+{
+	struct kifu_variant *v = d->v;
+	v->ntypes = 0;
+	for (int i = 0; i < d->npieces; i++) {
+		const draft_piece *p = &d->pieces[i];
+		if (v->ntypes == KIFU_MAX_TYPES)
+			return kifu_diag_set(diag, KIFU_ELIMIT, p->at.file, p->at.line, p->at.col, "too many piece types");
+		if (!valid_sfen_token(p->sfen))
+			return kifu_diag_set(diag, KIFU_EVARIANT, p->sfen_at.line ? p->sfen_at.file : p->at.file,
+					     p->sfen_at.line ? p->sfen_at.line : p->at.line,
+					     p->sfen_at.line ? p->sfen_at.col : p->at.col,
+					     "piece \"%s\": sfen must be an uppercase letter, optionally followed by ' or ! (got \"%s\")",
+					     p->id, p->sfen);
+		for (int j = 0; j < i; j++)
+			if (!strcmp(d->pieces[j].sfen, p->sfen))
+				return kifu_diag_set(diag, KIFU_EVARIANT, p->sfen_at.file, p->sfen_at.line, p->sfen_at.col,
+						     "pieces \"%s\" and \"%s\" have the same sfen letter %s",
+						     d->pieces[j].id, p->id, p->sfen);
+		piece_type *t = &v->types[v->ntypes];
+		memset(t, 0, sizeof *t);
+		snprintf(t->id, sizeof t->id, "%s", p->id);
+		snprintf(t->sfen, sizeof t->sfen, "%s", p->sfen);
+		copy_names(t, p);
+		t->royal = p->royal;
+		t->base = v->ntypes;
+		t->promotes_to = -1;
+		t->may_promote_ranks = p->may_promote_ranks;
+		t->must_promote_ranks = p->must_promote_ranks;
+		t->to_hand = v->drops && !p->removed_when_captured;
+		t->no_two_on_file = p->no_two_on_file;
+		t->no_drop_mate = p->no_drop_mate;
+		int rc = compile_moves(t, p, diag);
+		if (rc)
+			return rc;
+		v->ntypes++;
+	}
+	int nbase = v->ntypes;
+	for (int i = 0; i < nbase; i++) {
+		const draft_piece *p = &d->pieces[i];
+		if (!p->promotes_to[0])
+			continue;
+		const draft_piece *target = find_piece(d->pieces, d->npieces, p->promotes_to);
+		if (!target)
+			target = find_piece(d->only, d->nonly, p->promotes_to);
+		if (!target)
+			return kifu_diag_set(diag, KIFU_EVARIANT, p->promotes_at.file, p->promotes_at.line,
+					     p->promotes_at.col, "piece \"%s\" promotes to \"%s\", which is not defined",
+					     p->id, p->promotes_to);
+		if (v->ntypes == KIFU_MAX_TYPES)
+			return kifu_diag_set(diag, KIFU_ELIMIT, p->at.file, p->at.line, p->at.col, "too many piece types");
+		piece_type *t = &v->types[v->ntypes];
+		memset(t, 0, sizeof *t);
+		snprintf(t->id, sizeof t->id, "+%s", p->id);
+		snprintf(t->sfen, sizeof t->sfen, "+%s", p->sfen);
+		copy_names(t, target);
+		if (p->p_name[0])
+			snprintf(t->name, sizeof t->name, "%s", p->p_name);
+		if (p->p_kif[0] || p->p_name[0])
+			snprintf(t->kif, sizeof t->kif, "%s", p->p_kif[0] ? p->p_kif : p->p_name);
+		if (p->p_english[0])
+			snprintf(t->english, sizeof t->english, "%s", p->p_english);
+		if (p->p_naliases) {
+			t->naliases = p->p_naliases;
+			memcpy(t->aliases, p->p_aliases, sizeof t->aliases);
+		}
+		t->promoted = true;
+		t->royal = target->royal;
+		t->base = i;
+		t->promotes_to = -1;
+		t->to_hand = v->types[i].to_hand;
+		int rc = compile_moves(t, target, diag);
+		if (rc)
+			return rc;
+		v->types[i].promotes_to = v->ntypes;
+		v->ntypes++;
+	}
+	return 0;
+}
+
+int variant_load(struct kifu_variant *v, const char *text, size_t len, const char *file,
+		 kifu_diag *diag)
+{
+	draft *d = calloc(1, sizeof *d);
+	if (!d)
+		return kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
+	memset(v, 0, sizeof *v);
+	d->v = v;
+	int rc = text ? apply_text(d, text, len, file, 0, diag) : apply_file(d, file, 0, diag);
+	if (!rc && !v->name[0])
+		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no name");
+	if (!rc && (!v->files || !v->ranks))
+		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no board size (board:)");
+	if (!rc && v->zone > v->ranks)
+		rc = kifu_diag_set(diag, KIFU_EVARIANT, d->board_at.file, d->board_at.line, d->board_at.col,
+				   "the promotion zone (%d ranks) is deeper than the board", v->zone);
+	if (!rc && !d->npieces)
+		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no pieces");
+	if (!rc && !d->have_start)
+		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no start position (start:)");
+	if (!rc)
+		rc = build_types(d, diag);
+	if (!rc)
+		rc = variant_conclude(v, file, diag);
+	if (!rc) {
+		/* The start positions must be positions of this variant. */
+		kifu_diag sd;
+		kifu_diag_clear(&sd);
+		if (sfen_check(v, v->start, &sd))
+			rc = kifu_diag_set(diag, KIFU_EVARIANT, d->start_at.file, d->start_at.line,
+					   d->start_at.col + (sd.col > 0 ? sd.col - 1 : 0),
+					   "start: %s", sd.message);
+		for (int i = 0; !rc && i < v->nstarts; i++)
+			if (sfen_check(v, v->starts[i].sfen, &sd))
+				rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 0, 0,
+						   "start \"%s\", column %ld of its SFEN: %s",
+						   v->starts[i].name, sd.col, sd.message);
+	}
+	free(d);
+	return rc;
+}

@@ -1,0 +1,161 @@
+/*
+ * cli.c - the kifu-* tools' common helpers (see cli.h).
+ */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *program = "kifu";
+
+void cli_set_program(const char *argv0)
+{
+	const char *slash;
+
+	if (!argv0 || !*argv0)
+		return;
+	slash = strrchr(argv0, '/');
+	program = slash && slash[1] ? slash + 1 : argv0;
+}
+
+const char *cli_program(void)
+{
+	return program;
+}
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", program);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void cli_diag(const kifu_diag *diag)
+{
+	fprintf(stderr, "%s: ", program);
+	if (diag->file[0])
+		fprintf(stderr, "%s:", diag->file);
+	if (diag->line > 0) {
+		fprintf(stderr, "%ld:", diag->line);
+		if (diag->col > 0)
+			fprintf(stderr, "%ld:", diag->col);
+	} else if (diag->col > 0) {
+		fprintf(stderr, "%scolumn %ld:", diag->file[0] ? " " : "",
+			diag->col);
+	}
+	if (diag->file[0] || diag->line > 0 || diag->col > 0)
+		fputc(' ', stderr);
+	if (diag->message[0])
+		fprintf(stderr, "%s\n", diag->message);
+	else
+		fprintf(stderr, "%s\n", kifu_error_string(diag->code));
+}
+
+void cli_version(void)
+{
+	printf("%s (kifu) %s\n", program, CLI_VERSION);
+}
+
+int cli_usage_error(void)
+{
+	fprintf(stderr, "Try '%s --help'.\n", program);
+	return CLI_USAGE;
+}
+
+int cli_option_error(int opt, char *const argv[])
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+
+	if (opt == ':')
+		cli_error("option '%s' needs an argument", arg);
+	else if (optopt && optopt != '?')
+		cli_error("unknown option '-%c'", optopt);
+	else
+		cli_error("unknown option '%s'", arg);
+	return cli_usage_error();
+}
+
+int cli_variant_option(struct cli_variant_choice *choice, int opt,
+		       const char *arg)
+{
+	switch (opt) {
+	case 'v':
+		choice->name = arg;
+		return 1;
+	case CLI_OPT_VARIANT_FILE:
+		choice->file = arg;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* "dai, sho, ..." for a message about an unknown variant. */
+static void print_builtin_names(void)
+{
+	const char *const *names = kifu_variant_builtin_names();
+	size_t i;
+
+	fprintf(stderr, "%s: the shipped variants are:", program);
+	for (i = 0; names && names[i]; i++)
+		fprintf(stderr, "%s %s", i ? "," : "", names[i]);
+	fputc('\n', stderr);
+}
+
+static int load_builtin(const char *name, const kifu_variant **out)
+{
+	kifu_diag diag;
+	int rc;
+
+	kifu_diag_clear(&diag);
+	rc = kifu_variant_builtin(out, name, &diag);
+	if (rc == KIFU_ENOTFOUND) {
+		cli_error("unknown variant '%s'", name);
+		print_builtin_names();
+	} else if (rc < 0) {
+		cli_diag(&diag);
+	}
+	return rc < 0 ? CLI_USAGE : CLI_OK;
+}
+
+static int load_file(const char *path, const char *name,
+		     const kifu_variant **out, kifu_variant **owned)
+{
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+
+	kifu_diag_clear(&diag);
+	if (kifu_variant_load_file(&v, path, &diag) < 0) {
+		if (!diag.file[0])
+			snprintf(diag.file, sizeof diag.file, "%s", path);
+		cli_diag(&diag);
+		return CLI_USAGE;
+	}
+	if (name && strcmp(name, kifu_variant_name(v)) != 0) {
+		cli_error("%s: the file defines variant '%s', not '%s'", path,
+			  kifu_variant_name(v), name);
+		kifu_variant_free(v);
+		return CLI_USAGE;
+	}
+	*out = v;
+	*owned = v;
+	return CLI_OK;
+}
+
+int cli_variant_load(const struct cli_variant_choice *choice,
+		     const kifu_variant **out, kifu_variant **owned)
+{
+	*out = NULL;
+	*owned = NULL;
+	if (choice->file)
+		return load_file(choice->file, choice->name, out, owned);
+	if (choice->name)
+		return load_builtin(choice->name, out);
+	cli_error("no variant given (use -v NAME or --variant-file FILE)");
+	return CLI_USAGE;
+}

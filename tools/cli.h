@@ -1,0 +1,90 @@
+/*
+ * cli.h - what the kifu-* tools share: the program name, messages on
+ * stderr, exit statuses, --version, the common options and the choice of a
+ * variant.  The library never prints or exits (STYLE.md); this is the outer
+ * layer that turns its codes and diagnostics into messages and statuses.
+ */
+#ifndef KIFU_CLI_H
+#define KIFU_CLI_H
+
+#include <getopt.h>
+
+#include <kifu/error.h>
+#include <kifu/variant.h>
+
+#define CLI_VERSION "0.1.0"
+
+/* Exit statuses (BRIEF §5). */
+enum cli_status {
+	CLI_OK = 0,      /* success */
+	CLI_INVALID = 1, /* records invalid, or different */
+	CLI_USAGE = 2    /* usage or I/O error */
+};
+
+/* getopt_long values of the options that have no short form. */
+enum cli_long_only {
+	CLI_OPT_VERSION = 0x100,
+	CLI_OPT_VARIANT_FILE,
+	CLI_OPT_FIRST_FREE   /* a tool numbers its own long-only options from here */
+};
+
+/* The options every tool takes, for a tool's struct option table:
+ * -h/--help, --version, -v/--variant NAME, --variant-file FILE. */
+#define CLI_COMMON_OPTIONS \
+	{"help", no_argument, NULL, 'h'}, \
+	{"version", no_argument, NULL, CLI_OPT_VERSION}, \
+	{"variant", required_argument, NULL, 'v'}, \
+	{"variant-file", required_argument, NULL, CLI_OPT_VARIANT_FILE}
+/* The leading ':' makes getopt_long quiet, returning ':' for a missing
+ * argument and '?' for an unknown option: see cli_option_error. */
+#define CLI_COMMON_SHORT ":hv:"
+
+/* Sets the program name from argv[0] (its basename); call first in main. */
+void cli_set_program(const char *argv0);
+/* The program name, "kifu" before cli_set_program. */
+const char *cli_program(void);
+
+/* Prints "PROG: message" and a newline on stderr. */
+void cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+
+/* Prints "PROG: FILE:LINE:COL: message" on stderr, leaving out the file
+ * when it is empty, the line when it is 0 and the column when it is 0
+ * (with no line, a column is printed as "column COL"). */
+void cli_diag(const kifu_diag *diag);
+
+/* Prints "PROG (kifu) 0.1.0" on stdout. */
+void cli_version(void);
+
+/* Prints "Try 'PROG --help'." on stderr and returns CLI_USAGE. */
+int cli_usage_error(void);
+
+/* For getopt_long's ':' or '?': says which option is unknown or lacks its
+ * argument, then as cli_usage_error.  Call before argv or optind change. */
+int cli_option_error(int opt, char *const argv[]);
+
+/* The variant asked for on the command line. */
+struct cli_variant_choice {
+	const char *name; /* -v/--variant, or NULL */
+	const char *file; /* --variant-file, or NULL */
+};
+
+/* Handles a common option returned by getopt_long.  Returns 1 if opt was
+ * one of them, 0 if not (the tool handles it).  Does not handle 'h' and
+ * CLI_OPT_VERSION, whose output is the tool's. */
+int cli_variant_option(struct cli_variant_choice *choice, int opt,
+		       const char *arg);
+
+/* Loads the chosen variant: the file if one was given (whose name must then
+ * match a -v name given too), else the shipped variant of that name.
+ * *out is the variant to use; *owned is what the caller must free with
+ * kifu_variant_free (NULL for a shipped variant).  On failure prints the
+ * error and returns CLI_USAGE; returns CLI_OK on success.  With neither a
+ * name nor a file, fails with "no variant given". */
+int cli_variant_load(const struct cli_variant_choice *choice,
+		     const kifu_variant **out, kifu_variant **owned);
+
+#endif
