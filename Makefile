@@ -61,6 +61,9 @@ VARIANT_YAMLS := $(sort $(wildcard formats/variants/*.yaml))
 TOOL_MAINS    := $(sort $(wildcard tools/kifu-*.c))
 TOOL_COMMON   := $(sort $(filter-out tools/kifu-%.c,$(wildcard tools/*.c)))
 TEST_SRCS     := $(sort $(wildcard tests/test_*.c))
+# Helpers shared by every test program (tests/support.c, ...): any tests/*.c
+# that is not a test_*.c is compiled once and linked into each of them.
+TEST_SUPPORT  := $(sort $(filter-out $(TEST_SRCS),$(wildcard tests/*.c)))
 GOLDEN_SCRIPTS := $(sort $(wildcard tests/golden/*.sh))
 HEADERS       := $(sort $(wildcard libkifu/include/kifu/*.h))
 MAN_PAGES     := $(sort $(wildcard man/*.1))
@@ -75,10 +78,11 @@ LIB_OBJS    := $(LIB_SRCS:%.c=$(OBJ)/%.o) $(OBJ)/gen/builtin_variants.o
 TOOL_OBJS   := $(TOOL_COMMON:%.c=$(OBJ)/%.o)
 TOOLS       := $(TOOL_MAINS:tools/%.c=$(BUILD)/bin/%)
 TESTS       := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
+TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(OBJ)/%.o)
 PC_FILE     := $(BUILD)/libkifu.pc
 
 DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(TOOL_MAINS:%.c=$(OBJ)/%.d) \
-	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d
+	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(TEST_SUPPORT:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d
 
 .PHONY: all lib tools tests test test-run asan bench samples deps install \
 	install-dirs clean FORCE
@@ -98,7 +102,7 @@ $(TOOL_COMMON:%.c=$(OBJ)/%.o) $(TOOL_MAINS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(TEST_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
+$(TEST_SRCS:%.c=$(OBJ)/%.o) $(TEST_SUPPORT_OBJS): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -Ilibkifu/src $(PKG_CFLAGS) $(CMOCKA_CFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
@@ -135,7 +139,7 @@ $(TOOLS): $(BUILD)/bin/%: $(OBJ)/tools/%.o $(TOOL_OBJS) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) $^ $(PKG_LIBS) $(LDLIBS) -o $@
 
-$(TESTS): $(BUILD)/tests/%: $(OBJ)/tests/%.o $(LIB)
+$(TESTS): $(BUILD)/tests/%: $(OBJ)/tests/%.o $(TEST_SUPPORT_OBJS) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) $^ $(PKG_LIBS) $(CMOCKA_LIBS) $(LDLIBS) -o $@
 
