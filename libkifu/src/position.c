@@ -201,7 +201,20 @@ static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_d
 		if (i < len)
 			return sfen_fail(diag, i, "unexpected text after the SFEN");
 	}
+	p->key = position_hash(p);
 	return 0;
+}
+
+uint64_t position_hash(const struct kifu_position *p)
+{
+	uint64_t k = p->side == KIFU_GOTE ? HASH_GOTE : 0;
+	for (int sq = 0; sq < p->nsq; sq++)
+		if (p->board[sq])
+			k ^= hash_piece(p->board[sq], sq);
+	for (int side = 0; side < 2; side++)
+		for (int t = 0; t < p->v->ntypes; t++)
+			k ^= hash_hand(side, t, p->hand[side][t]);
+	return k;
 }
 
 int sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag)
@@ -332,6 +345,8 @@ int kifu_position_royals(const kifu_position *pos, enum kifu_side side)
 {
 	return pos->nroyal[side];
 }
+
+uint64_t kifu_position_key(const kifu_position *pos) { return pos->key; }
 
 int kifu_position_royal_loser(const kifu_position *pos)
 {

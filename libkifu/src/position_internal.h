@@ -17,9 +17,29 @@ struct kifu_position {
 	uint16_t royal_sq[2][MAX_ROYALS];
 	uint8_t board[KIFU_MAX_SQUARES];
 	uint8_t hand[2][KIFU_MAX_TYPES];
+	uint64_t key;             /* position hash (repetition): pieces, hands, side */
 	/* Scratch for dropping duplicate destinations during generation. */
 	uint32_t stamp_gen;
 	uint32_t stamp[KIFU_MAX_SQUARES];
 };
+
+/* Hash parts: a mixing function instead of a table of random numbers, so that
+ * no table grows with board size and piece count. */
+static inline uint64_t hash_mix(uint64_t x)
+{
+	x += 0x9E3779B97F4A7C15ull;
+	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+	x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+	return x ^ (x >> 31);
+}
+static inline uint64_t hash_piece(int code, int sq) { return hash_mix(((uint64_t)code << 16) | (uint64_t)sq); }
+static inline uint64_t hash_hand(int side, int t, int count)
+{
+	return count ? hash_mix((1ull << 40) | ((uint64_t)side << 24) | ((uint64_t)t << 12) | (uint64_t)count) : 0;
+}
+#define HASH_GOTE 0x5bd1e9955bd1e995ull
+
+/* Computes the hash from scratch (position.c). */
+uint64_t position_hash(const struct kifu_position *p);
 
 #endif

@@ -126,9 +126,13 @@ static int8_t capture(struct kifu_position *p, int code, int sq)
 		if (p->nroyal[victim] == 0)
 			p->loser = victim;
 	}
+	p->key ^= hash_piece(code, sq);
 	if (pt->to_hand) {
-		p->hand[opp(victim)][pt->base]++;
-		return (int8_t)pt->base;
+		int captor = opp(victim), b = pt->base;
+		p->key ^= hash_hand(captor, b, p->hand[captor][b]);
+		p->hand[captor][b]++;
+		p->key ^= hash_hand(captor, b, p->hand[captor][b]);
+		return (int8_t)b;
 	}
 	return -1;
 }
@@ -146,18 +150,23 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *u)
 	u->prev_nroyal[1] = (int8_t)p->nroyal[1];
 	memcpy(u->prev_royal_sq, p->royal_sq, sizeof u->prev_royal_sq);
 	u->prev_ply = p->ply;
+	u->prev_key = p->key;
 	const int side = p->side;
 	if (m->flags & KIFU_MOVE_DROP) {
 		int t = m->piece;
 		u->moved = 0;
+		p->key ^= hash_hand(side, t, p->hand[side][t]);
 		p->hand[side][t]--;
+		p->key ^= hash_hand(side, t, p->hand[side][t]);
 		p->board[m->to] = (uint8_t)kifu_code_make(t, (enum kifu_side)side);
+		p->key ^= hash_piece(p->board[m->to], m->to);
 		if (p->v->types[t].royal)
 			add_royal(p, side, m->to);
 	} else {
 		int moved = p->board[m->from];
 		u->moved = (uint8_t)moved;
 		p->board[m->from] = 0;
+		p->key ^= hash_piece(moved, m->from);
 		if (m->mid != KIFU_NO_SQUARE && m->mid != m->from) {
 			int c = p->board[m->mid];
 			if (c) {
@@ -174,12 +183,14 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *u)
 		int t = kifu_code_type(moved);
 		int nt = (m->flags & KIFU_MOVE_PROMOTE) ? p->v->types[t].promotes_to : t;
 		p->board[m->to] = (uint8_t)kifu_code_make(nt, (enum kifu_side)side);
+		p->key ^= hash_piece(p->board[m->to], m->to);
 		if (p->v->types[t].royal)
 			remove_royal(p, side, m->from);
 		if (p->v->types[nt].royal)
 			add_royal(p, side, m->to);
 	}
 	p->side = opp(side);
+	p->key ^= HASH_GOTE;
 	p->ply++;
 }
 
@@ -207,6 +218,7 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *u)
 	p->nroyal[1] = u->prev_nroyal[1];
 	memcpy(p->royal_sq, u->prev_royal_sq, sizeof p->royal_sq);
 	p->ply = u->prev_ply;
+	p->key = u->prev_key;
 }
 
 /* ---- promotion ---- */
@@ -655,7 +667,7 @@ static bool reach_two_leg(const struct kifu_position *p, const piece_type *pt, i
 	return false;
 }
 
-int kifu_check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 {
 	const struct kifu_variant *v = p->v;
 	const int side = p->side;
@@ -751,4 +763,12 @@ int kifu_check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 				       rsq >= 0 ? kifu_code_type(p->board[rsq] ? p->board[rsq] : code) : -1, rsq, side);
 	}
 	return 0;
+}
+
+int kifu_check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+{
+	int rc = check_move(p, m, why);
+	if (rc && why)
+		why->from = (m->flags & KIFU_MOVE_DROP) || m->from >= p->nsq ? -1 : m->from;
+	return rc;
 }

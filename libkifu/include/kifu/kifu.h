@@ -11,5 +11,10 @@
 #include "error.h"
 #include "variant.h"
 #include "position.h"
+#include "record.h"
+#include "reader.h"
+#include "compact.h"
+#include "stream.h"
+#include "validate.h"
 
 #endif

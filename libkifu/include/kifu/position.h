@@ -58,6 +58,7 @@ typedef struct kifu_undo {
 	int8_t prev_nroyal[2];
 	uint16_t prev_royal_sq[2][8];
 	long prev_ply;
+	uint64_t prev_key;
 } kifu_undo;
 
 typedef struct kifu_position kifu_position;
@@ -89,6 +90,9 @@ long kifu_position_movenumber(const kifu_position *pos);
 int kifu_position_at(const kifu_position *pos, int sq);
 /* How many pieces of type t side holds in hand. */
 int kifu_position_hand(const kifu_position *pos, enum kifu_side side, int t);
+/* A 64-bit hash of pieces, hands and side to move: equal positions have equal
+ * keys (repetition detection). */
+uint64_t kifu_position_key(const kifu_position *pos);
 /* The number of royal pieces side has on the board. */
 int kifu_position_royals(const kifu_position *pos, enum kifu_side side);
 
@@ -143,6 +147,7 @@ typedef struct kifu_illegal {
 	int type;        /* the moving (or dropped) piece type, -1 if none */
 	int other_type;  /* a piece concerned besides (blocker, own piece), -1 if none */
 	int square;      /* the square concerned, or -1 */
+	int from;        /* the moving piece's square, -1 for a drop */
 	enum kifu_side side; /* KIFU_ILL_GAME_OVER: the side that lost */
 } kifu_illegal;
 

@@ -1,0 +1,568 @@
+/*
+ * compact.c - the compact notation (formats/compact.md): reading a record
+ * line, parsing and writing moves, writing a record.
+ *
+ * No regular expressions here: the per-move path is a few comparisons.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kifu/compact.h"
+#include "variant_internal.h"
+
+static const char *const endings[] = {
+	"resign", "abort", "repetition", "impasse", "mate", "nomate", "timeout",
+	"illegal-win", "illegal-loss", "declare-win", "sealed", "draw", NULL
+};
+
+const char *const *kifu_compact_endings(void) { return endings; }
+
+/* Tags written first, in this order, by the canonical writer. */
+static const char *const tag_order[] = {
+	"event", "site", "date", "end", "sente", "gote", "handicap", "time-control",
+	"opening", NULL
+};
+
+int kifu_compact_is_record(const char *line, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	return i < len && line[i] != '#';
+}
+
+void kifu_compact_square_name(const kifu_variant *v, int sq, char *buf, size_t size)
+{
+	if (sq < 0 || sq >= v->files * v->ranks) {
+		snprintf(buf, size, "?");
+		return;
+	}
+	snprintf(buf, size, "%d%c", sq % v->files + 1, 'a' + sq / v->files);
+}
+
+/* A square at text[*i]: 1-2 digits (file) and a lowercase letter (rank). */
+static int parse_square(const kifu_variant *v, const char *t, size_t len, size_t *i,
+			int *sq, const char **msg)
+{
+	size_t at = *i;
+	int file = 0;
+	if (at >= len || t[at] < '1' || t[at] > '9') {
+		*msg = "expected a square (file number, then rank letter)";
+		return -1;
+	}
+	while (at < len && t[at] >= '0' && t[at] <= '9' && at - *i < 2)
+		file = file * 10 + (t[at++] - '0');
+	if (at >= len || t[at] < 'a' || t[at] > 'z') {
+		*msg = "expected a rank letter (a = rank 1) after the file number";
+		*i = at;
+		return -1;
+	}
+	int rank = t[at] - 'a' + 1;
+	if (file > v->files || rank > v->ranks) {
+		*msg = "no such square on this board";
+		return -1;
+	}
+	*sq = (rank - 1) * v->files + (file - 1);
+	*i = at + 1;
+	return 0;
+}
+
+int kifu_compact_parse_move(const kifu_variant *v, const char *t, size_t len, kifu_move *out,
+			    const char **msg, size_t *errpos)
+{
+	size_t i = 0;
+	out->flags = 0;
+	out->piece = 0;
+	out->mid = KIFU_NO_SQUARE;
+	if (len && t[0] >= 'A' && t[0] <= 'Z') {
+		/* a drop: the piece's SFEN token, '*', the square */
+		size_t n = 1;
+		if (len > 1 && (t[1] == '\'' || t[1] == '!'))
+			n = 2;
+		int type = kifu_variant_piece_by_sfen(v, t, n);
+		if (type < 0 || v->types[type].promoted) {
+			*msg = "unknown piece letter for a drop";
+			*errpos = 0;
+			return KIFU_ESYNTAX;
+		}
+		if (n >= len || t[n] != '*') {
+			*msg = "expected '*' after the piece letter of a drop";
+			*errpos = n;
+			return KIFU_ESYNTAX;
+		}
+		i = n + 1;
+		int sq;
+		if (parse_square(v, t, len, &i, &sq, msg)) {
+			*errpos = i;
+			return KIFU_ESYNTAX;
+		}
+		if (i < len) {
+			*msg = i < len && t[i] == '+' ? "a drop cannot promote" : "unexpected text after the move";
+			*errpos = i;
+			return KIFU_ESYNTAX;
+		}
+		out->from = KIFU_NO_SQUARE;
+		out->to = (uint16_t)sq;
+		out->flags = KIFU_MOVE_DROP;
+		out->piece = (uint8_t)type;
+		return 0;
+	}
+	int sq[3], n = 0;
+	while (i < len && t[i] != '+') {
+		if (n == 3) {
+			*msg = "a move names at most three squares";
+			*errpos = i;
+			return KIFU_ESYNTAX;
+		}
+		if (parse_square(v, t, len, &i, &sq[n], msg)) {
+			*errpos = i;
+			return KIFU_ESYNTAX;
+		}
+		n++;
+	}
+	if (n < 2) {
+		*msg = n ? "a move names its from and to squares" : "expected a move";
+		*errpos = i;
+		return KIFU_ESYNTAX;
+	}
+	if (i < len) { /* '+' */
+		out->flags |= KIFU_MOVE_PROMOTE;
+		if (++i < len) {
+			*msg = "unexpected text after '+'";
+			*errpos = i;
+			return KIFU_ESYNTAX;
+		}
+	}
+	out->from = (uint16_t)sq[0];
+	out->to = (uint16_t)sq[n - 1];
+	if (n == 3)
+		out->mid = (uint16_t)sq[1];
+	return 0;
+}
+
+int kifu_compact_format_move(const kifu_variant *v, const kifu_move *m, char *buf, size_t size)
+{
+	char a[8], b[8], c[8];
+	int n;
+	if (m->flags & KIFU_MOVE_DROP) {
+		kifu_compact_square_name(v, m->to, a, sizeof a);
+		n = snprintf(buf, size, "%s*%s", m->piece < v->ntypes ? v->types[m->piece].sfen : "?", a);
+	} else {
+		kifu_compact_square_name(v, m->from, a, sizeof a);
+		kifu_compact_square_name(v, m->to, c, sizeof c);
+		if (m->mid != KIFU_NO_SQUARE) {
+			kifu_compact_square_name(v, m->mid, b, sizeof b);
+			n = snprintf(buf, size, "%s%s%s%s", a, b, c, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
+		} else {
+			n = snprintf(buf, size, "%s%s%s", a, c, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
+		}
+	}
+	return n;
+}
+
+/* ---- reading a record ---- */
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Is s[0..n) valid UTF-8? */
+static bool valid_utf8(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = s[i];
+		size_t k;
+		unsigned min;
+		if (c < 0x80) {
+			i++;
+			continue;
+		} else if ((c & 0xE0) == 0xC0) {
+			k = 1;
+			min = 0x80;
+			c &= 0x1F;
+		} else if ((c & 0xF0) == 0xE0) {
+			k = 2;
+			min = 0x800;
+			c &= 0x0F;
+		} else if ((c & 0xF8) == 0xF0) {
+			k = 3;
+			min = 0x10000;
+			c &= 0x07;
+		} else {
+			return false;
+		}
+		for (size_t j = 1; j <= k; j++) {
+			if (i + j >= n || (s[i + j] & 0xC0) != 0x80)
+				return false;
+			c = (c << 6) | (s[i + j] & 0x3F);
+		}
+		if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+			return false;
+		i += k + 1;
+	}
+	return true;
+}
+
+/* Decodes %XX escapes of s[0..n) into out (at most n bytes). Returns the
+ * decoded length, or -1 with *bad at the offending offset. */
+static long percent_decode(const char *s, size_t n, char *out, size_t *bad)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '%') {
+			int h, l;
+			if (i + 2 >= n) {
+				*bad = i;
+				return -1;
+			}
+			h = hexval(s[i + 1]);
+			l = hexval(s[i + 2]);
+			if (h < 0 || l < 0) {
+				*bad = i;
+				return -1;
+			}
+			out[o++] = (char)(h * 16 + l);
+			i += 2;
+		} else {
+			out[o++] = s[i];
+		}
+	}
+	return (long)o;
+}
+
+/* 1-based column of byte offset off in the line, counting characters. */
+static long column(const char *line, size_t off)
+{
+	long col = 1;
+	for (size_t i = 0; i < off; i++)
+		if (((unsigned char)line[i] & 0xC0) != 0x80)
+			col++;
+	return col;
+}
+
+typedef struct parse_state {
+	kifu_record *rec;
+	const char *line;
+	size_t len;
+	long lineno;
+	char *scratch;      /* for decoded values, as long as the line */
+} parse_state;
+
+static int fail_at(parse_state *ps, long ply, size_t off, const char *tok, size_t toklen,
+		   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static int fail_at(parse_state *ps, long ply, size_t off, const char *tok, size_t toklen,
+		   const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return kifu_record_set_error(ps->rec, ply, ps->lineno, column(ps->line, off), tok, toklen, msg);
+}
+
+static bool is_ending(const char *t, size_t n)
+{
+	for (const char *const *e = endings; *e; e++)
+		if (strlen(*e) == n && !memcmp(*e, t, n))
+			return true;
+	return false;
+}
+
+/* Reads the annotations after a move or ending: {comment} and @time[/total]. */
+static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n, size_t base,
+			     long ply, const char *tok, size_t toklen)
+{
+	size_t i = 0;
+	while (i < n) {
+		if (t[i] == '{') {
+			const char *close = memchr(t + i, '}', n - i);
+			if (!close)
+				return fail_at(ps, ply, base + i, tok, toklen, "unterminated {comment}");
+			size_t clen = (size_t)(close - (t + i + 1)), bad;
+			long dl = percent_decode(t + i + 1, clen, ps->scratch, &bad);
+			if (dl < 0)
+				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a comment");
+			if (!valid_utf8((const unsigned char *)ps->scratch, (size_t)dl))
+				return fail_at(ps, ply, base + i, tok, toklen, "a comment is not valid UTF-8");
+			/* several {...} on one move join with a newline */
+			const char *old = kifu_record_comment(ps->rec, idx);
+			int rc;
+			if (old) {
+				size_t ol = strlen(old);
+				char *joined = malloc(ol + 1 + (size_t)dl);
+				if (!joined)
+					return KIFU_ENOMEM;
+				memcpy(joined, old, ol);
+				joined[ol] = '\n';
+				memcpy(joined + ol + 1, ps->scratch, (size_t)dl);
+				rc = kifu_record_set_comment(ps->rec, idx, joined, ol + 1 + (size_t)dl);
+				free(joined);
+			} else {
+				rc = kifu_record_set_comment(ps->rec, idx, ps->scratch, (size_t)dl);
+			}
+			if (rc)
+				return rc;
+			i = (size_t)(close - t) + 1;
+		} else if (t[i] == '@' && idx >= 0) {
+			char num[64];
+			size_t j = i + 1, k = 0;
+			while (j < n && t[j] != '{' && t[j] != '@' && k < sizeof num - 1)
+				num[k++] = t[j++];
+			num[k] = 0;
+			char *end;
+			double time = strtod(num, &end), total = -1;
+			if (end == num || time < 0)
+				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @");
+			if (*end == '/') {
+				char *e2;
+				total = strtod(end + 1, &e2);
+				if (e2 == end + 1 || total < 0 || *e2)
+					return fail_at(ps, ply, base + i, tok, toklen, "expected total seconds after /");
+			} else if (*end) {
+				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @");
+			}
+			kifu_record_set_time(ps->rec, idx, time, total);
+			i = j;
+		} else {
+			return fail_at(ps, ply, base + i, tok, toklen, "unexpected text after the move");
+		}
+	}
+	return 0;
+}
+
+static bool valid_key(const char *k, size_t n)
+{
+	if (!n || k[0] < 'a' || k[0] > 'z')
+		return false;
+	for (size_t i = 1; i < n; i++)
+		if (!(islower((unsigned char)k[i]) || isdigit((unsigned char)k[i]) || k[i] == '_' || k[i] == '-'))
+			return false;
+	return true;
+}
+
+int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const char *file,
+		       long lineno, kifu_variant_resolver resolve, void *ctx,
+		       const kifu_variant **variant)
+{
+	kifu_record_clear(rec);
+	*variant = NULL;
+	int rc = kifu_record_set_source(rec, file, lineno);
+	if (rc)
+		return rc;
+	char *scratch = malloc(len + 1);
+	if (!scratch)
+		return KIFU_ENOMEM;
+	parse_state ps = {rec, line, len, lineno, scratch};
+	size_t i = 0;
+	const kifu_variant *v = NULL;
+	enum { VARIANT, TAGS, MOVES, ENDED } stage = VARIANT;
+	long ply = 0;
+	rc = 0;
+	while (!rc) {
+		while (i < len && (line[i] == ' ' || line[i] == '\t'))
+			i++;
+		if (i >= len)
+			break;
+		size_t start = i;
+		while (i < len && line[i] != ' ' && line[i] != '\t')
+			i++;
+		const char *tok = line + start;
+		size_t n = i - start;
+		if (memchr(tok, 0, n)) {
+			rc = fail_at(&ps, stage >= MOVES ? ply + 1 : 0, start, tok, n, "a NUL byte in the record");
+			break;
+		}
+		if (stage == VARIANT) {
+			rc = kifu_record_set_variant(rec, tok, n);
+			if (rc)
+				break;
+			v = resolve ? resolve(kifu_record_variant_name(rec), ctx) : NULL;
+			if (!v) {
+				rc = fail_at(&ps, 0, start, NULL, 0, "unknown variant \"%s\"", kifu_record_variant_name(rec));
+				break;
+			}
+			*variant = v;
+			stage = TAGS;
+		} else if (stage == TAGS) {
+			if (n == 1 && tok[0] == ':') {
+				stage = MOVES;
+				continue;
+			}
+			const char *eq = memchr(tok, '=', n);
+			if (!eq || !valid_key(tok, (size_t)(eq - tok))) {
+				rc = fail_at(&ps, 0, start, NULL, 0, "expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves");
+				break;
+			}
+			size_t klen = (size_t)(eq - tok), bad;
+			long dl = percent_decode(eq + 1, n - klen - 1, scratch, &bad);
+			if (dl < 0) {
+				rc = fail_at(&ps, 0, start + klen + 1 + bad, NULL, 0, "bad %%XX escape in a tag value");
+				break;
+			}
+			if (!valid_utf8((const unsigned char *)scratch, (size_t)dl)) {
+				rc = fail_at(&ps, 0, start + klen + 1, NULL, 0, "a tag value is not valid UTF-8");
+				break;
+			}
+			if (klen == 7 && !memcmp(tok, "comment", 7))
+				rc = kifu_record_set_comment(rec, KIFU_COMMENT_BEFORE, scratch, (size_t)dl);
+			else
+				rc = kifu_record_add_tag(rec, tok, klen, scratch, (size_t)dl);
+		} else if (stage == MOVES) {
+			/* the move ends where its annotations begin */
+			size_t mlen = 0;
+			while (mlen < n && tok[mlen] != '{' && tok[mlen] != '@')
+				mlen++;
+			if (mlen && islower((unsigned char)tok[0])) {
+				if (!is_ending(tok, mlen)) {
+					char msg[160];
+					snprintf(msg, sizeof msg, "unknown ending \"%.*s\" (see formats/compact.md)", (int)(mlen > 40 ? 40 : mlen), tok);
+					rc = kifu_record_set_error(rec, ply + 1, lineno, column(line, start), tok, mlen, msg);
+					break;
+				}
+				rc = kifu_record_set_ending(rec, tok, mlen, lineno, column(line, start));
+				if (!rc)
+					rc = parse_annotations(&ps, KIFU_COMMENT_ENDING, tok + mlen, n - mlen, start + mlen, ply + 1, tok, mlen);
+				stage = ENDED;
+				continue;
+			}
+			kifu_move m;
+			const char *msg;
+			size_t errpos = 0;
+			if (kifu_compact_parse_move(v, tok, mlen, &m, &msg, &errpos)) {
+				rc = fail_at(&ps, ply + 1, start + errpos, tok, mlen, "%s", msg);
+				break;
+			}
+			rc = kifu_record_add_move(rec, &m, tok, mlen, lineno, column(line, start));
+			if (rc == KIFU_ELIMIT) {
+				rc = fail_at(&ps, ply + 1, start, tok, mlen, "more moves than a record may hold");
+				break;
+			}
+			if (rc)
+				break;
+			ply++;
+			rc = parse_annotations(&ps, ply - 1, tok + mlen, n - mlen, start + mlen, ply, tok, mlen);
+		} else {
+			rc = fail_at(&ps, ply + 1, start, tok, n, "text after the ending");
+			break;
+		}
+	}
+	if (!rc && stage == TAGS && !kifu_record_error(rec, NULL, NULL, NULL, NULL))
+		rc = fail_at(&ps, 0, len, NULL, 0, "missing ':' before the moves");
+	free(scratch);
+	return rc == KIFU_ENOMEM ? rc : 0;
+}
+
+/* ---- writing ---- */
+
+/* Writes s with %XX for space, %, controls and the characters in extra. */
+static int put_escaped(FILE *out, const char *s, const char *extra)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p <= 0x20 || *p == 0x7F || *p == '%' || (extra && strchr(extra, *p))) {
+			if (fprintf(out, "%%%02X", *p) < 0)
+				return KIFU_EIO;
+		} else if (putc(*p, out) == EOF) {
+			return KIFU_EIO;
+		}
+	}
+	return 0;
+}
+
+static int put_time(FILE *out, double t)
+{
+	if (t == (double)(long)t)
+		return fprintf(out, "%ld", (long)t) < 0 ? KIFU_EIO : 0;
+	return fprintf(out, "%g", t) < 0 ? KIFU_EIO : 0;
+}
+
+static int put_tag(FILE *out, const char *key, const char *value)
+{
+	if (fprintf(out, " %s=", key) < 0)
+		return KIFU_EIO;
+	return put_escaped(out, value, NULL);
+}
+
+int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v)
+{
+	int rc = 0;
+	if (fputs(kifu_record_variant_name(rec), out) == EOF)
+		return KIFU_EIO;
+	int ntags = kifu_record_tag_count(rec);
+	/* known tags first, in their order; then the rest as given */
+	for (const char *const *k = tag_order; *k && !rc; k++)
+		for (int i = 0; i < ntags && !rc; i++)
+			if (!strcmp(kifu_record_tag_key(rec, i), *k))
+				rc = put_tag(out, *k, kifu_record_tag_value(rec, i));
+	for (int i = 0; i < ntags && !rc; i++) {
+		const char *key = kifu_record_tag_key(rec, i);
+		bool known = false;
+		for (const char *const *k = tag_order; *k; k++)
+			known = known || !strcmp(key, *k);
+		if (!known)
+			rc = put_tag(out, key, kifu_record_tag_value(rec, i));
+	}
+	const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE);
+	if (!rc && pre)
+		rc = put_tag(out, "comment", pre);
+	if (!rc && fputs(" :", out) == EOF)
+		rc = KIFU_EIO;
+	long n = kifu_record_move_count(rec);
+	for (long i = 0; i < n && !rc; i++) {
+		kifu_record_move m;
+		char buf[32];
+		kifu_record_get_move(rec, i, &m);
+		kifu_compact_format_move(v, &m.move, buf, sizeof buf);
+		if (fprintf(out, " %s", buf) < 0)
+			rc = KIFU_EIO;
+		if (!rc && m.comment) {
+			if (putc('{', out) == EOF)
+				rc = KIFU_EIO;
+			if (!rc)
+				rc = put_escaped(out, m.comment, "{}");
+			if (!rc && putc('}', out) == EOF)
+				rc = KIFU_EIO;
+		}
+		if (!rc && m.time >= 0) {
+			if (putc('@', out) == EOF)
+				rc = KIFU_EIO;
+			if (!rc)
+				rc = put_time(out, m.time);
+			if (!rc && m.total >= 0) {
+				if (putc('/', out) == EOF)
+					rc = KIFU_EIO;
+				if (!rc)
+					rc = put_time(out, m.total);
+			}
+		}
+	}
+	const char *ending = kifu_record_ending(rec);
+	if (!rc && ending[0]) {
+		if (fprintf(out, " %s", ending) < 0)
+			rc = KIFU_EIO;
+		const char *ec = kifu_record_comment(rec, KIFU_COMMENT_ENDING);
+		if (!rc && ec) {
+			if (putc('{', out) == EOF)
+				rc = KIFU_EIO;
+			if (!rc)
+				rc = put_escaped(out, ec, "{}");
+			if (!rc && putc('}', out) == EOF)
+				rc = KIFU_EIO;
+		}
+	}
+	if (!rc && putc('\n', out) == EOF)
+		rc = KIFU_EIO;
+	return rc;
+}

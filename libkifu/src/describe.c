@@ -1,0 +1,112 @@
+/*
+ * describe.c - an illegal move explained in plain words.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "variant_internal.h"
+#include "kifu/position.h"
+
+static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
+
+static const char *piece_name(const struct kifu_variant *v, int t)
+{
+	if (t < 0 || t >= v->ntypes)
+		return "piece";
+	const piece_type *p = &v->types[t];
+	return p->english[0] ? p->english : p->id;
+}
+
+/* "a" or "an" before an English piece name. */
+static const char *article(const char *name)
+{
+	return strchr("AEIOUaeiou", name[0]) ? "an" : "a";
+}
+
+char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
+			    kifu_square_namer namer, char *buf, size_t size)
+{
+	char sq[16] = "?", from[16] = "?";
+	if (why->square >= 0 && namer)
+		namer(v, why->square, sq, sizeof sq);
+	if (why->from >= 0 && namer)
+		namer(v, why->from, from, sizeof from);
+	const char *piece = piece_name(v, why->type);
+	const char *other = piece_name(v, why->other_type);
+	const char *side = side_name(why->side);
+	switch (why->code) {
+	case KIFU_LEGAL:
+		snprintf(buf, size, "legal");
+		break;
+	case KIFU_ILL_GAME_OVER:
+		snprintf(buf, size, "the game is over: %s has lost its last royal", side);
+		break;
+	case KIFU_ILL_OFF_BOARD:
+		snprintf(buf, size, "square %s is off the board", sq);
+		break;
+	case KIFU_ILL_NO_PIECE:
+		snprintf(buf, size, "there is no piece on %s", sq);
+		break;
+	case KIFU_ILL_NOT_YOURS:
+		snprintf(buf, size, "the %s on %s is %s's", piece, sq, side);
+		break;
+	case KIFU_ILL_UNREACHABLE:
+		snprintf(buf, size, "the %s on %s cannot move to %s", piece, from, sq);
+		break;
+	case KIFU_ILL_BLOCKED:
+		snprintf(buf, size, "the %s on %s is blocked by the %s on %s", piece, from, other, sq);
+		break;
+	case KIFU_ILL_OWN_CAPTURE:
+		snprintf(buf, size, "%s is occupied by %s's own %s", sq, side, other);
+		break;
+	case KIFU_ILL_NO_TWO_LEG:
+		snprintf(buf, size, "the %s on %s has no two-step move", piece, sq);
+		break;
+	case KIFU_ILL_BAD_TWO_LEG:
+		snprintf(buf, size, "the %s on %s has no two-step move through %s to there", piece, from, sq);
+		break;
+	case KIFU_ILL_CANNOT_PROMOTE:
+		snprintf(buf, size, "%s %s cannot promote", article(piece), piece);
+		break;
+	case KIFU_ILL_PROMOTED_AGAIN:
+		snprintf(buf, size, "a promoted piece (%s) cannot promote again", piece);
+		break;
+	case KIFU_ILL_PROMOTE_HERE:
+		snprintf(buf, size, "the %s may not promote on a move from %s to %s", piece, from, sq);
+		break;
+	case KIFU_ILL_MUST_PROMOTE:
+		snprintf(buf, size, "the %s must promote on %s", piece, sq);
+		break;
+	case KIFU_ILL_NO_DROPS:
+		snprintf(buf, size, "this variant has no drops");
+		break;
+	case KIFU_ILL_NOT_IN_HAND:
+		snprintf(buf, size, "%s has no %s in hand", side, piece);
+		break;
+	case KIFU_ILL_DROP_OCCUPIED:
+		snprintf(buf, size, "cannot drop on %s: the %s stands there", sq, other);
+		break;
+	case KIFU_ILL_DEAD_DROP:
+		snprintf(buf, size, "%s %s dropped on %s could never move", article(piece), piece, sq);
+		break;
+	case KIFU_ILL_TWO_PAWNS:
+		snprintf(buf, size, "two unpromoted %ss on one file (nifu): %s already has one on %s", piece, side, sq);
+		break;
+	case KIFU_ILL_DROP_MATE:
+		snprintf(buf, size, "%s %s drop may not give mate (uchifuzume)", article(piece), piece);
+		break;
+	case KIFU_ILL_ROYAL_ATTACKED:
+		if (why->square >= 0)
+			snprintf(buf, size, "it leaves %s's last royal (the %s on %s) attacked", side, other, sq);
+		else
+			snprintf(buf, size, "it leaves %s's last royal attacked", side);
+		break;
+	case KIFU_ILL_DROP_PROMOTE:
+		snprintf(buf, size, "a dropped piece cannot promote");
+		break;
+	default:
+		snprintf(buf, size, "illegal move");
+		break;
+	}
+	return buf;
+}

@@ -1,0 +1,259 @@
+/*
+ * record.c - the record model: strings in one growing pool, moves in one
+ * growing array, both kept across kifu_record_clear so that a stream of
+ * records reuses the same memory.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kifu/record.h"
+
+#define NONE ((size_t)-1)
+
+typedef struct rmove {
+	kifu_move move;
+	size_t text, comment;
+	long line, col;
+	double time, total;
+} rmove;
+
+typedef struct rtag { size_t key, value; } rtag;
+
+struct kifu_record {
+	char *pool;
+	size_t pool_len, pool_cap;
+	rmove *moves;
+	long nmoves, moves_cap;
+	rtag *tags;
+	int ntags, tags_cap;
+	size_t file, variant, ending, pre_comment, ending_comment;
+	long line, ending_line, ending_col;
+	/* a reading error */
+	size_t err_msg, err_move;
+	long err_ply, err_line, err_col;
+};
+
+/* Appends a NUL-terminated copy of s[0..len) to the pool. */
+static int intern(kifu_record *r, const char *s, size_t len, size_t *out)
+{
+	if (r->pool_len + len + 1 > r->pool_cap) {
+		size_t cap = r->pool_cap ? r->pool_cap : 4096;
+		while (cap < r->pool_len + len + 1)
+			cap *= 2;
+		char *p = realloc(r->pool, cap);
+		if (!p)
+			return KIFU_ENOMEM;
+		r->pool = p;
+		r->pool_cap = cap;
+	}
+	memcpy(r->pool + r->pool_len, s, len);
+	r->pool[r->pool_len + len] = 0;
+	*out = r->pool_len;
+	r->pool_len += len + 1;
+	return 0;
+}
+
+static const char *str(const kifu_record *r, size_t off)
+{
+	return off == NONE ? NULL : r->pool + off;
+}
+
+int kifu_record_new(kifu_record **out)
+{
+	kifu_record *r = calloc(1, sizeof *r);
+	*out = r;
+	if (!r)
+		return KIFU_ENOMEM;
+	kifu_record_clear(r);
+	return 0;
+}
+
+void kifu_record_free(kifu_record *r)
+{
+	if (!r)
+		return;
+	free(r->pool);
+	free(r->moves);
+	free(r->tags);
+	free(r);
+}
+
+void kifu_record_clear(kifu_record *r)
+{
+	r->pool_len = 0;
+	r->nmoves = 0;
+	r->ntags = 0;
+	r->file = r->variant = r->ending = r->pre_comment = r->ending_comment = NONE;
+	r->line = r->ending_line = r->ending_col = 0;
+	r->err_msg = r->err_move = NONE;
+	r->err_ply = r->err_line = r->err_col = 0;
+}
+
+int kifu_record_set_source(kifu_record *r, const char *file, long line)
+{
+	r->line = line;
+	return intern(r, file ? file : "", file ? strlen(file) : 0, &r->file);
+}
+
+const char *kifu_record_file(const kifu_record *r) { return r->file == NONE ? "" : str(r, r->file); }
+long kifu_record_line(const kifu_record *r) { return r->line; }
+
+int kifu_record_set_variant(kifu_record *r, const char *name, size_t len)
+{
+	return intern(r, name, len, &r->variant);
+}
+
+const char *kifu_record_variant_name(const kifu_record *r)
+{
+	return r->variant == NONE ? "" : str(r, r->variant);
+}
+
+int kifu_record_add_tag(kifu_record *r, const char *key, size_t klen, const char *value,
+			size_t vlen)
+{
+	if (r->ntags == r->tags_cap) {
+		int cap = r->tags_cap ? r->tags_cap * 2 : 16;
+		rtag *t = realloc(r->tags, (size_t)cap * sizeof *t);
+		if (!t)
+			return KIFU_ENOMEM;
+		r->tags = t;
+		r->tags_cap = cap;
+	}
+	rtag *t = &r->tags[r->ntags];
+	if (intern(r, key, klen, &t->key) || intern(r, value, vlen, &t->value))
+		return KIFU_ENOMEM;
+	r->ntags++;
+	return 0;
+}
+
+int kifu_record_tag_count(const kifu_record *r) { return r->ntags; }
+
+const char *kifu_record_tag_key(const kifu_record *r, int i)
+{
+	return i >= 0 && i < r->ntags ? str(r, r->tags[i].key) : NULL;
+}
+
+const char *kifu_record_tag_value(const kifu_record *r, int i)
+{
+	return i >= 0 && i < r->ntags ? str(r, r->tags[i].value) : NULL;
+}
+
+const char *kifu_record_tag(const kifu_record *r, const char *key)
+{
+	for (int i = 0; i < r->ntags; i++)
+		if (!strcmp(str(r, r->tags[i].key), key))
+			return str(r, r->tags[i].value);
+	return NULL;
+}
+
+int kifu_record_add_move(kifu_record *r, const kifu_move *move, const char *text, size_t len,
+			 long line, long col)
+{
+	if (r->nmoves >= KIFU_MAX_PLIES)
+		return KIFU_ELIMIT;
+	if (r->nmoves == r->moves_cap) {
+		long cap = r->moves_cap ? r->moves_cap * 2 : 256;
+		rmove *m = realloc(r->moves, (size_t)cap * sizeof *m);
+		if (!m)
+			return KIFU_ENOMEM;
+		r->moves = m;
+		r->moves_cap = cap;
+	}
+	rmove *m = &r->moves[r->nmoves];
+	if (intern(r, text, len, &m->text))
+		return KIFU_ENOMEM;
+	m->move = *move;
+	m->comment = NONE;
+	m->line = line;
+	m->col = col;
+	m->time = m->total = -1;
+	r->nmoves++;
+	return 0;
+}
+
+long kifu_record_move_count(const kifu_record *r) { return r->nmoves; }
+
+int kifu_record_get_move(const kifu_record *r, long i, kifu_record_move *out)
+{
+	if (i < 0 || i >= r->nmoves)
+		return -1;
+	const rmove *m = &r->moves[i];
+	out->move = m->move;
+	out->text = str(r, m->text);
+	out->line = m->line;
+	out->col = m->col;
+	out->comment = str(r, m->comment);
+	out->time = m->time;
+	out->total = m->total;
+	return 0;
+}
+
+int kifu_record_set_comment(kifu_record *r, long i, const char *text, size_t len)
+{
+	if (i < KIFU_COMMENT_ENDING || i >= r->nmoves)
+		return KIFU_EINVAL;
+	size_t *slot = i == KIFU_COMMENT_BEFORE ? &r->pre_comment :
+		       i == KIFU_COMMENT_ENDING ? &r->ending_comment : &r->moves[i].comment;
+	return intern(r, text, len, slot);
+}
+
+const char *kifu_record_comment(const kifu_record *r, long i)
+{
+	if (i == KIFU_COMMENT_BEFORE)
+		return str(r, r->pre_comment);
+	if (i == KIFU_COMMENT_ENDING)
+		return str(r, r->ending_comment);
+	if (i < 0)
+		return NULL;
+	return i < r->nmoves ? str(r, r->moves[i].comment) : NULL;
+}
+
+int kifu_record_set_time(kifu_record *r, long i, double time, double total)
+{
+	if (i < 0 || i >= r->nmoves)
+		return KIFU_EINVAL;
+	r->moves[i].time = time;
+	r->moves[i].total = total;
+	return 0;
+}
+
+int kifu_record_set_ending(kifu_record *r, const char *word, size_t len, long line, long col)
+{
+	r->ending_line = line;
+	r->ending_col = col;
+	return intern(r, word, len, &r->ending);
+}
+
+const char *kifu_record_ending(const kifu_record *r) { return r->ending == NONE ? "" : str(r, r->ending); }
+long kifu_record_ending_line(const kifu_record *r) { return r->ending_line; }
+long kifu_record_ending_col(const kifu_record *r) { return r->ending_col; }
+
+int kifu_record_set_error(kifu_record *r, long ply, long line, long col, const char *move_text,
+			  size_t move_len, const char *message)
+{
+	r->err_ply = ply;
+	r->err_line = line;
+	r->err_col = col;
+	if (intern(r, message, strlen(message), &r->err_msg))
+		return KIFU_ENOMEM;
+	if (move_text)
+		return intern(r, move_text, move_len, &r->err_move);
+	r->err_move = NONE;
+	return 0;
+}
+
+const char *kifu_record_error(const kifu_record *r, long *ply, long *line, long *col,
+			      const char **move_text)
+{
+	if (r->err_msg == NONE)
+		return NULL;
+	if (ply)
+		*ply = r->err_ply;
+	if (line)
+		*line = r->err_line;
+	if (col)
+		*col = r->err_col;
+	if (move_text)
+		*move_text = str(r, r->err_move);
+	return str(r, r->err_msg);
+}

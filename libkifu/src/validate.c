@@ -1,0 +1,142 @@
+/*
+ * validate.c - playing a record through the rules (kifu/validate.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kifu/compact.h"
+#include "kifu/validate.h"
+
+static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
+
+int kifu_record_start(const kifu_record *rec, kifu_position *pos, kifu_diag *diag)
+{
+	const char *sfen = kifu_record_tag(rec, "sfen");
+	if (!sfen) {
+		kifu_position_reset(pos);
+		return 0;
+	}
+	size_t n = strlen(sfen);
+	char buf[1024];
+	if (n >= sizeof buf)
+		return kifu_diag_set(diag, KIFU_ESYNTAX, NULL, 0, 0, "the sfen tag is too long");
+	for (size_t i = 0; i <= n; i++)
+		buf[i] = sfen[i] == '_' ? ' ' : sfen[i];
+	return kifu_position_set_sfen(pos, buf, n, diag);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The first ply after which some position has been seen four times (千日手),
+ * or 0.  keys[0] is the start, keys[i] the position after ply i. */
+static long fourfold(const uint64_t *keys, long n)
+{
+	uint64_t *sorted = malloc((size_t)n * sizeof *sorted);
+	if (!sorted)
+		return 0;
+	memcpy(sorted, keys, (size_t)n * sizeof *sorted);
+	qsort(sorted, (size_t)n, sizeof *sorted, cmp_u64);
+	long best = 0;
+	for (long i = 0; i + 3 < n; i++) {
+		if (sorted[i] != sorted[i + 3] || (i && sorted[i - 1] == sorted[i]))
+			continue;
+		/* key seen 4+ times: the ply of its 4th appearance */
+		int seen = 0;
+		for (long k = 0; k < n; k++)
+			if (keys[k] == sorted[i] && ++seen == 4) {
+				if (!best || k < best)
+					best = k;
+				break;
+			}
+	}
+	free(sorted);
+	return best;
+}
+
+int kifu_record_validate(const kifu_record *rec, kifu_position *pos, kifu_validation *out)
+{
+	memset(out, 0, sizeof *out);
+	out->valid = 1;
+	const kifu_variant *v = kifu_position_variant(pos);
+	long err_ply = -1, err_line = 0, err_col = 0;
+	const char *err_move = NULL;
+	const char *err = kifu_record_error(rec, &err_ply, &err_line, &err_col, &err_move);
+
+	kifu_diag d;
+	kifu_diag_clear(&d);
+	if (kifu_record_start(rec, pos, &d)) {
+		out->valid = 0;
+		out->line = kifu_record_line(rec);
+		snprintf(out->reason, sizeof out->reason, "bad sfen tag, column %ld: %s", d.col, d.message);
+		return 0;
+	}
+	if (err && err_ply == 0) {
+		out->valid = 0;
+		out->line = err_line;
+		out->col = err_col;
+		snprintf(out->reason, sizeof out->reason, "%s", err);
+		return 0;
+	}
+	long n = kifu_record_move_count(rec);
+	uint64_t *keys = malloc((size_t)(n + 1) * sizeof *keys);
+	if (!keys)
+		return KIFU_ENOMEM;
+	keys[0] = kifu_position_key(pos);
+	long ended_at = 0;
+	int ended_loser = -1;
+	for (long i = 0; i < n; i++) {
+		kifu_record_move m;
+		kifu_illegal why;
+		kifu_record_get_move(rec, i, &m);
+		if (kifu_check_move(pos, &m.move, &why)) {
+			out->valid = 0;
+			out->ply = i + 1;
+			out->line = m.line;
+			out->col = m.col;
+			snprintf(out->move, sizeof out->move, "%s", m.text);
+			if (why.code == KIFU_ILL_GAME_OVER && ended_at)
+				snprintf(out->reason, sizeof out->reason,
+					 "the game ended at ply %ld when %s lost its last royal",
+					 ended_at, side_name(ended_loser));
+			else
+				kifu_illegal_describe(v, &why, kifu_compact_square_name, out->reason,
+						      sizeof out->reason);
+			break;
+		}
+		kifu_make_move(pos, &m.move, NULL);
+		out->plies = i + 1;
+		keys[i + 1] = kifu_position_key(pos);
+		if (!ended_at && kifu_position_royal_loser(pos) >= 0) {
+			ended_at = i + 1;
+			ended_loser = kifu_position_royal_loser(pos);
+		}
+	}
+	if (out->valid && err) {
+		/* the reader stopped at a move it could not read */
+		out->valid = 0;
+		out->ply = err_ply;
+		out->line = err_line;
+		out->col = err_col;
+		snprintf(out->move, sizeof out->move, "%s", err_move ? err_move : "");
+		snprintf(out->reason, sizeof out->reason, "%s", err);
+	}
+	if (out->valid) {
+		if (ended_at) {
+			out->end = KIFU_END_ROYAL_LOST;
+			out->loser = ended_loser;
+			out->end_ply = ended_at;
+		} else if (kifu_position_state(pos) == KIFU_GAME_NO_MOVES) {
+			out->end = KIFU_END_NO_MOVES;
+			out->loser = kifu_position_side(pos);
+			out->end_ply = n;
+		}
+		out->repetition_ply = fourfold(keys, n + 1);
+	}
+	free(keys);
+	return 0;
+}

@@ -1,0 +1,187 @@
+/*
+ * inputs.c - reading records from files, JSON strings, safe output files.
+ */
+#include "inputs.h"
+#include "cli.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const kifu_variant *inputs_resolve(const char *name, void *ctx)
+{
+	struct inputs_variants *vars = ctx;
+	const kifu_variant *v = NULL;
+	if (vars && vars->user && !strcmp(kifu_variant_name(vars->user), name))
+		return vars->user;
+	if (kifu_variant_builtin(&v, name, NULL) == 0)
+		return v;
+	return NULL;
+}
+
+static int each_in_stream(FILE *in, const char *name, struct inputs_variants *vars,
+			  inputs_record_fn on_record, inputs_lost_fn on_lost, void *ctx,
+			  kifu_record *rec)
+{
+	kifu_reader *reader = NULL;
+	kifu_stream *stream = NULL;
+	int worst = CLI_OK;
+	if (kifu_reader_new(&reader, in, name) ||
+	    kifu_stream_new(&stream, reader, inputs_resolve, vars, vars->fallback)) {
+		cli_error("out of memory");
+		kifu_reader_free(reader);
+		return CLI_USAGE;
+	}
+	long index = 0;
+	for (;;) {
+		const kifu_variant *v = NULL;
+		kifu_diag diag;
+		kifu_diag_clear(&diag);
+		int rc = kifu_stream_next(stream, rec, &v, &diag);
+		if (rc == 0)
+			break;
+		if (rc == 1) {
+			int st = on_record(ctx, rec, v, ++index);
+			if (st > worst)
+				worst = st;
+			continue;
+		}
+		if (rc == KIFU_ELIMIT) {
+			on_lost(ctx, &diag, ++index);
+			if (worst < CLI_INVALID)
+				worst = CLI_INVALID;
+			continue;
+		}
+		cli_diag(&diag);
+		worst = CLI_USAGE;
+		break;
+	}
+	kifu_stream_free(stream);
+	kifu_reader_free(reader);
+	return worst;
+}
+
+int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *vars,
+		       inputs_record_fn on_record, inputs_lost_fn on_lost, void *ctx)
+{
+	static char dash[] = "-";
+	static char *const stdin_only[] = {dash};
+	kifu_record *rec = NULL;
+	int worst = CLI_OK;
+	if (kifu_record_new(&rec)) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	if (nfiles == 0) {
+		nfiles = 1;
+		files = stdin_only;
+	}
+	for (int i = 0; i < nfiles; i++) {
+		const char *path = files[i];
+		FILE *in;
+		int st;
+		if (!strcmp(path, "-")) {
+			st = each_in_stream(stdin, "-", vars, on_record, on_lost, ctx, rec);
+		} else {
+			struct stat sb;
+			if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+				cli_error("%s: is a directory", path);
+				worst = CLI_USAGE;
+				continue;
+			}
+			in = fopen(path, "rb");
+			if (!in) {
+				cli_error("%s: cannot open: %s", path, strerror(errno));
+				worst = CLI_USAGE;
+				continue;
+			}
+			st = each_in_stream(in, path, vars, on_record, on_lost, ctx, rec);
+			fclose(in);
+		}
+		if (st > worst)
+			worst = st;
+	}
+	kifu_record_free(rec);
+	return worst;
+}
+
+void inputs_json_string(FILE *out, const char *s)
+{
+	putc('"', out);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"': fputs("\\\"", out); break;
+		case '\\': fputs("\\\\", out); break;
+		case '\n': fputs("\\n", out); break;
+		case '\r': fputs("\\r", out); break;
+		case '\t': fputs("\\t", out); break;
+		default:
+			if (*p < 0x20 || *p == 0x7F)
+				fprintf(out, "\\u%04x", *p);
+			else
+				putc(*p, out);
+		}
+	}
+	putc('"', out);
+}
+
+int output_open(output *o, const char *path)
+{
+	o->f = stdout;
+	o->path = NULL;
+	o->tmp = NULL;
+	/* A closed pipe is a write error to report, not a silent death. */
+	signal(SIGPIPE, SIG_IGN);
+	if (!path || !strcmp(path, "-"))
+		return CLI_OK;
+	size_t n = strlen(path) + 16;
+	o->tmp = malloc(n);
+	if (!o->tmp) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	snprintf(o->tmp, n, "%s.tmpXXXXXX", path);
+	int fd = mkstemp(o->tmp);
+	if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
+		cli_error("%s: cannot create a temporary file: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(o->tmp);
+		}
+		free(o->tmp);
+		o->tmp = NULL;
+		o->f = NULL;
+		return CLI_USAGE;
+	}
+	o->path = path;
+	return CLI_OK;
+}
+
+int output_close(output *o, int ok)
+{
+	int failed = fflush(o->f) != 0 || ferror(o->f);
+	int err = errno;
+	if (o->tmp) {
+		if (fclose(o->f) != 0 && !failed) {
+			failed = 1;
+			err = errno;
+		}
+		if (failed || !ok || rename(o->tmp, o->path) != 0) {
+			if (!failed && ok) {
+				failed = 1;
+				err = errno;
+			}
+			unlink(o->tmp);
+		}
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	if (failed) {
+		cli_error("%s: write error: %s", o->path ? o->path : "standard output", strerror(err));
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}

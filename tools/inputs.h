@@ -1,0 +1,50 @@
+/*
+ * inputs.h - what the record-reading tools share: going over the records
+ * of every input file (or standard input), finding variants by name, JSON
+ * strings, and output files written through a temporary file.
+ */
+#ifndef KIFU_INPUTS_H
+#define KIFU_INPUTS_H
+
+#include <stdio.h>
+
+#include <kifu/kifu.h>
+
+/* The variants a tool knows besides the shipped ones. */
+struct inputs_variants {
+	const kifu_variant *user;     /* --variant-file, or NULL */
+	const kifu_variant *fallback; /* -v: for records that name no variant */
+};
+
+/* A kifu_variant_resolver over the shipped variants and vars->user. */
+const kifu_variant *inputs_resolve(const char *name, void *vars);
+
+/* Called for each record (index: 1-based within its file). */
+typedef int (*inputs_record_fn)(void *ctx, const kifu_record *rec, const kifu_variant *v,
+				long index);
+/* Called for a record that could not be read at all (a line too long). */
+typedef void (*inputs_lost_fn)(void *ctx, const kifu_diag *diag, long index);
+
+/* Reads every record of every file ("-" or none: standard input).  Returns
+ * the worst status: CLI_USAGE if a file could not be opened or read (after
+ * going on with the others), else the worst that on_record returned. */
+int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *vars,
+		       inputs_record_fn on_record, inputs_lost_fn on_lost, void *ctx);
+
+/* Writes s as a JSON string, quotes included. */
+void inputs_json_string(FILE *out, const char *s);
+
+/* Output: stdout when path is NULL or "-"; else a temporary file beside
+ * path, renamed over it by outputs_close when ok.  Returns NULL (after
+ * printing why) on failure. */
+typedef struct output {
+	FILE *f;
+	const char *path;
+	char *tmp;
+} output;
+int output_open(output *o, const char *path);
+/* Flushes and closes; renames when ok and writing succeeded, else removes
+ * the temporary file.  Returns CLI_OK or CLI_USAGE (a write error). */
+int output_close(output *o, int ok);
+
+#endif

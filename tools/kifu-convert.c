@@ -1,0 +1,126 @@
+/*
+ * kifu-convert - writes records in another notation.
+ *
+ *     kifu-convert --to compact [-o FILE] [-v VARIANT] [--variant-file FILE] [FILE...]
+ *
+ * --to compact writes each record as one canonical compact line (the same
+ * moves as written, tags in canonical order and escapes, comments, times,
+ * the ending).  A record that cannot be read is reported and left out; the
+ * exit status is then 1.  With -o the output goes through a temporary file
+ * that replaces FILE only when everything was written.
+ */
+#include "cli.h"
+#include "inputs.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <kifu/kifu.h>
+
+enum { OPT_TO = CLI_OPT_FIRST_FREE };
+
+struct convert_run {
+	FILE *out;
+	int write_failed;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: %s --to compact [-o FILE] [-v VARIANT] [--variant-file FILE] [FILE...]\n"
+		"Write records in another notation.\n"
+		"\n"
+		"      --to NOTATION     compact: one canonical record per line\n"
+		"  -o, --output FILE     write to FILE (through a temporary file)\n"
+		"  -v, --variant NAME    the variant of records that do not name one\n"
+		"      --variant-file F  load a variant from a YAML file\n"
+		"  -h, --help            print this help and exit\n"
+		"      --version         print the version and exit\n"
+		"\n"
+		"Exit status: 0 all records converted, 1 some could not be read, 2 usage or I/O error.\n",
+		cli_program());
+}
+
+static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
+{
+	struct convert_run *run = ctx;
+	long ply, line, col;
+	const char *move;
+	const char *err = kifu_record_error(rec, &ply, &line, &col, &move);
+	(void)index;
+	if (err || !v) {
+		kifu_diag d;
+		if (ply > 0)
+			kifu_diag_set(&d, KIFU_ESYNTAX, kifu_record_file(rec), line, col, "ply %ld: %s: %s",
+				      ply, move ? move : "", err);
+		else
+			kifu_diag_set(&d, KIFU_ESYNTAX, kifu_record_file(rec), line, col, "%s",
+				      err ? err : "unknown variant");
+		cli_diag(&d);
+		return CLI_INVALID;
+	}
+	if (kifu_compact_write(run->out, rec, v)) {
+		run->write_failed = 1;
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+static void on_lost(void *ctx, const kifu_diag *diag, long index)
+{
+	(void)ctx;
+	(void)index;
+	cli_diag(diag);
+}
+
+int main(int argc, char *argv[])
+{
+	static const struct option options[] = {
+		CLI_COMMON_OPTIONS,
+		{"to", required_argument, NULL, OPT_TO},
+		{"output", required_argument, NULL, 'o'},
+		{NULL, 0, NULL, 0}
+	};
+	struct cli_variant_choice choice = {NULL, NULL};
+	const char *to = NULL, *path = NULL;
+	int opt;
+
+	cli_set_program(argv[0]);
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", options, NULL)) != -1) {
+		if (cli_variant_option(&choice, opt, optarg))
+			continue;
+		switch (opt) {
+		case 'h': usage(stdout); return CLI_OK;
+		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
+		case 'o': path = optarg; break;
+		case OPT_TO: to = optarg; break;
+		default: return cli_option_error(opt, argv);
+		}
+	}
+	if (!to) {
+		cli_error("say which notation to write with --to (compact)");
+		return cli_usage_error();
+	}
+	if (strcmp(to, "compact") != 0) {
+		cli_error("unknown notation '%s' (compact)", to);
+		return cli_usage_error();
+	}
+
+	struct inputs_variants vars = {NULL, NULL};
+	kifu_variant *owned = NULL;
+	if ((choice.name || choice.file) && cli_variant_load(&choice, &vars.fallback, &owned))
+		return CLI_USAGE;
+	vars.user = owned;
+
+	output out;
+	if (output_open(&out, path)) {
+		kifu_variant_free(owned);
+		return CLI_USAGE;
+	}
+	struct convert_run run = {out.f, 0};
+	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, on_lost, &run);
+	if (output_close(&out, status < CLI_USAGE) && status < CLI_USAGE)
+		status = CLI_USAGE;
+	kifu_variant_free(owned);
+	return status;
+}

@@ -1,0 +1,205 @@
+/*
+ * kifu-validate - checks every record of every input against the rules.
+ *
+ *     kifu-validate [-v VARIANT] [--variant-file FILE] [--format=text|json] [-q] [FILE...]
+ *
+ * For each invalid record: FILE:LINE:COL, the ply, the move as written and
+ * the reason (on stderr, or as JSON on stdout).  For a valid record whose
+ * end the rules decide (a royal lost, no legal move) or that repeats a
+ * position four times, a line on stdout.  Exit 0 if every record is valid,
+ * 1 if any is not, 2 on a usage or I/O error.
+ */
+#include "cli.h"
+#include "inputs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <kifu/kifu.h>
+
+enum { OPT_FORMAT = CLI_OPT_FIRST_FREE };
+
+struct validate_run {
+	int json;
+	int quiet;
+	kifu_position *pos;    /* scratch, for the variant seen last */
+	const kifu_variant *pos_variant;
+	long records, invalid;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: %s [-v VARIANT] [--variant-file FILE] [--format=text|json] [-q] [FILE...]\n"
+		"Check every record against the rules of its variant.\n"
+		"\n"
+		"  -v, --variant NAME    the variant of records that do not name one\n"
+		"      --variant-file F  load a variant from a YAML file\n"
+		"      --format=FMT      text (default): invalid records on stderr;\n"
+		"                        json: one object per record on stdout\n"
+		"  -q, --quiet           print nothing; the exit status says it all\n"
+		"  -h, --help            print this help and exit\n"
+		"      --version         print the version and exit\n"
+		"\n"
+		"Exit status: 0 all records valid, 1 some invalid, 2 usage or I/O error.\n",
+		cli_program());
+}
+
+static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
+
+static void print_json(const kifu_record *rec, long index, const kifu_validation *r)
+{
+	fputs("{\"file\":", stdout);
+	inputs_json_string(stdout, kifu_record_file(rec));
+	printf(",\"record\":%ld,\"line\":%ld,\"valid\":%s,\"plies\":%ld,\"error\":", index,
+	       kifu_record_line(rec), r->valid ? "true" : "false", r->plies);
+	if (r->valid) {
+		fputs("null}\n", stdout);
+		return;
+	}
+	if (r->ply > 0) {
+		printf("{\"ply\":%ld,\"move\":", r->ply);
+		inputs_json_string(stdout, r->move);
+	} else {
+		fputs("{\"ply\":null,\"move\":null", stdout);
+	}
+	fputs(",\"reason\":", stdout);
+	inputs_json_string(stdout, r->reason);
+	fputs("}}\n", stdout);
+}
+
+static void print_text(const kifu_record *rec, const kifu_validation *r)
+{
+	if (!r->valid) {
+		kifu_diag d;
+		if (r->ply > 0)
+			kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col,
+				      "ply %ld: %s: %s", r->ply, r->move, r->reason);
+		else
+			kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col, "%s",
+				      r->reason);
+		cli_diag(&d);
+		return;
+	}
+	char end[160] = "";
+	if (r->end == KIFU_END_ROYAL_LOST)
+		snprintf(end, sizeof end, "; %s lost its last royal at ply %ld", side_name(r->loser),
+			 r->end_ply);
+	else if (r->end == KIFU_END_NO_MOVES)
+		snprintf(end, sizeof end, "; %s has no legal move after ply %ld", side_name(r->loser),
+			 r->end_ply);
+	char rep[120] = "";
+	if (r->repetition_ply)
+		snprintf(rep, sizeof rep, "; repetition: a position seen for the fourth time after ply %ld",
+			 r->repetition_ply);
+	if (end[0] || rep[0])
+		printf("%s:%ld: valid, %ld plies%s%s\n", kifu_record_file(rec), kifu_record_line(rec),
+		       r->plies, end, rep);
+}
+
+static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
+{
+	struct validate_run *run = ctx;
+	kifu_validation r;
+	run->records++;
+	if (!v) {
+		/* the record's variant is unknown: the reader said so */
+		memset(&r, 0, sizeof r);
+		long ply, line, col;
+		const char *msg = kifu_record_error(rec, &ply, &line, &col, NULL);
+		r.line = line ? line : kifu_record_line(rec);
+		r.col = col;
+		snprintf(r.reason, sizeof r.reason, "%s", msg ? msg : "no variant");
+	} else {
+		if (run->pos_variant != v) {
+			kifu_position_free(run->pos);
+			run->pos = NULL;
+			if (kifu_position_new(&run->pos, v)) {
+				cli_error("out of memory");
+				return CLI_USAGE;
+			}
+			run->pos_variant = v;
+		}
+		if (kifu_record_validate(rec, run->pos, &r)) {
+			cli_error("out of memory");
+			return CLI_USAGE;
+		}
+	}
+	if (!r.valid)
+		run->invalid++;
+	if (run->json)
+		print_json(rec, index, &r);
+	else if (!run->quiet)
+		print_text(rec, &r);
+	return r.valid ? CLI_OK : CLI_INVALID;
+}
+
+static void on_lost(void *ctx, const kifu_diag *diag, long index)
+{
+	struct validate_run *run = ctx;
+	run->records++;
+	run->invalid++;
+	if (run->json) {
+		fputs("{\"file\":", stdout);
+		inputs_json_string(stdout, diag->file);
+		printf(",\"record\":%ld,\"line\":%ld,\"valid\":false,\"plies\":0,"
+		       "\"error\":{\"ply\":null,\"move\":null,\"reason\":", index, diag->line);
+		inputs_json_string(stdout, diag->message);
+		fputs("}}\n", stdout);
+	} else if (!run->quiet) {
+		cli_diag(diag);
+	}
+}
+
+int main(int argc, char *argv[])
+{
+	static const struct option options[] = {
+		CLI_COMMON_OPTIONS,
+		{"format", required_argument, NULL, OPT_FORMAT},
+		{"quiet", no_argument, NULL, 'q'},
+		{NULL, 0, NULL, 0}
+	};
+	struct cli_variant_choice choice = {NULL, NULL};
+	struct validate_run run;
+	int opt;
+
+	memset(&run, 0, sizeof run);
+	cli_set_program(argv[0]);
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "q", options, NULL)) != -1) {
+		if (cli_variant_option(&choice, opt, optarg))
+			continue;
+		switch (opt) {
+		case 'h': usage(stdout); return CLI_OK;
+		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
+		case 'q': run.quiet = 1; break;
+		case OPT_FORMAT:
+			if (!strcmp(optarg, "json"))
+				run.json = 1;
+			else if (strcmp(optarg, "text") != 0) {
+				cli_error("unknown format '%s' (text or json)", optarg);
+				return cli_usage_error();
+			}
+			break;
+		default: return cli_option_error(opt, argv);
+		}
+	}
+	if (run.quiet)
+		run.json = 0;
+
+	struct inputs_variants vars = {NULL, NULL};
+	kifu_variant *owned = NULL;
+	if ((choice.name || choice.file) && cli_variant_load(&choice, &vars.fallback, &owned))
+		return CLI_USAGE;
+	vars.user = owned;
+
+	output out;
+	if (output_open(&out, NULL))
+		return CLI_USAGE;
+	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, on_lost, &run);
+	if (output_close(&out, 1) && status < CLI_USAGE)
+		status = CLI_USAGE;
+	kifu_position_free(run.pos);
+	kifu_variant_free(owned);
+	return status;
+}
