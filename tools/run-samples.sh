@@ -14,9 +14,5 @@ run() {
 run "$bin/kifu-perft" -v dai 1
 run "$bin/kifu-perft" -v shogi 3
 
-if [ -x "$bin/kifu-validate" ]; then
-	set -- samples/*
-	if [ -e "$1" ]; then
-		run "$bin/kifu-validate" "$@"
-	fi
-fi
+run "$bin/kifu-validate" samples/*.compact
+echo "(every record valid: exit status $?)"
