@@ -1,0 +1,85 @@
+#!/bin/bash
+# Golden tests of kifu-convert --to compact: canonical form (tag order,
+# escapes, comments, times, endings), errors, -o through a temporary file.
+#
+#     convert.sh BINDIR
+set -u
+bin=$1
+c=$bin/kifu-convert
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() { # NAME EXPECTED GOT
+	if ! diff -u "$2" "$3"; then
+		echo "FAIL $1"; fails=$((fails + 1))
+	fi
+}
+status() { # NAME EXPECTED GOT
+	if [ "$2" != "$3" ]; then
+		echo "FAIL $1: exit status $3, expected $2"; fails=$((fails + 1))
+	fi
+}
+
+# Canonical form: known tags first in their order, then the others as given,
+# the comment tag last; minimal escapes (%41 is just A); moves, comments,
+# times and endings as given; blank and # lines dropped.
+cat >"$tmp/in.compact" <<'EOF'
+# a comment line
+
+shogi   x-note=one%20two  gote=%E7%BE%BD%41  sente=Alice date=2026-11-29 comment=before%20move%201 : 7g7f{good%7Bmove%7D}@16/16 3c3d@2.5 8h2b+{a%0Ab}{c} 3a2b resign{time%20trouble}
+dai : 11o12n 4a4b 9k9j 7c5c 10l3e+ 14a15c 3e3d3e
+EOF
+cat >"$tmp/want" <<'EOF'
+shogi date=2026-11-29 sente=Alice gote=羽A x-note=one%20two comment=before%20move%201 : 7g7f{good%7Bmove%7D}@16/16 3c3d@2.5 8h2b+{a%0Ab%0Ac} 3a2b resign{time%20trouble}
+dai : 11o12n 4a4b 9k9j 7c5c 10l3e+ 14a15c 3e3d3e
+EOF
+"$c" --to compact "$tmp/in.compact" >"$tmp/got" 2>"$tmp/err"
+status canonical 0 $?
+check canonical "$tmp/want" "$tmp/got"
+: >"$tmp/empty"
+check canonical-stderr "$tmp/empty" "$tmp/err"
+
+# Converting the canonical form again changes nothing.
+"$c" --to compact "$tmp/got" >"$tmp/again"
+check idempotent "$tmp/got" "$tmp/again"
+
+# A record that cannot be read is reported and left out (status 1); the
+# others are written.  Rules are not checked: an illegal move is kept.
+cat >"$tmp/bad.compact" <<'EOF'
+shogi : 7g7f 3c3d 7z7f
+shogi : 5i5a
+EOF
+echo "shogi : 5i5a" >"$tmp/want-bad"
+echo "kifu-convert: $tmp/bad.compact:1:19: ply 3: 7z7f: no such square on this board" >"$tmp/want-bad.err"
+"$c" --to compact "$tmp/bad.compact" >"$tmp/got" 2>"$tmp/err"
+status bad 1 $?
+check bad "$tmp/want-bad" "$tmp/got"
+check bad-stderr "$tmp/want-bad.err" "$tmp/err"
+
+# -o writes through a temporary file: the old file stays until success, and
+# no temporary file is left behind.
+echo old >"$tmp/out.compact"
+"$c" --to compact -o "$tmp/out.compact" "$tmp/in.compact"
+status dash-o 0 $?
+check dash-o "$tmp/want" "$tmp/out.compact"
+left=$(find "$tmp" -name 'out.compact.tmp*' | wc -l)
+status no-temporary-left 0 "$left"
+# A missing input is an I/O error: the output file is not replaced.
+echo old >"$tmp/keep.compact"
+"$c" --to compact -o "$tmp/keep.compact" "$tmp/missing" 2>/dev/null
+status missing 2 $?
+echo old >"$tmp/want-old"
+check missing-keeps-output "$tmp/want-old" "$tmp/keep.compact"
+
+# Usage.
+"$c" "$tmp/in.compact" >/dev/null 2>&1
+status no-to 2 $?
+"$c" --to pgn "$tmp/in.compact" >/dev/null 2>&1
+status unknown-to 2 $?
+
+if [ "$fails" -ne 0 ]; then
+	echo "convert.sh: $fails failures"
+	exit 1
+fi
+exit 0

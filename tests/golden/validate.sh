@@ -1,0 +1,99 @@
+#!/bin/bash
+# Golden tests of kifu-validate on the compact notation: every message, its
+# FILE:LINE:COL and ply, the JSON objects and the exit statuses, checked by
+# hand against tests/data/compact/errors.compact.
+#
+#     validate.sh BINDIR
+set -u
+bin=$1
+v=$bin/kifu-validate
+data=tests/data/compact
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect NAME STATUS EXPECTED_STDOUT_FILE EXPECTED_STDERR_FILE -- COMMAND...
+expect() {
+	local name=$1 status=$2 out=$3 err=$4
+	shift 5
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	local got=$?
+	if [ "$got" != "$status" ]; then
+		echo "FAIL $name: exit status $got, expected $status"; fails=$((fails + 1))
+	fi
+	if ! diff -u "$out" "$tmp/out"; then
+		echo "FAIL $name: stdout differs"; fails=$((fails + 1))
+	fi
+	if ! diff -u "$err" "$tmp/err"; then
+		echo "FAIL $name: stderr differs"; fails=$((fails + 1))
+	fi
+}
+
+: >"$tmp/empty"
+
+cat >"$tmp/errors.err" <<'EOF'
+kifu-validate: tests/data/compact/errors.compact:4:19: ply 3: 2h3h4h: the Rook on 2h has no two-step move
+kifu-validate: tests/data/compact/errors.compact:5:19: ply 3: 6i5h+: a Gold cannot promote
+kifu-validate: tests/data/compact/errors.compact:6:28: ply 5: 4h5i: it leaves Sente's last royal (the King on 5i) attacked
+kifu-validate: tests/data/compact/errors.compact:7:44: ply 1: P*5c: two unpromoted Pawns on one file (nifu): Sente already has one on 5h
+kifu-validate: tests/data/compact/errors.compact:8:44: ply 1: P*1b: a Pawn drop may not give mate (uchifuzume)
+kifu-validate: tests/data/compact/errors.compact:9:44: ply 1: 5b5a: the Pawn must promote on 5a
+kifu-validate: tests/data/compact/errors.compact:10:72: ply 2: 15o15n: the game ended at ply 1 when Gote lost its last royal
+kifu-validate: tests/data/compact/errors.compact:11:27: ply 5: 9i9h+: the Pawn may not promote on a move from 9i to 9h
+kifu-validate: tests/data/compact/errors.compact:12:19: ply 3: 7z7f: no such square on this board
+kifu-validate: tests/data/compact/errors.compact:13:30: ply 5: winning: unknown ending "winning" (see formats/compact.md)
+kifu-validate: tests/data/compact/errors.compact:14:21: ply 2: 3c3d: text after the ending
+kifu-validate: tests/data/compact/errors.compact:15:1: unknown variant "bogus"
+kifu-validate: tests/data/compact/errors.compact:16:15: expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves
+kifu-validate: tests/data/compact/errors.compact:17:15: expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves
+EOF
+expect text 1 "$tmp/empty" "$tmp/errors.err" -- "$v" "$data/errors.compact"
+
+cat >"$tmp/errors.json" <<'EOF'
+{"file":"tests/data/compact/errors.compact","record":1,"line":3,"valid":true,"plies":7,"error":null}
+{"file":"tests/data/compact/errors.compact","record":2,"line":4,"valid":false,"plies":2,"error":{"ply":3,"move":"2h3h4h","reason":"the Rook on 2h has no two-step move"}}
+{"file":"tests/data/compact/errors.compact","record":3,"line":5,"valid":false,"plies":2,"error":{"ply":3,"move":"6i5h+","reason":"a Gold cannot promote"}}
+{"file":"tests/data/compact/errors.compact","record":4,"line":6,"valid":false,"plies":4,"error":{"ply":5,"move":"4h5i","reason":"it leaves Sente's last royal (the King on 5i) attacked"}}
+{"file":"tests/data/compact/errors.compact","record":5,"line":7,"valid":false,"plies":0,"error":{"ply":1,"move":"P*5c","reason":"two unpromoted Pawns on one file (nifu): Sente already has one on 5h"}}
+{"file":"tests/data/compact/errors.compact","record":6,"line":8,"valid":false,"plies":0,"error":{"ply":1,"move":"P*1b","reason":"a Pawn drop may not give mate (uchifuzume)"}}
+{"file":"tests/data/compact/errors.compact","record":7,"line":9,"valid":false,"plies":0,"error":{"ply":1,"move":"5b5a","reason":"the Pawn must promote on 5a"}}
+{"file":"tests/data/compact/errors.compact","record":8,"line":10,"valid":false,"plies":1,"error":{"ply":2,"move":"15o15n","reason":"the game ended at ply 1 when Gote lost its last royal"}}
+{"file":"tests/data/compact/errors.compact","record":9,"line":11,"valid":false,"plies":4,"error":{"ply":5,"move":"9i9h+","reason":"the Pawn may not promote on a move from 9i to 9h"}}
+{"file":"tests/data/compact/errors.compact","record":10,"line":12,"valid":false,"plies":2,"error":{"ply":3,"move":"7z7f","reason":"no such square on this board"}}
+{"file":"tests/data/compact/errors.compact","record":11,"line":13,"valid":false,"plies":4,"error":{"ply":5,"move":"winning","reason":"unknown ending \"winning\" (see formats/compact.md)"}}
+{"file":"tests/data/compact/errors.compact","record":12,"line":14,"valid":false,"plies":1,"error":{"ply":2,"move":"3c3d","reason":"text after the ending"}}
+{"file":"tests/data/compact/errors.compact","record":13,"line":15,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"unknown variant \"bogus\""}}
+{"file":"tests/data/compact/errors.compact","record":14,"line":16,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves"}}
+{"file":"tests/data/compact/errors.compact","record":15,"line":17,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves"}}
+EOF
+expect json 1 "$tmp/errors.json" "$tmp/empty" -- "$v" --format=json "$data/errors.compact"
+expect quiet 1 "$tmp/empty" "$tmp/empty" -- "$v" -q "$data/errors.compact"
+
+# Standard input, a valid record: nothing printed, status 0.
+printf 'shogi : 7g7f 3c3d\n' >"$tmp/ok.compact"
+expect stdin-valid 0 "$tmp/empty" "$tmp/empty" -- "$v" - <"$tmp/ok.compact"
+expect stdin-default 0 "$tmp/empty" "$tmp/empty" -- "$v" <"$tmp/ok.compact"
+
+# A valid record whose end the rules decide is reported on stdout.
+printf 'dai sfen=7k7/7G7/15/15/15/15/15/15/15/15/15/15/15/15/7K7_b_-_1 : 8b8a\n' >"$tmp/end.compact"
+echo "$tmp/end.compact:1: valid, 1 plies; Gote lost its last royal at ply 1" >"$tmp/end.out"
+expect royal-lost 0 "$tmp/end.out" "$tmp/empty" -- "$v" "$tmp/end.compact"
+
+# Fourfold repetition (千日手) is reported, never invalid.
+printf 'shogi : 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b\n' >"$tmp/rep.compact"
+echo "$tmp/rep.compact:1: valid, 12 plies; repetition: a position seen for the fourth time after ply 12" >"$tmp/rep.out"
+expect repetition 0 "$tmp/rep.out" "$tmp/empty" -- "$v" "$tmp/rep.compact"
+
+# A missing file is an I/O error (2), and the other files are still read.
+echo "kifu-validate: $tmp/missing.compact: cannot open: No such file or directory" >"$tmp/missing.err"
+expect missing 2 "$tmp/empty" "$tmp/missing.err" -- "$v" "$tmp/missing.compact" "$tmp/ok.compact"
+
+# Usage errors.
+printf "kifu-validate: unknown format 'xml' (text or json)\nTry 'kifu-validate --help'.\n" >"$tmp/usage.err"
+expect usage 2 "$tmp/empty" "$tmp/usage.err" -- "$v" --format=xml "$tmp/ok.compact"
+
+if [ "$fails" -ne 0 ]; then
+	echo "validate.sh: $fails failures"
+	exit 1
+fi
+exit 0
