@@ -1,0 +1,895 @@
+/*
+ * test_rules.c - the rules core against BRIEF §2: for each rule, a position
+ * and the exact set of legal moves of one piece.
+ *
+ * Every expected set below was worked out by hand from BRIEF §2 and the
+ * seeds' move tables (the reasoning is in the comment above each case), not
+ * copied from the program's output.  Squares are "file rank": file 1..N from
+ * Sente's right, rank a = rank 1 on Gote's side; Sente (uppercase) moves
+ * toward rank a, so for Sente "forward" is the next letter down the
+ * alphabet and "right" is the lower file number.
+ *
+ * A pass is compared whatever its mid square (any empty adjacent square
+ * names the same pass, BRIEF §3.1), but it must be listed exactly once.
+ */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Dai Shogi (BRIEF §2.1) ------------------------------------------ */
+
+/* Kings out of the way of every line through 8h: Sente's on 3o, Gote's on
+ * 13a (neither is on file 8, rank h, or a diagonal through 8h). */
+
+/* The 24 squares within two king steps of 8h: files 6-10, ranks f-j. */
+#define AREA_8H                                                              \
+	"8h6f 8h7f 8h8f 8h9f 8h10f 8h6g 8h7g 8h8g 8h9g 8h10g 8h6h 8h7h "     \
+	"8h9h 8h10h 8h6i 8h7i 8h8i 8h9i 8h10i 8h6j 8h7j 8h8j 8h9j 8h10j "
+
+static void dai_lion_open(void **state)
+{
+	(void)state;
+	/* A Lion alone in the middle of the board: a step or a jump to each of
+	 * the 24 squares within two king steps (5x5 less its own), plus one
+	 * pass (step to an empty neighbour and back), listed once: 25 moves.
+	 * Ranks f-j are outside Sente's zone (ranks a-e), and a Lion never
+	 * promotes anyway: no '+'.  Two-leg moves through an empty square are
+	 * the same moves as the jumps, so they are not listed again. */
+	kifu_position *pos = support_position("dai",
+		"2k12/15/15/15/15/15/15/7L!7/15/15/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h", AREA_8H "8h7g8h");
+	char *all = support_piece_moves(pos, "8h");
+	size_t n = 1;
+	for (const char *c = all; *c; c++)
+		n += *c == ' ';
+	assert_int_equal(n, 25);
+	free(all);
+	kifu_position_free(pos);
+}
+
+static void dai_lion_one_enemy(void **state)
+{
+	(void)state;
+	/* Lion on 8h, a Gote pawn on 8g (straight ahead).  Single-leg: the
+	 * same 24 squares (8g now a capture).  Two-leg through 8g: capture it,
+	 * then a second king step to any square adjacent to 8g that does not
+	 * hold a Sente piece: 7f 8f 9f 7g 9g 7h 9h, and 8h itself (居食い,
+	 * igui: capture without moving).  A pass is still possible through
+	 * an empty neighbour (7g, 9g, ...): once.  24 + 8 + 1 = 33. */
+	kifu_position *pos = support_position("dai",
+		"2k12/15/15/15/15/15/7p7/7L!7/15/15/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h", AREA_8H
+		"8h8g7f 8h8g8f 8h8g9f 8h8g7g 8h8g9g 8h8g7h 8h8g8h 8h8g9h "
+		"8h9g8h");
+	kifu_position_free(pos);
+}
+
+static void dai_lion_double_capture(void **state)
+{
+	(void)state;
+	/* Lion on 8h, Gote pawns on 8g and 7g (both adjacent).  Single-leg:
+	 * the 24 squares.  Through 8g: its neighbours 7f 8f 9f 7g (second
+	 * capture) 9g 7h 8h (igui) 9h.  Through 7g: its neighbours 6f 7f 8f
+	 * 6g 8g (second capture) 6h 7h 8h (igui).  One pass (9g, 7h, ... are
+	 * empty).  24 + 8 + 8 + 1 = 41. */
+	kifu_position *pos = support_position("dai",
+		"2k12/15/15/15/15/15/7pp6/7L!7/15/15/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h", AREA_8H
+		"8h8g7f 8h8g8f 8h8g9f 8h8g7g 8h8g9g 8h8g7h 8h8g8h 8h8g9h "
+		"8h7g6f 8h7g7f 8h7g8f 8h7g6g 8h7g8g 8h7g6h 8h7g7h 8h7g8h "
+		"8h9h8h");
+	/* After the double capture both pawns are gone. */
+	kifu_move m = support_move(pos, "8h8g7g");
+	assert_int_equal(kifu_check_move(pos, &m, NULL), 0);
+	kifu_make_move(pos, &m, NULL);
+	char sfen[4096];
+	assert_string_equal(support_sfen(pos, sfen, sizeof sfen),
+		"2k12/15/15/15/15/15/8L!6/15/15/15/15/15/15/15/12K2 w - 2");
+	kifu_position_free(pos);
+}
+
+static void dai_lion_no_empty_neighbour(void **state)
+{
+	(void)state;
+	/* Lion on 8h; Sente pawns on 7g 9g 7h 9h 7i 8i 9i, a Gote pawn on 8g:
+	 * no empty neighbour, so no pass.  Single-leg: the 16 squares two
+	 * away (the ring f/j ranks and files 6/10 — all empty) and the
+	 * capture on 8g.  Through 8g: its neighbours without a Sente piece,
+	 * 7f 8f 9f, and 8h (igui).  17 + 4 = 21. */
+	kifu_position *pos = support_position("dai",
+		"2k12/15/15/15/15/15/6PpP6/6PL!P6/6PPP6/15/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h",
+		"8h6f 8h7f 8h8f 8h9f 8h10f 8h6j 8h7j 8h8j 8h9j 8h10j "
+		"8h6g 8h6h 8h6i 8h10g 8h10h 8h10i 8h8g "
+		"8h8g7f 8h8g8f 8h8g9f 8h8g8h");
+	/* The pass through an own piece is not a move. */
+	assert_check_move(pos, "8h7h8h", KIFU_ILL_OWN_CAPTURE);
+	kifu_position_free(pos);
+}
+
+/* The Horned Falcon's and Soaring Eagle's slides from 8h on an empty board. */
+#define DIAGONALS_8H                                                         \
+	"8h7g 8h6f 8h5e 8h4d 8h3c 8h2b 8h1a 8h9g 8h10f 8h11e 8h12d 8h13c "   \
+	"8h14b 8h15a "
+#define BACK_DIAGONALS_8H                                                    \
+	"8h7i 8h6j 8h5k 8h4l 8h3m 8h2n 8h1o 8h9i 8h10j 8h11k 8h12l 8h13m "   \
+	"8h14n 8h15o "
+#define SIDEWAYS_8H                                                          \
+	"8h7h 8h6h 8h5h 8h4h 8h3h 8h2h 8h1h 8h9h 8h10h 8h11h 8h12h 8h13h "   \
+	"8h14h 8h15h "
+#define BACKWARD_8H "8h8i 8h8j 8h8k 8h8l 8h8m 8h8n 8h8o "
+#define FORWARD_8H "8h8g 8h8f 8h8e 8h8d 8h8c 8h8b 8h8a "
+
+static void dai_horned_falcon(void **state)
+{
+	(void)state;
+	/* Horned Falcon (+H, BRIEF §2.1, seed: 角鷹): Bishop, Rook sideways and
+	 * backward, and lion power straight forward only.  On 8h, empty lines:
+	 * 28 diagonal + 14 sideways + 7 backward; forward: step to 8g, jump
+	 * to 8f, pass through the empty 8g.  It is promoted: never '+', even
+	 * into the zone (ranks a-e).  52 moves. */
+	kifu_position *pos = support_position("dai",
+		"2k12/15/15/15/15/15/15/7+H7/15/15/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h", DIAGONALS_8H BACK_DIAGONALS_8H SIDEWAYS_8H
+		BACKWARD_8H "8h8g 8h8f 8h8g8h");
+	/* An enemy on 8g, the first square of the lion line: capture it
+	 * (8h8g), jump over it (8h8f), capture and return (8h8g8h, igui),
+	 * capture and go on (8h8g8f).  No pass: the first square is not
+	 * empty, and the Falcon has no other lion line.  53 moves. */
+	support_set_sfen(pos, "2k12/15/15/15/15/15/7p7/7+H7/15/15/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h", DIAGONALS_8H BACK_DIAGONALS_8H SIDEWAYS_8H
+		BACKWARD_8H "8h8g 8h8f 8h8g8h 8h8g8f");
+	kifu_position_free(pos);
+}
+
+static void dai_soaring_eagle(void **state)
+{
+	(void)state;
+	/* Soaring Eagle (+D, 飛鷲): Rook, Bishop backward, lion power along
+	 * each forward diagonal.  On 8h: 28 rook + 14 back-diagonal; the two
+	 * forward diagonals: 7g, 6f, 9g, 10f; one pass.  47 moves. */
+	kifu_position *pos = support_position("dai",
+		"2k12/15/15/15/15/15/15/7+D7/15/15/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h", FORWARD_8H BACKWARD_8H SIDEWAYS_8H
+		BACK_DIAGONALS_8H "8h7g 8h6f 8h9g 8h10f 8h7g8h");
+	/* An enemy on 7g: 8h7g, 8h6f (jump), 8h7g8h (igui), 8h7g6f; the other
+	 * diagonal is unchanged (8h9g, 8h10f) and still gives the pass, once.
+	 * 49 moves. */
+	support_set_sfen(pos, "2k12/15/15/15/15/15/8p6/7+D7/15/15/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h", FORWARD_8H BACKWARD_8H SIDEWAYS_8H
+		BACK_DIAGONALS_8H "8h7g 8h6f 8h7g8h 8h7g6f 8h9g 8h10f 8h9g8h");
+	kifu_position_free(pos);
+}
+
+static void dai_kirin_phoenix(void **state)
+{
+	(void)state;
+	/* Kirin (O): a diagonal step, or a jump exactly two squares
+	 * orthogonally, over anything (BRIEF §2.1).  On 8h with pieces on all
+	 * four orthogonal neighbours (Sente 8g 9h, Gote 7h 8i): the steps 7g
+	 * 9g 7i 9i; the jumps 8f (a Gote pawn: capture), 8j, 6h; not 10h
+	 * (a Sente pawn).  Ranks f-j: outside the zone, no promotion. */
+	kifu_position *pos = support_position("dai",
+		"2k12/15/15/15/15/7p7/7P7/5PPOp6/7p7/15/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h", "8h7g 8h9g 8h7i 8h9i 8h8f 8h8j 8h6h");
+	/* Phoenix (X): an orthogonal step, or a jump exactly two squares
+	 * diagonally, over anything.  On 8h with pieces on the four diagonal
+	 * neighbours (Sente 7g 9i, Gote 9g 7i): the steps 8g 8i 7h 9h; the
+	 * jumps 6f (Gote: capture), 10f, 6j; not 10j (Sente). */
+	support_set_sfen(pos, "2k12/15/15/15/15/9p5/6p1P6/7X7/6P1p6/5P9/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h", "8h8g 8h8i 8h7h 8h9h 8h6f 8h10f 8h6j");
+	kifu_position_free(pos);
+}
+
+static void dai_ox_and_flying_dragon(void **state)
+{
+	(void)state;
+	/* Violent Ox (X'): up to two squares orthogonally, blocked by a piece
+	 * on the first (BRIEF §2.1).  On 8h: forward 8g holds a Sente pawn, so
+	 * nothing forward (not 8f either); right: 7h is a Gote pawn, capture
+	 * and stop (not 6h); left: 9h, 10h; back: 8i, and 8j (a Gote pawn). */
+	kifu_position *pos = support_position("dai",
+		"2k12/15/15/15/15/15/7P7/7X'p6/15/7p7/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h", "8h7h 8h9h 8h10h 8h8i 8h8j");
+	assert_check_move(pos, "8h8f", KIFU_ILL_BLOCKED);
+	assert_check_move(pos, "8h6h", KIFU_ILL_BLOCKED);
+	/* Flying Dragon (F'): up to two squares diagonally, blocked on the
+	 * first.  On 8h: 7g Sente (nothing that way), 9g Gote (capture, not
+	 * 10f), 7i then 6j, 9i then 10j (Gote). */
+	support_set_sfen(pos, "2k12/15/15/15/15/15/6p1P6/7F'7/15/5p9/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8h", "8h9g 8h7i 8h6j 8h9i 8h10j");
+	assert_check_move(pos, "8h6f", KIFU_ILL_BLOCKED);
+	assert_check_move(pos, "8h10f", KIFU_ILL_BLOCKED);
+	kifu_position_free(pos);
+}
+
+static void dai_promotion(void **state)
+{
+	(void)state;
+	/* Zone: ranks a-e.  A move may promote if it enters the zone from
+	 * outside, or is a capture that starts or ends in it; never forced
+	 * (BRIEF §2.1). */
+	kifu_position *pos = support_position("dai",
+		"2k12/15/3p11/3G11/11S3/7G4p2/15/15/15/15/15/15/15/15/12K2 b - 1");
+	/* Gold on 8f (rank 6): forward 8e and the forward diagonals 7e 9e
+	 * enter the zone, each with and without '+'; sideways 7f 9f and back
+	 * 8g stay outside: no '+'. */
+	assert_piece_moves(pos, "8f",
+		"8f8e 8f8e+ 8f7e 8f7e+ 8f9e 8f9e+ 8f7f 8f9f 8f8g");
+	/* Gold on 12d (inside) with a Gote pawn on 12c: the capture inside the
+	 * zone may promote; the quiet moves inside the zone (11c 13c 11d 13d
+	 * 12e) may not. */
+	assert_piece_moves(pos, "12d",
+		"12d12c 12d12c+ 12d11c 12d13c 12d11d 12d13d 12d12e");
+	/* Silver on 4e (rank 5, inside) with a Gote pawn on 3f (outside): the
+	 * capture leaving the zone may promote; the quiet move leaving it (5f)
+	 * and the quiet moves inside (4d 3d 5d) may not. */
+	assert_piece_moves(pos, "4e", "4e4d 4e3d 4e5d 4e3f 4e3f+ 4e5f");
+	assert_check_move(pos, "4e5f+", KIFU_ILL_PROMOTE_HERE);
+	assert_check_move(pos, "12d11c+", KIFU_ILL_PROMOTE_HERE);
+
+	/* Promoted pieces never promote again: a Tokin (+P) on 8f entering
+	 * the zone, capturing on 8e too, has no '+'; nor has a Go-between-made
+	 * Drunk Elephant (+P') on 4f (it never becomes a Prince).  A Kirin on
+	 * 12g may promote (to a Lion) jumping into the zone on 12e; a pawn on
+	 * 1f may promote entering on 1e. */
+	support_set_sfen(pos, "2k12/15/15/15/7p7/7+P3+P'2P/3O11/15/15/15/15/15/15/15/12K2 b - 1");
+	assert_piece_moves(pos, "8f", "8f8e 8f7e 8f9e 8f7f 8f9f 8f8g");
+	assert_piece_moves(pos, "4f", "4f4e 4f3e 4f5e 4f3f 4f5f 4f3g 4f5g");
+	assert_piece_moves(pos, "12g",
+		"12g11f 12g13f 12g11h 12g13h 12g12e 12g12e+ 12g12i 12g10g 12g14g");
+	assert_piece_moves(pos, "1f", "1f1e 1f1e+");
+	assert_check_move(pos, "8f8e+", KIFU_ILL_PROMOTED_AGAIN);
+	assert_check_move(pos, "4f4e+", KIFU_ILL_PROMOTED_AGAIN);
+
+	/* King and Lion never promote: the King on 3f entering the zone, and
+	 * the Lion on 8g reaching rank e, have no '+'.  Lion: the 24 squares
+	 * of files 6-10, ranks e-i, and one pass. */
+	support_set_sfen(pos, "2k12/15/15/15/15/12K2/7L!7/15/15/15/15/15/15/15/15 b - 1");
+	assert_piece_moves(pos, "3f", "3f2e 3f3e 3f4e 3f2f 3f4f 3f2g 3f3g 3f4g");
+	assert_piece_moves(pos, "8g",
+		"8g6e 8g7e 8g8e 8g9e 8g10e 8g6f 8g7f 8g8f 8g9f 8g10f 8g6g 8g7g "
+		"8g9g 8g10g 8g6h 8g7h 8g8h 8g9h 8g10h 8g6i 8g7i 8g8i 8g9i 8g10i "
+		"8g8f8g");
+	assert_check_move(pos, "3f3e+", KIFU_ILL_CANNOT_PROMOTE);
+	assert_check_move(pos, "8g8e+", KIFU_ILL_CANNOT_PROMOTE);
+	kifu_position_free(pos);
+}
+
+static void dai_dead_pieces(void **state)
+{
+	(void)state;
+	/* A pawn, lance, iron or stone general on the last rank, or a knight
+	 * on the last two, that did not promote has no moves, and the position
+	 * is legal (BRIEF §2.1).  Sente: pawn 5a, lance 9a, iron 11a, stone
+	 * 13a, knight 7b; Sente's King 1o, Gote's 15o. */
+	kifu_position *pos = support_position("dai",
+		"2U1I1L3P4/8N3P2/14N/15/15/15/15/15/15/15/15/15/15/15/k13K b - 1");
+	assert_piece_moves(pos, "5a", "");
+	assert_piece_moves(pos, "9a", "");
+	assert_piece_moves(pos, "11a", "");
+	assert_piece_moves(pos, "13a", "");
+	assert_piece_moves(pos, "7b", "");
+	/* A pawn on 3b moves quietly inside the zone to 3a: no promotion
+	 * (neither entering nor a capture), so it becomes a dead pawn.  A
+	 * knight on 1c jumps to 2a the same way (its other jump is off the
+	 * board). */
+	assert_piece_moves(pos, "3b", "3b3a");
+	assert_piece_moves(pos, "1c", "1c2a");
+	assert_int_equal(kifu_position_state(pos), KIFU_GAME_ON);
+	kifu_position_free(pos);
+}
+
+static void dai_no_check_rule(void **state)
+{
+	(void)state;
+	/* No check rule in Dai: the King on 8h may step onto 7g 7h 7i although
+	 * the Gote Rook on 7a attacks the whole of file 7.  All 8 steps. */
+	kifu_position *pos = support_position("dai",
+		"2k5r6/15/15/15/15/15/15/7K7/15/15/15/15/15/15/15 b - 1");
+	const kifu_variant *v = kifu_position_variant(pos);
+	size_t len;
+	assert_true(kifu_square_attacked(pos, support_parse_square(v, "7h", &len), KIFU_GOTE));
+	assert_piece_moves(pos, "8h", "8h7g 8h8g 8h9g 8h7h 8h9h 8h7i 8h8i 8h9i");
+	assert_check_move(pos, "8h7h", KIFU_LEGAL);
+	kifu_position_free(pos);
+}
+
+static void dai_last_royal_captured(void **state)
+{
+	(void)state;
+	/* Gote's only royal, the King on 8c, is taken by the Rook from 8h:
+	 * Gote has lost, and no move follows (BRIEF §2.1), although its pawn
+	 * on 1c could otherwise move. */
+	kifu_position *pos = support_position("dai",
+		"15/15/7k6p/15/15/15/15/7R7/15/15/15/15/15/15/12K2 b - 1");
+	kifu_move m = support_move(pos, "8h8c");
+	assert_int_equal(kifu_check_move(pos, &m, NULL), 0);
+	kifu_make_move(pos, &m, NULL);
+	assert_int_equal(kifu_position_royals(pos, KIFU_GOTE), 0);
+	assert_int_equal(kifu_position_royal_loser(pos), KIFU_GOTE);
+	assert_int_equal(kifu_position_state(pos), KIFU_GAME_ROYAL_LOST);
+	kifu_movelist *list = malloc(sizeof *list);
+	assert_non_null(list);
+	kifu_generate_legal(pos, list);
+	assert_int_equal(list->count, 0);
+	free(list);
+	kifu_illegal why;
+	m = support_move(pos, "1c1d");
+	assert_int_equal(kifu_check_move(pos, &m, &why), KIFU_EILLEGAL);
+	assert_int_equal(why.code, KIFU_ILL_GAME_OVER);
+	assert_int_equal(why.side, KIFU_GOTE);
+	/* perft stops there: nothing is counted below the capture. */
+	assert_int_equal(kifu_perft(pos, 1), 0);
+	kifu_position_free(pos);
+}
+
+static void dai_crown_prince(void **state)
+{
+	(void)state;
+	/* The same, but Gote also has a Crown Prince (+e) on 3c: losing the
+	 * King is not losing the game (BRIEF §2.1: royals are King and Crown
+	 * Prince).  Gote plays on; when the Rook then takes the Prince along
+	 * rank c (7c-4c empty), the game is over. */
+	kifu_position *pos = support_position("dai",
+		"15/15/7k4+e1p/15/15/15/15/7R7/15/15/15/15/15/15/12K2 b - 1");
+	kifu_move m = support_move(pos, "8h8c");
+	assert_int_equal(kifu_check_move(pos, &m, NULL), 0);
+	kifu_make_move(pos, &m, NULL);
+	assert_int_equal(kifu_position_royals(pos, KIFU_GOTE), 1);
+	assert_int_equal(kifu_position_royal_loser(pos), -1);
+	assert_int_equal(kifu_position_state(pos), KIFU_GAME_ON);
+	/* Gote's Prince (a King's moves; Gote moves toward rank o): 2b 3b 4b
+	 * 2c 4c 2d 3d 4d; the pawn on 1c: 1d (rank d is not Gote's zone). */
+	assert_piece_moves(pos, "3c", "3c2b 3c3b 3c4b 3c2c 3c4c 3c2d 3c3d 3c4d");
+	assert_piece_moves(pos, "1c", "1c1d");
+	assert_check_move(pos, "1c1d", KIFU_LEGAL);
+	m = support_move(pos, "1c1d");
+	kifu_make_move(pos, &m, NULL);
+	m = support_move(pos, "8c3c");
+	assert_int_equal(kifu_check_move(pos, &m, NULL), 0);
+	kifu_make_move(pos, &m, NULL);
+	assert_int_equal(kifu_position_royal_loser(pos), KIFU_GOTE);
+	assert_int_equal(kifu_position_state(pos), KIFU_GAME_ROYAL_LOST);
+	assert_int_equal(kifu_perft(pos, 1), 0);
+	assert_check_move(pos, "1d1e", KIFU_ILL_GAME_OVER);
+	kifu_position_free(pos);
+}
+
+/* ---- Sho Shogi (BRIEF §2.2) ------------------------------------------- */
+
+static void sho_promotion(void **state)
+{
+	(void)state;
+	/* Zone: ranks a-c.  A move may promote if it enters the zone from
+	 * outside; a pawn or lance also on any move to the last rank; never
+	 * forced.  Sente King 9i, Gote King 1i. */
+	kifu_position *pos = support_position("sho",
+		"8P/4N1P2/2L6/4S2G1/1N7/9/9/9/K7k b - 1");
+	/* Silver on 5d entering on 5c 4c 6c: both forms; back to 4e 6e: no. */
+	assert_piece_moves(pos, "5d", "5d5c 5d5c+ 5d4c 5d4c+ 5d6c 5d6c+ 5d4e 5d6e");
+	/* Gold never promotes, even entering (2c 1c 3c). */
+	assert_piece_moves(pos, "2d", "2d2c 2d1c 2d3c 2d1d 2d3d 2d2e");
+	/* Lance on 7c (inside): 7b is a quiet move inside the zone (no '+');
+	 * 7a is the last rank: promotion allowed, not forced. */
+	assert_piece_moves(pos, "7c", "7c7b 7c7a 7c7a+");
+	/* Pawn on 3b to the last rank: both; a pawn on rank a that stayed
+	 * unpromoted is dead (no moves), and that is legal. */
+	assert_piece_moves(pos, "3b", "3b3a 3b3a+");
+	assert_piece_moves(pos, "1a", "");
+	/* Knights: on 5b it can never move; on 8e, 9c enters the zone (7c
+	 * holds the Sente lance). */
+	assert_piece_moves(pos, "5b", "");
+	assert_piece_moves(pos, "8e", "8e9c 8e9c+");
+	/* King never promotes. */
+	assert_piece_moves(pos, "9i", "9i8h 9i9h 9i8i");
+	assert_check_move(pos, "3b3a", KIFU_LEGAL);
+	assert_check_move(pos, "2d2c+", KIFU_ILL_CANNOT_PROMOTE);
+	assert_check_move(pos, "7c7b+", KIFU_ILL_PROMOTE_HERE);
+
+	/* A Silver inside the zone (5c) cannot promote, not even capturing
+	 * (the Gote pawn on 5b): Sho has no capture rule.  5b 4b 6b forward,
+	 * 4d 6d back (leaving the zone: no promotion either). */
+	support_set_sfen(pos, "9/4p4/4S4/9/9/9/9/9/K7k b - 1");
+	assert_piece_moves(pos, "5c", "5c5b 5c4b 5c6b 5c4d 5c6d");
+	assert_check_move(pos, "5c5b+", KIFU_ILL_PROMOTE_HERE);
+	kifu_position_free(pos);
+}
+
+static void sho_last_royal(void **state)
+{
+	(void)state;
+	/* With only a King (5e), moves that leave it attacked are absent: the
+	 * Gote Rook on 4a attacks file 4, so 4d 4e 4f are illegal (BRIEF
+	 * §2.2); 5d 6d 6e 5f 6f remain. */
+	kifu_position *pos = support_position("sho", "k4r3/9/9/9/4K4/9/9/9/9 b - 1");
+	assert_piece_moves(pos, "5e", "5e5d 5e6d 5e6e 5e5f 5e6f");
+	assert_check_move(pos, "5e4e", KIFU_ILL_ROYAL_ATTACKED);
+	/* With a King and a Prince (+E on 1i), either royal may be left
+	 * attacked: all eight steps. */
+	support_set_sfen(pos, "k4r3/9/9/9/4K4/9/9/9/8+E b - 1");
+	assert_piece_moves(pos, "5e", "5e4d 5e5d 5e6d 5e4e 5e6e 5e4f 5e5f 5e6f");
+	assert_check_move(pos, "5e4e", KIFU_LEGAL);
+	kifu_position_free(pos);
+}
+
+/* ---- drops: standard shogi and Asakura (BRIEF §2.3, §2.5) ------------- */
+
+/* The drops of `token` on every empty square of rank >= min_rank (1-based)
+ * whose file is not skip_file (0: none), as an expected list. */
+static char *drops_where(kifu_position *pos, const char *token, int min_rank, int skip_file)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	char *out = malloc(SUPPORT_TEXT_MAX);
+	size_t used = 0;
+	char sq[8];
+
+	assert_non_null(out);
+	out[0] = '\0';
+	for (int r = min_rank; r <= ranks; r++)
+		for (int f = 1; f <= files; f++) {
+			int s = (r - 1) * files + (f - 1);
+			if (f == skip_file || kifu_position_at(pos, s))
+				continue;
+			used += (size_t)snprintf(out + used, SUPPORT_TEXT_MAX - used, "%s*%s ",
+						 token, support_square_text(v, s, sq));
+		}
+	return out;
+}
+
+static void shogi_drops(void **state)
+{
+	(void)state;
+	/* Sente holds P, L, N; Sente King 5i, Gote King 9a; a Sente pawn on
+	 * 5e, a Sente tokin on 3e, a Gote pawn on 7c.
+	 * Pawn: any empty square but rank a (dead drop) and file 5 (二歩, a
+	 * second unpromoted Sente pawn); the tokin on file 3 and the Gote pawn
+	 * on file 7 do not count.  P*9b gives check but the King takes it: not
+	 * mate, so legal.
+	 * Lance: any empty square but rank a.  Knight: any empty square but
+	 * ranks a and b. */
+	kifu_position *pos = support_position("shogi", "k8/9/2p6/9/4P1+P2/9/9/9/4K4 b PLN 1");
+	char *p = drops_where(pos, "P", 2, 5), *l = drops_where(pos, "L", 2, 0),
+	     *n = drops_where(pos, "N", 3, 0);
+	assert_drops(pos, "P", p);
+	assert_drops(pos, "L", l);
+	assert_drops(pos, "N", n);
+	free(p);
+	free(l);
+	free(n);
+	assert_check_move(pos, "P*9b", KIFU_LEGAL);
+	assert_check_move(pos, "P*5d", KIFU_ILL_TWO_PAWNS);
+	assert_check_move(pos, "P*3d", KIFU_LEGAL);
+	assert_check_move(pos, "P*4a", KIFU_ILL_DEAD_DROP);
+	assert_check_move(pos, "L*4a", KIFU_ILL_DEAD_DROP);
+	assert_check_move(pos, "N*4b", KIFU_ILL_DEAD_DROP);
+	assert_check_move(pos, "N*4a", KIFU_ILL_DEAD_DROP);
+	assert_check_move(pos, "L*5e", KIFU_ILL_DROP_OCCUPIED);
+	assert_check_move(pos, "G*4d", KIFU_ILL_NOT_IN_HAND);
+	assert_check_move(pos, "P*4d+", KIFU_ILL_DROP_PROMOTE);
+	kifu_position_free(pos);
+}
+
+static void shogi_drop_mate(void **state)
+{
+	(void)state;
+	/* Gote King 1a, Gote Lance 2a; Sente Silver 1c, Lance 2h, King 1i;
+	 * Sente holds a pawn.  P*1b checks the King: 1b is guarded by the
+	 * Silver, 2b by the Silver and the Lance, 2a holds Gote's own Lance:
+	 * mate by a pawn drop (打ち歩詰め), illegal.  Every other empty square
+	 * of ranks b-i takes a pawn: 72 - 3 occupied - 1b = 68. */
+	kifu_position *pos = support_position("shogi", "7lk/9/8S/9/9/9/9/7L1/8K b P 1");
+	char *p = drops_where(pos, "P", 2, 0);
+	char *q = strstr(p, "P*1b ");
+	assert_non_null(q);
+	memmove(q, q + 5, strlen(q + 5) + 1);
+	assert_drops(pos, "P", p);
+	free(p);
+	assert_check_move(pos, "P*1b", KIFU_ILL_DROP_MATE);
+	/* The whole position: 68 drops, Silver 1c 1b 2b 2d each with and
+	 * without '+' (it starts in the zone: 6), Lance 2h to 2g-2d (4), 2c
+	 * 2b (both forms: 4), 2a capturing (forced: 1), King 1h 2i (2): 85,
+	 * the count PROVENANCE.txt quotes for this position. */
+	assert_int_equal(kifu_perft(pos, 1), 85);
+	/* A pawn drop that checks without mating is legal: with the Silver on
+	 * 1d instead, the King can take the pawn on 1b. */
+	support_set_sfen(pos, "7lk/9/9/8S/9/9/9/7L1/8K b P 1");
+	assert_true(support_is_legal(pos, "P*1b"));
+	assert_check_move(pos, "P*1b", KIFU_LEGAL);
+	kifu_position_free(pos);
+}
+
+static void shogi_forced_promotion(void **state)
+{
+	(void)state;
+	/* Standard shogi: a move may promote if it starts or ends in the zone
+	 * (ranks a-c); a pawn or lance must on rank a, a knight on ranks a-b.
+	 * Sente King 1i, Gote King 9g. */
+	kifu_position *pos = support_position("shogi", "9/5P3/3L2S2/7N1/1N7/9/k8/9/8K b - 1");
+	assert_piece_moves(pos, "4b", "4b4a+");
+	assert_piece_moves(pos, "6c", "6c6b 6c6b+ 6c6a+");
+	assert_piece_moves(pos, "2d", "2d1b+ 2d3b+");
+	assert_piece_moves(pos, "8e", "8e7c 8e7c+ 8e9c 8e9c+");
+	/* Silver on 3c: 3b, 2b (4b own pawn), back 4d (2d own knight); every
+	 * move starts in the zone, so each may promote, leaving it too. */
+	assert_piece_moves(pos, "3c", "3c3b 3c3b+ 3c2b 3c2b+ 3c4d 3c4d+");
+	assert_check_move(pos, "4b4a", KIFU_ILL_MUST_PROMOTE);
+	assert_check_move(pos, "6c6a", KIFU_ILL_MUST_PROMOTE);
+	assert_check_move(pos, "2d1b", KIFU_ILL_MUST_PROMOTE);
+	kifu_position_free(pos);
+}
+
+static void asakura_captures(void **state)
+{
+	(void)state;
+	/* Asakura: a captured Drunk Elephant or Prince leaves the game; any
+	 * other captured piece goes to the captor's hand (BRIEF §2.3).  Sente
+	 * Rook 5e; Gote Drunk Elephant 5c, pawn 3e, Prince 7e. */
+	kifu_position *pos = support_position("asakura", "k8/9/4e4/9/2+e1R1p2/9/9/9/4K4 b - 1");
+	const kifu_variant *v = kifu_position_variant(pos);
+	char sfen[4096];
+	kifu_undo u;
+	kifu_move m = support_move(pos, "5e5c");
+	assert_int_equal(kifu_check_move(pos, &m, NULL), 0);
+	kifu_make_move(pos, &m, &u);
+	assert_string_equal(support_sfen(pos, sfen, sizeof sfen),
+			    "k8/9/4R4/9/2+e3p2/9/9/9/4K4 w - 2");
+	for (int t = 0; t < kifu_variant_piece_count(v); t++)
+		assert_int_equal(kifu_position_hand(pos, KIFU_SENTE, t), 0);
+	kifu_unmake_move(pos, &u);
+	m = support_move(pos, "5e7e");
+	assert_int_equal(kifu_check_move(pos, &m, NULL), 0);
+	kifu_make_move(pos, &m, &u);
+	assert_string_equal(support_sfen(pos, sfen, sizeof sfen),
+			    "k8/9/4e4/9/2R3p2/9/9/9/4K4 w - 2");
+	kifu_unmake_move(pos, &u);
+	m = support_move(pos, "5e3e");
+	kifu_make_move(pos, &m, &u);
+	assert_string_equal(support_sfen(pos, sfen, sizeof sfen),
+			    "k8/9/4e4/9/2+e3R2/9/9/9/4K4 w P 2");
+	assert_int_equal(kifu_position_hand(pos, KIFU_SENTE, kifu_variant_piece_by_id(v, "pawn")), 1);
+	kifu_unmake_move(pos, &u);
+	kifu_position_free(pos);
+}
+
+/* ---- kifu_check_move: the codes ---------------------------------------- */
+
+static void check_move_codes(void **state)
+{
+	(void)state;
+	kifu_position *pos = support_position("shogi", NULL);
+	/* The start position: Rook 2h behind its pawn on 2g. */
+	assert_check_move(pos, "7g7f", KIFU_LEGAL);
+	assert_check_move(pos, "2h2g2f", KIFU_ILL_NO_TWO_LEG);
+	assert_check_move(pos, "2h2e", KIFU_ILL_BLOCKED);
+	assert_check_move(pos, "2h2g", KIFU_ILL_OWN_CAPTURE);
+	assert_check_move(pos, "2h3f", KIFU_ILL_UNREACHABLE);
+	assert_check_move(pos, "7g7f+", KIFU_ILL_PROMOTE_HERE);
+	assert_check_move(pos, "5a5b", KIFU_ILL_NOT_YOURS);
+	assert_check_move(pos, "5e5d", KIFU_ILL_NO_PIECE);
+	assert_check_move(pos, "P*5e", KIFU_ILL_NOT_IN_HAND);
+	/* The blocker is named. */
+	kifu_illegal why;
+	kifu_move m = support_move(pos, "2h2e");
+	const kifu_variant *v = kifu_position_variant(pos);
+	size_t len;
+	assert_int_equal(kifu_check_move(pos, &m, &why), KIFU_EILLEGAL);
+	assert_int_equal(why.square, support_parse_square(v, "2g", &len));
+	assert_int_equal(why.other_type, kifu_variant_piece_by_id(v, "pawn"));
+	assert_int_equal(why.type, kifu_variant_piece_by_id(v, "rook"));
+	/* A square beyond the board. */
+	m.to = (uint16_t)(kifu_variant_files(v) * kifu_variant_ranks(v));
+	assert_int_equal(kifu_check_move(pos, &m, &why), KIFU_EILLEGAL);
+	assert_int_equal(why.code, KIFU_ILL_OFF_BOARD);
+
+	/* A Gold cannot promote; a Silver outside the zone may not. */
+	support_set_sfen(pos, "4k4/9/9/4G4/9/4S4/9/9/4K4 b - 1");
+	assert_check_move(pos, "5d5c+", KIFU_ILL_CANNOT_PROMOTE);
+	assert_check_move(pos, "5f5e+", KIFU_ILL_PROMOTE_HERE);
+	assert_check_move(pos, "5f5e", KIFU_LEGAL);
+	kifu_position_free(pos);
+
+	/* Dai: no drops; a two-leg move that is not a Lion's. */
+	pos = support_position("dai", "2k12/15/15/15/15/15/7p7/7L!7/15/15/15/15/15/15/12K2 b - 1");
+	assert_check_move(pos, "P*8c", KIFU_ILL_NO_DROPS);
+	assert_check_move(pos, "8h8g6e", KIFU_ILL_BAD_TWO_LEG);
+	assert_check_move(pos, "8h8f", KIFU_LEGAL);
+	assert_check_move(pos, "8h7g6f", KIFU_LEGAL); /* the jump, named by a leg */
+	assert_check_move(pos, "8h5h", KIFU_ILL_UNREACHABLE);
+	kifu_position_free(pos);
+}
+
+/* ---- cross-check: kifu_check_move accepts exactly the listed moves ------ */
+
+/* The lion power of the piece on sq: 2 for the Lion's area (atom L), 1 for
+ * lion power along lines (X~; the unit offsets, in board terms, go to
+ * lines[]), 0 for none.  A small reading of the movement strings of the
+ * shipped variants (formats/variants: "fW~", "fF~"), independent of the
+ * library's parser. */
+static int lion_power(const kifu_position *pos, int sq, int lines[8][2], int *nlines)
+{
+	kifu_piece_info info;
+	int code = kifu_position_at(pos, sq);
+	*nlines = 0;
+	if (!code || kifu_variant_piece(kifu_position_variant(pos), kifu_code_type(code), &info) < 0)
+		return 0;
+	if (strchr(info.moves, 'L'))
+		return 2;
+	/* Sente's forward is toward rank a (a lower rank index) and its right
+	 * is file 1 (a lower file index); Gote's the opposite. */
+	int s = kifu_code_side(code) == KIFU_SENTE ? -1 : 1;
+	for (const char *t = strchr(info.moves, '~'); t; t = strchr(t + 1, '~')) {
+		const char *a = t - 1, *mods = a;
+		while (mods > info.moves && strchr("fbsv", mods[-1]))
+			mods--;
+		for (int dy = -1; dy <= 1; dy++)
+			for (int dx = -1; dx <= 1; dx++) {
+				if ((!dx && !dy) || (*a == 'W' && dx && dy) || (*a == 'F' && (!dx || !dy)))
+					continue;
+				int keep = mods == a;
+				for (const char *m = mods; m < a; m++)
+					keep |= (*m == 'f' && dy > 0) || (*m == 'b' && dy < 0) ||
+						(*m == 's' && !dy) || (*m == 'v' && !dx);
+				if (keep && *nlines < 8) {
+					lines[*nlines][0] = s * dx;
+					lines[*nlines][1] = s * dy;
+					(*nlines)++;
+				}
+			}
+	}
+	return *nlines ? 1 : 0;
+}
+
+/* Is from -> mid -> to a two-step move of the piece's lion power (whatever
+ * stands on mid)? */
+static int lion_two_step(const kifu_position *pos, int from, int mid, int to)
+{
+	int files = kifu_variant_files(kifu_position_variant(pos));
+	int lines[8][2], n;
+	int kind = lion_power(pos, from, lines, &n);
+	int mf = mid % files - from % files, mr = mid / files - from / files;
+	int tf = to % files - mid % files, tr = to / files - mid / files;
+	if (kind == 2)
+		return abs(mf) <= 1 && abs(mr) <= 1 && (mf || mr) && abs(tf) <= 1 && abs(tr) <= 1 &&
+		       (tf || tr);
+	for (int i = 0; i < n; i++)
+		if (mf == lines[i][0] && mr == lines[i][1] &&
+		    ((tf == mf && tr == mr) || (tf == -mf && tr == -mr)))
+			return 1;
+	return 0;
+}
+
+/* The canonical text of a move: a two-step lion move through an empty
+ * square is the same move as the single leg from -> to ("8h7g6f" with 7g
+ * empty is the Lion's jump 8h6f), and through an empty square back to from
+ * is the pass. */
+static void canonical(const kifu_position *pos, const kifu_move *m, char *buf)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	int nsq = kifu_variant_files(v) * kifu_variant_ranks(v);
+	kifu_move c = *m;
+	char from[8];
+
+	if (!(c.flags & KIFU_MOVE_DROP) && c.mid != KIFU_NO_SQUARE && c.from < nsq &&
+	    c.mid < nsq && c.to < nsq && !kifu_position_at(pos, c.mid) &&
+	    lion_two_step(pos, c.from, c.mid, c.to)) {
+		if (c.from == c.to) {
+			snprintf(buf, 32, "%spass%s", support_square_text(v, c.from, from),
+				 (c.flags & KIFU_MOVE_PROMOTE) ? "+" : "");
+			return;
+		}
+		c.mid = KIFU_NO_SQUARE;
+	}
+	support_move_text(v, &c, buf);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+typedef char move_text[32];
+
+static int listed(move_text *texts, int n, const char *t)
+{
+	return bsearch(t, texts, (size_t)n, sizeof *texts, cmp_str) != NULL;
+}
+
+/* Checks one candidate; counts how many were accepted. */
+static void try_move(kifu_position *pos, const kifu_move *m, move_text *texts, int n,
+		     long *accepted, const char *sfen)
+{
+	char t[32];
+	kifu_illegal why;
+	int rc = kifu_check_move(pos, m, &why);
+	canonical(pos, m, t);
+	int in = listed(texts, n, t);
+	if (rc != 0 && rc != KIFU_EILLEGAL)
+		fail_msg("kifu_check_move(%s) returned %d in %s", t, rc, sfen);
+	if ((rc == 0) != in) {
+		char raw[32];
+		support_move_text(kifu_position_variant(pos), m, raw);
+		fail_msg("%s (%s): kifu_check_move says %s (code %d), kifu_generate_legal %s it, in %s",
+			 raw, t, rc == 0 ? "legal" : "illegal", rc ? (int)why.code : 0,
+			 in ? "lists" : "does not list", sfen);
+	}
+	if (rc == 0)
+		(*accepted)++;
+}
+
+static void cross_check(const char *variant, const char *sfen)
+{
+	kifu_position *pos = support_position(variant, sfen);
+	const kifu_variant *v = kifu_position_variant(pos);
+	const int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	const int nsq = files * ranks, ntypes = kifu_variant_piece_count(v);
+	kifu_movelist *list = malloc(sizeof *list);
+	move_text *texts = malloc(sizeof *texts * KIFU_MAX_MOVES);
+	char here[4096];
+	long accepted = 0;
+
+	assert_non_null(list);
+	assert_non_null(texts);
+	support_sfen(pos, here, sizeof here);
+	kifu_generate_legal(pos, list);
+	/* Every listed move is accepted, and listed once. */
+	for (int i = 0; i < list->count; i++) {
+		kifu_illegal why;
+		int rc = kifu_check_move(pos, &list->moves[i], &why);
+		canonical(pos, &list->moves[i], texts[i]);
+		if (rc != 0)
+			fail_msg("listed move %s rejected (code %d) in %s", texts[i], (int)why.code, here);
+	}
+	qsort(texts, (size_t)list->count, sizeof *texts, cmp_str);
+	for (int i = 1; i < list->count; i++)
+		if (!strcmp(texts[i - 1], texts[i]))
+			fail_msg("move %s listed twice in %s", texts[i], here);
+	/* Every board move from any square to any square, with and without
+	 * promotion; every two-leg move within reach of a king step; every
+	 * drop.  Exactly the listed ones (up to the naming above) pass. */
+	for (int from = 0; from < nsq; from++) {
+		for (int to = 0; to < nsq; to++)
+			for (int fl = 0; fl < 2; fl++) {
+				kifu_move m = {(uint16_t)from, KIFU_NO_SQUARE, (uint16_t)to,
+					       (uint8_t)(fl ? KIFU_MOVE_PROMOTE : 0), 0};
+				try_move(pos, &m, texts, list->count, &accepted, here);
+			}
+		int code = kifu_position_at(pos, from);
+		if (!code || kifu_code_side(code) != kifu_position_side(pos))
+			continue;
+		int ff = from % files, fr = from / files;
+		for (int mr = fr - 2; mr <= fr + 2; mr++)
+			for (int mf = ff - 2; mf <= ff + 2; mf++) {
+				if (mr < 0 || mr >= ranks || mf < 0 || mf >= files)
+					continue;
+				for (int tr = mr - 2; tr <= mr + 2; tr++)
+					for (int tf = mf - 2; tf <= mf + 2; tf++) {
+						if (tr < 0 || tr >= ranks || tf < 0 || tf >= files)
+							continue;
+						for (int fl = 0; fl < 2; fl++) {
+							kifu_move m = {(uint16_t)from, (uint16_t)(mr * files + mf),
+								       (uint16_t)(tr * files + tf),
+								       (uint8_t)(fl ? KIFU_MOVE_PROMOTE : 0), 0};
+							try_move(pos, &m, texts, list->count, &accepted, here);
+						}
+					}
+			}
+	}
+	for (int t = 0; t < ntypes; t++)
+		for (int to = 0; to < nsq; to++)
+			for (int fl = 0; fl < 2; fl++) {
+				kifu_move m = {KIFU_NO_SQUARE, KIFU_NO_SQUARE, (uint16_t)to,
+					       (uint8_t)(KIFU_MOVE_DROP | (fl ? KIFU_MOVE_PROMOTE : 0)),
+					       (uint8_t)t};
+				try_move(pos, &m, texts, list->count, &accepted, here);
+			}
+	/* Sanity: the candidates covered the list (some more than once, as
+	 * two-leg spellings of one move). */
+	assert_true(accepted >= list->count);
+	free(texts);
+	free(list);
+	kifu_position_free(pos);
+}
+
+static void check_move_agrees_with_generation(void **state)
+{
+	(void)state;
+	cross_check("shogi", NULL);
+	cross_check("shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1");
+	cross_check("shogi", "7lk/9/8S/9/9/9/9/7L1/8K b P 1");
+	cross_check("shogi", "k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1");
+	cross_check("shogi", "9/5P3/3L2S2/7N1/1N7/9/k8/9/8K b - 1");
+	cross_check("sho", NULL);
+	cross_check("sho", "k4r3/9/9/9/4K4/9/9/9/9 b - 1");
+	cross_check("sho", "8P/4N1P2/2L6/4S2G1/1N7/9/9/9/K7k b - 1");
+	cross_check("asakura", NULL);
+	cross_check("asakura", "k8/9/4e4/9/2+e1R1p2/9/9/9/4K4 b GSP 1");
+	cross_check("shozogi", NULL);
+	cross_check("shozogi-gold", NULL);
+	cross_check("dai", NULL);
+	cross_check("dai", "2k12/15/8G4s1/6P8/15/15/3p3pp1P1p2/3+H3L!3+D3/15/1+P13/15/3F'1O3X1X'3/15/15/12K2 b - 1");
+	cross_check("dai", "2k12/15/15/3f'1o3x1x'3/15/1+p13/15/3+h3l!3+d3/3P3PP1p1P2/15/15/6p8/8g4S1/15/12K2 w - 1");
+	cross_check("dai", "2k12/15/15/15/15/15/6PpP6/6PL!P6/6PPP6/15/15/15/15/15/12K2 b - 1");
+	cross_check("dai", "2U1I1L3P4/8N3P2/14N/15/15/15/15/15/15/15/15/15/15/15/k13K b - 1");
+}
+
+/* ---- make / unmake ------------------------------------------------------ */
+
+static void unmake_restores(const char *variant, const char *sfen, int depth)
+{
+	kifu_position *pos = support_position(variant, sfen);
+	kifu_movelist *list = malloc(sizeof *list);
+	char before[4096], after[4096], text[32];
+
+	assert_non_null(list);
+	support_sfen(pos, before, sizeof before);
+	kifu_generate_legal(pos, list);
+	for (int i = 0; i < list->count; i++) {
+		kifu_undo u;
+		long n = kifu_position_movenumber(pos);
+		enum kifu_side side = kifu_position_side(pos);
+		kifu_make_move(pos, &list->moves[i], &u);
+		assert_int_equal(kifu_position_movenumber(pos), n + 1);
+		assert_int_not_equal(kifu_position_side(pos), side);
+		if (depth > 1) {
+			support_sfen(pos, after, sizeof after);
+			unmake_restores(variant, after, depth - 1);
+		}
+		kifu_unmake_move(pos, &u);
+		support_sfen(pos, after, sizeof after);
+		if (strcmp(before, after) != 0)
+			fail_msg("after %s and its unmake:\n  %s\nnot\n  %s",
+				 support_move_text(kifu_position_variant(pos), &list->moves[i], text),
+				 after, before);
+	}
+	free(list);
+	kifu_position_free(pos);
+}
+
+static void make_unmake(void **state)
+{
+	(void)state;
+	unmake_restores("shogi", NULL, 2);
+	unmake_restores("shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", 2);
+	unmake_restores("shogi", "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1", 1);
+	unmake_restores("sho", NULL, 2);
+	unmake_restores("sho", "k4r3/9/9/9/4K4/9/9/9/8+E b - 1", 2);
+	unmake_restores("asakura", "k8/9/4e4/9/2+e1R1p2/9/9/9/4K4 b GSP 1", 2);
+	unmake_restores("shozogi", NULL, 2);
+	unmake_restores("shozogi-gold", NULL, 1);
+	unmake_restores("dai", NULL, 2);
+	unmake_restores("dai", "2k12/15/8G4s1/6P8/15/15/3p3pp1P1p2/3+H3L!3+D3/15/1+P13/15/3F'1O3X1X'3/15/15/12K2 b - 1", 2);
+	unmake_restores("dai", "15/15/7k4+e1p/15/15/15/15/7R7/15/15/15/15/15/15/12K2 b - 1", 2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(dai_lion_open),
+		cmocka_unit_test(dai_lion_one_enemy),
+		cmocka_unit_test(dai_lion_double_capture),
+		cmocka_unit_test(dai_lion_no_empty_neighbour),
+		cmocka_unit_test(dai_horned_falcon),
+		cmocka_unit_test(dai_soaring_eagle),
+		cmocka_unit_test(dai_kirin_phoenix),
+		cmocka_unit_test(dai_ox_and_flying_dragon),
+		cmocka_unit_test(dai_promotion),
+		cmocka_unit_test(dai_dead_pieces),
+		cmocka_unit_test(dai_no_check_rule),
+		cmocka_unit_test(dai_last_royal_captured),
+		cmocka_unit_test(dai_crown_prince),
+		cmocka_unit_test(sho_promotion),
+		cmocka_unit_test(sho_last_royal),
+		cmocka_unit_test(shogi_drops),
+		cmocka_unit_test(shogi_drop_mate),
+		cmocka_unit_test(shogi_forced_promotion),
+		cmocka_unit_test(asakura_captures),
+		cmocka_unit_test(check_move_codes),
+		cmocka_unit_test(check_move_agrees_with_generation),
+		cmocka_unit_test(make_unmake),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

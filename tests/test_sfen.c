@@ -1,0 +1,141 @@
+/*
+ * test_sfen.c - positions in and out as SFEN (BRIEF §3.2): round trips, Dai's
+ * two-character letters and promoted pieces, hands with counts, and the
+ * column and message of each malformed SFEN.
+ */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void round_trip(const char *variant, const char *sfen)
+{
+	kifu_position *pos = support_position(variant, sfen);
+	char out[4096];
+	assert_string_equal(support_sfen(pos, out, sizeof out), sfen);
+	kifu_position_free(pos);
+}
+
+static void start_positions(void **state)
+{
+	(void)state;
+	const char *const *names = kifu_variant_builtin_names();
+	int n = 0;
+	for (; names[n]; n++) {
+		const kifu_variant *v = support_variant(names[n]);
+		kifu_position *pos = NULL;
+		char out[4096];
+		assert_int_equal(kifu_position_new(&pos, v), 0);
+		assert_string_equal(support_sfen(pos, out, sizeof out), kifu_variant_start_sfen(v));
+		kifu_position_free(pos);
+	}
+	/* dai, sho, asakura, shozogi, shozogi-gold, shogi */
+	assert_int_equal(n, 6);
+	/* BRIEF §2.1 pins the Dai start; §2.5's standard start is USI's. */
+	assert_string_equal(kifu_variant_start_sfen(support_variant("dai")),
+		"lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/"
+		"ppppppppppppppp/4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/"
+		"1X'1A'1WOL!XW1A'1X'1/A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL b - 1");
+	assert_string_equal(kifu_variant_start_sfen(support_variant("shogi")),
+		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+}
+
+static void dai_letters(void **state)
+{
+	(void)state;
+	/* Letters with ' and !, in both cases, and promoted pieces: the eight
+	 * promoted two-character pieces and Kirin, Drunk Elephant, Lance. */
+	round_trip("dai", "2k12/15/15/3f'1o3x1x'3/15/1+p13/15/3+h3l!3+d3/3P3PP1p1P2/"
+			  "15/15/6p8/8g4S1/15/12K2 w - 1");
+	round_trip("dai", "2k12/15/15/15/15/15/15/+X'+A'+C'+F'+P'+O+E+e+x'+a'+c'+f'+p'+o+L/"
+			  "15/15/15/15/15/15/12K2 b - 7");
+	/* The pieces are what the letters say. */
+	kifu_position *pos = support_position("dai",
+		"2k12/15/15/15/15/15/15/7L!7/15/15/15/15/15/15/12K2 b - 1");
+	const kifu_variant *v = kifu_position_variant(pos);
+	size_t len;
+	int code = kifu_position_at(pos, support_parse_square(v, "8h", &len));
+	assert_int_equal(kifu_code_type(code), kifu_variant_piece_by_id(v, "lion"));
+	assert_int_equal(kifu_code_side(code), KIFU_SENTE);
+	support_set_sfen(pos, "2k12/15/15/15/15/15/15/7+x'7/15/15/15/15/15/15/12K2 b - 1");
+	code = kifu_position_at(pos, support_parse_square(v, "8h", &len));
+	assert_int_equal(kifu_code_type(code), kifu_variant_piece_by_id(v, "+violent-ox"));
+	assert_int_equal(kifu_code_side(code), KIFU_GOTE);
+	kifu_position_free(pos);
+}
+
+static void hands(void **state)
+{
+	(void)state;
+	round_trip("shogi", "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1");
+	round_trip("shogi", "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124");
+	round_trip("asakura", "4k4/9/9/9/9/9/9/9/4K4 b 2G12P3s 31");
+	kifu_position *pos = support_position("shogi", "4k4/9/9/9/9/9/9/9/4K4 b 12p2GP 1");
+	const kifu_variant *v = kifu_position_variant(pos);
+	int pawn = kifu_variant_piece_by_id(v, "pawn"), gold = kifu_variant_piece_by_id(v, "gold");
+	assert_int_equal(kifu_position_hand(pos, KIFU_SENTE, pawn), 1);
+	assert_int_equal(kifu_position_hand(pos, KIFU_SENTE, gold), 2);
+	assert_int_equal(kifu_position_hand(pos, KIFU_GOTE, pawn), 12);
+	/* Written back in the usual order: Sente's R B G S N L P, then Gote's. */
+	char out[4096];
+	assert_string_equal(support_sfen(pos, out, sizeof out), "4k4/9/9/9/9/9/9/9/4K4 b 2GP12p 1");
+	kifu_position_free(pos);
+}
+
+/* set_sfen rejects sfen at 1-based column col with message msg, and leaves
+ * the position as it was. */
+static void bad(const char *variant, const char *sfen, long col, const char *msg)
+{
+	kifu_position *pos = support_position(variant, NULL);
+	char before[4096], after[4096];
+	kifu_diag diag;
+
+	support_sfen(pos, before, sizeof before);
+	kifu_diag_clear(&diag);
+	assert_int_equal(kifu_position_set_sfen(pos, sfen, strlen(sfen), &diag), KIFU_ESYNTAX);
+	assert_int_equal(diag.code, KIFU_ESYNTAX);
+	if (diag.col != col || strcmp(diag.message, msg) != 0)
+		fail_msg("\"%s\": column %ld \"%s\", expected column %ld \"%s\"", sfen, diag.col,
+			 diag.message, col, msg);
+	assert_string_equal(support_sfen(pos, after, sizeof after), before);
+	kifu_position_free(pos);
+}
+
+static void malformed(void **state)
+{
+	(void)state;
+	/* "4k4/" is columns 1-4, each "9/" two more (5-18), so rank 9 starts
+	 * at column 19: '3', then 'Z' at column 20. */
+	bad("shogi", "4k4/9/9/9/9/9/9/9/3ZK4 b - 1", 20, "unknown piece letter for this variant");
+	/* A Dai letter is not a shogi letter. */
+	bad("shogi", "4k4/9/9/9/9/9/9/9/3L!K4 b - 1", 20, "unknown piece letter for this variant");
+	/* '+' on a piece that does not promote (the Gold): the '+' column. */
+	bad("shogi", "4k4/9/9/9/9/9/9/9/3+GK4 b - 1", 20, "unknown or unpromotable piece");
+	/* "4k5": 4 + 1 + 5 = 10 squares on a 9-file board; the 5 is column 3. */
+	bad("shogi", "4k5/9/9/9/9/9/9/9/4K4 b - 1", 3, "rank has too many squares");
+	/* "4k3": 8 squares, the '/' after it is column 4. */
+	bad("shogi", "4k3/9/9/9/9/9/9/9/4K4 b - 1", 4, "rank has too few squares");
+	/* 8 ranks: the board is 4 + 6*2 + 3 = 19 characters; the space after
+	 * it is column 20. */
+	bad("shogi", "4k4/9/9/9/9/9/9/4K4 b - 1", 20, "too few ranks");
+	/* A 21-character board, a space, then 'x' at column 23. */
+	bad("shogi", "4k4/9/9/9/9/9/9/9/4K4 x - 1", 23, "side to move must be b or w");
+	/* Sho has no drops: the 'P' of the hands, column 25. */
+	bad("sho", "4k4/9/9/9/9/9/9/9/4K4 b P 1", 25, "this variant has no drops: hands must be -");
+	/* Dai: 15 files; "16" is too many. */
+	bad("dai", "16/15/15/15/15/15/15/15/15/15/15/15/15/15/15 b - 1", 1, "rank has too many squares");
+	bad("shogi", "4k4/9/9/9/9/9/9/9/4K4 b - 0", 27, "move number must be a positive whole number");
+	bad("shogi", "4k4/9/9/9/9/9/9/9/4K4", 22, "missing side to move (b or w)");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(start_positions),
+		cmocka_unit_test(dai_letters),
+		cmocka_unit_test(hands),
+		cmocka_unit_test(malformed),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,111 @@
+/*
+ * test_variant.c - variant files (BRIEF §2): a bad file gets FILE:LINE:COL
+ * and a message, never a crash; a user's file that inherits a shipped
+ * variant loads and plays.
+ */
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BAD "tests/data/bad-variants/"
+
+/* Loading path fails at line:col with message msg. */
+static void bad(const char *path, long line, long col, const char *msg)
+{
+	kifu_variant *v = (kifu_variant *)1;
+	kifu_diag diag;
+
+	kifu_diag_clear(&diag);
+	int rc = kifu_variant_load_file(&v, path, &diag);
+	assert_true(rc < 0);
+	assert_null(v);
+	if (strcmp(diag.file, path) != 0 || diag.line != line || diag.col != col ||
+	    strcmp(diag.message, msg) != 0)
+		fail_msg("%s:%ld:%ld: %s\nexpected\n%s:%ld:%ld: %s", diag.file, diag.line, diag.col,
+			 diag.message, path, line, col, msg);
+}
+
+static void bad_files(void **state)
+{
+	(void)state;
+	/* Line 3 is "colour: red": the key, column 1. */
+	bad(BAD "unknown-key.yaml", 3, 1, "unknown key \"colour\" (see formats/variants.md)");
+	/* Line 5 is "    speed: 3": the key at column 5. */
+	bad(BAD "unknown-piece-key.yaml", 5, 5, "unknown piece key \"speed\" (see formats/variants.md)");
+	/* Line 5 is "    moves: fWZ": the value starts at column 12, the bad
+	 * atom Z is its third character, column 14. */
+	bad(BAD "bad-moves.yaml", 5, 14,
+	    "moves \"fWZ\": unknown atom (expected one of W F D A N H G K R B Q L)");
+	/* The same quoted: "fWZ" starts after the quote at column 13, Z is
+	 * column 15. */
+	bad(BAD "bad-moves-quoted.yaml", 5, 15,
+	    "moves \"fWZ\": unknown atom (expected one of W F D A N H G K R B Q L)");
+	/* Line 5 is "    promotes-to: platinum": the value at column 18. */
+	bad(BAD "undefined-promotion.yaml", 5, 18,
+	    "piece \"silver\" promotes to \"platinum\", which is not defined");
+	/* Line 5 is "    sfen: P": the new piece's letter, column 11, is the
+	 * inherited pawn's. */
+	bad(BAD "duplicate-sfen.yaml", 5, 11, "pieces \"pawn\" and \"tiger\" have the same sfen letter P");
+	/* Line 2 is "title: Shogi: bad": the second ':' (column 13) starts a
+	 * mapping where a plain value was going on. */
+	bad(BAD "yaml-syntax.yaml", 2, 13, "YAML: mapping values are not allowed in this context");
+	/* Line 5 is "start: 4k4/9/9/9/9 b - 1" on a 5x5 board: the value starts
+	 * at column 8, and "4k4" overflows the rank at its third character
+	 * (4 + 1 + 4 squares), column 10. */
+	bad(BAD "start-too-wide.yaml", 5, 10, "start: rank has too many squares");
+	/* Line 1 is "inherit: nosuch": the value at column 10. */
+	bad(BAD "inherit-unknown.yaml", 1, 10, "no shipped variant \"nosuch\" to inherit from");
+	/* A missing file: an I/O error naming it. */
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	assert_int_equal(kifu_variant_load_file(&v, BAD "no-such-file.yaml", &diag), KIFU_EIO);
+	assert_string_equal(diag.file, BAD "no-such-file.yaml");
+}
+
+static void user_variant(void **state)
+{
+	(void)state;
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	int rc = kifu_variant_load_file(&v, "tests/data/variants/mini.yaml", &diag);
+	if (rc)
+		fail_msg("%s:%ld:%ld: %s", diag.file, diag.line, diag.col, diag.message);
+	assert_string_equal(kifu_variant_name(v), "mini");
+	assert_int_equal(kifu_variant_files(v), 5);
+	assert_int_equal(kifu_variant_ranks(v), 5);
+	assert_true(kifu_variant_has_drops(v));
+	assert_int_equal(kifu_variant_royal_rule(v), KIFU_ROYAL_LAST);
+	assert_string_equal(kifu_variant_start_sfen(v), "rbsgk/4p/5/P4/KGSBR b - 1");
+	assert_null(kifu_variant_named_start(v, "香落ち"));
+
+	kifu_position *pos = NULL;
+	assert_int_equal(kifu_position_new(&pos, v), 0);
+	/* Depth 1 by hand (Sente: King 5e, Gold 4e, Silver 3e, Bishop 2e,
+	 * Rook 1e, pawn 5d; Gote's pawn on 1b; zone = rank a only):
+	 *   pawn 5d: 5c                                   1
+	 *   King 5e: 4d (5d own pawn, 4e own Gold)        1
+	 *   Gold 4e: 4d 3d (5d own)                       2
+	 *   Silver 3e: 3d 4d 2d                           3
+	 *   Bishop 2e: 3d 4c 5b, 1d (none reach rank a)   4
+	 *   Rook 1e: 1d 1c 1b (takes the pawn)            3
+	 * 14, none leaving the King attacked (Gote's Rook on 5a is blocked by
+	 * the pawn on 5d or 5c). */
+	assert_int_equal(kifu_perft(pos, 1), 14);
+	assert_piece_moves(pos, "2e", "2e3d 2e4c 2e5b 2e1d");
+	kifu_position_free(pos);
+	kifu_variant_free(v);
+	kifu_variant_free(NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(bad_files),
+		cmocka_unit_test(user_variant),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
