@@ -79,10 +79,14 @@ TOOL_OBJS   := $(TOOL_COMMON:%.c=$(OBJ)/%.o)
 TOOLS       := $(TOOL_MAINS:tools/%.c=$(BUILD)/bin/%)
 TESTS       := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(OBJ)/%.o)
+# Programs the golden scripts and benchmarks use: tests/gen/NAME.c -> build/tests/NAME.
+TEST_GEN_SRCS := $(sort $(wildcard tests/gen/*.c))
+TEST_GENS   := $(TEST_GEN_SRCS:tests/gen/%.c=$(BUILD)/tests/%)
 PC_FILE     := $(BUILD)/libkifu.pc
 
 DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(TOOL_MAINS:%.c=$(OBJ)/%.d) \
-	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(TEST_SUPPORT:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d
+	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(TEST_SUPPORT:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d \
+	$(TEST_GEN_SRCS:%.c=$(OBJ)/%.d)
 
 .PHONY: all lib tools tests test test-run asan bench samples deps install \
 	install-dirs clean FORCE
@@ -90,7 +94,7 @@ DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(TOOL_MAINS:%.c=$(OBJ)/%.d) \
 all: $(LIB) $(TOOLS)
 lib: $(LIB)
 tools: $(TOOLS)
-tests: $(TESTS)
+tests: $(TESTS) $(TEST_GENS)
 
 # --- compiling ---------------------------------------------------------------
 
@@ -98,7 +102,7 @@ $(LIB_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -Ilibkifu/src $(PKG_CFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(TOOL_COMMON:%.c=$(OBJ)/%.o) $(TOOL_MAINS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
+$(TOOL_COMMON:%.c=$(OBJ)/%.o) $(TOOL_MAINS:%.c=$(OBJ)/%.o) $(TEST_GEN_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
@@ -143,6 +147,10 @@ $(TESTS): $(BUILD)/tests/%: $(OBJ)/tests/%.o $(TEST_SUPPORT_OBJS) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) $^ $(PKG_LIBS) $(CMOCKA_LIBS) $(LDLIBS) -o $@
 
+$(TEST_GENS): $(BUILD)/tests/%: $(OBJ)/tests/gen/%.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) $^ $(PKG_LIBS) $(LDLIBS) -o $@
+
 # --- running -----------------------------------------------------------------
 
 # Installs the Debian packages the build needs when they are missing (as root).
@@ -154,7 +162,7 @@ test: deps
 
 # Every test program and golden script runs from the repository root;
 # tools/run-tests.sh prints "N passed, M failed" and fails if M > 0.
-test-run: all $(TESTS)
+test-run: all $(TESTS) $(TEST_GENS)
 	@sh tools/run-tests.sh $(BUILD)/bin $(TESTS) -- $(GOLDEN_SCRIPTS)
 
 asan:
