@@ -108,10 +108,34 @@ int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *
 	return worst;
 }
 
+/* Length of the valid UTF-8 sequence at p (1-4), or 0 if it is not one. */
+static int utf8_len(const unsigned char *p)
+{
+	int n = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 :
+		(p[0] & 0xF8) == 0xF0 ? 4 : 0;
+	if (n == 2 && p[0] < 0xC2)
+		return 0;
+	for (int i = 1; i < n; i++)
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+	return n;
+}
+
 void inputs_json_string(FILE *out, const char *s)
 {
 	putc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		int n = utf8_len(p);
+		if (n == 0) {
+			fputs("\\ufffd", out); /* not UTF-8: the replacement character */
+			p++;
+			continue;
+		}
+		if (n > 1) {
+			fwrite(p, 1, (size_t)n, out);
+			p += n;
+			continue;
+		}
 		switch (*p) {
 		case '"': fputs("\\\"", out); break;
 		case '\\': fputs("\\\\", out); break;
@@ -124,6 +148,7 @@ void inputs_json_string(FILE *out, const char *s)
 			else
 				putc(*p, out);
 		}
+		p++;
 	}
 	putc('"', out);
 }

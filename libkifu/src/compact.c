@@ -273,6 +273,24 @@ static int fail_at(parse_state *ps, long ply, size_t off, const char *tok, size_
 	return kifu_record_set_error(ps->rec, ply, ps->lineno, column(ps->line, off), tok, toklen, msg);
 }
 
+/* A token fit for a message: at most 40 bytes, bytes that are not printable
+ * ASCII or part of valid UTF-8 shown as \xHH. */
+static void printable(const char *t, size_t n, char *out, size_t size)
+{
+	size_t o = 0;
+	bool utf8 = valid_utf8((const unsigned char *)t, n);
+	for (size_t i = 0; i < n && i < 40 && o + 5 < size; i++) {
+		unsigned char c = (unsigned char)t[i];
+		if (c < 0x20 || c == 0x7F || (c >= 0x80 && !utf8))
+			o += (size_t)snprintf(out + o, size - o, "\\x%02X", c);
+		else
+			out[o++] = (char)c;
+	}
+	if (n > 40 && o + 4 < size)
+		o += (size_t)snprintf(out + o, size - o, "...");
+	out[o] = 0;
+}
+
 static bool is_ending(const char *t, size_t n)
 {
 	for (const char *const *e = endings; *e; e++)
@@ -391,7 +409,9 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				break;
 			v = resolve ? resolve(kifu_record_variant_name(rec), ctx) : NULL;
 			if (!v) {
-				rc = fail_at(&ps, 0, start, NULL, 0, "unknown variant \"%s\"", kifu_record_variant_name(rec));
+				char shown[200];
+				printable(tok, n, shown, sizeof shown);
+				rc = fail_at(&ps, 0, start, NULL, 0, "unknown variant \"%s\"", shown);
 				break;
 			}
 			*variant = v;
@@ -427,8 +447,9 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				mlen++;
 			if (mlen && islower((unsigned char)tok[0])) {
 				if (!is_ending(tok, mlen)) {
-					char msg[160];
-					snprintf(msg, sizeof msg, "unknown ending \"%.*s\" (see formats/compact.md)", (int)(mlen > 40 ? 40 : mlen), tok);
+					char msg[300], shown[200];
+					printable(tok, mlen, shown, sizeof shown);
+					snprintf(msg, sizeof msg, "unknown ending \"%s\" (see formats/compact.md)", shown);
 					rc = kifu_record_set_error(rec, ply + 1, lineno, column(line, start), tok, mlen, msg);
 					break;
 				}
