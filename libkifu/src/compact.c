@@ -334,10 +334,24 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 			if (rc)
 				return rc;
 			i = (size_t)(close - t) + 1;
-		} else if (t[i] == '@' && idx >= 0) {
+		} else if (t[i] == '&' && idx >= 0) {
+			size_t j = i + 1;
+			while (j < n && t[j] != '{' && t[j] != '@' && t[j] != '&')
+				j++;
+			size_t bad;
+			long dl = percent_decode(t + i + 1, j - i - 1, ps->scratch, &bad);
+			if (dl < 0)
+				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a bookmark");
+			if (!valid_utf8((const unsigned char *)ps->scratch, (size_t)dl))
+				return fail_at(ps, ply, base + i, tok, toklen, "a bookmark is not valid UTF-8");
+			int rc = kifu_record_set_bookmark(ps->rec, idx, ps->scratch, (size_t)dl);
+			if (rc)
+				return rc;
+			i = j;
+		} else if (t[i] == '@' && (idx >= 0 || idx == KIFU_COMMENT_ENDING)) {
 			char num[64];
 			size_t j = i + 1, k = 0;
-			while (j < n && t[j] != '{' && t[j] != '@' && k < sizeof num - 1)
+			while (j < n && t[j] != '{' && t[j] != '@' && t[j] != '&' && k < sizeof num - 1)
 				num[k++] = t[j++];
 			num[k] = 0;
 			char *end;
@@ -371,6 +385,132 @@ static bool valid_key(const char *k, size_t n)
 	return true;
 }
 
+/* The next token of line[*i..end): its start and length; "(" and ")" are
+ * tokens of their own only when standing alone. Returns 0 at the end. */
+static int next_token(const char *line, size_t end, size_t *i, size_t *start, size_t *n)
+{
+	while (*i < end && (line[*i] == ' ' || line[*i] == '\t'))
+		(*i)++;
+	if (*i >= end)
+		return 0;
+	*start = *i;
+	while (*i < end && line[*i] != ' ' && line[*i] != '\t')
+		(*i)++;
+	*n = *i - *start;
+	return 1;
+}
+
+static bool is_open(const char *t, size_t n) { return n == 1 && t[0] == '('; }
+static bool is_close(const char *t, size_t n) { return n == 1 && t[0] == ')'; }
+
+/* Where the group opened at line[open] closes: the offset just past its ")",
+ * or 0 if it never closes. */
+static size_t group_end(const char *line, size_t end, size_t i)
+{
+	int depth = 1;
+	size_t start, n;
+	while (next_token(line, end, &i, &start, &n)) {
+		if (is_open(line + start, n))
+			depth++;
+		else if (is_close(line + start, n) && --depth == 0)
+			return i;
+	}
+	return 0;
+}
+
+#define MAX_VARIATION_DEPTH 64
+
+/* Reads one line of play from line[from..end): its moves and ending, then
+ * (so that each line's moves stay contiguous) the variations nested in it.
+ * `line_no` is the record line the moves go to; its first move is ply
+ * `start_ply`.  A problem in a variation is an error of the whole record. */
+static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_t end,
+		      int line_no, long start_ply, int depth)
+{
+	const char *line = ps->line;
+	long ply = start_ply - 1;
+	long err_ply_base = line_no == 0 ? 0 : -1; /* -1: report at ply 0 */
+	bool ended = false;
+	size_t i = from, start, n;
+	int rc = 0;
+#define ERR_PLY (err_ply_base < 0 ? 0 : ply + 1)
+	while (!rc && next_token(line, end, &i, &start, &n)) {
+		const char *tok = line + start;
+		if (is_open(tok, n)) {
+			size_t close = group_end(line, end, i);
+			if (!close)
+				return fail_at(ps, 0, start, NULL, 0, "unclosed variation: \"(\" without \")\"");
+			if (ply < start_ply)
+				return fail_at(ps, 0, start, NULL, 0, "a variation must follow a move");
+			i = close; /* read after this line's own moves */
+			continue;
+		}
+		if (is_close(tok, n))
+			return fail_at(ps, 0, start, NULL, 0, "\")\" without \"(\"");
+		if (ended)
+			return fail_at(ps, ERR_PLY, start, tok, n, "text after the ending");
+		/* the move ends where its annotations begin */
+		size_t mlen = 0;
+		while (mlen < n && tok[mlen] != '{' && tok[mlen] != '@' && tok[mlen] != '&')
+			mlen++;
+		if (memchr(tok, 0, n))
+			return fail_at(ps, ERR_PLY, start, tok, mlen, "a NUL byte in the record");
+		if (mlen && islower((unsigned char)tok[0])) {
+			if (!is_ending(tok, mlen)) {
+				char shown[200];
+				printable(tok, mlen, shown, sizeof shown);
+				return fail_at(ps, ERR_PLY, start, tok, mlen,
+					       "unknown ending \"%s\" (see formats/compact.md)", shown);
+			}
+			rc = kifu_record_set_ending(ps->rec, tok, mlen, ps->lineno, column(line, start));
+			if (!rc)
+				rc = parse_annotations(ps, KIFU_COMMENT_ENDING, tok + mlen, n - mlen,
+						       start + mlen, ERR_PLY, tok, mlen);
+			ended = true;
+			continue;
+		}
+		kifu_move m;
+		const char *msg;
+		size_t errpos = 0;
+		if (kifu_compact_parse_move(v, tok, mlen, &m, &msg, &errpos))
+			return fail_at(ps, ERR_PLY, start + errpos, tok, mlen, "%s", msg);
+		long idx = kifu_record_add_move(ps->rec, &m, tok, mlen, ps->lineno, column(line, start));
+		if (idx == KIFU_ELIMIT)
+			return fail_at(ps, ERR_PLY, start, tok, mlen, "more moves than a record may hold");
+		if (idx < 0)
+			return (int)idx;
+		ply++;
+		rc = parse_annotations(ps, idx, tok + mlen, n - mlen, start + mlen, ERR_PLY, tok, mlen);
+	}
+	if (rc)
+		return rc;
+	/* the variations, each an alternative to the move before its "(" */
+	ply = start_ply - 1;
+	i = from;
+	while (next_token(line, end, &i, &start, &n)) {
+		const char *tok = line + start;
+		if (!is_open(tok, n)) {
+			if (n && !islower((unsigned char)tok[0]))
+				ply++;
+			continue;
+		}
+		size_t close = group_end(line, end, i);
+		if (depth + 1 > MAX_VARIATION_DEPTH)
+			return fail_at(ps, 0, start, NULL, 0, "variations nested too deep");
+		int sub = kifu_record_begin_line(ps->rec, line_no, ply);
+		if (sub < 0)
+			return sub;
+		/* the group's content lies between "(" and its ")" */
+		size_t inner_end = close - 1;
+		rc = parse_line(ps, v, i, inner_end, sub, ply, depth + 1);
+		if (rc || kifu_record_error(ps->rec, NULL, NULL, NULL, NULL))
+			return rc;
+		i = close;
+	}
+#undef ERR_PLY
+	return 0;
+}
+
 int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const char *file,
 		       long lineno, kifu_variant_resolver resolve, void *ctx,
 		       const kifu_variant **variant)
@@ -387,7 +527,6 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 	size_t i = 0;
 	const kifu_variant *v = NULL;
 	enum { VARIANT, TAGS, MOVES, ENDED } stage = VARIANT;
-	long ply = 0;
 	rc = 0;
 	while (!rc) {
 		while (i < len && (line[i] == ' ' || line[i] == '\t'))
@@ -399,8 +538,8 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 			i++;
 		const char *tok = line + start;
 		size_t n = i - start;
-		if (memchr(tok, 0, n)) {
-			rc = fail_at(&ps, stage >= MOVES ? ply + 1 : 0, start, tok, n, "a NUL byte in the record");
+		if (stage == VARIANT && memchr(tok, 0, n)) {
+			rc = fail_at(&ps, 0, start, tok, n, "a NUL byte in the record");
 			break;
 		}
 		if (stage == VARIANT) {
@@ -421,6 +560,10 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				stage = MOVES;
 				continue;
 			}
+			if (memchr(tok, 0, n)) {
+				rc = fail_at(&ps, 0, start, tok, n, "a NUL byte in the record");
+				break;
+			}
 			const char *eq = memchr(tok, '=', n);
 			if (!eq || !valid_key(tok, (size_t)(eq - tok))) {
 				rc = fail_at(&ps, 0, start, NULL, 0, "expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves");
@@ -440,47 +583,14 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				rc = kifu_record_set_comment(rec, KIFU_COMMENT_BEFORE, scratch, (size_t)dl);
 			else
 				rc = kifu_record_add_tag(rec, tok, klen, scratch, (size_t)dl);
-		} else if (stage == MOVES) {
-			/* the move ends where its annotations begin */
-			size_t mlen = 0;
-			while (mlen < n && tok[mlen] != '{' && tok[mlen] != '@')
-				mlen++;
-			if (mlen && islower((unsigned char)tok[0])) {
-				if (!is_ending(tok, mlen)) {
-					char msg[300], shown[200];
-					printable(tok, mlen, shown, sizeof shown);
-					snprintf(msg, sizeof msg, "unknown ending \"%s\" (see formats/compact.md)", shown);
-					rc = kifu_record_set_error(rec, ply + 1, lineno, column(line, start), tok, mlen, msg);
-					break;
-				}
-				rc = kifu_record_set_ending(rec, tok, mlen, lineno, column(line, start));
-				if (!rc)
-					rc = parse_annotations(&ps, KIFU_COMMENT_ENDING, tok + mlen, n - mlen, start + mlen, ply + 1, tok, mlen);
-				stage = ENDED;
-				continue;
-			}
-			kifu_move m;
-			const char *msg;
-			size_t errpos = 0;
-			if (kifu_compact_parse_move(v, tok, mlen, &m, &msg, &errpos)) {
-				rc = fail_at(&ps, ply + 1, start + errpos, tok, mlen, "%s", msg);
-				break;
-			}
-			rc = kifu_record_add_move(rec, &m, tok, mlen, lineno, column(line, start));
-			if (rc == KIFU_ELIMIT) {
-				rc = fail_at(&ps, ply + 1, start, tok, mlen, "more moves than a record may hold");
-				break;
-			}
-			if (rc)
-				break;
-			ply++;
-			rc = parse_annotations(&ps, ply - 1, tok + mlen, n - mlen, start + mlen, ply, tok, mlen);
 		} else {
-			rc = fail_at(&ps, ply + 1, start, tok, n, "text after the ending");
+			/* the moves: the main line, then its variations */
+			rc = parse_line(&ps, v, start, len, 0, 1, 0);
+			stage = ENDED;
 			break;
 		}
 	}
-	if (!rc && stage == TAGS && !kifu_record_error(rec, NULL, NULL, NULL, NULL))
+	if (!rc && stage < MOVES && !kifu_record_error(rec, NULL, NULL, NULL, NULL))
 		rc = fail_at(&ps, 0, len, NULL, 0, "missing ':' before the moves");
 	free(scratch);
 	return rc == KIFU_ENOMEM ? rc : 0;
@@ -516,6 +626,68 @@ static int put_tag(FILE *out, const char *key, const char *value)
 	return put_escaped(out, value, NULL);
 }
 
+static int put_comment(FILE *out, const char *text)
+{
+	if (putc('{', out) == EOF)
+		return KIFU_EIO;
+	int rc = put_escaped(out, text, "{}");
+	if (!rc && putc('}', out) == EOF)
+		rc = KIFU_EIO;
+	return rc;
+}
+
+static int put_times(FILE *out, double time, double total)
+{
+	if (time < 0)
+		return 0;
+	int rc = putc('@', out) == EOF ? KIFU_EIO : put_time(out, time);
+	if (!rc && total >= 0)
+		rc = putc('/', out) == EOF ? KIFU_EIO : put_time(out, total);
+	return rc;
+}
+
+/* Writes line `no` of play: each move with its annotations, after a move the
+ * variations that replace it in parentheses, then the line's ending. */
+static int put_line(FILE *out, const kifu_record *rec, const kifu_variant *v, int no)
+{
+	kifu_record_line_info li;
+	int nlines = kifu_record_line_count(rec);
+	int rc = kifu_record_get_line(rec, no, &li) ? KIFU_EINVAL : 0;
+	for (long k = 0; k < li.count && !rc; k++) {
+		kifu_record_move m;
+		char buf[32];
+		kifu_record_get_move_at(rec, li.first + k, &m);
+		kifu_compact_format_move(v, &m.move, buf, sizeof buf);
+		if (fprintf(out, " %s", buf) < 0)
+			rc = KIFU_EIO;
+		if (!rc && m.comment)
+			rc = put_comment(out, m.comment);
+		if (!rc)
+			rc = put_times(out, m.time, m.total);
+		if (!rc && m.bookmark) {
+			rc = putc('&', out) == EOF ? KIFU_EIO : put_escaped(out, m.bookmark, "{}@&");
+		}
+		for (int sub = no + 1; sub < nlines && !rc; sub++) {
+			kifu_record_line_info si;
+			kifu_record_get_line(rec, sub, &si);
+			if (si.parent != no || si.start != li.start + k)
+				continue;
+			rc = fputs(" (", out) == EOF ? KIFU_EIO : put_line(out, rec, v, sub);
+			if (!rc && fputs(" )", out) == EOF)
+				rc = KIFU_EIO;
+		}
+	}
+	if (!rc && li.ending[0]) {
+		if (fprintf(out, " %s", li.ending) < 0)
+			rc = KIFU_EIO;
+		if (!rc && li.ending_comment)
+			rc = put_comment(out, li.ending_comment);
+		if (!rc)
+			rc = put_times(out, li.ending_time, li.ending_total);
+	}
+	return rc;
+}
+
 int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v)
 {
 	int rc = 0;
@@ -540,49 +712,8 @@ int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v)
 		rc = put_tag(out, "comment", pre);
 	if (!rc && fputs(" :", out) == EOF)
 		rc = KIFU_EIO;
-	long n = kifu_record_move_count(rec);
-	for (long i = 0; i < n && !rc; i++) {
-		kifu_record_move m;
-		char buf[32];
-		kifu_record_get_move(rec, i, &m);
-		kifu_compact_format_move(v, &m.move, buf, sizeof buf);
-		if (fprintf(out, " %s", buf) < 0)
-			rc = KIFU_EIO;
-		if (!rc && m.comment) {
-			if (putc('{', out) == EOF)
-				rc = KIFU_EIO;
-			if (!rc)
-				rc = put_escaped(out, m.comment, "{}");
-			if (!rc && putc('}', out) == EOF)
-				rc = KIFU_EIO;
-		}
-		if (!rc && m.time >= 0) {
-			if (putc('@', out) == EOF)
-				rc = KIFU_EIO;
-			if (!rc)
-				rc = put_time(out, m.time);
-			if (!rc && m.total >= 0) {
-				if (putc('/', out) == EOF)
-					rc = KIFU_EIO;
-				if (!rc)
-					rc = put_time(out, m.total);
-			}
-		}
-	}
-	const char *ending = kifu_record_ending(rec);
-	if (!rc && ending[0]) {
-		if (fprintf(out, " %s", ending) < 0)
-			rc = KIFU_EIO;
-		const char *ec = kifu_record_comment(rec, KIFU_COMMENT_ENDING);
-		if (!rc && ec) {
-			if (putc('{', out) == EOF)
-				rc = KIFU_EIO;
-			if (!rc)
-				rc = put_escaped(out, ec, "{}");
-			if (!rc && putc('}', out) == EOF)
-				rc = KIFU_EIO;
-		}
-	}
+	if (!rc)
+		rc = put_line(out, rec, v, 0);
 	if (!rc && putc('\n', out) == EOF)
 		rc = KIFU_EIO;
 	return rc;

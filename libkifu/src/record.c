@@ -1,7 +1,11 @@
 /*
  * record.c - the record model: strings in one growing pool, moves in one
- * growing array, both kept across kifu_record_clear so that a stream of
- * records reuses the same memory.
+ * growing array, lines of play in another, all kept across kifu_record_clear
+ * so that a stream of records reuses the same memory.
+ *
+ * The moves of a line are contiguous, main line first: readers finish the
+ * main line before they begin a variation (KIF lists variations after it; the
+ * compact reader reads the main line in a first pass).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +16,21 @@
 
 typedef struct rmove {
 	kifu_move move;
-	size_t text, comment;
+	int named_type;
+	size_t text, comment, bookmark;
 	long line, col;
 	double time, total;
 } rmove;
 
 typedef struct rtag { size_t key, value; } rtag;
+
+typedef struct rline {
+	int parent;
+	long start, first, count;
+	size_t ending, ending_comment;
+	long ending_line, ending_col;
+	double ending_time, ending_total;
+} rline;
 
 struct kifu_record {
 	char *pool;
@@ -26,8 +39,10 @@ struct kifu_record {
 	long nmoves, moves_cap;
 	rtag *tags;
 	int ntags, tags_cap;
-	size_t file, variant, ending, pre_comment, ending_comment;
-	long line, ending_line, ending_col;
+	rline *lines;
+	int nlines, lines_cap;
+	size_t file, variant, pre_comment;
+	long line;
 	/* a reading error */
 	size_t err_msg, err_move;
 	long err_ply, err_line, err_col;
@@ -58,13 +73,31 @@ static const char *str(const kifu_record *r, size_t off)
 	return off == NONE ? NULL : r->pool + off;
 }
 
+static void line_init(rline *l, int parent, long start, long first)
+{
+	l->parent = parent;
+	l->start = start;
+	l->first = first;
+	l->count = 0;
+	l->ending = l->ending_comment = NONE;
+	l->ending_line = l->ending_col = 0;
+	l->ending_time = l->ending_total = -1;
+}
+
 int kifu_record_new(kifu_record **out)
 {
 	kifu_record *r = calloc(1, sizeof *r);
-	*out = r;
+	*out = NULL;
 	if (!r)
 		return KIFU_ENOMEM;
+	r->lines = malloc(8 * sizeof *r->lines);
+	if (!r->lines) {
+		free(r);
+		return KIFU_ENOMEM;
+	}
+	r->lines_cap = 8;
 	kifu_record_clear(r);
+	*out = r;
 	return 0;
 }
 
@@ -75,6 +108,7 @@ void kifu_record_free(kifu_record *r)
 	free(r->pool);
 	free(r->moves);
 	free(r->tags);
+	free(r->lines);
 	free(r);
 }
 
@@ -83,8 +117,10 @@ void kifu_record_clear(kifu_record *r)
 	r->pool_len = 0;
 	r->nmoves = 0;
 	r->ntags = 0;
-	r->file = r->variant = r->ending = r->pre_comment = r->ending_comment = NONE;
-	r->line = r->ending_line = r->ending_col = 0;
+	r->nlines = 1;
+	line_init(&r->lines[0], -1, 1, 0);
+	r->file = r->variant = r->pre_comment = NONE;
+	r->line = 0;
 	r->err_msg = r->err_move = NONE;
 	r->err_ply = r->err_line = r->err_col = 0;
 }
@@ -146,10 +182,11 @@ const char *kifu_record_tag(const kifu_record *r, const char *key)
 	return NULL;
 }
 
-int kifu_record_add_move(kifu_record *r, const kifu_move *move, const char *text, size_t len,
-			 long line, long col)
+long kifu_record_add_move(kifu_record *r, const kifu_move *move, const char *text, size_t len,
+			  long line, long col)
 {
-	if (r->nmoves >= KIFU_MAX_PLIES)
+	rline *cur = &r->lines[r->nlines - 1];
+	if (cur->count >= KIFU_MAX_PLIES)
 		return KIFU_ELIMIT;
 	if (r->nmoves == r->moves_cap) {
 		long cap = r->moves_cap ? r->moves_cap * 2 : 256;
@@ -163,37 +200,98 @@ int kifu_record_add_move(kifu_record *r, const kifu_move *move, const char *text
 	if (intern(r, text, len, &m->text))
 		return KIFU_ENOMEM;
 	m->move = *move;
-	m->comment = NONE;
+	m->named_type = -1;
+	m->comment = m->bookmark = NONE;
 	m->line = line;
 	m->col = col;
 	m->time = m->total = -1;
-	r->nmoves++;
+	cur->count++;
+	return r->nmoves++;
+}
+
+int kifu_record_set_named_type(kifu_record *r, long i, int type)
+{
+	if (i < 0 || i >= r->nmoves)
+		return KIFU_EINVAL;
+	r->moves[i].named_type = type;
 	return 0;
 }
 
-long kifu_record_move_count(const kifu_record *r) { return r->nmoves; }
+long kifu_record_move_count(const kifu_record *r) { return r->lines[0].count; }
+long kifu_record_total_moves(const kifu_record *r) { return r->nmoves; }
 
-int kifu_record_get_move(const kifu_record *r, long i, kifu_record_move *out)
+int kifu_record_get_move_at(const kifu_record *r, long i, kifu_record_move *out)
 {
 	if (i < 0 || i >= r->nmoves)
 		return -1;
 	const rmove *m = &r->moves[i];
 	out->move = m->move;
+	out->named_type = m->named_type;
 	out->text = str(r, m->text);
 	out->line = m->line;
 	out->col = m->col;
 	out->comment = str(r, m->comment);
 	out->time = m->time;
 	out->total = m->total;
+	out->bookmark = str(r, m->bookmark);
+	return 0;
+}
+
+int kifu_record_get_move(const kifu_record *r, long i, kifu_record_move *out)
+{
+	if (i < 0 || i >= r->lines[0].count)
+		return -1;
+	return kifu_record_get_move_at(r, i, out);
+}
+
+int kifu_record_begin_line(kifu_record *r, int parent, long start)
+{
+	if (parent < 0 || parent >= r->nlines || start < 1)
+		return KIFU_EINVAL;
+	if (r->nlines == r->lines_cap) {
+		int cap = r->lines_cap * 2;
+		rline *l = realloc(r->lines, (size_t)cap * sizeof *l);
+		if (!l)
+			return KIFU_ENOMEM;
+		r->lines = l;
+		r->lines_cap = cap;
+	}
+	line_init(&r->lines[r->nlines], parent, start, r->nmoves);
+	return r->nlines++;
+}
+
+int kifu_record_line_count(const kifu_record *r) { return r->nlines; }
+int kifu_record_current_line(const kifu_record *r) { return r->nlines - 1; }
+
+int kifu_record_get_line(const kifu_record *r, int line, kifu_record_line_info *out)
+{
+	if (line < 0 || line >= r->nlines)
+		return -1;
+	const rline *l = &r->lines[line];
+	out->parent = l->parent;
+	out->start = l->start;
+	out->first = l->first;
+	out->count = l->count;
+	out->ending = l->ending == NONE ? "" : str(r, l->ending);
+	out->ending_line = l->ending_line;
+	out->ending_col = l->ending_col;
+	out->ending_comment = str(r, l->ending_comment);
+	out->ending_time = l->ending_time;
+	out->ending_total = l->ending_total;
 	return 0;
 }
 
 int kifu_record_set_comment(kifu_record *r, long i, const char *text, size_t len)
 {
-	if (i < KIFU_COMMENT_ENDING || i >= r->nmoves)
+	size_t *slot;
+	if (i == KIFU_COMMENT_BEFORE)
+		slot = &r->pre_comment;
+	else if (i == KIFU_COMMENT_ENDING)
+		slot = &r->lines[r->nlines - 1].ending_comment;
+	else if (i >= 0 && i < r->nmoves)
+		slot = &r->moves[i].comment;
+	else
 		return KIFU_EINVAL;
-	size_t *slot = i == KIFU_COMMENT_BEFORE ? &r->pre_comment :
-		       i == KIFU_COMMENT_ENDING ? &r->ending_comment : &r->moves[i].comment;
 	return intern(r, text, len, slot);
 }
 
@@ -202,14 +300,17 @@ const char *kifu_record_comment(const kifu_record *r, long i)
 	if (i == KIFU_COMMENT_BEFORE)
 		return str(r, r->pre_comment);
 	if (i == KIFU_COMMENT_ENDING)
-		return str(r, r->ending_comment);
-	if (i < 0)
-		return NULL;
-	return i < r->nmoves ? str(r, r->moves[i].comment) : NULL;
+		return str(r, r->lines[0].ending_comment);
+	return i >= 0 && i < r->nmoves ? str(r, r->moves[i].comment) : NULL;
 }
 
 int kifu_record_set_time(kifu_record *r, long i, double time, double total)
 {
+	if (i == KIFU_COMMENT_ENDING) {
+		r->lines[r->nlines - 1].ending_time = time;
+		r->lines[r->nlines - 1].ending_total = total;
+		return 0;
+	}
 	if (i < 0 || i >= r->nmoves)
 		return KIFU_EINVAL;
 	r->moves[i].time = time;
@@ -217,16 +318,27 @@ int kifu_record_set_time(kifu_record *r, long i, double time, double total)
 	return 0;
 }
 
-int kifu_record_set_ending(kifu_record *r, const char *word, size_t len, long line, long col)
+int kifu_record_set_bookmark(kifu_record *r, long i, const char *text, size_t len)
 {
-	r->ending_line = line;
-	r->ending_col = col;
-	return intern(r, word, len, &r->ending);
+	if (i < 0 || i >= r->nmoves)
+		return KIFU_EINVAL;
+	return intern(r, text, len, &r->moves[i].bookmark);
 }
 
-const char *kifu_record_ending(const kifu_record *r) { return r->ending == NONE ? "" : str(r, r->ending); }
-long kifu_record_ending_line(const kifu_record *r) { return r->ending_line; }
-long kifu_record_ending_col(const kifu_record *r) { return r->ending_col; }
+int kifu_record_set_ending(kifu_record *r, const char *word, size_t len, long line, long col)
+{
+	rline *l = &r->lines[r->nlines - 1];
+	l->ending_line = line;
+	l->ending_col = col;
+	return intern(r, word, len, &l->ending);
+}
+
+const char *kifu_record_ending(const kifu_record *r)
+{
+	return r->lines[0].ending == NONE ? "" : str(r, r->lines[0].ending);
+}
+long kifu_record_ending_line(const kifu_record *r) { return r->lines[0].ending_line; }
+long kifu_record_ending_col(const kifu_record *r) { return r->lines[0].ending_col; }
 
 int kifu_record_set_error(kifu_record *r, long ply, long line, long col, const char *move_text,
 			  size_t move_len, const char *message)

@@ -44,6 +44,24 @@ check canonical-stderr "$tmp/empty" "$tmp/err"
 "$c" --to compact "$tmp/got" >"$tmp/again"
 check idempotent "$tmp/got" "$tmp/again"
 
+# Variations (nested), bookmarks, ending comments and times keep their place.
+cat >"$tmp/var.compact" <<'EOF'
+shogi : 7g7f 3c3d ( 8c8d 2g2f ( 6i7h ) 8d8e abort ) 2g2f&bm@3 ( 6i7h{x} ) resign@0/5{c}
+EOF
+echo 'shogi : 7g7f 3c3d ( 8c8d 2g2f ( 6i7h ) 8d8e abort ) 2g2f@3&bm ( 6i7h{x} ) resign{c}@0/5' >"$tmp/want-var"
+"$c" --to compact "$tmp/var.compact" >"$tmp/got"
+status variations 0 $?
+check variations "$tmp/want-var" "$tmp/got"
+printf 'shogi : 7g7f ( 2g2f\nshogi : ( 2g2f )\nshogi : 7g7f ( 2g2f ( 1g1z ) )\n' >"$tmp/badvar.compact"
+cat >"$tmp/want-badvar.err" <<EOF
+kifu-convert: $tmp/badvar.compact:1:14: unclosed variation: "(" without ")"
+kifu-convert: $tmp/badvar.compact:2:9: a variation must follow a move
+kifu-convert: $tmp/badvar.compact:3:25: no such square on this board
+EOF
+"$c" --to compact "$tmp/badvar.compact" >"$tmp/got" 2>"$tmp/err"
+status bad-variations 1 $?
+check bad-variations "$tmp/want-badvar.err" "$tmp/err"
+
 # A record that cannot be read is reported and left out (status 1); the
 # others are written.  Rules are not checked: an illegal move is kept.
 cat >"$tmp/bad.compact" <<'EOF'

@@ -29,12 +29,27 @@ typedef struct kifu_record kifu_record;
  * is changed or cleared. */
 typedef struct kifu_record_move {
 	kifu_move move;
+	int named_type;       /* the piece type the notation names (KIF), or -1 */
 	const char *text;     /* the move as written in the source */
 	long line, col;       /* where it was written (1-based) */
 	const char *comment;  /* NULL if none; may hold newlines */
 	double time;          /* seconds spent on the move, or -1 if not known */
 	double total;         /* the mover's total time after it, or -1 if not known */
+	const char *bookmark; /* a KIF bookmark (&name), or NULL */
 } kifu_record_move;
+
+/* A line of play.  Line 0 is the main line; a variation is an alternative to
+ * the move at ply `start` of line `parent` and goes on from there.  A line's
+ * moves are moves first .. first+count-1 of the record (global indexes). */
+typedef struct kifu_record_line_info {
+	int parent;           /* -1 for the main line */
+	long start;           /* the ply of its first move (1 for the main line) */
+	long first, count;
+	const char *ending;   /* "" if none */
+	long ending_line, ending_col;
+	const char *ending_comment;
+	double ending_time, ending_total; /* -1 if not known */
+} kifu_record_line_info;
 
 int kifu_record_new(kifu_record **out);
 void kifu_record_free(kifu_record *rec);
@@ -59,22 +74,45 @@ const char *kifu_record_tag_value(const kifu_record *rec, int i);
 /* The value of the first tag with this key, or NULL. */
 const char *kifu_record_tag(const kifu_record *rec, const char *key);
 
-/* Moves. */
-int kifu_record_add_move(kifu_record *rec, const kifu_move *move, const char *text,
-			 size_t len, long line, long col);
+/* Moves are added to the current line (the main line until
+ * kifu_record_begin_line).  Returns the move's global index, or a negative
+ * code (KIFU_ELIMIT past KIFU_MAX_PLIES). */
+long kifu_record_add_move(kifu_record *rec, const kifu_move *move, const char *text,
+			  size_t len, long line, long col);
+/* Records the piece the notation named for global move i. */
+int kifu_record_set_named_type(kifu_record *rec, long i, int type);
+/* The number of moves of the main line. */
 long kifu_record_move_count(const kifu_record *rec);
-/* Fills *out with move i (0-based). Returns -1 if i is out of range. */
+/* Fills *out with main-line move i (0-based). Returns -1 if out of range. */
 int kifu_record_get_move(const kifu_record *rec, long i, kifu_record_move *out);
+/* Fills *out with the move of global index i (any line). */
+int kifu_record_get_move_at(const kifu_record *rec, long i, kifu_record_move *out);
+/* All moves of all lines. */
+long kifu_record_total_moves(const kifu_record *rec);
+
+/* Starts a variation: an alternative to the move at ply `start` of line
+ * `parent`.  Moves and the ending go to it from now on.  Returns the new
+ * line's number, or a negative code.  The main line must be complete. */
+int kifu_record_begin_line(kifu_record *rec, int parent, long start);
+int kifu_record_line_count(const kifu_record *rec);
+int kifu_record_get_line(const kifu_record *rec, int line, kifu_record_line_info *out);
+int kifu_record_current_line(const kifu_record *rec);
 /* Comments that belong to no move. */
 #define KIFU_COMMENT_BEFORE (-1L)  /* before the first move */
 #define KIFU_COMMENT_ENDING (-2L)  /* on the ending */
 
-/* Sets the comment of move i (0-based), or KIFU_COMMENT_BEFORE/_ENDING. */
+/* Sets the comment of global move i, or KIFU_COMMENT_BEFORE, or
+ * KIFU_COMMENT_ENDING (the current line's ending). */
 int kifu_record_set_comment(kifu_record *rec, long i, const char *text, size_t len);
+/* The comment of global move i, KIFU_COMMENT_BEFORE, or KIFU_COMMENT_ENDING
+ * (the main line's ending). */
 const char *kifu_record_comment(const kifu_record *rec, long i);
+/* Times of global move i; i = KIFU_COMMENT_ENDING: the current line's ending. */
 int kifu_record_set_time(kifu_record *rec, long i, double time, double total);
+int kifu_record_set_bookmark(kifu_record *rec, long i, const char *text, size_t len);
 
-/* The ending word (resign, abort, ...; formats/compact.md), "" if none. */
+/* The ending word (resign, abort, ...; formats/compact.md) of the current
+ * line; kifu_record_ending: the main line's, "" if none. */
 int kifu_record_set_ending(kifu_record *rec, const char *word, size_t len, long line, long col);
 const char *kifu_record_ending(const kifu_record *rec);
 long kifu_record_ending_line(const kifu_record *rec);
