@@ -44,8 +44,8 @@ static void usage(FILE *f)
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
 {
 	struct convert_run *run = ctx;
-	long ply, line, col;
-	const char *move;
+	long ply = 0, line = kifu_record_line(rec), col = 0;
+	const char *move = NULL;
 	const char *err = kifu_record_error(rec, &ply, &line, &col, &move);
 	(void)index;
 	if (err || !v) {

@@ -106,7 +106,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	if (!v) {
 		/* the record's variant is unknown: the reader said so */
 		memset(&r, 0, sizeof r);
-		long ply, line, col;
+		long ply = 0, line = 0, col = 0;
 		const char *msg = kifu_record_error(rec, &ply, &line, &col, NULL);
 		r.line = line ? line : kifu_record_line(rec);
 		r.col = col;

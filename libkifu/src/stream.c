@@ -1,10 +1,16 @@
 /*
- * stream.c - records one after another (kifu/stream.h).
+ * stream.c - records one after another (kifu/stream.h), in the notation the
+ * input is written in: the first 64 KiB tell the encoding (encoding.c) and
+ * whether the lines are KIF-family (KIF, KI2, wide KIF) or compact.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "kifu/stream.h"
+#include "encoding.h"
+#include "kif.h"
+
+#define SAMPLE (1 << 16)
 
 struct kifu_stream {
 	kifu_reader *reader;
@@ -12,6 +18,8 @@ struct kifu_stream {
 	void *ctx;
 	const kifu_variant *fallback;
 	enum kifu_notation notation;
+	decoder *dec;
+	kif_reader *kif;
 };
 
 int kifu_stream_new(kifu_stream **out, kifu_reader *reader, kifu_variant_resolver resolve,
@@ -25,20 +33,82 @@ int kifu_stream_new(kifu_stream **out, kifu_reader *reader, kifu_variant_resolve
 	s->resolve = resolve;
 	s->ctx = ctx;
 	s->fallback = fallback;
-	s->notation = KIFU_NOTATION_COMPACT;
+	s->notation = KIFU_NOTATION_UNKNOWN;
 	return 0;
 }
 
 void kifu_stream_free(kifu_stream *s)
 {
+	if (!s)
+		return;
+	kif_reader_free(s->kif);
+	decoder_free(s->dec);
 	free(s);
 }
 
 enum kifu_notation kifu_stream_notation(const kifu_stream *s) { return s->notation; }
 
+/* Looks at the sample's lines (decoded): KIF-family if any line is one. */
+static enum kifu_notation detect(decoder *dec, const char *sample, size_t n)
+{
+	size_t i = 0;
+	int lines = 0;
+	while (i < n && lines < 200) {
+		const char *nl = memchr(sample + i, '\n', n - i);
+		size_t len = nl ? (size_t)(nl - (sample + i)) : n - i;
+		const char *line;
+		size_t ll;
+		if (!nl && i > 0)
+			break; /* a line cut by the sample's end */
+		if (decoder_line(dec, sample + i, len, &line, &ll) == 0 && kif_line_is_kif(line, ll))
+			return KIFU_NOTATION_KIF;
+		i += len + 1;
+		lines++;
+	}
+	return KIFU_NOTATION_COMPACT;
+}
+
+static int start(kifu_stream *s, kifu_diag *diag)
+{
+	const char *sample;
+	size_t n = kifu_reader_peek(s->reader, &sample, SAMPLE);
+	if (n >= 3 && !memcmp(sample, "\xEF\xBB\xBF", 3)) {
+		sample += 3;
+		n -= 3;
+	}
+	/* copy: decoding the sample must not disturb the reader's buffer */
+	char *copy = malloc(n + 1);
+	if (!copy)
+		return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0, "out of memory");
+	memcpy(copy, sample, n);
+	copy[n] = 0;
+	enum encoding enc = encoding_detect(copy, n, kifu_reader_name(s->reader));
+	s->dec = decoder_new(enc);
+	if (!s->dec) {
+		free(copy);
+		return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0,
+				     "cannot convert from this encoding (iconv)");
+	}
+	s->notation = detect(s->dec, copy, n);
+	free(copy);
+	if (s->notation == KIFU_NOTATION_KIF) {
+		s->kif = kif_reader_new(s->reader, s->dec, s->resolve, s->ctx, s->fallback);
+		if (!s->kif)
+			return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0, "out of memory");
+	}
+	return 0;
+}
+
 int kifu_stream_next(kifu_stream *s, kifu_record *rec, const kifu_variant **variant,
 		     kifu_diag *diag)
 {
+	if (s->notation == KIFU_NOTATION_UNKNOWN) {
+		int rc = start(s, diag);
+		if (rc)
+			return rc;
+	}
+	if (s->notation == KIFU_NOTATION_KIF)
+		return kif_reader_next(s->kif, rec, variant, diag);
 	const char *line;
 	size_t len;
 	long lineno;

@@ -14,6 +14,11 @@ int kifu_record_start(const kifu_record *rec, kifu_position *pos, kifu_diag *dia
 {
 	const char *sfen = kifu_record_tag(rec, "sfen");
 	if (!sfen) {
+		/* a named start (KIF 手合割: 香落ち, ...) or the variant's own */
+		const char *h = kifu_record_tag(rec, "handicap");
+		const char *named = h ? kifu_variant_named_start(kifu_position_variant(pos), h) : NULL;
+		if (named)
+			return kifu_position_set_sfen(pos, named, strlen(named), diag);
 		kifu_position_reset(pos);
 		return 0;
 	}
@@ -58,6 +63,30 @@ static long fourfold(const uint64_t *keys, long n)
 	return best;
 }
 
+/* Does the move name a piece (KIF: 歩, 角) other than the one it moves? */
+static int named_mismatch(const kifu_position *pos, const kifu_record_move *m)
+{
+	if (m->named_type < 0 || (m->move.flags & KIFU_MOVE_DROP) || m->move.from == KIFU_NO_SQUARE)
+		return 0;
+	int c = kifu_position_at(pos, m->move.from);
+	if (!c || (int)kifu_code_side(c) != (int)kifu_position_side(pos))
+		return 0; /* kifu_check_move says what is wrong */
+	return !kifu_piece_names_agree(kifu_position_variant(pos), kifu_code_type(c), m->named_type);
+}
+
+static void describe_mismatch(const kifu_position *pos, const kifu_record_move *m, char *buf,
+			      size_t size)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	kifu_piece_info named, actual;
+	char sq[16];
+	kifu_variant_piece(v, m->named_type, &named);
+	kifu_variant_piece(v, kifu_code_type(kifu_position_at(pos, m->move.from)), &actual);
+	kifu_compact_square_name(v, m->move.from, sq, sizeof sq);
+	snprintf(buf, size, "the move names a %s (%s), but the piece on %s is a %s (%s)",
+		 named.english, named.name, sq, actual.english, actual.name);
+}
+
 int kifu_record_validate(const kifu_record *rec, kifu_position *pos, kifu_validation *out)
 {
 	memset(out, 0, sizeof *out);
@@ -89,17 +118,22 @@ int kifu_record_validate(const kifu_record *rec, kifu_position *pos, kifu_valida
 	keys[0] = kifu_position_key(pos);
 	long ended_at = 0;
 	int ended_loser = -1;
-	for (long i = 0; i < n; i++) {
+	/* moves at or after a reading error are not played */
+	long playable = err && err_ply > 0 && err_ply - 1 < n ? err_ply - 1 : n;
+	for (long i = 0; i < playable; i++) {
 		kifu_record_move m;
 		kifu_illegal why;
 		kifu_record_get_move(rec, i, &m);
-		if (kifu_check_move(pos, &m.move, &why)) {
+		int named_wrong = named_mismatch(pos, &m);
+		if (named_wrong || kifu_check_move(pos, &m.move, &why)) {
 			out->valid = 0;
 			out->ply = i + 1;
 			out->line = m.line;
 			out->col = m.col;
 			snprintf(out->move, sizeof out->move, "%s", m.text);
-			if (why.code == KIFU_ILL_GAME_OVER && ended_at)
+			if (named_wrong)
+				describe_mismatch(pos, &m, out->reason, sizeof out->reason);
+			else if (why.code == KIFU_ILL_GAME_OVER && ended_at)
 				snprintf(out->reason, sizeof out->reason,
 					 "the game ended at ply %ld when %s lost its last royal",
 					 ended_at, side_name(ended_loser));

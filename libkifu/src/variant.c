@@ -6,6 +6,7 @@
 
 #include "variant_internal.h"
 #include "builtin.h"
+#include "names.h"
 
 /* Marks every destination (relative to the mover) that each kind of move of
  * a piece reaches; a destination reached two ways means the generator must
@@ -109,6 +110,8 @@ int variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
 			v->any_lion = true;
 		}
 	}
+	if (names_build(v))
+		return kifu_diag_set(diag, KIFU_ELIMIT, file, 0, 0, "too many piece names");
 	return 0;
 }
 

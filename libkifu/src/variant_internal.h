@@ -19,6 +19,7 @@
 #define MAX_LINES 8
 #define MAX_STARTS 32
 #define MAX_ROYALS 8
+#define MAX_NAMES 640
 
 /* Offsets are relative to the mover: dy > 0 is forward, dx > 0 is right. */
 typedef struct offset { int8_t dx, dy; } offset;
@@ -119,7 +120,9 @@ struct kifu_variant {
 	int nline_attacks;
 	leap_attack line_attacks[MAX_LINES]; /* o = the unit direction */
 	bool any_lion;
-	int dead_ranks_max;
+	/* Japanese names for reading (names.c) */
+	int nnames;
+	struct { char text[NAME_MAX_LEN]; uint8_t len; int16_t type; } names[MAX_NAMES];
 };
 
 /* Derives every table from the types; fills diag on an inconsistency. */

@@ -86,6 +86,9 @@ int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out);
 /* The type whose SFEN token is token[0..len) ("P", "+P", "L!"), or -1. Case-sensitive:
  * pass the uppercase form. */
 int kifu_variant_piece_by_sfen(const kifu_variant *v, const char *token, size_t len);
+/* Do types a and b go by one name (a promoted Bishop and a Dragon Horse
+ * are both 龍馬)?  True when a == b. */
+int kifu_piece_names_agree(const kifu_variant *v, int a, int b);
 /* The type with this id ("pawn", "+pawn"), or -1. */
 int kifu_variant_piece_by_id(const kifu_variant *v, const char *id);
 

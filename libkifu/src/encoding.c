@@ -1,0 +1,283 @@
+/*
+ * encoding.c - encodings of KIF files (encoding.h).  The one file that uses
+ * iconv.
+ */
+#include <errno.h>
+#include <iconv.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kifu/error.h"
+#include "encoding.h"
+
+bool utf8_valid(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = s[i];
+		size_t k;
+		unsigned min;
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if ((c & 0xE0) == 0xC0) {
+			k = 1;
+			min = 0x80;
+			c &= 0x1F;
+		} else if ((c & 0xF0) == 0xE0) {
+			k = 2;
+			min = 0x800;
+			c &= 0x0F;
+		} else if ((c & 0xF8) == 0xF0) {
+			k = 3;
+			min = 0x10000;
+			c &= 0x07;
+		} else {
+			return false;
+		}
+		for (size_t j = 1; j <= k; j++) {
+			if (i + j >= n || (s[i + j] & 0xC0) != 0x80)
+				return false;
+			c = (c << 6) | (s[i + j] & 0x3F);
+		}
+		if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+			return false;
+		i += k + 1;
+	}
+	return true;
+}
+
+static const char *iconv_name(enum encoding enc)
+{
+	return enc == ENC_CP932 ? "CP932" : enc == ENC_EUCJP ? "EUC-JP" : "UTF-8";
+}
+
+/* Does s[0..n) decode cleanly from enc? */
+static bool decodes(enum encoding enc, const char *s, size_t n)
+{
+	iconv_t cd = iconv_open("UTF-8", iconv_name(enc));
+	if (cd == (iconv_t)-1)
+		return false;
+	char out[4096];
+	char *in = (char *)s;
+	size_t left = n;
+	bool ok = true;
+	while (left > 0) {
+		char *o = out;
+		size_t room = sizeof out;
+		if (iconv(cd, &in, &left, &o, &room) == (size_t)-1 && errno != E2BIG) {
+			ok = false;
+			break;
+		}
+	}
+	iconv_close(cd);
+	return ok;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+enum encoding encoding_detect(const char *sample, size_t n, const char *name)
+{
+	/* judge whole lines only: the sample may end inside a character */
+	size_t cut = n;
+	while (cut > 0 && sample[cut - 1] != '\n')
+		cut--;
+	if (cut == 0)
+		cut = n;
+	if (utf8_valid(sample, cut))
+		return ENC_UTF8;
+	bool cp932 = decodes(ENC_CP932, sample, cut);
+	bool eucjp = decodes(ENC_EUCJP, sample, cut);
+	if (cp932 && !eucjp)
+		return ENC_CP932;
+	if (eucjp && !cp932)
+		return ENC_EUCJP;
+	if (cp932 && eucjp) {
+		/* both decode: trust a header that names one */
+		const char *h = memchr(sample, '#', cut) ? strstr(sample, "encoding=") : NULL;
+		if (h && (!strncmp(h + 9, "EUC", 3) || !strncmp(h + 9, "euc", 3)))
+			return ENC_EUCJP;
+	}
+	(void)name;
+	(void)ends_with;
+	return ENC_CP932;
+}
+
+struct decoder {
+	enum encoding enc;
+	iconv_t cd;
+	char *buf;
+	size_t cap;
+};
+
+decoder *decoder_new(enum encoding enc)
+{
+	decoder *d = calloc(1, sizeof *d);
+	if (!d)
+		return NULL;
+	d->enc = enc;
+	d->cd = (iconv_t)-1;
+	if (enc != ENC_UTF8) {
+		d->cd = iconv_open("UTF-8", iconv_name(enc));
+		if (d->cd == (iconv_t)-1) {
+			free(d);
+			return NULL;
+		}
+	}
+	return d;
+}
+
+void decoder_free(decoder *d)
+{
+	if (!d)
+		return;
+	if (d->cd != (iconv_t)-1)
+		iconv_close(d->cd);
+	free(d->buf);
+	free(d);
+}
+
+static int reserve(decoder *d, size_t need)
+{
+	if (need <= d->cap)
+		return 0;
+	size_t cap = d->cap ? d->cap : 1024;
+	while (cap < need)
+		cap *= 2;
+	char *b = realloc(d->buf, cap);
+	if (!b)
+		return KIFU_ENOMEM;
+	d->buf = b;
+	d->cap = cap;
+	return 0;
+}
+
+int decoder_line(decoder *d, const char *in, size_t n, const char **out, size_t *outn)
+{
+	bool ascii = true;
+	for (size_t i = 0; i < n && ascii; i++)
+		ascii = !((unsigned char)in[i] & 0x80);
+	if (ascii || (d->enc == ENC_UTF8 && utf8_valid(in, n))) {
+		*out = in;
+		*outn = n;
+		return 0;
+	}
+	if (d->enc == ENC_UTF8) {
+		/* invalid UTF-8 in a UTF-8 file: keep the valid parts */
+		if (reserve(d, n * 3 + 1))
+			return KIFU_ENOMEM;
+		size_t o = 0;
+		for (size_t i = 0; i < n;) {
+			size_t k = 1;
+			unsigned char c = (unsigned char)in[i];
+			if (c >= 0x80) {
+				k = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+				if (!k || i + k > n || !utf8_valid(in + i, k)) {
+					memcpy(d->buf + o, "\xEF\xBF\xBD", 3);
+					o += 3;
+					i++;
+					continue;
+				}
+			}
+			memcpy(d->buf + o, in + i, k);
+			o += k;
+			i += k;
+		}
+		d->buf[o] = 0;
+		*out = d->buf;
+		*outn = o;
+		return 0;
+	}
+	if (reserve(d, n * 3 + 4))
+		return KIFU_ENOMEM;
+	iconv(d->cd, NULL, NULL, NULL, NULL);
+	char *src = (char *)in, *dst = d->buf;
+	size_t left = n, room = d->cap - 1;
+	while (left > 0) {
+		if (iconv(d->cd, &src, &left, &dst, &room) != (size_t)-1)
+			break;
+		if (errno == E2BIG) {
+			size_t used = (size_t)(dst - d->buf);
+			if (reserve(d, d->cap * 2))
+				return KIFU_ENOMEM;
+			dst = d->buf + used;
+			room = d->cap - used - 1;
+			continue;
+		}
+		/* a byte that does not decode: U+FFFD, and on */
+		if (room < 3) {
+			size_t used = (size_t)(dst - d->buf);
+			if (reserve(d, d->cap * 2))
+				return KIFU_ENOMEM;
+			dst = d->buf + used;
+			room = d->cap - used - 1;
+		}
+		memcpy(dst, "\xEF\xBF\xBD", 3);
+		dst += 3;
+		room -= 3;
+		src++;
+		left--;
+	}
+	*dst = 0;
+	*out = d->buf;
+	*outn = (size_t)(dst - d->buf);
+	return 0;
+}
+
+int encode_text(enum encoding enc, const char *in, size_t n, char **out, size_t *outn)
+{
+	*out = NULL;
+	size_t cap = n * 2 + 16;
+	char *buf = malloc(cap);
+	if (!buf)
+		return KIFU_ENOMEM;
+	if (enc == ENC_UTF8) {
+		memcpy(buf, in, n);
+		*out = buf;
+		*outn = n;
+		return 0;
+	}
+	iconv_t cd = iconv_open(iconv_name(enc), "UTF-8");
+	if (cd == (iconv_t)-1) {
+		free(buf);
+		return KIFU_EINVAL;
+	}
+	char *src = (char *)in, *dst = buf;
+	size_t left = n, room = cap;
+	while (left > 0) {
+		if (iconv(cd, &src, &left, &dst, &room) != (size_t)-1)
+			break;
+		if (errno == E2BIG || room < 1) {
+			size_t used = (size_t)(dst - buf);
+			char *nb = realloc(buf, cap * 2);
+			if (!nb) {
+				free(buf);
+				iconv_close(cd);
+				return KIFU_ENOMEM;
+			}
+			buf = nb;
+			cap *= 2;
+			dst = buf + used;
+			room = cap - used;
+			continue;
+		}
+		/* no form in the target: '?', skip the UTF-8 character */
+		*dst++ = '?';
+		room--;
+		size_t k = 1;
+		while (k < left && ((unsigned char)src[k] & 0xC0) == 0x80)
+			k++;
+		src += k;
+		left -= k;
+	}
+	iconv_close(cd);
+	*out = buf;
+	*outn = (size_t)(dst - buf);
+	return 0;
+}

@@ -1,0 +1,34 @@
+/*
+ * encoding.h - telling and converting the encodings of KIF files
+ * (UTF-8, Shift_JIS as CP932, EUC-JP) with iconv.
+ */
+#ifndef KIFU_ENCODING_H
+#define KIFU_ENCODING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum encoding { ENC_UTF8 = 0, ENC_CP932, ENC_EUCJP };
+
+/* Tells the encoding of a sample (the first bytes of an input): bytes that
+ * are valid UTF-8 are UTF-8 whatever a `#KIF ... encoding=` header says (a
+ * header may lie); else Shift_JIS (CP932) if it decodes, else EUC-JP if that
+ * decodes, else CP932. name (a file name: .kifu/.ki2u are UTF-8) breaks ties
+ * for pure ASCII. */
+enum encoding encoding_detect(const char *sample, size_t n, const char *name);
+
+bool utf8_valid(const char *s, size_t n);
+
+typedef struct decoder decoder;
+/* A converter to UTF-8; NULL on failure. */
+decoder *decoder_new(enum encoding enc);
+void decoder_free(decoder *d);
+/* Converts one line to UTF-8.  UTF-8 input that is valid passes through
+ * untouched; bytes that do not decode become U+FFFD.  *out lives until the
+ * next call.  Returns 0 or KIFU_ENOMEM. */
+int decoder_line(decoder *d, const char *in, size_t n, const char **out, size_t *outn);
+/* Converts UTF-8 text to enc (for writing Shift_JIS); characters that have
+ * no form there become '?'.  The caller frees *out. */
+int encode_text(enum encoding enc, const char *in, size_t n, char **out, size_t *outn);
+
+#endif

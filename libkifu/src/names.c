@@ -1,0 +1,167 @@
+/*
+ * names.c - Japanese piece names: reading them (every form the variant file
+ * lists, traditional characters folded to the common ones) and writing them
+ * (BRIEF §4: 成 before a promoted piece whose name an unpromoted piece also
+ * has).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "names.h"
+
+/* Traditional or variant characters read as the forms the variant files
+ * use (BRIEF §4): 將 鐵 豬 貓 惡 橫 酔 刃 竜 步 鳯 豎 王. */
+static const char *const folds[][2] = {
+	{"將", "将"}, {"鐵", "鉄"}, {"豬", "猪"}, {"貓", "猫"}, {"惡", "悪"},
+	{"橫", "横"}, {"酔", "醉"}, {"刃", "刄"}, {"竜", "龍"}, {"步", "歩"},
+	{"鳯", "鳳"}, {"豎", "竪"}, {"王", "玉"},
+};
+
+/* Length of the UTF-8 character at s (1 for a stray byte). */
+static size_t char_len(const unsigned char *s, size_t n)
+{
+	size_t k = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3 :
+		   (s[0] & 0xF8) == 0xF0 ? 4 : 1;
+	return k <= n ? k : 1;
+}
+
+/* Folds one character at s into out (NUL-terminated); returns bytes read. */
+static size_t fold_char(const char *s, size_t n, char *out)
+{
+	size_t k = char_len((const unsigned char *)s, n);
+	for (size_t i = 0; i < sizeof folds / sizeof folds[0]; i++)
+		if (strlen(folds[i][0]) == k && !memcmp(s, folds[i][0], k)) {
+			strcpy(out, folds[i][1]);
+			return k;
+		}
+	memcpy(out, s, k);
+	out[k] = 0;
+	return k;
+}
+
+void names_fold(const char *s, char *out, size_t size)
+{
+	size_t n = strlen(s), o = 0;
+	for (size_t i = 0; i < n;) {
+		char c[8];
+		i += fold_char(s + i, n - i, c);
+		size_t cl = strlen(c);
+		if (o + cl + 1 > size)
+			break;
+		memcpy(out + o, c, cl);
+		o += cl;
+	}
+	out[o] = 0;
+}
+
+static int add_name(struct kifu_variant *v, const char *name, int type)
+{
+	if (!name[0])
+		return 0;
+	char folded[NAME_MAX_LEN];
+	names_fold(name, folded, sizeof folded);
+	for (int i = 0; i < v->nnames; i++)
+		if (v->names[i].type == type && !strcmp(v->names[i].text, folded))
+			return 0;
+	if (v->nnames == MAX_NAMES)
+		return -1;
+	strcpy(v->names[v->nnames].text, folded);
+	v->names[v->nnames].len = (uint8_t)strlen(folded);
+	v->names[v->nnames].type = (int16_t)type;
+	v->nnames++;
+	return 0;
+}
+
+int names_build(struct kifu_variant *v)
+{
+	v->nnames = 0;
+	for (int t = 0; t < v->ntypes; t++) {
+		const piece_type *p = &v->types[t];
+		if (add_name(v, p->kif, t) || add_name(v, p->name, t))
+			return -1;
+		for (int a = 0; a < p->naliases; a++)
+			if (add_name(v, p->aliases[a], t))
+				return -1;
+		if (p->promoted) {
+			/* 成 + the name, as the writer puts it where names collide */
+			char buf[NAME_MAX_LEN];
+			if (snprintf(buf, sizeof buf, "成%s", p->name) < (int)sizeof buf && add_name(v, buf, t))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int names_match(const struct kifu_variant *v, const char *s, size_t n, size_t *len)
+{
+	/* Fold the next characters; consumed[k] is how many input bytes give
+	 * the first k folded bytes, 0 where k is not a character boundary. */
+	char folded[NAME_MAX_LEN + 8];
+	size_t consumed[NAME_MAX_LEN + 8] = {0};
+	size_t fl = 0, i = 0;
+	while (i < n && fl < NAME_MAX_LEN) {
+		char c[8];
+		i += fold_char(s + i, n - i, c);
+		size_t cl = strlen(c);
+		memcpy(folded + fl, c, cl);
+		fl += cl;
+		consumed[fl] = i;
+	}
+	int best = -1;
+	size_t best_len = 0;
+	for (int k = 0; k < v->nnames; k++) {
+		size_t l = v->names[k].len;
+		if (l > best_len && l <= fl && consumed[l] && !memcmp(folded, v->names[k].text, l)) {
+			best = v->names[k].type;
+			best_len = l;
+		}
+	}
+	if (best < 0)
+		return -1;
+	*len = consumed[best_len];
+	return best;
+}
+
+bool names_same(const struct kifu_variant *v, int a, int b)
+{
+	if (a == b)
+		return true;
+	if (a < 0 || b < 0 || a >= v->ntypes || b >= v->ntypes)
+		return false;
+	for (int i = 0; i < v->nnames; i++) {
+		if (v->names[i].type != a)
+			continue;
+		for (int j = 0; j < v->nnames; j++)
+			if (v->names[j].type == b && !strcmp(v->names[i].text, v->names[j].text))
+				return true;
+	}
+	return false;
+}
+
+/* Does an unpromoted type bear this name? */
+static bool unpromoted_has(const struct kifu_variant *v, const char *name)
+{
+	for (int t = 0; t < v->ntypes; t++)
+		if (!v->types[t].promoted && !strcmp(v->types[t].name, name))
+			return true;
+	return false;
+}
+
+void names_full(const struct kifu_variant *v, int t, char *buf, size_t size)
+{
+	const piece_type *p = &v->types[t];
+	if (p->promoted && unpromoted_has(v, p->name))
+		snprintf(buf, size, "成%s", p->name);
+	else
+		snprintf(buf, size, "%s", p->name);
+}
+
+const char *names_kif(const struct kifu_variant *v, int t)
+{
+	return v->types[t].kif[0] ? v->types[t].kif : v->types[t].name;
+}
+
+int kifu_piece_names_agree(const kifu_variant *v, int a, int b)
+{
+	return names_same(v, a, b);
+}
