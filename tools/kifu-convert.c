@@ -17,20 +17,25 @@
 
 #include <kifu/kifu.h>
 
-enum { OPT_TO = CLI_OPT_FIRST_FREE };
+enum { OPT_TO = CLI_OPT_FIRST_FREE, OPT_ENCODING };
 
 struct convert_run {
 	FILE *out;
-	int write_failed;
+	int to_kif;
+	enum kifu_kif_encoding encoding;
+	long written;
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s --to compact [-o FILE] [-v VARIANT] [--variant-file FILE] [FILE...]\n"
+		"Usage: %s --to compact|kif [--encoding=utf-8|sjis] [-o FILE] [-v VARIANT]\n"
+		"       [--variant-file FILE] [FILE...]\n"
 		"Write records in another notation.\n"
 		"\n"
-		"      --to NOTATION     compact: one canonical record per line\n"
+		"      --to NOTATION     compact: one canonical record per line;\n"
+		"                        kif: KIF (the wide form for boards over 9x9)\n"
+		"      --encoding=ENC    for --to kif: utf-8 (default) or sjis (Shift_JIS)\n"
 		"  -o, --output FILE     write to FILE (through a temporary file)\n"
 		"  -v, --variant NAME    the variant of records that do not name one\n"
 		"      --variant-file F  load a variant from a YAML file\n"
@@ -59,10 +64,25 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		cli_diag(&d);
 		return CLI_INVALID;
 	}
-	if (kifu_compact_write(run->out, rec, v)) {
-		run->write_failed = 1;
+	if (!run->to_kif)
+		return kifu_compact_write(run->out, rec, v) ? CLI_USAGE : CLI_OK;
+	/* KIF records follow one another, a blank line between */
+	kifu_diag d;
+	kifu_diag_clear(&d);
+	if (run->written && fputc('\n', run->out) == EOF)
 		return CLI_USAGE;
+	int rc = kifu_kif_write(run->out, rec, v, run->encoding, &d);
+	if (rc == KIFU_EIO)
+		return CLI_USAGE;
+	if (rc) {
+		if (!d.file[0])
+			snprintf(d.file, sizeof d.file, "%s", kifu_record_file(rec));
+		if (!d.line)
+			d.line = kifu_record_line(rec);
+		cli_diag(&d);
+		return CLI_INVALID;
 	}
+	run->written++;
 	return CLI_OK;
 }
 
@@ -79,10 +99,11 @@ int main(int argc, char *argv[])
 		CLI_COMMON_OPTIONS,
 		{"to", required_argument, NULL, OPT_TO},
 		{"output", required_argument, NULL, 'o'},
+		{"encoding", required_argument, NULL, OPT_ENCODING},
 		{NULL, 0, NULL, 0}
 	};
 	struct cli_variant_choice choice = {NULL, NULL};
-	const char *to = NULL, *path = NULL;
+	const char *to = NULL, *path = NULL, *encoding = "utf-8";
 	int opt;
 
 	cli_set_program(argv[0]);
@@ -94,15 +115,23 @@ int main(int argc, char *argv[])
 		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
 		case 'o': path = optarg; break;
 		case OPT_TO: to = optarg; break;
+		case OPT_ENCODING: encoding = optarg; break;
 		default: return cli_option_error(opt, argv);
 		}
 	}
 	if (!to) {
-		cli_error("say which notation to write with --to (compact)");
+		cli_error("say which notation to write with --to (compact or kif)");
 		return cli_usage_error();
 	}
-	if (strcmp(to, "compact") != 0) {
-		cli_error("unknown notation '%s' (compact)", to);
+	if (strcmp(to, "compact") != 0 && strcmp(to, "kif") != 0) {
+		cli_error("unknown notation '%s' (compact or kif)", to);
+		return cli_usage_error();
+	}
+	enum kifu_kif_encoding enc = KIFU_KIF_UTF8;
+	if (!strcmp(encoding, "sjis") || !strcmp(encoding, "shift_jis") || !strcmp(encoding, "cp932"))
+		enc = KIFU_KIF_SJIS;
+	else if (strcmp(encoding, "utf-8") != 0 && strcmp(encoding, "utf8") != 0) {
+		cli_error("unknown encoding '%s' (utf-8 or sjis)", encoding);
 		return cli_usage_error();
 	}
 
@@ -117,7 +146,7 @@ int main(int argc, char *argv[])
 		kifu_variant_free(owned);
 		return CLI_USAGE;
 	}
-	struct convert_run run = {out.f, 0};
+	struct convert_run run = {out.f, !strcmp(to, "kif"), enc, 0};
 	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, on_lost, &run);
 	if (output_close(&out, status < CLI_USAGE) && status < CLI_USAGE)
 		status = CLI_USAGE;

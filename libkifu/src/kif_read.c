@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kif.h"
+#include "kif_read.h"
 #include "kifu/validate.h"
 #include "names.h"
 #include "position_internal.h"
@@ -451,6 +451,7 @@ typedef struct parse {
 	uint8_t bod_hand[2][KIFU_MAX_TYPES];
 	int bod_side;
 	long bod_movenumber;
+	char variant_hint[128]; /* the 手合割 value */
 } parse;
 
 static long current_ply(parse *ps)
@@ -775,6 +776,25 @@ static int append_note(parse *ps, text *t, bool bookmark)
 	return rc;
 }
 
+/* "まで3手で先手の勝ち", "まで2手で中断": the ending a result line tells. */
+static int result_line(parse *ps, text *t)
+{
+	static const char *const results[][2] = {
+		{"中断", "abort"}, {"千日手", "repetition"}, {"持将棋", "impasse"}, {"不詰", "nomate"},
+		{"詰み", "mate"}, {"時間切れ", "timeout"}, {"切れ負け", "timeout"}, {"反則勝ち", "illegal-win"},
+		{"反則負け", "illegal-loss"}, {"入玉勝ち", "declare-win"}, {"封じ手", "sealed"},
+		{"引き分け", "draw"}, {"の勝ち", "resign"}, {"詰", "mate"},
+	};
+	const char *p = t->p;
+	for (size_t i = 0; i < sizeof results / sizeof results[0]; i++) {
+		size_t n = strlen(results[i][0]);
+		for (const char *q = p; q + n <= t->end; q++)
+			if (!memcmp(q, results[i][0], n))
+				return set_ending(ps, results[i][1], p);
+	}
+	return 0;
+}
+
 /* 変化：N手 — a variation replacing the move at ply N of the most recent
  * line (this one or an ancestor) that has a move at ply N. */
 static int variation_line(parse *ps, text *t)
@@ -948,6 +968,17 @@ static void trim(text *t)
 static int header_line(parse *ps, const char *key, size_t klen, text *val)
 {
 	trim(val);
+	if (klen == strlen("手合割") && !memcmp(key, "手合割", klen)) {
+		/* 手合割 naming a variant (大将棋) says the variant, not a start */
+		size_t vl = (size_t)(val->end - val->p);
+		if (vl < sizeof ps->variant_hint) {
+			memcpy(ps->variant_hint, val->p, vl);
+			ps->variant_hint[vl] = 0;
+			const kifu_variant *v = variant_of_handicap(ps->kr, ps->variant_hint);
+			if (v && !kifu_variant_named_start(v, ps->variant_hint))
+				return 0;
+		}
+	}
 	for (size_t i = 0; i < sizeof header_tags / sizeof header_tags[0]; i++)
 		if (strlen(header_tags[i][0]) == klen && !memcmp(key, header_tags[i][0], klen)) {
 			const char *tag = header_tags[i][1];
@@ -992,8 +1023,7 @@ static bool split_header(const text *t, const char **key, size_t *klen, text *va
 static int choose_variant(parse *ps)
 {
 	kif_reader *kr = ps->kr;
-	const char *h = kifu_record_tag(ps->rec, "handicap");
-	const kifu_variant *v = h ? variant_of_handicap(kr, h) : NULL;
+	const kifu_variant *v = ps->variant_hint[0] ? variant_of_handicap(kr, ps->variant_hint) : NULL;
 	if (!v)
 		v = kr->fallback;
 	if (!v && kr->resolve)
@@ -1130,7 +1160,9 @@ int kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **varia
 			else
 				rc = variation_line(&ps, &t);
 		} else if (at(&t, "まで")) {
-			rc = 0; /* the result line: the ending says it */
+			/* the result line: the ending, when no move line gave it (KI2) */
+			if (!ps.ended && moves_begun)
+				rc = result_line(&ps, &t);
 		} else {
 			if (!moves_begun) {
 				moves_begun = true;

@@ -8,7 +8,7 @@
 
 #include "kifu/stream.h"
 #include "encoding.h"
-#include "kif.h"
+#include "kif_read.h"
 
 #define SAMPLE (1 << 16)
 

@@ -16,5 +16,6 @@
 #include "compact.h"
 #include "stream.h"
 #include "validate.h"
+#include "kif.h"
 
 #endif
