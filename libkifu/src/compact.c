@@ -581,6 +581,8 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 			}
 			if (klen == 7 && !memcmp(tok, "comment", 7))
 				rc = kifu_record_set_comment(rec, KIFU_COMMENT_BEFORE, scratch, (size_t)dl);
+			else if (klen == 8 && !memcmp(tok, "bookmark", 8))
+				rc = kifu_record_set_bookmark(rec, KIFU_COMMENT_BEFORE, scratch, (size_t)dl);
 			else
 				rc = kifu_record_add_tag(rec, tok, klen, scratch, (size_t)dl);
 		} else {
@@ -710,6 +712,9 @@ int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v)
 	const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE);
 	if (!rc && pre)
 		rc = put_tag(out, "comment", pre);
+	const char *bm = kifu_record_bookmark_before(rec);
+	if (!rc && bm)
+		rc = put_tag(out, "bookmark", bm);
 	if (!rc && fputs(" :", out) == EOF)
 		rc = KIFU_EIO;
 	if (!rc)

@@ -751,8 +751,8 @@ static int append_note(parse *ps, text *t, bool bookmark)
 		idx = KIFU_COMMENT_BEFORE;
 	}
 	if (bookmark) {
-		if (idx < 0)
-			return 0; /* a bookmark belongs to a move */
+		if (idx == KIFU_COMMENT_ENDING)
+			return 0; /* no bookmarks on endings */
 		return kifu_record_set_bookmark(ps->rec, idx, t->p, (size_t)(t->end - t->p));
 	}
 	if (idx == KIFU_COMMENT_ENDING) {

@@ -143,19 +143,26 @@ typedef struct writer {
 	kifu_diag *diag;
 } writer;
 
-static void put_times(writer *w, double time, double total)
+static void put_times(const writer *w, double time, double total)
 {
 	long t = time < 0 ? 0 : (long)time, tot = total < 0 ? 0 : (long)total;
 	fprintf(w->f, "(%2ld:%02ld/%02ld:%02ld:%02ld)", t / 60, t % 60, tot / 3600, tot / 60 % 60, tot % 60);
 }
 
-/* KIF's move field: padded to 13 columns when something follows it. */
-static void put_move_field(writer *w, const char *text, bool more)
+/* KIF's move field, padded to 12 columns (Kifu for Windows), then the
+ * time and the mark of a move that has variations: "７六歩(77)   ( 0:08/00:00:08)+",
+ * "７六歩(77)   +" without times. */
+static void put_move_field(writer *w, const char *text, double time, double total, bool branch)
 {
 	fputs(text, w->f);
-	if (more)
-		for (int i = width(text); i < 13; i++)
-			fputc(' ', w->f);
+	for (int i = width(text); i < 12; i++)
+		fputc(' ', w->f);
+	if (w->times) {
+		fputc(' ', w->f);
+		put_times(w, time, total);
+	}
+	if (branch)
+		fputs(w->times ? "+" : " +", w->f);
 }
 
 static bool line_has_branch(const kifu_record *rec, int line, long ply)
@@ -219,13 +226,8 @@ static int move_words(writer *w, const kifu_move *m, int prev_to, char *buf, siz
 		fputs(name, s);
 		if (m->flags & KIFU_MOVE_PROMOTE) {
 			fputs("成", s);
-		} else if (!w->wide && v->types[t].promotes_to >= 0) {
-			/* 不成 where the move could have promoted */
-			kifu_move p = *m;
-			p.flags |= KIFU_MOVE_PROMOTE;
-			if (kifu_check_move(pos, &p, NULL) == 0)
-				fputs("不成", s);
 		}
+		/* no 不成: KIF names the origin, and Kifu for Windows leaves it out */
 		if (!w->wide)
 			fprintf(s, "(%d%d)", m->from % v->files + 1, m->from / v->files + 1);
 	}
@@ -341,11 +343,7 @@ static int put_line(writer *w, int line)
 			}
 		} else {
 			fprintf(w->f, "%4ld ", ply);
-			put_move_field(w, words, w->times || branch);
-			if (w->times)
-				put_times(w, m.time, m.total);
-			if (branch)
-				fputc('+', w->f);
+			put_move_field(w, words, m.time, m.total, branch);
 		}
 		fputc('\n', w->f);
 		if (m.comment)
@@ -360,14 +358,13 @@ static int put_line(writer *w, int line)
 		long ply = li.start + li.count;
 		if (w->wide) {
 			fprintf(w->f, "%ld手目 %s%s", ply, pos->side == KIFU_SENTE ? "▲" : "△", word ? word : li.ending);
+			if (w->times) {
+				fputs("   ", w->f);
+				put_times(w, li.ending_time, li.ending_total);
+			}
 		} else {
 			fprintf(w->f, "%4ld ", ply);
-			put_move_field(w, word ? word : li.ending, w->times);
-		}
-		if (w->times) {
-			if (w->wide)
-				fputs("   ", w->f);
-			put_times(w, li.ending_time, li.ending_total);
+			put_move_field(w, word ? word : li.ending, li.ending_time, li.ending_total, false);
 		}
 		fputc('\n', w->f);
 		if (li.ending_comment)
@@ -457,6 +454,9 @@ static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, ki
 		const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE);
 		if (pre)
 			put_comment_lines(f, pre);
+		const char *bm = kifu_record_bookmark_before(rec);
+		if (bm)
+			fprintf(f, "&%s\n", bm);
 		rc = put_line(&w, 0);
 	}
 	kifu_position_free(pos);

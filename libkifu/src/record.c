@@ -41,7 +41,7 @@ struct kifu_record {
 	int ntags, tags_cap;
 	rline *lines;
 	int nlines, lines_cap;
-	size_t file, variant, pre_comment;
+	size_t file, variant, pre_comment, pre_bookmark;
 	long line;
 	/* a reading error */
 	size_t err_msg, err_move;
@@ -119,7 +119,7 @@ void kifu_record_clear(kifu_record *r)
 	r->ntags = 0;
 	r->nlines = 1;
 	line_init(&r->lines[0], -1, 1, 0);
-	r->file = r->variant = r->pre_comment = NONE;
+	r->file = r->variant = r->pre_comment = r->pre_bookmark = NONE;
 	r->line = 0;
 	r->err_msg = r->err_move = NONE;
 	r->err_ply = r->err_line = r->err_col = 0;
@@ -320,9 +320,16 @@ int kifu_record_set_time(kifu_record *r, long i, double time, double total)
 
 int kifu_record_set_bookmark(kifu_record *r, long i, const char *text, size_t len)
 {
+	if (i == KIFU_COMMENT_BEFORE)
+		return intern(r, text, len, &r->pre_bookmark);
 	if (i < 0 || i >= r->nmoves)
 		return KIFU_EINVAL;
 	return intern(r, text, len, &r->moves[i].bookmark);
+}
+
+const char *kifu_record_bookmark_before(const kifu_record *r)
+{
+	return str(r, r->pre_bookmark);
 }
 
 int kifu_record_set_ending(kifu_record *r, const char *word, size_t len, long line, long col)

@@ -109,7 +109,10 @@ int kifu_record_set_comment(kifu_record *rec, long i, const char *text, size_t l
 const char *kifu_record_comment(const kifu_record *rec, long i);
 /* Times of global move i; i = KIFU_COMMENT_ENDING: the current line's ending. */
 int kifu_record_set_time(kifu_record *rec, long i, double time, double total);
+/* A bookmark on global move i, or on the start (KIFU_COMMENT_BEFORE). */
 int kifu_record_set_bookmark(kifu_record *rec, long i, const char *text, size_t len);
+/* The bookmark on the start position, or NULL. */
+const char *kifu_record_bookmark_before(const kifu_record *rec);
 
 /* The ending word (resign, abort, ...; formats/compact.md) of the current
  * line; kifu_record_ending: the main line's, "" if none. */
