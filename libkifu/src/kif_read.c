@@ -984,6 +984,13 @@ static int header_line(parse *ps, const char *key, size_t klen, text *val)
 			const char *tag = header_tags[i][1];
 			return kifu_record_add_tag(ps->rec, tag, strlen(tag), val->p, (size_t)(val->end - val->p));
 		}
+	/* a key that is a compact tag key (what the writer makes of such a tag) */
+	bool tag_key = klen > 0 && key[0] >= 'a' && key[0] <= 'z';
+	for (size_t i = 0; i < klen && tag_key; i++)
+		tag_key = (key[i] >= 'a' && key[i] <= 'z') || (key[i] >= '0' && key[i] <= '9') ||
+			  key[i] == '-' || key[i] == '_';
+	if (tag_key && !(klen == 6 && !memcmp(key, "header", 6)))
+		return kifu_record_add_tag(ps->rec, key, klen, val->p, (size_t)(val->end - val->p));
 	/* any other header: kept whole, as "key：value" */
 	size_t vl = (size_t)(val->end - val->p);
 	char *buf = malloc(klen + 3 + vl);
@@ -1044,12 +1051,15 @@ static bool file_numbers_line(const text *line)
 {
 	text t = *line;
 	int count = 0;
+	long prev = 0;
 	while (!at_end(&t)) {
-		if (number(&t) < 0)
+		long n = number(&t);
+		if (n < 1 || (count && n != prev - 1))
 			return false;
+		prev = n;
 		count++;
 	}
-	return count >= 2;
+	return count >= 3 && prev == 1; /* N ... 3 2 1 */
 }
 
 static bool is_move_section_marker(const text *t)

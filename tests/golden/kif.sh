@@ -1,0 +1,106 @@
+#!/bin/bash
+# The KIF family (KIF, KI2, lishogi's wide form): reading real files other
+# programs wrote, validating them, writing KIF, and round trips.
+#
+#     kif.sh BINDIR
+set -u
+bin=$1
+data=tests/data/kif
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+
+# 1. Every real record reads to the end with the number of plies it says it
+# has (tests/data/kif/expected.tsv; fork-test.kif is malformed on purpose).
+while IFS=$'\t' read -r file record valid plies; do
+	case $file in '#'*) continue ;; esac
+	got=$("$bin/kifu-validate" --format=json "$file" | sed -n "${record}p" |
+		sed 's/.*"valid":\([a-z]*\),"plies":\([0-9]*\).*/\1 \2/')
+	[ "$got" = "$valid $plies" ] || fail "$file record $record: got '$got', expected '$valid $plies'"
+done <"$data/expected.tsv"
+
+# 2. The KIF and the KI2 of one game read as the same moves and variations.
+for b in 8mai 9fu chudan fork illegal noeol; do
+	"$bin/kifu-convert" --to compact "$data/kifu-for-js/$b.kif" | sed 's/.* : //; s/[{@&][^ ]*//g' >"$tmp/kif"
+	"$bin/kifu-convert" --to compact "$data/kifu-for-js/$b.ki2" | sed 's/.* : //; s/[{@&][^ ]*//g' >"$tmp/ki2"
+	cmp -s "$tmp/kif" "$tmp/ki2" || fail "$b: KIF and KI2 read differently"
+done
+# Shift_JIS and UTF-8 files of one game read the same.
+"$bin/kifu-convert" --to compact "$data/kifu-for-js/8mai.ki2" >"$tmp/a"
+"$bin/kifu-convert" --to compact "$data/kifu-for-js/8mai.ki2u" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" || fail "8mai: Shift_JIS and UTF-8 read differently"
+
+# 3. KIF -> compact -> KIF -> compact keeps everything: headers, comments,
+# times, bookmarks, endings, variations.
+for f in "$data"/kifu-for-js/*.ki* "$data"/tsshogi/*.ki* "$data"/fixtures/*.kif; do
+	case $f in *fork-test.kif) continue ;; esac
+	"$bin/kifu-convert" --to compact "$f" >"$tmp/c1" 2>/dev/null
+	"$bin/kifu-convert" --to kif "$tmp/c1" >"$tmp/k1" || fail "$f: cannot write KIF"
+	"$bin/kifu-convert" --to compact "$tmp/k1" >"$tmp/c2"
+	cmp -s "$tmp/c1" "$tmp/c2" || fail "$f: round trip changed the record: $(diff "$tmp/c1" "$tmp/c2" | head -3)"
+done
+
+# 4. The writer, golden files checked by hand: Kakinoki KIF with comments,
+# times, a bookmark, variations (latest ply first) and an ending comment;
+# the wide form for Dai with a promotion, 居食い and a pass.
+"$bin/kifu-convert" --to kif "$data/fixtures/writer.compact" >"$tmp/w.kif"
+cmp -s "$tmp/w.kif" "$data/fixtures/writer.kif" || fail "writer.kif: $(diff "$data/fixtures/writer.kif" "$tmp/w.kif" | head -5)"
+"$bin/kifu-convert" --to kif "$data/fixtures/dai.compact" >"$tmp/d.kif"
+cmp -s "$tmp/d.kif" "$data/fixtures/dai.kif" || fail "dai.kif: $(diff "$data/fixtures/dai.kif" "$tmp/d.kif" | head -5)"
+# Shift_JIS output is the same text.
+"$bin/kifu-convert" --to kif --encoding=sjis "$data/fixtures/writer.compact" | iconv -f CP932 -t UTF-8 |
+	sed 's/encoding=Shift_JIS/encoding=UTF-8/' >"$tmp/sj.kif"
+cmp -s "$tmp/sj.kif" "$data/fixtures/writer.kif" || fail "Shift_JIS output differs"
+# The move lines are what Kifu for Windows wrote.
+for f in jt201409130101.kif ryuou4.kif kiou201403160101.kif fork.kif fork-notime.kif; do
+	iconv -f CP932 -t UTF-8 "$data/kifu-for-js/$f" | tr -d '\r' | grep -E '^ +[0-9]+ |^変化|^\*' >"$tmp/orig"
+	"$bin/kifu-convert" --to compact "$data/kifu-for-js/$f" | "$bin/kifu-convert" --to kif |
+		grep -E '^ +[0-9]+ |^変化|^\*' >"$tmp/ours"
+	cmp -s "$tmp/orig" "$tmp/ours" || fail "$f: move lines differ from Kifu for Windows': $(diff "$tmp/orig" "$tmp/ours" | head -3)"
+done
+
+# 5. Compact -> KIF -> compact keeps every move of long random games.
+for v in dai sho shogi asakura shozogi; do
+	"$bin/../tests/gen-records" -v "$v" -n 60 -p 300 -s 9 >"$tmp/g"
+	"$bin/kifu-convert" --to kif "$tmp/g" | "$bin/kifu-convert" --to compact >"$tmp/g2"
+	cmp -s "$tmp/g" "$tmp/g2" || fail "$v: compact -> KIF -> compact lost moves"
+done
+
+# 6. Tricky cases, each checked by hand.
+check_json() { # FILE EXPECTED...
+	local f=$1
+	shift
+	printf '%s\n' "$@" >"$tmp/want"
+	"$bin/kifu-validate" --format=json "$f" >"$tmp/got"
+	cmp -s "$tmp/want" "$tmp/got" || fail "$f: $(diff "$tmp/want" "$tmp/got")"
+}
+fx=$data/fixtures
+check_json "$fx/drop-without-uchi.kif" '{"file":"'"$fx"'/drop-without-uchi.kif","record":1,"line":1,"valid":true,"plies":5,"error":null}'
+[ "$("$bin/kifu-convert" --to compact "$fx/drop-without-uchi.kif")" = 'shogi handicap=平手 : 7g7f@1/1 3c3d@1/1 8h2b+@1/2 3a2b@1/2 B*4e@1/3' ] || fail "a drop without 打"
+check_json "$fx/empty.kif" '{"file":"'"$fx"'/empty.kif","record":1,"line":1,"valid":true,"plies":0,"error":null}'
+check_json "$fx/lying-header.kif" '{"file":"'"$fx"'/lying-header.kif","record":1,"line":1,"valid":true,"plies":2,"error":null}'
+check_json "$fx/lying-sjis.kif" '{"file":"'"$fx"'/lying-sjis.kif","record":1,"line":1,"valid":true,"plies":2,"error":null}'
+[ "$("$bin/kifu-convert" --to compact "$fx/lying-sjis.kif")" = 'shogi sente=山田 gote=田中 : 7g7f 3c3d' ] || fail "a Shift_JIS file whose header says UTF-8"
+check_json "$fx/truncated.kif" '{"file":"'"$fx"'/truncated.kif","record":1,"line":1,"valid":false,"plies":2,"error":{"ply":3,"move":"２","reason":"expected a square (７六) or 同"}}'
+check_json "$fx/two-records.kif" \
+	'{"file":"'"$fx"'/two-records.kif","record":1,"line":1,"valid":true,"plies":1,"error":null}' \
+	'{"file":"'"$fx"'/two-records.kif","record":2,"line":8,"valid":true,"plies":2,"error":null}'
+# A real-style file ending 反則勝ち after 二歩: the validator names that move.
+check_json "$fx/nifu.kif" '{"file":"'"$fx"'/nifu.kif","record":1,"line":1,"valid":false,"plies":12,"error":{"ply":13,"move":"８七歩打","reason":"two unpromoted Pawns on one file (nifu): Sente already has one on 8f"}}'
+"$bin/kifu-validate" "$fx/nifu.kif" 2>"$tmp/err"
+echo "kifu-validate: $fx/nifu.kif:17:6: ply 13: ８七歩打: two unpromoted Pawns on one file (nifu): Sente already has one on 8f" >"$tmp/want"
+cmp -s "$tmp/want" "$tmp/err" || fail "nifu text: $(cat "$tmp/err")"
+
+# 7. The real Chu Shogi record in lishogi's form reads to the end (with a
+# Chu variant file of the user's: 12x12, Lion two-leg moves, 居食い, 仝).
+"$bin/kifu-validate" --format=json --variant-file tests/data/variants/chu.yaml -v chu "$data/chu/chushogiKif1.kif" >"$tmp/chu"
+grep -q '"valid":true,"plies":129,' "$tmp/chu" || fail "chu: $(cat "$tmp/chu")"
+"$bin/kifu-convert" --variant-file tests/data/variants/chu.yaml -v chu --to compact "$data/chu/chushogiKif1.kif" >"$tmp/chu.c"
+grep -q ' 7g6f7g ' "$tmp/chu.c" || fail "chu: the 居食い of ply 57 is not 7g6f7g"
+
+if [ "$fails" -ne 0 ]; then
+	echo "kif.sh: $fails failures"
+	exit 1
+fi
+exit 0
