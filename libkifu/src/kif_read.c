@@ -265,9 +265,10 @@ static int origin(const kifu_variant *v, text *t, int *sq)
 		}
 		return 0;
 	}
-	if (eat(t, "(")) {
+	bool fw = false;
+	if (eat(t, "(") || (fw = eat(t, "（"))) {
 		int f = digit(t), r = digit(t);
-		if (f < 1 || r < 1 || !eat(t, ")") || f > v->files || r > v->ranks) {
+		if (f < 1 || r < 1 || !(fw ? eat(t, "）") : eat(t, ")")) || f > v->files || r > v->ranks) {
 			t->p = save;
 			return -1;
 		}
@@ -594,8 +595,13 @@ static int wide_move_line(parse *ps, text *t)
 	if (!(eat(t, "▲") || eat(t, "△") || eat(t, "☗") || eat(t, "☖")))
 		return problem(&ps->sp, ply, mp, mp, mlen, "expected ▲ or △");
 	const char *word = special(t);
-	if (word)
-		return set_ending(ps, word, mp);
+	if (word) {
+		int rc = set_ending(ps, word, mp);
+		double tm, tot;
+		if (!rc && !times(t, &tm, &tot))
+			kifu_record_set_time(ps->rec, KIFU_COMMENT_ENDING, tm, tot);
+		return rc;
+	}
 	int to;
 	if (eat(t, "仝") || eat(t, "同")) {
 		skip_space(t);
@@ -674,6 +680,9 @@ static int wide_move_line(parse *ps, text *t)
 	if (rc)
 		return rc;
 	(void)last;
+	double tm, tot;
+	if (!times(t, &tm, &tot))
+		kifu_record_set_time(ps->rec, ps->last, tm, tot);
 	if (!at_end(t))
 		return problem(&ps->sp, ply, t->p, mp, mlen, "unexpected text after the move");
 	return 0;
@@ -1026,15 +1035,21 @@ static bool split_header(const text *t, const char **key, size_t *klen, text *va
 	return false;
 }
 
-/* Chooses the record's variant once its headers are read. */
-static int choose_variant(parse *ps)
+/* Chooses the record's variant once its headers are read: the one 手合割
+ * names, else -v, else by the board: standard shogi for Kakinoki KIF and
+ * KI2, Dai Shogi for the wide form (`N手目` lines), which is for boards
+ * larger than 9×9. */
+static int choose_variant(parse *ps, const text *first)
 {
 	kif_reader *kr = ps->kr;
 	const kifu_variant *v = ps->variant_hint[0] ? variant_of_handicap(kr, ps->variant_hint) : NULL;
 	if (!v)
 		v = kr->fallback;
-	if (!v && kr->resolve)
-		v = kr->resolve("shogi", kr->ctx);
+	if (!v && kr->resolve) {
+		text probe = first ? *first : (text){NULL, NULL};
+		bool wide = first && number(&probe) >= 0 && at(&probe, "手目");
+		v = kr->resolve(wide ? "dai" : "shogi", kr->ctx);
+	}
 	if (!v)
 		return problem(&ps->sp, 0, ps->sp.line, NULL, 0, "cannot tell the variant (use -v)");
 	ps->v = v;
@@ -1123,9 +1138,9 @@ int kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **varia
 				return rc;
 			continue;
 		}
-		if (!ps.v && (rc = choose_variant(&ps)))
+		if (!ps.v && !is_move_section_marker(&t) && (rc = choose_variant(&ps, &t)))
 			return rc;
-		if (!ps.v)
+		if (!ps.v && !is_move_section_marker(&t))
 			break; /* the problem is recorded */
 		if (!moves_begun && !ps.bod_seen && (at(&t, "後手の持駒") || at(&t, "上手の持駒") ||
 						    at(&t, "先手の持駒") || at(&t, "下手の持駒") || at(&t, "+---") ||
@@ -1198,7 +1213,7 @@ int kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **varia
 		return rc;
 	if (!started)
 		return rc == KIFU_ELIMIT ? rc : 0;
-	if (!ps.v && !kifu_record_error(rec, NULL, NULL, NULL, NULL) && (rc = choose_variant(&ps)))
+	if (!ps.v && !kifu_record_error(rec, NULL, NULL, NULL, NULL) && (rc = choose_variant(&ps, NULL)))
 		return rc;
 	if (!moves_begun && ps.v && (rc = bod_finish(&ps)))
 		return rc;

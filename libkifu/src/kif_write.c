@@ -157,12 +157,14 @@ static void put_move_field(writer *w, const char *text, double time, double tota
 	fputs(text, w->f);
 	for (int i = width(text); i < 12; i++)
 		fputc(' ', w->f);
-	if (w->times) {
+	/* a move whose time is not known has none written, even among timed ones */
+	bool timed = w->times && time >= 0;
+	if (timed) {
 		fputc(' ', w->f);
 		put_times(w, time, total);
 	}
 	if (branch)
-		fputs(w->times ? "+" : " +", w->f);
+		fputs(timed ? "+" : " +", w->f);
 }
 
 static bool line_has_branch(const kifu_record *rec, int line, long ply)
@@ -357,7 +359,7 @@ static int put_line(writer *w, int line)
 					fputs("）", w->f);
 				}
 			}
-			if (w->times) {
+			if (w->times && m.time >= 0) {
 				fputs("   ", w->f);
 				put_times(w, m.time, m.total);
 			}
@@ -378,7 +380,7 @@ static int put_line(writer *w, int line)
 		long ply = li.start + li.count;
 		if (w->wide) {
 			fprintf(w->f, "%ld手目 %s%s", ply, pos->side == KIFU_SENTE ? "▲" : "△", word ? word : li.ending);
-			if (w->times) {
+			if (w->times && li.ending_time >= 0) {
 				fputs("   ", w->f);
 				put_times(w, li.ending_time, li.ending_total);
 			}

@@ -92,6 +92,17 @@ check_json "$fx/nifu.kif" '{"file":"'"$fx"'/nifu.kif","record":1,"line":1,"valid
 echo "kifu-validate: $fx/nifu.kif:17:6: ply 13: ８七歩打: two unpromoted Pawns on one file (nifu): Sente already has one on 8f" >"$tmp/want"
 cmp -s "$tmp/want" "$tmp/err" || fail "nifu text: $(cat "$tmp/err")"
 
+check_json "$fx/eucjp.kif" '{"file":"'"$fx"'/eucjp.kif","record":1,"line":1,"valid":true,"plies":2,"error":null}'
+check_json "$fx/bom.kifu" '{"file":"'"$fx"'/bom.kifu","record":1,"line":2,"valid":true,"plies":2,"error":null}'
+# Half-width digits in a square, full-width parentheses, full-width spaces, CRLF.
+[ "$("$bin/kifu-convert" --to compact "$fx/halfwidth-crlf.kif")" = 'shogi handicap=平手 : 7g7f 3c3d 2g2f@1/1' ] || fail "half-width digits, CRLF"
+# The wide form with times and an ending, both ways.
+"$bin/kifu-convert" --to kif "$fx/dai-times.compact" | "$bin/kifu-convert" --to compact >"$tmp/dt"
+cmp -s "$tmp/dt" "$fx/dai-times.compact" || fail "wide form with times: $(cat "$tmp/dt")"
+# A wide-form file with no header is read as Dai Shogi (the board is over 9x9).
+grep -v '^手合割' "$fx/dai.kif" >"$tmp/noheader.kif"
+"$bin/kifu-convert" --to compact "$tmp/noheader.kif" | cmp -s - "$fx/dai.compact" || fail "wide form without 手合割 not read as Dai"
+
 # 7. The real Chu Shogi record in lishogi's form reads to the end (with a
 # Chu variant file of the user's: 12x12, Lion two-leg moves, 居食い, 仝).
 "$bin/kifu-validate" --format=json --variant-file tests/data/variants/chu.yaml -v chu "$data/chu/chushogiKif1.kif" >"$tmp/chu"
