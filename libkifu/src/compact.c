@@ -241,23 +241,31 @@ static long percent_decode(const char *s, size_t n, char *out, size_t *bad)
 	return (long)o;
 }
 
-/* 1-based column of byte offset off in the line, counting characters. */
-static long column(const char *line, size_t off)
-{
-	long col = 1;
-	for (size_t i = 0; i < off; i++)
-		if (((unsigned char)line[i] & 0xC0) != 0x80)
-			col++;
-	return col;
-}
-
 typedef struct parse_state {
 	kifu_record *rec;
 	const char *line;
 	size_t len;
 	long lineno;
 	char *scratch;      /* for decoded values, as long as the line */
+	size_t col_off;     /* the column of byte col_off is col_val: columns are */
+	long col_val;       /* counted on from there, not from the line's start */
+	bool has_nul;       /* the line holds a NUL byte somewhere */
 } parse_state;
+
+/* The column of byte offset off, counting on from the last one asked for
+ * (tokens are asked for in order: the per-move path stays linear). */
+static long column_at(parse_state *ps, size_t off)
+{
+	if (off < ps->col_off) {
+		ps->col_off = 0;
+		ps->col_val = 1;
+	}
+	for (size_t i = ps->col_off; i < off; i++)
+		if (((unsigned char)ps->line[i] & 0xC0) != 0x80)
+			ps->col_val++;
+	ps->col_off = off;
+	return ps->col_val;
+}
 
 static int fail_at(parse_state *ps, long ply, size_t off, const char *tok, size_t toklen,
 		   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
@@ -270,7 +278,7 @@ static int fail_at(parse_state *ps, long ply, size_t off, const char *tok, size_
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	return kifu_record_set_error(ps->rec, ply, ps->lineno, column(ps->line, off), tok, toklen, msg);
+	return kifu_record_set_error(ps->rec, ply, ps->lineno, column_at(ps, off), tok, toklen, msg);
 }
 
 /* A token fit for a message: at most 40 bytes, bytes that are not printable
@@ -430,7 +438,7 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 	const char *line = ps->line;
 	long ply = start_ply - 1;
 	long err_ply_base = line_no == 0 ? 0 : -1; /* -1: report at ply 0 */
-	bool ended = false;
+	bool ended = false, any_variation = false;
 	size_t i = from, start, n;
 	int rc = 0;
 #define ERR_PLY (err_ply_base < 0 ? 0 : ply + 1)
@@ -443,6 +451,7 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 			if (ply < start_ply)
 				return fail_at(ps, 0, start, NULL, 0, "a variation must follow a move");
 			i = close; /* read after this line's own moves */
+			any_variation = true;
 			continue;
 		}
 		if (is_close(tok, n))
@@ -453,7 +462,7 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 		size_t mlen = 0;
 		while (mlen < n && tok[mlen] != '{' && tok[mlen] != '@' && tok[mlen] != '&')
 			mlen++;
-		if (memchr(tok, 0, n))
+		if (ps->has_nul && memchr(tok, 0, n))
 			return fail_at(ps, ERR_PLY, start, tok, mlen, "a NUL byte in the record");
 		if (mlen && islower((unsigned char)tok[0])) {
 			if (!is_ending(tok, mlen)) {
@@ -462,7 +471,7 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 				return fail_at(ps, ERR_PLY, start, tok, mlen,
 					       "unknown ending \"%s\" (see formats/compact.md)", shown);
 			}
-			rc = kifu_record_set_ending(ps->rec, tok, mlen, ps->lineno, column(line, start));
+			rc = kifu_record_set_ending(ps->rec, tok, mlen, ps->lineno, column_at(ps, start));
 			if (!rc)
 				rc = parse_annotations(ps, KIFU_COMMENT_ENDING, tok + mlen, n - mlen,
 						       start + mlen, ERR_PLY, tok, mlen);
@@ -474,7 +483,7 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 		size_t errpos = 0;
 		if (kifu_compact_parse_move(v, tok, mlen, &m, &msg, &errpos))
 			return fail_at(ps, ERR_PLY, start + errpos, tok, mlen, "%s", msg);
-		long idx = kifu_record_add_move(ps->rec, &m, tok, mlen, ps->lineno, column(line, start));
+		long idx = kifu_record_add_move(ps->rec, &m, tok, mlen, ps->lineno, column_at(ps, start));
 		if (idx == KIFU_ELIMIT)
 			return fail_at(ps, ERR_PLY, start, tok, mlen, "more moves than a record may hold");
 		if (idx < 0)
@@ -482,7 +491,7 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 		ply++;
 		rc = parse_annotations(ps, idx, tok + mlen, n - mlen, start + mlen, ERR_PLY, tok, mlen);
 	}
-	if (rc)
+	if (rc || !any_variation)
 		return rc;
 	/* the variations, each an alternative to the move before its "(" */
 	ply = start_ply - 1;
@@ -523,7 +532,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 	char *scratch = malloc(len + 1);
 	if (!scratch)
 		return KIFU_ENOMEM;
-	parse_state ps = {rec, line, len, lineno, scratch};
+	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, memchr(line, 0, len) != NULL};
 	size_t i = 0;
 	const kifu_variant *v = NULL;
 	enum { VARIANT, TAGS, MOVES, ENDED } stage = VARIANT;
@@ -538,7 +547,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 			i++;
 		const char *tok = line + start;
 		size_t n = i - start;
-		if (stage == VARIANT && memchr(tok, 0, n)) {
+		if (stage == VARIANT && ps.has_nul && memchr(tok, 0, n)) {
 			rc = fail_at(&ps, 0, start, tok, n, "a NUL byte in the record");
 			break;
 		}
@@ -560,7 +569,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				stage = MOVES;
 				continue;
 			}
-			if (memchr(tok, 0, n)) {
+			if (ps.has_nul && memchr(tok, 0, n)) {
 				rc = fail_at(&ps, 0, start, tok, n, "a NUL byte in the record");
 				break;
 			}

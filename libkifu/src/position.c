@@ -15,7 +15,11 @@
 
 static void clear(struct kifu_position *p, const struct kifu_variant *v)
 {
+	uint64_t *scratch = p->scratch;
+	size_t cap = p->scratch_cap;
 	memset(p, 0, sizeof *p);
+	p->scratch = scratch;
+	p->scratch_cap = cap;
 	p->v = v;
 	p->files = v->files;
 	p->ranks = v->ranks;
@@ -219,7 +223,7 @@ uint64_t position_hash(const struct kifu_position *p)
 
 int sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag)
 {
-	struct kifu_position *p = malloc(sizeof *p);
+	struct kifu_position *p = calloc(1, sizeof *p);
 	if (!p)
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	clear(p, v);
@@ -231,7 +235,7 @@ int sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag)
 int kifu_position_new(kifu_position **out, const kifu_variant *v)
 {
 	*out = NULL;
-	struct kifu_position *p = malloc(sizeof *p);
+	struct kifu_position *p = calloc(1, sizeof *p);
 	if (!p)
 		return KIFU_ENOMEM;
 	clear(p, v);
@@ -242,17 +246,42 @@ int kifu_position_new(kifu_position **out, const kifu_variant *v)
 
 void kifu_position_free(kifu_position *pos)
 {
+	if (pos)
+		free(pos->scratch);
 	free(pos);
 }
 
 void kifu_position_copy(kifu_position *dst, const kifu_position *src)
 {
+	uint64_t *scratch = dst->scratch;
+	size_t cap = dst->scratch_cap;
 	memcpy(dst, src, sizeof *dst);
+	dst->scratch = scratch;
+	dst->scratch_cap = cap;
+}
+
+uint64_t *position_scratch(struct kifu_position *p, size_t n)
+{
+	if (n > p->scratch_cap) {
+		size_t cap = p->scratch_cap ? p->scratch_cap : 1024;
+		while (cap < n)
+			cap *= 2;
+		uint64_t *s = realloc(p->scratch, cap * sizeof *s);
+		if (!s)
+			return NULL;
+		p->scratch = s;
+		p->scratch_cap = cap;
+	}
+	return p->scratch;
 }
 
 void kifu_position_reset(kifu_position *pos)
 {
 	const struct kifu_variant *v = pos->v;
+	if (v->start_pos && v->start_pos != pos) {
+		kifu_position_copy(pos, v->start_pos);
+		return;
+	}
 	clear(pos, v);
 	/* The start SFEN was checked when the variant was loaded. */
 	if (parse_sfen(pos, v->start, strlen(v->start), NULL))
@@ -264,10 +293,12 @@ int kifu_position_set_sfen(kifu_position *pos, const char *sfen, size_t len, kif
 	struct kifu_position *p = malloc(sizeof *p);
 	if (!p)
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	p->scratch = NULL;
+	p->scratch_cap = 0;
 	clear(p, pos->v);
 	int rc = parse_sfen(p, sfen, len, diag);
 	if (!rc)
-		memcpy(pos, p, sizeof *p);
+		kifu_position_copy(pos, p);
 	free(p);
 	return rc;
 }

@@ -21,7 +21,14 @@ struct kifu_position {
 	/* Scratch for dropping duplicate destinations during generation. */
 	uint32_t stamp_gen;
 	uint32_t stamp[KIFU_MAX_SQUARES];
+	/* Scratch for validation (repetition counting), kept across records;
+	 * owned by this position (kifu_position_copy leaves dst's own). */
+	uint64_t *scratch;
+	size_t scratch_cap;
 };
+
+/* At least n uint64_t of scratch, or NULL. */
+uint64_t *position_scratch(struct kifu_position *p, size_t n);
 
 /* Hash parts: a mixing function instead of a table of random numbers, so that
  * no table grows with board size and piece count. */

@@ -13,6 +13,10 @@
 
 #include "position_internal.h"
 
+/* A square's file and rank (0-based), from the variant's tables. */
+#define FILE_OF(sq) (p->v->file_of[sq])
+#define RANK_OF(sq) (p->v->rank_of[sq])
+
 static inline int sign_of(int side) { return side == KIFU_SENTE ? -1 : 1; }
 static inline int opp(int side) { return side ^ 1; }
 
@@ -42,7 +46,7 @@ int kifu_square_attacked(const kifu_position *pos, int sq, enum kifu_side by)
 {
 	const struct kifu_variant *v = pos->v;
 	const int files = pos->files;
-	const int f = sq % files, r = sq / files, s = sign_of((int)by);
+	const int f = v->file_of[sq], r = v->rank_of[sq], s = sign_of((int)by);
 	for (int i = 0; i < v->nleap_attacks; i++) {
 		const leap_attack *la = &v->leap_attacks[i];
 		int af = f - s * la->o.dx, ar = r - s * la->o.dy;
@@ -280,7 +284,7 @@ static inline void push(gen *g, int from, int mid, int to, int flags, int piece)
 static void emit(gen *g, const piece_type *pt, int from, int mid, int to, bool capture)
 {
 	const struct kifu_position *p = g->p;
-	int from_r = from / p->files, to_r = to / p->files;
+	int from_r = RANK_OF(from), to_r = RANK_OF(to);
 	bool can = promotion_allowed(p, pt, g->side, from_r, to_r, capture);
 	if (promotion_forced(p, pt, g->side, to_r)) {
 		if (can)
@@ -311,7 +315,7 @@ static void gen_piece(gen *g, int from)
 	const int side = g->side, s = sign_of(side);
 	const piece_type *pt = &p->v->types[kifu_code_type(p->board[from])];
 	const movement *m = &pt->mv;
-	const int f = from % files, r = from / files;
+	const int f = FILE_OF(from), r = RANK_OF(from);
 	if (pt->dedupe && ++p->stamp_gen == 0) {
 		memset(p->stamp, 0, sizeof p->stamp);
 		p->stamp_gen = 1;
@@ -428,11 +432,11 @@ static void gen_drops(gen *g)
 		if (pt->no_two_on_file)
 			for (int sq = 0; sq < p->nsq; sq++)
 				if (p->board[sq] == kifu_code_make(t, (enum kifu_side)side))
-					file_has[sq % p->files] = true;
+					file_has[FILE_OF(sq)] = true;
 		for (int sq = 0; sq < p->nsq; sq++) {
-			if (p->board[sq] || file_has[sq % p->files])
+			if (p->board[sq] || file_has[FILE_OF(sq)])
 				continue;
-			if (pt->must_promote_ranks && in_last(p, side, sq / p->files, pt->must_promote_ranks))
+			if (pt->must_promote_ranks && in_last(p, side, RANK_OF(sq), pt->must_promote_ranks))
 				continue;
 			push(g, KIFU_NO_SQUARE, KIFU_NO_SQUARE, sq, KIFU_MOVE_DROP, t);
 		}
@@ -461,10 +465,10 @@ static bool drop_attacks_royal(const struct kifu_position *p, int to)
 	int dropper = opp(side);
 	const piece_type *pt = &p->v->types[kifu_code_type(p->board[to])];
 	const int files = p->files, s = sign_of(dropper);
-	const int f = to % files, r = to / files;
+	const int f = FILE_OF(to), r = RANK_OF(to);
 	for (int i = 0; i < p->nroyal[side]; i++) {
 		int rs = p->royal_sq[side][i];
-		int rf = rs % files, rr = rs / files;
+		int rf = FILE_OF(rs), rr = RANK_OF(rs);
 		for (int k = 0; k < pt->mv.nleaps; k++)
 			if (f + s * pt->mv.leaps[k].dx == rf && r + s * pt->mv.leaps[k].dy == rr)
 				return true;
@@ -613,11 +617,30 @@ static enum kifu_illegal_code reach_single(const struct kifu_position *p, const 
 					   int side, int from, int to, int *blocker)
 {
 	const int files = p->files, s = sign_of(side);
-	const int df = to % files - from % files, dr = to / files - from / files;
+	const int df = FILE_OF(to) - FILE_OF(from), dr = RANK_OF(to) - RANK_OF(from);
 	const movement *m = &pt->mv;
 	*blocker = -1;
 	if (!df && !dr)
 		return KIFU_ILL_UNREACHABLE;
+	/* the table built from the movement (variant.c) answers most moves */
+	int e = pt->reach[s * dr + REACH_OFF][s * df + REACH_OFF];
+	if (e == REACH_JUMP)
+		return KIFU_LEGAL;
+	if (e == REACH_NONE)
+		return KIFU_ILL_UNREACHABLE;
+	if (e != REACH_SLOW) {
+		const slide *sl = &m->slides[e - REACH_SLIDE];
+		int sf = s * sl->dx, sr = s * sl->dy;
+		int f = FILE_OF(from) + sf, r = RANK_OF(from) + sr;
+		int sq = r * files + f, step = sr * files + sf;
+		for (; sq != to; sq += step)
+			if (p->board[sq]) {
+				*blocker = sq;
+				return KIFU_ILL_BLOCKED;
+			}
+		(void)f;
+		return KIFU_LEGAL;
+	}
 	for (int i = 0; i < m->nleaps; i++)
 		if (s * m->leaps[i].dx == df && s * m->leaps[i].dy == dr)
 			return KIFU_LEGAL;
@@ -638,7 +661,7 @@ static enum kifu_illegal_code reach_single(const struct kifu_position *p, const 
 			continue;
 		if (sl->range && k > sl->range)
 			continue;
-		int f = from % files + sf, r = from / files + sr, n;
+		int f = FILE_OF(from) + sf, r = RANK_OF(from) + sr, n;
 		for (n = 1; n < k; n++, f += sf, r += sr)
 			if (p->board[r * files + f])
 				break;
@@ -654,9 +677,9 @@ static enum kifu_illegal_code reach_single(const struct kifu_position *p, const 
 static bool reach_two_leg(const struct kifu_position *p, const piece_type *pt, int side,
 			  int from, int mid, int to)
 {
-	const int files = p->files, s = sign_of(side);
-	const int mf = mid % files - from % files, mr = mid / files - from / files;
-	const int tf = to % files - mid % files, tr = to / files - mid / files;
+	const int s = sign_of(side);
+	const int mf = FILE_OF(mid) - FILE_OF(from), mr = RANK_OF(mid) - RANK_OF(from);
+	const int tf = FILE_OF(to) - FILE_OF(mid), tr = RANK_OF(to) - RANK_OF(mid);
 	if (pt->mv.area_lion)
 		return cheb(mf, mr) == 1 && cheb(tf, tr) == 1;
 	for (int i = 0; i < pt->mv.nlines; i++) {
@@ -686,12 +709,12 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return illegal(why, KIFU_ILL_DROP_PROMOTE, t, -1, m->to, side);
 		if (p->board[m->to])
 			return illegal(why, KIFU_ILL_DROP_OCCUPIED, t, kifu_code_type(p->board[m->to]), m->to, side);
-		if (pt->must_promote_ranks && in_last(p, side, m->to / p->files, pt->must_promote_ranks))
+		if (pt->must_promote_ranks && in_last(p, side, RANK_OF(m->to), pt->must_promote_ranks))
 			return illegal(why, KIFU_ILL_DEAD_DROP, t, -1, m->to, side);
 		if (pt->no_two_on_file) {
 			int code = kifu_code_make(t, (enum kifu_side)side);
 			for (int r = 0; r < p->ranks; r++) {
-				int sq = r * p->files + m->to % p->files;
+				int sq = r * p->files + FILE_OF(m->to);
 				if (p->board[sq] == code)
 					return illegal(why, KIFU_ILL_TWO_PAWNS, t, -1, sq, side);
 			}
@@ -741,7 +764,7 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->to, side);
 		capture = capture || c != 0;
 	}
-	int from_r = m->from / p->files, to_r = m->to / p->files;
+	int from_r = RANK_OF(m->from), to_r = RANK_OF(m->to);
 	if (m->flags & KIFU_MOVE_PROMOTE) {
 		if (pt->promoted)
 			return illegal(why, KIFU_ILL_PROMOTED_AGAIN, t, -1, m->to, side);

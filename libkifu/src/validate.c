@@ -7,6 +7,7 @@
 
 #include "kifu/compact.h"
 #include "kifu/validate.h"
+#include "position_internal.h"
 
 static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
 
@@ -31,36 +32,37 @@ int kifu_record_start(const kifu_record *rec, kifu_position *pos, kifu_diag *dia
 	return kifu_position_set_sfen(pos, buf, n, diag);
 }
 
-static int cmp_u64(const void *a, const void *b)
+/* Counting positions for fourfold repetition (千日手): an open-addressing
+ * table of (key, count) pairs in the position's scratch, sized for the
+ * record, so that no memory is taken per record and the count is linear. */
+typedef struct seen_table {
+	uint64_t *keys, *counts;
+	size_t mask;
+} seen_table;
+
+static int seen_init(seen_table *t, kifu_position *pos, long positions)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
+	size_t size = 16;
+	while (size < (size_t)positions * 2)
+		size *= 2;
+	uint64_t *mem = position_scratch(pos, size * 2);
+	if (!mem)
+		return KIFU_ENOMEM;
+	t->keys = mem;
+	t->counts = mem + size;
+	t->mask = size - 1;
+	memset(t->counts, 0, size * sizeof *t->counts);
+	return 0;
 }
 
-/* The first ply after which some position has been seen four times (千日手),
- * or 0.  keys[0] is the start, keys[i] the position after ply i. */
-static long fourfold(const uint64_t *keys, long n)
+/* Counts key once more; returns its count. */
+static uint64_t seen_add(seen_table *t, uint64_t key)
 {
-	uint64_t *sorted = malloc((size_t)n * sizeof *sorted);
-	if (!sorted)
-		return 0;
-	memcpy(sorted, keys, (size_t)n * sizeof *sorted);
-	qsort(sorted, (size_t)n, sizeof *sorted, cmp_u64);
-	long best = 0;
-	for (long i = 0; i + 3 < n; i++) {
-		if (sorted[i] != sorted[i + 3] || (i && sorted[i - 1] == sorted[i]))
-			continue;
-		/* key seen 4+ times: the ply of its 4th appearance */
-		int seen = 0;
-		for (long k = 0; k < n; k++)
-			if (keys[k] == sorted[i] && ++seen == 4) {
-				if (!best || k < best)
-					best = k;
-				break;
-			}
-	}
-	free(sorted);
-	return best;
+	size_t i = (size_t)(key ^ (key >> 29)) & t->mask;
+	while (t->counts[i] && t->keys[i] != key)
+		i = (i + 1) & t->mask;
+	t->keys[i] = key;
+	return ++t->counts[i];
 }
 
 /* Does the move name a piece (KIF: 歩, 角) other than the one it moves? */
@@ -112,10 +114,11 @@ int kifu_record_validate(const kifu_record *rec, kifu_position *pos, kifu_valida
 		return 0;
 	}
 	long n = kifu_record_move_count(rec);
-	uint64_t *keys = malloc((size_t)(n + 1) * sizeof *keys);
-	if (!keys)
+	seen_table seen;
+	if (seen_init(&seen, pos, n + 1))
 		return KIFU_ENOMEM;
-	keys[0] = kifu_position_key(pos);
+	long repetition = 0;
+	seen_add(&seen, kifu_position_key(pos));
 	long ended_at = 0;
 	int ended_loser = -1;
 	/* moves at or after a reading error are not played */
@@ -144,7 +147,8 @@ int kifu_record_validate(const kifu_record *rec, kifu_position *pos, kifu_valida
 		}
 		kifu_make_move(pos, &m.move, NULL);
 		out->plies = i + 1;
-		keys[i + 1] = kifu_position_key(pos);
+		if (seen_add(&seen, kifu_position_key(pos)) == 4 && !repetition)
+			repetition = i + 1;
 		if (!ended_at && kifu_position_royal_loser(pos) >= 0) {
 			ended_at = i + 1;
 			ended_loser = kifu_position_royal_loser(pos);
@@ -169,8 +173,7 @@ int kifu_record_validate(const kifu_record *rec, kifu_position *pos, kifu_valida
 			out->loser = kifu_position_side(pos);
 			out->end_ply = n;
 		}
-		out->repetition_ply = fourfold(keys, n + 1);
+		out->repetition_ply = repetition;
 	}
-	free(keys);
 	return 0;
 }

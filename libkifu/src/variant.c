@@ -7,6 +7,7 @@
 #include "variant_internal.h"
 #include "builtin.h"
 #include "names.h"
+#include "kifu/position.h"
 
 /* Marks every destination (relative to the mover) that each kind of move of
  * a piece reaches; a destination reached two ways means the generator must
@@ -46,6 +47,41 @@ static bool moves_overlap(const movement *m)
 	return overlap;
 }
 
+/* Fills pt->reach from the movement: which one-leg offsets the piece
+ * reaches, and how. */
+static void build_reach(piece_type *pt)
+{
+	const movement *m = &pt->mv;
+	memset(pt->reach, REACH_NONE, sizeof pt->reach);
+#define AT(dx, dy) pt->reach[(dy) + REACH_OFF][(dx) + REACH_OFF]
+#define IN(dx, dy) ((dx) >= -REACH_OFF && (dx) <= REACH_OFF && (dy) >= -REACH_OFF && (dy) <= REACH_OFF)
+	for (int i = 0; i < m->nslides; i++) {
+		int range = m->slides[i].range ? m->slides[i].range : KIFU_MAX_DIM;
+		for (int k = 1; k <= range; k++) {
+			int dx = k * m->slides[i].dx, dy = k * m->slides[i].dy;
+			if (!IN(dx, dy))
+				break;
+			/* two slides reaching one offset: let the movement decide */
+			AT(dx, dy) = AT(dx, dy) == REACH_NONE ? (uint8_t)(REACH_SLIDE + i) : REACH_SLOW;
+		}
+	}
+	/* jumps win: nothing can block them */
+	for (int i = 0; i < m->nleaps; i++)
+		if (IN(m->leaps[i].dx, m->leaps[i].dy))
+			AT(m->leaps[i].dx, m->leaps[i].dy) = REACH_JUMP;
+	if (m->area_lion)
+		for (int dy = -2; dy <= 2; dy++)
+			for (int dx = -2; dx <= 2; dx++)
+				if (dx || dy)
+					AT(dx, dy) = REACH_JUMP;
+	for (int i = 0; i < m->nlines; i++) {
+		AT(m->lines[i].dx, m->lines[i].dy) = REACH_JUMP;
+		AT(2 * m->lines[i].dx, 2 * m->lines[i].dy) = REACH_JUMP;
+	}
+#undef AT
+#undef IN
+}
+
 int variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
 {
 	(void)file;
@@ -59,6 +95,7 @@ int variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
 		piece_type *pt = &v->types[t];
 		const movement *m = &pt->mv;
 		pt->dedupe = moves_overlap(m);
+		build_reach(pt);
 		for (int i = 0; i < m->nleaps; i++) {
 			int k;
 			for (k = 0; k < v->nleap_attacks; k++)
@@ -110,6 +147,19 @@ int variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
 			v->any_lion = true;
 		}
 	}
+	for (int sq = 0; sq < v->files * v->ranks; sq++) {
+		v->file_of[sq] = (uint8_t)(sq % v->files);
+		v->rank_of[sq] = (uint8_t)(sq / v->files);
+	}
+	memset(v->by_sfen, 0xFF, sizeof v->by_sfen); /* -1 */
+	for (int t = 0; t < v->ntypes; t++) {
+		const char *tok = v->types[t].sfen;
+		int promoted = tok[0] == '+';
+		char letter = tok[promoted];
+		char suffix = tok[promoted + 1];
+		if (letter >= 'A' && letter <= 'Z')
+			v->by_sfen[promoted][letter - 'A'][suffix == '\'' ? 1 : suffix == '!' ? 2 : 0] = (int16_t)t;
+	}
 	if (names_build(v))
 		return kifu_diag_set(diag, KIFU_ELIMIT, file, 0, 0, "too many piece names");
 	return 0;
@@ -142,6 +192,7 @@ int kifu_variant_builtin(const kifu_variant **out, const char *name, kifu_diag *
 			int rc = variant_load(v, kifu_builtin_files[i].text, kifu_builtin_files[i].len,
 					      kifu_builtin_files[i].path, diag);
 			if (rc) {
+				kifu_position_free(v->start_pos);
 				free(v);
 				return rc;
 			}
@@ -163,6 +214,7 @@ int kifu_variant_load_buffer(kifu_variant **out, const char *text, size_t len,
 		return kifu_diag_set(diag, KIFU_ENOMEM, filename, 0, 0, "out of memory");
 	int rc = variant_load(v, text, len, filename ? filename : "(buffer)", diag);
 	if (rc) {
+		kifu_position_free(v->start_pos);
 		free(v);
 		return rc;
 	}
@@ -178,6 +230,7 @@ int kifu_variant_load_file(kifu_variant **out, const char *path, kifu_diag *diag
 		return kifu_diag_set(diag, KIFU_ENOMEM, path, 0, 0, "out of memory");
 	int rc = variant_load(v, NULL, 0, path, diag);
 	if (rc) {
+		kifu_position_free(v->start_pos);
 		free(v);
 		return rc;
 	}
@@ -187,8 +240,10 @@ int kifu_variant_load_file(kifu_variant **out, const char *path, kifu_diag *diag
 
 void kifu_variant_free(kifu_variant *v)
 {
-	if (v && !v->builtin)
+	if (v && !v->builtin) {
+		kifu_position_free(v->start_pos);
 		free(v);
+	}
 }
 
 const char *kifu_variant_name(const kifu_variant *v) { return v->name; }
@@ -229,10 +284,21 @@ int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out)
 
 int kifu_variant_piece_by_sfen(const kifu_variant *v, const char *token, size_t len)
 {
-	for (int t = 0; t < v->ntypes; t++)
-		if (strlen(v->types[t].sfen) == len && !memcmp(v->types[t].sfen, token, len))
-			return t;
-	return -1;
+	size_t i = 0;
+	int promoted = 0;
+	if (len && token[0] == '+') {
+		promoted = 1;
+		i = 1;
+	}
+	if (i >= len || token[i] < 'A' || token[i] > 'Z')
+		return -1;
+	int suffix = 0;
+	if (i + 1 < len) {
+		if (i + 2 != len || (token[i + 1] != '\'' && token[i + 1] != '!'))
+			return -1;
+		suffix = token[i + 1] == '\'' ? 1 : 2;
+	}
+	return v->by_sfen[promoted][token[i] - 'A'][suffix];
 }
 
 int kifu_variant_piece_by_id(const kifu_variant *v, const char *id)

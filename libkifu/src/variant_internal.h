@@ -67,7 +67,14 @@ typedef struct piece_type {
 	bool no_drop_mate;       /* 打ち歩詰め */
 	movement mv;
 	bool dedupe;             /* two kinds of move can reach one square */
+	/* reach[dy + REACH_OFF][dx + REACH_OFF] for a one-leg move by (dx, dy):
+	 * REACH_NONE, REACH_JUMP (nothing can block it), REACH_SLIDE + i (slide i,
+	 * the path must be empty) or REACH_SLOW (ask the movement itself). */
+	uint8_t reach[2 * KIFU_MAX_DIM - 1][2 * KIFU_MAX_DIM - 1];
 } piece_type;
+
+#define REACH_OFF (KIFU_MAX_DIM - 1)
+enum { REACH_NONE = 0, REACH_JUMP = 1, REACH_SLIDE = 2, REACH_SLOW = 255 };
 
 typedef struct named_start {
 	char name[NAME_MAX_LEN];
@@ -120,6 +127,13 @@ struct kifu_variant {
 	int nline_attacks;
 	leap_attack line_attacks[MAX_LINES]; /* o = the unit direction */
 	bool any_lion;
+	/* file_of[sq] = sq % files, rank_of[sq] = sq / files: no division on
+	 * the per-move path. */
+	uint8_t file_of[KIFU_MAX_SQUARES], rank_of[KIFU_MAX_SQUARES];
+	/* The start position, parsed once (kifu_position_reset copies it). */
+	struct kifu_position *start_pos;
+	/* SFEN token -> type: [promoted][letter A-Z][suffix: none, ', !], -1 if none */
+	int16_t by_sfen[2][26][3];
 	/* Japanese names for reading (names.c) */
 	int nnames;
 	struct { char text[NAME_MAX_LEN]; uint8_t len; int16_t type; } names[MAX_NAMES];

@@ -21,6 +21,7 @@
 
 #include "variant_internal.h"
 #include "builtin.h"
+#include "kifu/position.h"
 
 #define MAX_DRAFT_PIECES 80
 #define MAX_INHERIT_DEPTH 8
@@ -686,6 +687,11 @@ int variant_load(struct kifu_variant *v, const char *text, size_t len, const cha
 			rc = kifu_diag_set(diag, KIFU_EVARIANT, d->start_at.file, d->start_at.line,
 					   d->start_at.col + (sd.col > 0 ? sd.col - 1 : 0),
 					   "start: %s", sd.message);
+		if (!rc) {
+			v->start_pos = NULL;
+			if (kifu_position_new(&v->start_pos, v))
+				rc = kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
+		}
 		for (int i = 0; !rc && i < v->nstarts; i++)
 			if (sfen_check(v, v->starts[i].sfen, &sd))
 				rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 0, 0,
