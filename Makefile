@@ -64,6 +64,10 @@ TEST_SRCS     := $(sort $(wildcard tests/test_*.c))
 # Helpers shared by every test program (tests/support.c, ...): any tests/*.c
 # that is not a test_*.c is compiled once and linked into each of them.
 TEST_SUPPORT  := $(sort $(filter-out $(TEST_SRCS),$(wildcard tests/*.c)))
+# Fuzz targets (tests/fuzz/fuzz_*.c): linked into the tests, which replay the
+# inputs kept in tests/fuzz/corpus/, and built for libFuzzer by `make fuzz`.
+FUZZ_SRCS     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+TEST_SUPPORT  += $(FUZZ_SRCS)
 GOLDEN_SCRIPTS := $(sort $(wildcard tests/golden/*.sh))
 HEADERS       := $(sort $(wildcard libkifu/include/kifu/*.h))
 MAN_PAGES     := $(sort $(wildcard man/*.1))
@@ -88,7 +92,7 @@ DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(TOOL_MAINS:%.c=$(OBJ)/%.d) \
 	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(TEST_SUPPORT:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d \
 	$(TEST_GEN_SRCS:%.c=$(OBJ)/%.d)
 
-.PHONY: all lib tools tests test test-run asan bench samples deps install \
+.PHONY: all lib tools tests test test-run asan bench fuzz samples deps install \
 	install-dirs clean FORCE
 
 all: $(LIB) $(TOOLS)
@@ -178,6 +182,32 @@ bench:
 		echo 'make bench: no bench/run.sh, nothing to measure'; \
 	fi
 
+# libFuzzer (clang): each target runs FUZZ_TIME seconds from tests/fuzz/corpus/NAME
+# and the records in tests/data and samples; a new input that crashes is kept
+# in tests/fuzz/corpus/NAME/ (replayed by `make test` from then on).
+FUZZ_TIME ?= 60
+FUZZ_BUILD := build-fuzz
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+fuzz: deps
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang \
+		SANFLAGS='-fsanitize=address,undefined -fno-omit-frame-pointer' \
+		CFLAGS='-g -O1 -fsanitize=fuzzer-no-link' $(FUZZ_BUILD)/libkifu.a
+	@set -e; for src in $(FUZZ_SRCS); do \
+		name=$$(basename $$src .c | sed 's/^fuzz_//'); \
+		clang $(FUZZ_FLAGS) -fsanitize=fuzzer -DKIFU_FUZZ_MAIN -Ilibkifu/include \
+			$$src $(FUZZ_BUILD)/libkifu.a $$($(PKG_CONFIG) --libs $(LIB_PKGS)) \
+			-o $(FUZZ_BUILD)/fuzz_$$name; \
+		mkdir -p tests/fuzz/corpus/$$name $(FUZZ_BUILD)/corpus/$$name; \
+		echo "== fuzz_$$name for $(FUZZ_TIME) s"; \
+		$(FUZZ_BUILD)/fuzz_$$name -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
+			-max_len=65536 -artifact_prefix=tests/fuzz/corpus/$$name/crash- \
+			$(FUZZ_BUILD)/corpus/$$name tests/fuzz/corpus/$$name $$(case $$name in \
+				stream) echo samples tests/data/compact tests/data/kif/*/ ;; \
+				variant) echo formats/variants tests/data/bad-variants tests/data/variants ;; \
+				*) echo tests/fuzz/seeds/$$name ;; esac) \
+			|| { echo "fuzz_$$name found a crash: kept in tests/fuzz/corpus/$$name/"; exit 1; }; \
+	done
+
 samples: deps
 	@$(MAKE) --no-print-directory all
 	@sh tools/run-samples.sh $(BUILD)/bin
@@ -209,7 +239,7 @@ install: all $(PC_FILE)
 	$(if $(MAN_PAGES),$(INSTALL) -m 644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1)
 
 clean:
-	rm -rf build build-asan $(filter-out build build-asan,$(BUILD))
+	rm -rf build build-asan build-fuzz $(filter-out build build-asan,$(BUILD))
 
 FORCE:
 

@@ -16,3 +16,5 @@ run "$bin/kifu-perft" -v shogi 3
 
 run "$bin/kifu-validate" samples/*.compact
 echo "(every record valid: exit status $?)"
+run "$bin/kifu-replay" --format=text samples/dai-brief.compact
+run "$bin/kifu-stats" samples/*.compact

@@ -885,9 +885,12 @@ static int bod_rank_line(parse *ps, text *t)
 	int f = v->files - 1;
 	while (f >= 0) {
 		int side = KIFU_SENTE;
+		/* cells may be padded (wide boards): any spaces, then v for Gote */
+		while (t->p < t->end && *t->p == ' ')
+			t->p++;
 		if (eat(t, "v") || eat(t, "V"))
 			side = KIFU_GOTE;
-		else if (!eat(t, " "))
+		else
 			eat(t, "^"); /* Sente's mark in some writers */
 		if (eat(t, "・")) {
 			ps->bod_board[ps->bod_rank][f--] = 0;

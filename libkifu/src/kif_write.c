@@ -81,7 +81,13 @@ static void put_hand(FILE *f, const struct kifu_position *pos, int side, bool ha
 		if (!n)
 			continue;
 		any = true;
-		fputs(bod_name(v, t), f);
+		if (v->files > 9 || v->ranks > 9) {
+			char name[NAME_MAX_LEN];
+			names_full(v, t, name, sizeof name);
+			fputs(name, f);
+		} else {
+			fputs(bod_name(v, t), f);
+		}
 		if (n > 1)
 			put_kanji_number(f, n);
 		fputs("　", f);
@@ -91,20 +97,40 @@ static void put_hand(FILE *f, const struct kifu_position *pos, int side, bool ha
 	fputc('\n', f);
 }
 
+/* The name a board diagram shows: one character on 9×9 boards (全 for a
+ * promoted Silver), the full name on larger ones (成 before a promoted piece
+ * whose name an unpromoted piece also has, as in the moves). */
+static void cell_name(const struct kifu_variant *v, int t, bool wide, char *buf, size_t size)
+{
+	if (wide)
+		names_full(v, t, buf, size);
+	else
+		snprintf(buf, size, "%s", bod_name(v, t));
+}
+
 void kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 {
 	const struct kifu_variant *v = pos->v;
 	bool wide = v->files > 9 || v->ranks > 9;
+	/* every cell as wide as the widest name (2 columns a kanji), after
+	 * its mark: v for Gote, a space for Sente */
+	int cw = 2;
+	if (wide)
+		for (int t = 0; t < v->ntypes; t++) {
+			char name[NAME_MAX_LEN];
+			cell_name(v, t, true, name, sizeof name);
+			if (width(name) > cw)
+				cw = width(name);
+		}
 	put_hand(f, pos, KIFU_GOTE, handicap);
-	/* file numbers */
 	for (int file = v->files; file >= 1; file--) {
 		if (wide)
-			fprintf(f, "%3d", file);
+			fprintf(f, "%*d", cw + 1, file);
 		else
 			fprintf(f, " %s", fw_digits[file]);
 	}
 	fputc('\n', f);
-	int cols = wide ? v->files * 3 : v->files * 3;
+	int cols = v->files * (cw + 1);
 	fputc('+', f);
 	for (int i = 0; i < cols; i++)
 		fputc('-', f);
@@ -113,12 +139,13 @@ void kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 		fputc('|', f);
 		for (int file = v->files; file >= 1; file--) {
 			int c = pos->board[r * v->files + file - 1];
-			if (!c) {
-				fputs(" ・", f);
-				continue;
-			}
-			fputc(kifu_code_side(c) == KIFU_GOTE ? 'v' : ' ', f);
-			fputs(bod_name(v, kifu_code_type(c)), f);
+			char name[NAME_MAX_LEN] = "・";
+			if (c)
+				cell_name(v, kifu_code_type(c), wide, name, sizeof name);
+			fputc(c && kifu_code_side(c) == KIFU_GOTE ? 'v' : ' ', f);
+			fputs(name, f);
+			for (int i = width(name); i < cw; i++)
+				fputc(' ', f);
 		}
 		fputc('|', f);
 		put_kanji_number(f, r + 1);

@@ -35,6 +35,10 @@ static int read_token(const struct kifu_variant *v, const char *s, size_t len, s
 {
 	size_t at = *i;
 	bool plus = false;
+	if (at >= len) {
+		*msg = "expected a piece letter";
+		return -1;
+	}
 	if (s[at] == '+') {
 		if (!allow_plus) {
 			*msg = "a piece in hand is never promoted";

@@ -1,0 +1,27 @@
+/*
+ * fuzz.h - the fuzz targets (tests/fuzz/fuzz_*.c).  Each is a function
+ * fuzz_NAME(data, size) that must never crash, hang or leak, whatever the
+ * bytes; `make fuzz` runs each under libFuzzer (clang), and
+ * tests/test_fuzz_regressions.c replays every input kept in
+ * tests/fuzz/corpus/NAME/ through them in `make test`.
+ */
+#ifndef KIFU_FUZZ_H
+#define KIFU_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int fuzz_stream(const uint8_t *data, size_t size);   /* any notation, validated and written */
+int fuzz_sfen(const uint8_t *data, size_t size);     /* SFEN of every shipped variant */
+int fuzz_variant(const uint8_t *data, size_t size);  /* variant YAML */
+int fuzz_move(const uint8_t *data, size_t size);     /* compact moves checked in positions */
+
+/* Defines LLVMFuzzerTestOneInput for one target, for the libFuzzer build. */
+#define FUZZ_ENTRY(name)                                                        \
+	int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);           \
+	int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)            \
+	{                                                                       \
+		return name(data, size);                                        \
+	}
+
+#endif

@@ -1,0 +1,144 @@
+#!/bin/bash
+# Golden tests of kifu-diff: identical records, a KIF against its compact
+# conversion, a record changed at one ply, header and ending differences, a
+# record count mismatch, two spellings of one Lion pass, the JSON objects
+# byte for byte, and the exit statuses.  Every expected line below was
+# worked out by hand from tests/data/diff/*.compact (columns counted on the
+# record lines; KIF line numbers counted in a.kif, whose records start at
+# lines 1, 13 and 30).
+#
+#     diff.sh BINDIR
+set -u
+bin=$1
+d=$bin/kifu-diff
+data=tests/data/diff
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect NAME STATUS EXPECTED_STDOUT_FILE -- COMMAND...   (stderr must be empty)
+expect() {
+	local name=$1 status=$2 out=$3
+	shift 4
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	local got=$?
+	if [ "$got" != "$status" ]; then
+		echo "FAIL $name: exit status $got, expected $status"; fails=$((fails + 1))
+	fi
+	if ! diff -u "$out" "$tmp/out"; then
+		echo "FAIL $name: stdout differs"; fails=$((fails + 1))
+	fi
+	if [ -s "$tmp/err" ]; then
+		echo "FAIL $name: unexpected stderr:"; cat "$tmp/err"; fails=$((fails + 1))
+	fi
+}
+
+: >"$tmp/empty"
+A=$data/a.compact
+
+# identical files, and a KIF against its compact conversion: moves are
+# compared as parsed, so ７六歩(77) and 7g7f are the same move
+expect same 0 "$tmp/empty" -- "$d" "$A" "$A"
+expect kif 0 "$tmp/empty" -- "$d" "$A" "$data/a.kif"
+expect kif-reversed 0 "$tmp/empty" -- "$d" "$data/a.kif" "$A"
+expect stdin 0 "$tmp/empty" -- sh -c "cat $data/a.kif | $d $A -"
+cat >"$tmp/kif.json" <<'EOF2'
+{"record":1,"same":true,"a_line":2,"b_line":1,"only_in":null,"headers":[],"ply":null,"a_move":null,"b_move":null,"position_same":null,"ending_same":true}
+{"record":2,"same":true,"a_line":3,"b_line":13,"only_in":null,"headers":[],"ply":null,"a_move":null,"b_move":null,"position_same":null,"ending_same":true}
+{"record":3,"same":true,"a_line":4,"b_line":30,"only_in":null,"headers":[],"ply":null,"a_move":null,"b_move":null,"position_same":null,"ending_same":true}
+EOF2
+expect kif-json 0 "$tmp/kif.json" -- "$d" --format=json "$A" "$data/a.kif"
+
+# record 2 changed at ply 7 (2e2d -> 9g9f, column 61 of line 3): exactly ply 7
+cat >"$tmp/changed.txt" <<'EOF2'
+kifu-diff: tests/data/diff/a.compact:3:61 tests/data/diff/changed.compact:3:61: record 2: ply 7 differs: 2e2d vs 9g9f; the positions after it differ
+EOF2
+expect changed 1 "$tmp/changed.txt" -- "$d" "$A" "$data/changed.compact"
+cat >"$tmp/changed.json" <<'EOF2'
+{"record":1,"same":true,"a_line":2,"b_line":2,"only_in":null,"headers":[],"ply":null,"a_move":null,"b_move":null,"position_same":null,"ending_same":true}
+{"record":2,"same":false,"a_line":3,"b_line":3,"only_in":null,"headers":[],"ply":7,"a_move":"2e2d","b_move":"9g9f","position_same":false,"ending_same":true}
+{"record":3,"same":true,"a_line":4,"b_line":4,"only_in":null,"headers":[],"ply":null,"a_move":null,"b_move":null,"position_same":null,"ending_same":true}
+EOF2
+expect changed-json 1 "$tmp/changed.json" -- "$d" --format=json "$A" "$data/changed.compact"
+# the same against the KIF: the KIF move as written, at its line and column
+cat >"$tmp/changed-kif.txt" <<'EOF2'
+kifu-diff: tests/data/diff/changed.compact:3:61 tests/data/diff/a.kif:23:6: record 2: ply 7 differs: 9g9f vs ２四歩(25); the positions after it differ
+EOF2
+expect changed-kif 1 "$tmp/changed-kif.txt" -- "$d" "$data/changed.compact" "$data/a.kif"
+expect quiet 1 "$tmp/empty" -- "$d" -q "$A" "$data/changed.compact"
+
+# headers: tags in A's order, then B's new ones; the comment before the
+# first move; the ending
+cat >"$tmp/headers.txt" <<'EOF2'
+kifu-diff: tests/data/diff/a.compact:2 tests/data/diff/headers.compact:2: record 1: tag event: "Test" vs (none)
+kifu-diff: tests/data/diff/a.compact:2 tests/data/diff/headers.compact:2: record 1: tag gote: "Bob" vs "Robert"
+kifu-diff: tests/data/diff/a.compact:2 tests/data/diff/headers.compact:2: record 1: tag site: (none) vs "Tokyo"
+kifu-diff: tests/data/diff/a.compact:2 tests/data/diff/headers.compact:2: record 1: comment: (none) vs "hello"
+kifu-diff: tests/data/diff/a.compact:2 tests/data/diff/headers.compact:2: record 1: ending: resign vs (none)
+EOF2
+expect headers 1 "$tmp/headers.txt" -- "$d" "$A" "$data/headers.compact"
+cat >"$tmp/headers.json" <<'EOF2'
+{"record":1,"same":false,"a_line":2,"b_line":2,"only_in":null,"headers":["event","gote","site","comment"],"ply":null,"a_move":null,"b_move":null,"position_same":null,"ending_same":false}
+{"record":2,"same":true,"a_line":3,"b_line":3,"only_in":null,"headers":[],"ply":null,"a_move":null,"b_move":null,"position_same":null,"ending_same":true}
+{"record":3,"same":true,"a_line":4,"b_line":4,"only_in":null,"headers":[],"ply":null,"a_move":null,"b_move":null,"position_same":null,"ending_same":true}
+EOF2
+expect headers-json 1 "$tmp/headers.json" -- "$d" --format=json "$A" "$data/headers.compact"
+
+# a record count mismatch is a difference, either way round
+cat >"$tmp/count.txt" <<'EOF2'
+kifu-diff: tests/data/diff/a.compact:4 tests/data/diff/two.compact: record 3: only in tests/data/diff/a.compact
+EOF2
+expect count 1 "$tmp/count.txt" -- "$d" "$A" "$data/two.compact"
+cat >"$tmp/count.json" <<'EOF2'
+{"record":1,"same":true,"a_line":2,"b_line":2,"only_in":null,"headers":[],"ply":null,"a_move":null,"b_move":null,"position_same":null,"ending_same":true}
+{"record":2,"same":true,"a_line":3,"b_line":3,"only_in":null,"headers":[],"ply":null,"a_move":null,"b_move":null,"position_same":null,"ending_same":true}
+{"record":3,"same":false,"a_line":null,"b_line":4,"only_in":"b","headers":[],"ply":null,"a_move":null,"b_move":null,"position_same":null,"ending_same":null}
+EOF2
+expect count-json 1 "$tmp/count.json" -- "$d" --format=json "$data/two.compact" "$A"
+
+# two spellings of one Lion pass (7j and 9j are both empty: nothing moved
+# there in plies 1-20): the moves differ at ply 21, the positions after it
+# do not
+cat >"$tmp/pass.txt" <<'EOF2'
+kifu-diff: tests/data/diff/pass-a.compact:2:121 tests/data/diff/pass-b.compact:2:121: record 1: ply 21 differs: 8k7j8k vs 8k9j8k; the positions after it are the same
+EOF2
+expect pass 1 "$tmp/pass.txt" -- "$d" "$data/pass-a.compact" "$data/pass-b.compact"
+cat >"$tmp/pass.json" <<'EOF2'
+{"record":1,"same":false,"a_line":2,"b_line":2,"only_in":null,"headers":[],"ply":21,"a_move":"8k7j8k","b_move":"8k9j8k","position_same":true,"ending_same":true}
+EOF2
+expect pass-json 1 "$tmp/pass.json" -- "$d" --format=json "$data/pass-a.compact" "$data/pass-b.compact"
+
+# a record with a move that cannot be read: the reading error on stderr (for
+# each side; column 14 is where 7z7f starts), its moves not compared: exit 1
+cat >"$tmp/broken.txt" <<'EOF2'
+kifu-diff: tests/data/diff/broken.compact:2 tests/data/diff/broken.compact:2: record 1: moves cannot be compared: a record could not be read
+EOF2
+cat >"$tmp/broken.err" <<'EOF2'
+kifu-diff: tests/data/diff/broken.compact:2:14: ply 2: 7z7f: no such square on this board
+kifu-diff: tests/data/diff/broken.compact:2:14: ply 2: 7z7f: no such square on this board
+EOF2
+"$d" "$data/broken.compact" "$data/broken.compact" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] || { echo "FAIL broken: exit status"; fails=$((fails + 1)); }
+diff -u "$tmp/broken.txt" "$tmp/out" || { echo "FAIL broken: stdout"; fails=$((fails + 1)); }
+diff -u "$tmp/broken.err" "$tmp/err" || { echo "FAIL broken: stderr"; fails=$((fails + 1)); }
+
+# usage and I/O errors: exit 2
+check_status() {
+	local name=$1 status=$2
+	shift 2
+	"$@" >/dev/null 2>"$tmp/err"
+	local got=$?
+	if [ "$got" != "$status" ] || [ ! -s "$tmp/err" ]; then
+		echo "FAIL $name: exit status $got (expected $status) or no message"; fails=$((fails + 1))
+	fi
+}
+check_status one-file 2 "$d" "$A"
+check_status missing 2 "$d" "$A" "$tmp/no-such-file"
+check_status both-stdin 2 "$d" - -
+check_status bad-format 2 "$d" --format=xml "$A" "$A"
+
+if [ "$fails" -ne 0 ]; then
+	echo "diff.sh: $fails failures"
+	exit 1
+fi
+exit 0

@@ -1,0 +1,218 @@
+#!/bin/bash
+# Golden tests of kifu-replay: the text diagram, SFEN lines (checked by hand
+# and against one-move replays of long random Dai games), --ply / --every /
+# --from / --to, -o DIR's file names, an illegal move's message and status,
+# the BOD diagram read back, and the SVG's structure (pieces on the squares
+# the SFEN says, Gote's turned, the last move shaded).
+#
+#     replay.sh BINDIR
+set -u
+bin=$1
+r=$bin/kifu-replay
+data=tests/data/replay
+gen=$(dirname "$bin")/tests/gen-records
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+check() { # NAME EXPECTED-FILE GOT-FILE
+	diff -u "$2" "$3" || fail "$1"
+}
+status() { # NAME EXPECTED GOT
+	[ "$2" = "$3" ] || fail "$1: exit status $3, expected $2"
+}
+same() { # NAME EXPECTED GOT (strings)
+	[ "$2" = "$3" ] || fail "$1: got '$3', expected '$2'"
+}
+
+# 1. The text diagram of a small position, checked by hand: 7g7f 3c3d
+# 8h2b+ 3a2b B*4e (the Bishops exchanged, Sente's dropped on 4e, Gote holds
+# one; Gote to move).
+"$r" "$data/shogi5.compact" >"$tmp/got" 2>"$tmp/err"
+status text 0 $?
+check text "$data/shogi5.txt" "$tmp/got"
+[ -s "$tmp/err" ] && fail "text: unexpected stderr: $(cat "$tmp/err")"
+
+# 2. SFEN after each move of BRIEF §3.1's Dai record, worked out by hand
+# (samples/dai-brief.compact): Copper 11o-12n, Iron 4a-4b, pawn 9k-9j, Kirin
+# 7c-5c, Dragon Horse 10l-3e capturing a pawn and promoting (+H), Knight
+# 14a-15c, the Falcon's igui on the Side Mover at 3d.
+cat >"$tmp/want" <<'EOF'
+lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL b - 1
+lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'CF1TET1F1C'1A/LNUI1SGKGSCIUNL w - 2
+lnuicsgkgsc1unl/a1c'1f1tet1fic'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'CF1TET1F1C'1A/LNUI1SGKGSCIUNL b - 3
+lnuicsgkgsc1unl/a1c'1f1tet1fic'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4p'5p'4/15/15/15/4P'1P3P'4/PPPPPP1PPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'CF1TET1F1C'1A/LNUI1SGKGSCIUNL w - 4
+lnuicsgkgsc1unl/a1c'1f1tet1fic'1a/1x'1a'1wxl!1woa'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4p'5p'4/15/15/15/4P'1P3P'4/PPPPPP1PPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'CF1TET1F1C'1A/LNUI1SGKGSCIUNL b - 5
+lnuicsgkgsc1unl/a1c'1f1tet1fic'1a/1x'1a'1wxl!1woa'1x'1/rf'mvbhdqdhbvmf'r/pppppppppppp+Hpp/4p'5p'4/15/15/15/4P'1P3P'4/PPPPPP1PPPPPPPP/RF'MVB1DQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'CF1TET1F1C'1A/LNUI1SGKGSCIUNL w - 6
+l1uicsgkgsc1unl/a1c'1f1tet1fic'1a/nx'1a'1wxl!1woa'1x'1/rf'mvbhdqdhbvmf'r/pppppppppppp+Hpp/4p'5p'4/15/15/15/4P'1P3P'4/PPPPPP1PPPPPPPP/RF'MVB1DQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'CF1TET1F1C'1A/LNUI1SGKGSCIUNL b - 7
+l1uicsgkgsc1unl/a1c'1f1tet1fic'1a/nx'1a'1wxl!1woa'1x'1/rf'mvbhdqdhbv1f'r/pppppppppppp+Hpp/4p'5p'4/15/15/15/4P'1P3P'4/PPPPPP1PPPPPPPP/RF'MVB1DQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'CF1TET1F1C'1A/LNUI1SGKGSCIUNL w - 8
+EOF
+"$r" --format=sfen --every samples/dai-brief.compact >"$tmp/got"
+status sfen-every 0 $?
+check sfen-every "$tmp/want" "$tmp/got"
+"$r" --format=sfen samples/dai-brief.compact >"$tmp/got"
+tail -n 1 "$tmp/want" | cmp -s - "$tmp/got" || fail "sfen-last: not the position after the last move"
+"$r" --format=sfen --ply 4 samples/dai-brief.compact >"$tmp/got"
+sed -n 5p "$tmp/want" | cmp -s - "$tmp/got" || fail "sfen --ply 4"
+
+# 3. Which plies: --every is 0..P, --from/--to a range (clamped to the
+# record), --ply one position; a ply beyond the record is status 1.
+count() { "$r" --format=sfen "$@" samples/dai-brief.compact 2>/dev/null | wc -l; }
+same every 8 "$(count --every)"
+same from-to 3 "$(count --from 2 --to 4)"
+same from 3 "$(count --from 5)"
+same to 2 "$(count --to 1)"
+same to-clamped 8 "$(count --to 99)"
+same ply-0 1 "$(count --ply 0)"
+"$r" --format=sfen --from 2 --to 4 samples/dai-brief.compact >"$tmp/got"
+sed -n 3,5p "$tmp/want" | cmp -s - "$tmp/got" || fail "from-to: wrong positions"
+"$r" --format=sfen --ply 8 samples/dai-brief.compact >"$tmp/got" 2>"$tmp/err"
+status ply-beyond 1 $?
+echo "kifu-replay: samples/dai-brief.compact:5: no ply 8: the record has 7 moves" >"$tmp/want-err"
+check ply-beyond-message "$tmp/want-err" "$tmp/err"
+[ -s "$tmp/got" ] && fail "ply-beyond: printed a position"
+
+# 4. -o DIR: one file per position, BASE-RECORD-PLY.EXT; standard input is
+# "stdin"; the directory is made if missing.
+"$r" --format=sfen --every -o "$tmp/out" samples/dai-brief.compact
+status dash-o 0 $?
+(cd "$tmp/out" && ls) >"$tmp/got"
+for p in 0 1 2 3 4 5 6 7; do echo "dai-brief-1-000$p.sfen"; done >"$tmp/want-ls"
+check dash-o-names "$tmp/want-ls" "$tmp/got"
+sed -n 8p "$tmp/want" | cmp -s - "$tmp/out/dai-brief-1-0007.sfen" || fail "dash-o: 0007 content"
+printf 'shogi : 7g7f\nshogi : 2g2f 8c8d\n' | "$r" --format=svg -o "$tmp/svgs"
+status dash-o-stdin 0 $?
+(cd "$tmp/svgs" && ls) >"$tmp/got"
+printf 'stdin-1-0001.svg\nstdin-2-0002.svg\n' >"$tmp/want-ls"
+check dash-o-stdin-names "$tmp/want-ls" "$tmp/got"
+left=$(find "$tmp/out" "$tmp/svgs" -name '*.tmp*' | wc -l)
+same no-temporary-left 0 "$left"
+
+# 5. An illegal move stops its record with kifu-validate's message (status
+# 1); the position reached is shown and the next record follows.
+"$r" --format=sfen "$data/illegal.compact" >"$tmp/got" 2>"$tmp/err"
+status illegal 1 $?
+cat >"$tmp/want-ill" <<'EOF'
+lnsgkgsnl/1r5B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4
+lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3
+EOF
+check illegal-positions "$tmp/want-ill" "$tmp/got"
+echo "kifu-replay: $data/illegal.compact:2:24: ply 4: 2b3c: the Bishop on 2b is Sente's" >"$tmp/want-err"
+check illegal-message "$tmp/want-err" "$tmp/err"
+"$bin/kifu-validate" "$data/illegal.compact" 2>&1 | sed 's/^kifu-validate:/kifu-replay:/' >"$tmp/val"
+check illegal-as-validate "$tmp/val" "$tmp/err"
+
+# 6. The BOD diagram (--format=kif) reads back as the same position.
+{ "$r" --format=kif "$data/shogi5.compact"; echo '手数----指手---------消費時間--'; } >"$tmp/bod.kif"
+"$bin/kifu-convert" --to compact "$tmp/bod.kif" | sed 's/.*sfen=\([^ ]*\) .*/\1/; s/_/ /g' >"$tmp/got"
+"$r" --format=sfen "$data/shogi5.compact" >"$tmp/want-bod"
+check bod-reads-back "$tmp/want-bod" "$tmp/got"
+
+# 7. Long random Dai games: the position after move k is the position after
+# playing move k alone from the SFEN after move k-1 (a record with that
+# sfen= tag), for every k; and kifu-validate agrees each such record is legal.
+"$gen" -v dai -n 3 -p 300 -s 11 >"$tmp/dai.compact"
+: >"$tmp/all-after"
+: >"$tmp/one-move"
+while IFS= read -r rec; do
+	printf '%s\n' "$rec" | "$r" --format=sfen --every >"$tmp/every"
+	tail -n +2 "$tmp/every" >>"$tmp/all-after"
+	printf '%s\n' "${rec#* : }" | tr ' ' '\n' | grep -v '^$' >"$tmp/moves"
+	head -n -1 "$tmp/every" | tr ' ' '_' | paste -d ' ' - "$tmp/moves" |
+		awk '{ print "dai sfen=" $1 " : " $2 }' >>"$tmp/one-move"
+done <"$tmp/dai.compact"
+plies=$(sed "s/.* : //" "$tmp/dai.compact" | wc -w)
+[ "$plies" -gt 600 ] || fail "dai: only $plies plies generated"
+same dai-plies "$plies" "$(wc -l <"$tmp/all-after")"
+"$r" --format=sfen "$tmp/one-move" >"$tmp/got"
+status dai-one-move 0 $?
+check dai-one-move "$tmp/all-after" "$tmp/got"
+"$bin/kifu-validate" -q "$tmp/one-move" || fail "dai-one-move: kifu-validate disagrees"
+
+# 8. The 成 mark in the kanji diagram: Dai's promoted Gold is a 飛車 and
+# its promoted Iron a 金将, written 成飛 and v成金; the Lion is 獅子.
+echo "dai sfen=7k7/15/15/15/15/15/15/3+G3+i2L!4/15/15/15/15/15/15/7K7_b_-_1 :" >"$tmp/mark.compact"
+"$r" "$tmp/mark.compact" | grep -F '|八' >"$tmp/got"
+echo '| ・   ・   ・   成飛 ・   ・   ・  v成金 ・   ・   獅子 ・   ・   ・   ・  |八' >"$tmp/want-mark"
+check kanji-mark "$tmp/want-mark" "$tmp/got"
+"$r" "$tmp/mark.compact" | grep -F '| h 八' >"$tmp/got"
+echo '|  .   .   .  +G   .   .   .  +i   .   .   L!  .   .   .   . | h 八' >"$tmp/want-mark"
+check compact-mark "$tmp/want-mark" "$tmp/got"
+
+# 9. The SVG's structure, for the Dai record's last position: a UTF-8 XML
+# document whose viewBox fits the board, one <g> per piece on the square the
+# SFEN says, Gote's turned 180°, promoted pieces red, the igui's squares
+# shaded, files 15..1 across the top and ranks 一..十五 down the right.
+"$r" --format=svg samples/dai-brief.compact >"$tmp/b.svg"
+status svg 0 $?
+svg=$tmp/b.svg
+same svg-xml-declaration '<?xml version="1.0" encoding="UTF-8"?>' "$(head -n 1 "$svg")"
+same svg-end '</svg>' "$(tail -n 1 "$svg")"
+grep -q '^<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 736 886" width="736" height="886" ' "$svg" ||
+	fail "svg: root element or viewBox"
+same svg-g-balanced "$(grep -c '^<g ' "$svg")" "$(grep -c '^</g>$' "$svg")"
+# the pieces as "square side piece", sorted, from the SVG and from the SFEN
+grep '^<g class="piece ' "$svg" |
+	sed 's/.*data-square="\([^"]*\)" data-piece="\([^"]*\)" data-side="\([^"]*\)".*/\1 \3 \2/' |
+	sort >"$tmp/svg-pieces"
+tail -n 1 "$tmp/want" | awk '{
+	n = split($1, rank, "/")
+	for (r = 1; r <= n; r++) {
+		s = rank[r]; f = 15
+		while (length(s) > 0) {
+			if (match(s, /^[0-9]+/)) { f -= substr(s, 1, RLENGTH); s = substr(s, RLENGTH + 1); continue }
+			match(s, /^\+?[A-Za-z]['"'"'!]?/)
+			t = substr(s, 1, RLENGTH); s = substr(s, RLENGTH + 1)
+			side = t ~ /[a-z]/ ? "gote" : "sente"
+			printf "%d%c %s %s\n", f, 96 + r, side, toupper(t); f--
+		}
+	}
+}' | sort >"$tmp/sfen-pieces"
+same svg-piece-count 128 "$(wc -l <"$tmp/svg-pieces")"
+check svg-pieces "$tmp/sfen-pieces" "$tmp/svg-pieces"
+# Gote's pieces, and only they, are turned about their centre
+same svg-gote-rotated "$(grep -c '^<g class="piece gote".*translate([0-9.]* [0-9.]*) rotate(180)"' "$svg")" \
+	"$(grep -c '^<g class="piece gote"' "$svg")"
+grep '^<g class="piece sente"' "$svg" | grep -q rotate && fail "svg: a Sente piece is turned"
+grep -q '^<g class="piece sente" data-square="3e" data-piece="+H" data-side="sente"' "$svg" ||
+	fail "svg: the Horned Falcon on 3e"
+same svg-promoted-red 2 "$(grep -c '^<text class="kanji promoted"' "$svg")"
+grep -q '^<g class="piece gote" data-square="5c" data-piece="O" data-side="gote" transform="translate(478.0 200.0) rotate(180)">' "$svg" ||
+	fail "svg: Gote's Kirin on 5c, in file 5's column and rank 3's row"
+# the last move 3e3d3e: its target and the captured Side Mover's square
+grep -q '^<rect class="last-to" data-square="3e"' "$svg" || fail "svg: last move's square"
+grep -q '^<rect class="last-mid" data-square="3d"' "$svg" || fail "svg: igui's square"
+same svg-last-from 0 "$(grep -c 'class="last-from"' "$svg")"
+# coordinates
+same svg-files "15 14 13 12 11 10 9 8 7 6 5 4 3 2 1" \
+	"$(grep '^<text class="coord file"' "$svg" | sed 's/.*>\([0-9]*\)<.*/\1/' | tr '\n' ' ' | sed 's/ $//')"
+same svg-ranks "一 二 三 四 五 六 七 八 九 十 十一 十二 十三 十四 十五" \
+	"$(grep '^<text class="coord rank"' "$svg" | sed 's/.*>\([^<]*\)<.*/\1/' | tr '\n' ' ' | sed 's/ $//')"
+grep -q '^<g class="hand" data-side="gote">' "$svg" || fail "svg: Gote's hand"
+grep -q '^<g class="hand" data-side="sente">' "$svg" || fail "svg: Sente's hand"
+# pieces in hand carry their count
+"$r" --format=svg "$data/shogi5.compact" >"$tmp/s.svg"
+grep -q '^<g class="hand-piece gote" data-count="1" data-piece="B" data-side="gote"' "$tmp/s.svg" ||
+	fail "svg: Gote's Bishop in hand"
+grep -q '^<rect class="last-to" data-square="4e"' "$tmp/s.svg" || fail "svg: a drop's square"
+
+# 10. Usage errors.
+"$r" --format=png samples/dai-brief.compact >/dev/null 2>&1
+status unknown-format 2 $?
+"$r" --ply 3 --every samples/dai-brief.compact >/dev/null 2>&1
+status ply-and-every 2 $?
+"$r" --from 5 --to 2 samples/dai-brief.compact >/dev/null 2>&1
+status from-after-to 2 $?
+"$r" --format=svg --every samples/dai-brief.compact >/dev/null 2>&1
+status svg-several 2 $?
+"$r" --ply x samples/dai-brief.compact >/dev/null 2>&1
+status bad-ply 2 $?
+"$r" "$tmp/missing" >/dev/null 2>&1
+status missing-file 2 $?
+
+if [ "$fails" -ne 0 ]; then
+	echo "replay.sh: $fails failures"
+	exit 1
+fi
+exit 0

@@ -1,0 +1,159 @@
+#!/bin/bash
+# Golden tests of kifu-stats: exact JSON for small records whose every count
+# is worked out by hand below; --where and --where-move; and the map-reduce
+# contract: stats over three shards, merged, are byte for byte the stats over
+# the whole, in text, YAML and JSON (the parallel --pipe recipe of
+# docs/stats.md, with split instead of GNU parallel).
+#
+#     stats.sh BINDIR
+set -u
+bin=$1
+s=$bin/kifu-stats
+gen=$(dirname "$bin")/tests/gen-records
+data=tests/data/stats
+fails=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+
+# expect NAME STATUS EXPECTED_STDOUT_FILE -- COMMAND...   (stderr must be empty)
+expect() {
+	local name=$1 status=$2 out=$3
+	shift 4
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	local got=$?
+	[ "$got" = "$status" ] || fail "$name: exit status $got, expected $status"
+	diff -u "$out" "$tmp/out" || fail "$name: stdout differs"
+	if [ -s "$tmp/err" ]; then
+		cat "$tmp/err"; fail "$name: unexpected stderr"
+	fi
+}
+
+# --- small.compact, by hand -------------------------------------------------
+# shogi (4 records):
+#  1. 7g7f 3c3d 8h2b+ 3a2b B*4e resign: 5 plies.  Pawn, pawn; the Bishop takes
+#     the Bishop on 2b and promotes; the Silver takes the Dragon Horse
+#     (+bishop); a Bishop drop.  Gote to move resigns: Sente wins.
+#  2. 2g2f 8c8d 2f2e 8d8e abort: 4 Pawn moves, no capture; result unknown.
+#  3. 7g7f 3c3d 8h3c 2b3c: 4 plies.  8h3c enters the zone without promoting
+#     (8h3c+ is legal): a declined promotion; Gote's Bishop takes it on 3c
+#     (rank c is not Gote's zone).  No ending: unknown.
+#  4. 7g7f 3c3d 2h2b: the Rook is blocked by the Pawn on 2g: invalid at ply
+#     3, 2 legal plies counted; unknown.
+#  plies 5+4+4+2 = 15; lengths 2,4,4,5: min 2, q1 (rank 1) 2, median (rank 2)
+#  4, q3 (rank 3) 4, max 5.  Captures 2+1 = 3; Pawn moves 2+4+2+2 = 10;
+#  Bishop moves 3 (8h2b+, 8h3c, 2b3c), captures 2, captured 2, drops 1.
+# dai (1 record): BRIEF §3.1's example (samples/dai-brief.compact), 7 plies:
+#  Copper 11o12n, Iron 4a4b, Pawn 9k9j, Kirin 7c5c, Dragon Horse 10l3e+
+#  (takes the Pawn on 3e, promotes to Horned Falcon), Knight 14a15c, Falcon
+#  3e3d3e (igui on the Side Mover: a two-leg move, a capture).  Gote resigns.
+# Pieces are listed in the variant's type order ("type": shogi's Bishop 2,
+# Silver 4, Pawn 7, +bishop 9; Dai's types as numbered by libkifu).
+cat >"$tmp/small.json" <<'EOF2'
+{"format":"kifu-stats/1","records":5,"plies":22,"valid":4,"invalid":1,"variants":{"dai":{"records":1,"plies":7,"valid":1,"invalid":0,"results":{"sente":1,"gote":0,"draw":0,"unknown":0},"endings":{"resign":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":7,"q1":7,"median":7,"q3":7,"max":7,"histogram":{"7":1}},"moves":{"captures":2,"promotions":1,"declined":0,"two_leg":1,"passes":0,"igui":1,"drops":0},"pieces":[{"id":"copper","name":"Copper General","type":6,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"iron","name":"Iron General","type":7,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"knight","name":"Knight","type":14,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"pawn","name":"Pawn","type":15,"moves":1,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0},{"id":"kirin","name":"Kirin","type":18,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"side-mover","name":"Side Mover","type":22,"moves":0,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0},{"id":"dragon-horse","name":"Dragon Horse","type":25,"moves":1,"captures":1,"captured":0,"promotions":1,"declined":0,"drops":0},{"id":"+dragon-horse","name":"Horned Falcon","type":53,"moves":1,"captures":1,"captured":0,"promotions":0,"declined":0,"drops":0}]},"shogi":{"records":4,"plies":15,"valid":3,"invalid":1,"results":{"sente":1,"gote":0,"draw":0,"unknown":3},"endings":{"abort":1,"none":2,"resign":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":2,"q1":2,"median":4,"q3":4,"max":5,"histogram":{"2":1,"4":2,"5":1}},"moves":{"captures":3,"promotions":1,"declined":1,"two_leg":0,"passes":0,"igui":0,"drops":1},"pieces":[{"id":"bishop","name":"Bishop","type":2,"moves":3,"captures":2,"captured":2,"promotions":1,"declined":1,"drops":1},{"id":"silver","name":"Silver","type":4,"moves":1,"captures":1,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"pawn","name":"Pawn","type":7,"moves":10,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"+bishop","name":"Dragon Horse","type":9,"moves":0,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0}]}}}
+EOF2
+# an invalid record was counted: exit 1
+expect small 1 "$tmp/small.json" -- "$s" --format=json "$data/small.compact"
+# the same records from standard input, and merged from one part: unchanged
+expect small-stdin 1 "$tmp/small.json" -- sh -c "$s --format=json < $data/small.compact"
+expect merge-one 1 "$tmp/small.json" -- "$s" --merge --format=json "$tmp/small.json"
+
+# --where event~^A$: records 1 and 3 (lengths 5 and 4: q1 = median = 4
+# (ranks 1, 1), q3 = 5 (rank 2)); no invalid record: exit 0
+cat >"$tmp/where.json" <<'EOF2'
+{"format":"kifu-stats/1","records":2,"plies":9,"valid":2,"invalid":0,"variants":{"shogi":{"records":2,"plies":9,"valid":2,"invalid":0,"results":{"sente":1,"gote":0,"draw":0,"unknown":1},"endings":{"none":1,"resign":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":4,"q1":4,"median":4,"q3":5,"max":5,"histogram":{"4":1,"5":1}},"moves":{"captures":3,"promotions":1,"declined":1,"two_leg":0,"passes":0,"igui":0,"drops":1},"pieces":[{"id":"bishop","name":"Bishop","type":2,"moves":3,"captures":2,"captured":2,"promotions":1,"declined":1,"drops":1},{"id":"silver","name":"Silver","type":4,"moves":1,"captures":1,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"pawn","name":"Pawn","type":7,"moves":4,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"+bishop","name":"Dragon Horse","type":9,"moves":0,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0}]}}}
+EOF2
+expect where 0 "$tmp/where.json" -- "$s" --format=json --where 'event~^A$' "$data/small.compact"
+
+# --where-move ^2h: only record 4 (its illegal 2h2b is a move as written);
+# its 2 legal Pawn moves are counted, and it is invalid: exit 1
+cat >"$tmp/where-move.json" <<'EOF2'
+{"format":"kifu-stats/1","records":1,"plies":2,"valid":0,"invalid":1,"variants":{"shogi":{"records":1,"plies":2,"valid":0,"invalid":1,"results":{"sente":0,"gote":0,"draw":0,"unknown":1},"endings":{"none":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":2,"q1":2,"median":2,"q3":2,"max":2,"histogram":{"2":1}},"moves":{"captures":0,"promotions":0,"declined":0,"two_leg":0,"passes":0,"igui":0,"drops":0},"pieces":[{"id":"pawn","name":"Pawn","type":7,"moves":2,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0}]}}}
+EOF2
+expect where-move 1 "$tmp/where-move.json" -- "$s" --format=json --where-move '^2h' "$data/small.compact"
+
+# several filters: all must match.  event~B and a sente tag: none
+cat >"$tmp/none.json" <<'EOF2'
+{"format":"kifu-stats/1","records":0,"plies":0,"valid":0,"invalid":0,"variants":{}}
+EOF2
+expect where-none 0 "$tmp/none.json" -- "$s" --format=json --where 'event~B' --where 'sente~.' "$data/small.compact"
+# sente X or Alice, and a promoting move: record 1 and the Dai record
+"$s" --format=json --where 'sente~^(X|Alice)$' --where-move '\+$' "$data/small.compact" >"$tmp/out" 2>&1
+grep -q '^{"format":"kifu-stats/1","records":2,"plies":12,"valid":2,"invalid":0,' "$tmp/out" ||
+	fail "where-both: $(head -c 200 "$tmp/out")"
+
+# UTF-8 (PCRE2_UTF): "." is one character (第), \d an ASCII digit
+for case in '^.1期:1' '^第\d期:1' '^第.期:2' '名人戦$:3' '^.期:0'; do
+	re=${case%:*} n=${case##*:}
+	"$s" --format=json --where "event~$re" "$data/utf8.compact" >"$tmp/out" 2>&1
+	grep -q "^{\"format\":\"kifu-stats/1\",\"records\":$n," "$tmp/out" ||
+		fail "utf8 $re: expected $n records: $(head -c 120 "$tmp/out")"
+done
+
+# bad filters and bad parts: exit 2, a message, no output
+check_error() {
+	local name=$1 pattern=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	local got=$?
+	[ "$got" = 2 ] || fail "$name: exit status $got, expected 2"
+	[ -s "$tmp/out" ] && fail "$name: output written"
+	grep -q -- "$pattern" "$tmp/err" || fail "$name: stderr: $(cat "$tmp/err")"
+}
+check_error bad-regex "--where 'event~(': column 8: missing closing parenthesis" \
+	"$s" --where 'event~(' "$data/small.compact"
+check_error bad-where "expected TAG~REGEX" "$s" --where 'event' "$data/small.compact"
+echo '{"records":1}' >"$tmp/bad.json"
+check_error bad-part "$tmp/bad.json:1:1: no \"format\"" "$s" --merge "$tmp/bad.json"
+printf -- '---\nformat: kifu-stats/1\nvariants:\n  shogi:\n    records: many\n' >"$tmp/bad.yaml"
+check_error bad-yaml "$tmp/bad.yaml:5:14: expected a number" "$s" --merge "$tmp/bad.yaml"
+check_error merge-where "merge" "$s" --merge --where 'a~b' "$tmp/small.json"
+
+# --- shards merged == whole ----------------------------------------------------
+# Random legal games of four variants, 50 of them with an illegal move.
+{
+	"$gen" -v shogi -n 300 -p 160 -s 1
+	"$gen" -v dai -n 150 -p 120 -s 2
+	"$gen" -v sho -n 150 -p 120 -s 3
+	"$gen" -v asakura -n 150 -p 120 -s 4
+	"$gen" -v shogi -n 50 -p 60 -s 5 -x
+} >"$tmp/all.compact" || fail "gen-records"
+cat "$data/small.compact" >>"$tmp/all.compact"
+for fmt in json yaml text; do
+	"$s" --format=$fmt "$tmp/all.compact" >"$tmp/whole.$fmt"
+	[ $? = 1 ] || fail "whole $fmt: exit status (invalid records) should be 1"
+done
+# the shards: split by lines (one record per line), then each shard's stats
+mkdir "$tmp/shards"
+split -n l/3 "$tmp/all.compact" "$tmp/shards/part."
+[ "$(ls "$tmp/shards" | wc -l)" = 3 ] || fail "split made $(ls "$tmp/shards" | wc -l) shards"
+for part in "$tmp"/shards/part.*; do
+	"$s" --format=json "$part" >"$part.json"
+	"$s" --format=yaml "$part" >"$part.yaml"
+done
+for fmt in json yaml text; do
+	"$s" --merge --format=$fmt "$tmp"/shards/part.*.json >"$tmp/merged.$fmt"
+	cmp "$tmp/whole.$fmt" "$tmp/merged.$fmt" || fail "merged JSON parts as $fmt differ from the whole"
+	"$s" --merge --format=$fmt "$tmp"/shards/part.*.yaml >"$tmp/merged.$fmt"
+	cmp "$tmp/whole.$fmt" "$tmp/merged.$fmt" || fail "merged YAML parts as $fmt differ from the whole"
+	# what parallel --pipe hands on: the parts' outputs concatenated, on a pipe
+	cat "$tmp"/shards/part.*.json | "$s" --merge --format=$fmt >"$tmp/merged.$fmt"
+	cmp "$tmp/whole.$fmt" "$tmp/merged.$fmt" || fail "concatenated JSON parts as $fmt differ"
+	cat "$tmp"/shards/part.*.yaml | "$s" --merge --format=$fmt >"$tmp/merged.$fmt"
+	cmp "$tmp/whole.$fmt" "$tmp/merged.$fmt" || fail "concatenated YAML parts as $fmt differ"
+done
+# JSON and YAML parts together; a merge of merges
+p=("$tmp"/shards/part.??)
+"$s" --merge --format=json "${p[0]}.json" "${p[1]}.yaml" >"$tmp/m01.json"
+"$s" --merge --format=json "$tmp/m01.json" "${p[2]}.yaml" | cmp - "$tmp/whole.json" ||
+	fail "a merge of merges differs from the whole"
+# the JSON has the top-level totals, equal to the sums over the variants
+grep -q '^{"format":"kifu-stats/1","records":805,' "$tmp/whole.json" ||
+	fail "whole.json: records should be 805 (300+150+150+150+50 generated, 5 from small.compact): $(head -c 100 "$tmp/whole.json")"
+
+if [ "$fails" -ne 0 ]; then
+	echo "stats.sh: $fails failures"
+	exit 1
+fi
+exit 0

@@ -1,0 +1,356 @@
+/*
+ * kifu-replay - positions of records: a text diagram in both notations, a
+ * BOD diagram, SFEN, or an SVG picture, at a ply, every ply, or a range.
+ *
+ *     kifu-replay [--ply N | --every | --from N --to M] [--format=text|kif|sfen|svg]
+ *                 [-o DIR] [-v VARIANT] [--variant-file FILE] [FILE...]
+ *
+ * Ply K is the position after the record's first K moves (0: its start).
+ * Each record is first played through the rules (kifu_record_validate); an
+ * illegal move stops its replay there, with kifu-validate's message, and
+ * the next record follows.  docs/replay.md describes the output.
+ */
+#include "board.h"
+#include "cli.h"
+#include "inputs.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum {
+	OPT_FORMAT = CLI_OPT_FIRST_FREE,
+	OPT_PLY,
+	OPT_EVERY,
+	OPT_FROM,
+	OPT_TO
+};
+
+enum replay_format { FMT_TEXT, FMT_KIF, FMT_SFEN, FMT_SVG };
+
+static const char *const format_names[] = {"text", "kif", "sfen", "svg"};
+/* The extension of the files -o DIR writes. */
+static const char *const format_ext[] = {"txt", "bod", "sfen", "svg"};
+
+struct replay_run {
+	enum replay_format format;
+	const char *dir;       /* -o DIR, or NULL: standard output */
+	long from, to;         /* the plies wanted; to < 0: the last */
+	int one_ply;           /* --ply: a missing ply is an error */
+	int last_only;         /* no ply asked for: the last position */
+	long written;          /* positions written to standard output */
+	kifu_position *pos;    /* scratch, for the variant seen last */
+	const kifu_variant *pos_variant;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: %s [--ply N | --every | --from N --to M] [--format=FMT] [-o DIR]\n"
+		"       [-v VARIANT] [--variant-file FILE] [FILE...]\n"
+		"Replay records and show their positions.\n"
+		"\n"
+		"      --ply N           the position after N moves (0: the start);\n"
+		"                        default: after the last move\n"
+		"      --every           every position, from the start to the last move\n"
+		"      --from N, --to M  the positions after N .. M moves\n"
+		"      --format=FMT      text (default): diagrams in both notations;\n"
+		"                        kif: the BOD diagram; sfen: one SFEN per line;\n"
+		"                        svg: a picture of the board\n"
+		"  -o, --output DIR      one file per position in DIR: BASE-RECORD-PLY.EXT\n"
+		"  -v, --variant NAME    the variant of records that do not name one\n"
+		"      --variant-file F  load a variant from a YAML file\n"
+		"  -h, --help            print this help and exit\n"
+		"      --version         print the version and exit\n"
+		"\n"
+		"Exit status: 0 success, 1 an illegal move or a missing ply, 2 usage or I/O error.\n",
+		cli_program());
+}
+
+static int parse_ply(const char *arg, const char *opt, long *out)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || n < 0 || n > KIFU_MAX_PLIES) {
+		cli_error("%s: '%s' is not a ply (0 .. %d)", opt, arg, KIFU_MAX_PLIES);
+		return -1;
+	}
+	*out = n;
+	return 0;
+}
+
+/* The record's message as kifu-validate prints it. */
+static void report_invalid(const kifu_record *rec, const kifu_validation *r)
+{
+	kifu_diag d;
+	if (r->ply > 0)
+		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col,
+			      "ply %ld: %s: %s", r->ply, r->move, r->reason);
+	else
+		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col, "%s",
+			      r->reason);
+	cli_diag(&d);
+}
+
+/* BASE of -o DIR's file names: the input's name without directory and
+ * extension, "stdin" for standard input. */
+static void file_base(const char *path, char *buf, size_t size)
+{
+	if (!path || !strcmp(path, "-")) {
+		snprintf(buf, size, "stdin");
+		return;
+	}
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const char *dot = strrchr(base, '.');
+	int len = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+	snprintf(buf, size, "%.*s", len, base);
+}
+
+static void write_position(FILE *f, struct replay_run *run, const struct board_view *view)
+{
+	char sfen[8192];
+	switch (run->format) {
+	case FMT_TEXT:
+		board_text_write(f, view);
+		break;
+	case FMT_KIF:
+		kifu_bod_write(f, view->pos, 0);
+		/* Kakinoki's move count under a diagram: the moves played so far */
+		if (kifu_position_movenumber(view->pos) > 1)
+			fprintf(f, "手数＝%ld\n", kifu_position_movenumber(view->pos) - 1);
+		break;
+	case FMT_SFEN:
+		if (kifu_position_sfen(view->pos, sfen, sizeof sfen) < 0)
+			sfen[0] = '\0';
+		fprintf(f, "%s\n", sfen);
+		break;
+	case FMT_SVG:
+		board_svg_write(f, view);
+		break;
+	}
+}
+
+static int emit(struct replay_run *run, const kifu_record *rec, long index,
+		const struct board_view *view)
+{
+	if (!run->dir) {
+		if (run->format == FMT_SVG && run->written) {
+			/* two XML documents in one stream would be no document at all */
+			if (run->written++ == 1)
+				cli_error("--format=svg: several positions need -o DIR");
+			return CLI_USAGE;
+		}
+		/* text and BOD diagrams one after another, a blank line between */
+		if (run->written++ && (run->format == FMT_TEXT || run->format == FMT_KIF))
+			putchar('\n');
+		write_position(stdout, run, view);
+		return CLI_OK;
+	}
+	char base[256], path[4096];
+	file_base(kifu_record_file(rec), base, sizeof base);
+	snprintf(path, sizeof path, "%s/%s-%ld-%04ld.%s", run->dir, base, index, view->ply,
+		 format_ext[run->format]);
+	output out;
+	if (output_open(&out, path))
+		return CLI_USAGE;
+	write_position(out.f, run, view);
+	return output_close(&out, 1);
+}
+
+static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
+{
+	struct replay_run *run = ctx;
+	kifu_validation r;
+	char source[KIFU_DIAG_FILE_MAX + 32];
+
+	if (!v) {
+		/* the record's variant is unknown: the reader said so */
+		long ply = 0, line = 0, col = 0;
+		const char *msg = kifu_record_error(rec, &ply, &line, &col, NULL);
+		memset(&r, 0, sizeof r);
+		r.line = line ? line : kifu_record_line(rec);
+		r.col = col;
+		snprintf(r.reason, sizeof r.reason, "%s", msg ? msg : "no variant");
+		report_invalid(rec, &r);
+		return CLI_INVALID;
+	}
+	if (run->pos_variant != v) {
+		kifu_position_free(run->pos);
+		run->pos = NULL;
+		run->pos_variant = NULL;
+		if (kifu_position_new(&run->pos, v)) {
+			cli_error("out of memory");
+			return CLI_USAGE;
+		}
+		run->pos_variant = v;
+	}
+	if (kifu_record_validate(rec, run->pos, &r)) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	if (!r.valid && r.ply == 0) {
+		/* the record as a whole is at fault: there is no position to show */
+		report_invalid(rec, &r);
+		return CLI_INVALID;
+	}
+	kifu_diag d;
+	kifu_diag_clear(&d);
+	if (kifu_record_start(rec, run->pos, &d)) {
+		report_invalid(rec, &r);
+		return CLI_INVALID;
+	}
+
+	/* the plies wanted, within the r.plies the replay reaches */
+	long to = run->to < 0 || run->to > r.plies ? r.plies : run->to;
+	long from = run->last_only ? to : run->from;
+	snprintf(source, sizeof source, "%s:%ld", kifu_record_file(rec), kifu_record_line(rec));
+	int status = CLI_OK;
+	kifu_record_move m;
+	char text[64];
+	struct board_view view = {run->pos, source, 0, r.plies, NULL, ""};
+	for (long k = 0; k <= to && status < CLI_USAGE; k++) {
+		if (k > 0) {
+			kifu_record_get_move(rec, k - 1, &m);
+			kifu_make_move(run->pos, &m.move, NULL);
+			kifu_compact_format_move(v, &m.move, text, sizeof text);
+			view.last = &m.move;
+			view.last_text = text;
+			view.ply = k;
+		}
+		if (k >= from) {
+			int st = emit(run, rec, index, &view);
+			if (st > status)
+				status = st;
+		}
+	}
+	if (!r.valid) {
+		report_invalid(rec, &r);
+		return status > CLI_INVALID ? status : CLI_INVALID;
+	}
+	if (run->one_ply && run->from > r.plies) {
+		kifu_diag_set(&d, KIFU_EINVAL, kifu_record_file(rec), kifu_record_line(rec), 0,
+			      "no ply %ld: the record has %ld moves", run->from, r.plies);
+		cli_diag(&d);
+		return status > CLI_INVALID ? status : CLI_INVALID;
+	}
+	return status;
+}
+
+static void on_lost(void *ctx, const kifu_diag *diag, long index)
+{
+	(void)ctx;
+	(void)index;
+	cli_diag(diag);
+}
+
+int main(int argc, char *argv[])
+{
+	static const struct option options[] = {
+		CLI_COMMON_OPTIONS,
+		{"format", required_argument, NULL, OPT_FORMAT},
+		{"ply", required_argument, NULL, OPT_PLY},
+		{"every", no_argument, NULL, OPT_EVERY},
+		{"from", required_argument, NULL, OPT_FROM},
+		{"to", required_argument, NULL, OPT_TO},
+		{"output", required_argument, NULL, 'o'},
+		{NULL, 0, NULL, 0}
+	};
+	struct cli_variant_choice choice = {NULL, NULL};
+	struct replay_run run;
+	long ply = -1, from = -1, to = -1;
+	int every = 0, opt;
+
+	memset(&run, 0, sizeof run);
+	run.format = FMT_TEXT;
+	cli_set_program(argv[0]);
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", options, NULL)) != -1) {
+		if (cli_variant_option(&choice, opt, optarg))
+			continue;
+		switch (opt) {
+		case 'h': usage(stdout); return CLI_OK;
+		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
+		case 'o': run.dir = optarg; break;
+		case OPT_EVERY: every = 1; break;
+		case OPT_PLY:
+			if (parse_ply(optarg, "--ply", &ply))
+				return cli_usage_error();
+			break;
+		case OPT_FROM:
+			if (parse_ply(optarg, "--from", &from))
+				return cli_usage_error();
+			break;
+		case OPT_TO:
+			if (parse_ply(optarg, "--to", &to))
+				return cli_usage_error();
+			break;
+		case OPT_FORMAT: {
+			size_t i;
+			for (i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
+				if (!strcmp(optarg, format_names[i]))
+					break;
+			if (i == sizeof format_names / sizeof format_names[0]) {
+				cli_error("unknown format '%s' (text, kif, sfen or svg)", optarg);
+				return cli_usage_error();
+			}
+			run.format = (enum replay_format)i;
+			break;
+		}
+		default: return cli_option_error(opt, argv);
+		}
+	}
+	if (ply >= 0 && (every || from >= 0 || to >= 0)) {
+		cli_error("--ply shows one position: it does not go with --every, --from or --to");
+		return cli_usage_error();
+	}
+	if (from >= 0 && to >= 0 && from > to) {
+		cli_error("--from %ld is after --to %ld", from, to);
+		return cli_usage_error();
+	}
+	if (ply >= 0) {
+		run.from = run.to = ply;
+		run.one_ply = 1;
+	} else if (every || from >= 0 || to >= 0) {
+		run.from = from < 0 ? 0 : from;
+		run.to = to; /* -1: the last */
+	} else {
+		run.last_only = 1;
+		run.to = -1;
+	}
+	if (run.format == FMT_SVG && !run.dir && (every || from >= 0 || to >= 0)) {
+		/* several XML documents in one stream would be no document at all */
+		cli_error("--format=svg with several positions needs -o DIR");
+		return cli_usage_error();
+	}
+	if (run.dir) {
+		struct stat sb;
+		if (mkdir(run.dir, 0777) != 0 && errno != EEXIST) {
+			cli_error("%s: cannot create the directory: %s", run.dir, strerror(errno));
+			return CLI_USAGE;
+		}
+		if (stat(run.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+			cli_error("%s: not a directory", run.dir);
+			return CLI_USAGE;
+		}
+	}
+
+	struct inputs_variants vars = {NULL, NULL};
+	kifu_variant *owned = NULL;
+	if ((choice.name || choice.file) && cli_variant_load(&choice, &vars.fallback, &owned))
+		return CLI_USAGE;
+	vars.user = owned;
+
+	output out;
+	if (output_open(&out, NULL)) {
+		kifu_variant_free(owned);
+		return CLI_USAGE;
+	}
+	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, on_lost, &run);
+	if (output_close(&out, 1) && status < CLI_USAGE)
+		status = CLI_USAGE;
+	kifu_position_free(run.pos);
+	kifu_variant_free(owned);
+	return status;
+}

@@ -1,0 +1,272 @@
+/*
+ * kifu-stats - aggregate statistics over records, as text, YAML or JSON.
+ *
+ *     kifu-stats [-v VARIANT] [--variant-file FILE] [--format=text|yaml|json]
+ *                [--where TAG~REGEX]... [--where-move REGEX]... [-o FILE] [FILE...]
+ *     kifu-stats --merge [--format=...] [-o FILE] [PART...]
+ *
+ * Counts, per variant: records (valid, invalid), plies, results, endings,
+ * game ends the rules decided, the length distribution, and moves,
+ * captures, promotions (and declined ones), two-leg moves and drops per
+ * piece kind (docs/stats.md).  The YAML and JSON outputs hold only sums, so
+ * --merge adds partial outputs of shards into exactly the output over the
+ * whole.  Exit 0, or 1 if an invalid record was counted, 2 on a usage or
+ * I/O error.
+ */
+#include "cli.h"
+#include "inputs.h"
+#include "stats_data.h"
+#include "stats_filter.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <kifu/kifu.h>
+
+enum { OPT_FORMAT = CLI_OPT_FIRST_FREE, OPT_WHERE, OPT_WHERE_MOVE, OPT_MERGE };
+enum format { FORMAT_TEXT, FORMAT_YAML, FORMAT_JSON };
+
+/* How often the progress line is brought up to date. */
+#define PROGRESS_EVERY 100000L
+
+struct stats_run {
+	struct stats st;
+	stats_filter *filter;
+	long seen;          /* records read, filtered out or not */
+	int progress;       /* stderr is a terminal */
+	int progress_shown;
+	int filtering;      /* a --where or --where-move was given */
+	int failed;         /* out of memory */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: %s [-v VARIANT] [--variant-file FILE] [--format=text|yaml|json]\n"
+		"       [--where TAG~REGEX]... [--where-move REGEX]... [-o FILE] [FILE...]\n"
+		"   or: %s --merge [--format=text|yaml|json] [-o FILE] [PART...]\n"
+		"Statistics over records, per variant.\n"
+		"\n"
+		"  -v, --variant NAME      the variant of records that do not name one\n"
+		"      --variant-file F    load a variant from a YAML file\n"
+		"      --format=FMT        text (default): tables; yaml or json: the sums,\n"
+		"                          which --merge adds up\n"
+		"      --where TAG~REGEX   only records with a tag TAG that matches REGEX\n"
+		"                          (PCRE2, UTF-8); several: all must match\n"
+		"      --where-move REGEX  only records with a move (as written) that matches\n"
+		"      --merge             the inputs are yaml or json outputs of kifu-stats\n"
+		"                          (of shards): write their sum\n"
+		"  -o, --output FILE       write to FILE (through a temporary file)\n"
+		"  -h, --help              print this help and exit\n"
+		"      --version           print the version and exit\n"
+		"\n"
+		"Exit status: 0 success, 1 some records were invalid, 2 usage or I/O error.\n",
+		cli_program(), cli_program());
+}
+
+static void progress(struct stats_run *run)
+{
+	if (!run->progress || ++run->seen % PROGRESS_EVERY)
+		return;
+	fprintf(stderr, "\r%s: %ld records", cli_program(), run->seen);
+	run->progress_shown = 1;
+}
+
+static void progress_erase(struct stats_run *run)
+{
+	if (run->progress_shown)
+		fprintf(stderr, "\r%*s\r", (int)strlen(cli_program()) + 24, "");
+}
+
+static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
+{
+	struct stats_run *run = ctx;
+	(void)index;
+	progress(run);
+	if (!stats_filter_match(run->filter, rec))
+		return CLI_OK;
+	if (stats_add_record(&run->st, rec, v)) {
+		if (!run->failed)
+			cli_error("out of memory");
+		run->failed = 1;
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+static void on_lost(void *ctx, const kifu_diag *diag, long index)
+{
+	struct stats_run *run = ctx;
+	(void)index;
+	progress(run);
+	cli_diag(diag);
+	/* a record that could not be read has no tags a filter could match */
+	if (run->filtering)
+		return;
+	if (stats_add_lost(&run->st) && !run->failed) {
+		cli_error("out of memory");
+		run->failed = 1;
+	}
+}
+
+static int merge_parts(struct stats *st, int n, char *const parts[])
+{
+	static char dash[] = "-";
+	static char *const stdin_only[] = {dash};
+	int status = CLI_OK;
+	if (n == 0) {
+		n = 1;
+		parts = stdin_only;
+	}
+	for (int i = 0; i < n; i++) {
+		FILE *in = strcmp(parts[i], "-") ? fopen(parts[i], "rb") : stdin;
+		if (!in) {
+			cli_error("%s: cannot open: %s", parts[i], strerror(errno));
+			status = CLI_USAGE;
+			continue;
+		}
+		kifu_diag diag;
+		kifu_diag_clear(&diag);
+		if (stats_merge_file(st, in, parts[i], &diag)) {
+			cli_diag(&diag);
+			status = CLI_USAGE;
+		}
+		if (in != stdin)
+			fclose(in);
+	}
+	return status;
+}
+
+static int parse_format(const char *s, enum format *out)
+{
+	if (!strcmp(s, "text"))
+		*out = FORMAT_TEXT;
+	else if (!strcmp(s, "yaml"))
+		*out = FORMAT_YAML;
+	else if (!strcmp(s, "json"))
+		*out = FORMAT_JSON;
+	else
+		return -1;
+	return 0;
+}
+
+/* A bad --where or --where-move: the option, the column, the message. */
+static int filter_error(const char *option, const char *arg, const kifu_diag *d)
+{
+	if (d->col > 0)
+		cli_error("%s '%s': column %ld: %s", option, arg, d->col, d->message);
+	else
+		cli_error("%s '%s': %s", option, arg, d->message);
+	return cli_usage_error();
+}
+
+int main(int argc, char *argv[])
+{
+	static const struct option options[] = {
+		CLI_COMMON_OPTIONS,
+		{"format", required_argument, NULL, OPT_FORMAT},
+		{"where", required_argument, NULL, OPT_WHERE},
+		{"where-move", required_argument, NULL, OPT_WHERE_MOVE},
+		{"merge", no_argument, NULL, OPT_MERGE},
+		{"output", required_argument, NULL, 'o'},
+		{NULL, 0, NULL, 0}
+	};
+	struct cli_variant_choice choice = {NULL, NULL};
+	enum format format = FORMAT_TEXT;
+	const char *path = NULL;
+	int merge = 0, nfilters = 0, opt;
+	struct stats_run run;
+	kifu_diag d;
+
+	memset(&run, 0, sizeof run);
+	stats_init(&run.st);
+	cli_set_program(argv[0]);
+	if (!(run.filter = stats_filter_new())) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	int status = CLI_OK;
+	while (status == CLI_OK &&
+	       (opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", options, NULL)) != -1) {
+		if (cli_variant_option(&choice, opt, optarg))
+			continue;
+		kifu_diag_clear(&d);
+		switch (opt) {
+		case 'h': usage(stdout); stats_filter_free(run.filter); return CLI_OK;
+		case CLI_OPT_VERSION: cli_version(); stats_filter_free(run.filter); return CLI_OK;
+		case 'o': path = optarg; break;
+		case OPT_MERGE: merge = 1; break;
+		case OPT_FORMAT:
+			if (parse_format(optarg, &format)) {
+				cli_error("unknown format '%s' (text, yaml or json)", optarg);
+				status = cli_usage_error();
+			}
+			break;
+		case OPT_WHERE:
+			nfilters++;
+			if (stats_filter_add_where(run.filter, optarg, &d))
+				status = filter_error("--where", optarg, &d);
+			break;
+		case OPT_WHERE_MOVE:
+			nfilters++;
+			if (stats_filter_add_move(run.filter, optarg, &d))
+				status = filter_error("--where-move", optarg, &d);
+			break;
+		default: status = cli_option_error(opt, argv); break;
+		}
+	}
+	if (status == CLI_OK && merge && (nfilters || choice.name || choice.file)) {
+		cli_error("--merge adds up outputs of kifu-stats: filter and choose variants "
+			  "when making them");
+		status = cli_usage_error();
+	}
+	struct inputs_variants vars = {NULL, NULL};
+	kifu_variant *owned = NULL;
+	if (status == CLI_OK && (choice.name || choice.file) &&
+	    cli_variant_load(&choice, &vars.fallback, &owned))
+		status = CLI_USAGE;
+	vars.user = owned;
+	if (status != CLI_OK) {
+		stats_filter_free(run.filter);
+		return status;
+	}
+
+	if (merge) {
+		status = merge_parts(&run.st, argc - optind, argv + optind);
+	} else {
+		run.progress = isatty(STDERR_FILENO);
+		run.filtering = nfilters > 0;
+		status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, on_lost,
+					    &run);
+		progress_erase(&run);
+		if (status == CLI_INVALID)
+			status = CLI_OK; /* a record lost to a long line: counted as invalid below */
+	}
+
+	/* An I/O error or a bad part leaves no output: a partial sum would pass for a whole one. */
+	output out;
+	if (status < CLI_USAGE && !run.failed && output_open(&out, path) == CLI_OK) {
+		int rc = 0;
+		if (format == FORMAT_JSON)
+			stats_write_json(out.f, &run.st);
+		else if (format == FORMAT_YAML)
+			rc = stats_write_yaml(out.f, &run.st);
+		else
+			stats_write_text(out.f, &run.st);
+		if (output_close(&out, rc == 0) || rc)
+			status = CLI_USAGE;
+	} else {
+		status = CLI_USAGE;
+	}
+	if (status == CLI_OK)
+		for (size_t i = 0; i < run.st.ngroups; i++)
+			if (run.st.groups[i]->invalid)
+				status = CLI_INVALID;
+	stats_free(&run.st);
+	stats_filter_free(run.filter);
+	kifu_variant_free(owned);
+	return status;
+}

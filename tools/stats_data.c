@@ -1,0 +1,627 @@
+/*
+ * stats_data.c - counting records for kifu-stats, and writing the counts
+ * (see stats_data.h and docs/stats.md).
+ */
+#include "stats_data.h"
+#include "inputs.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const stats_result_keys[STATS_NRESULTS] = {"sente", "gote", "draw", "unknown"};
+const char *const stats_piece_keys[STATS_NPIECE_FIELDS] = {
+	"moves", "captures", "captured", "promotions", "declined", "drops"};
+const char *const stats_move_keys[STATS_NMOVE_FIELDS] = {
+	"captures", "promotions", "declined", "two_leg", "passes", "igui", "drops"};
+const char *const stats_rule_keys[STATS_NRULE_FIELDS] = {"royal_lost", "no_moves", "repetition"};
+
+/* The group of records whose variant is unknown and that name none, and of
+ * records lost to a line too long. */
+static const char unknown_variant[] = "(unknown)";
+
+static char *dup_str(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *d = malloc(n);
+	if (d)
+		memcpy(d, s, n);
+	return d;
+}
+
+void stats_init(struct stats *st)
+{
+	memset(st, 0, sizeof *st);
+}
+
+static void group_free(struct stats_group *g)
+{
+	if (!g)
+		return;
+	free(g->variant);
+	for (size_t i = 0; i < g->nendings; i++)
+		free(g->endings[i].key);
+	free(g->endings);
+	free(g->hist);
+	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
+		free(g->pieces[t].id);
+		free(g->pieces[t].name);
+	}
+	free(g);
+}
+
+void stats_free(struct stats *st)
+{
+	for (size_t i = 0; i < st->ngroups; i++)
+		group_free(st->groups[i]);
+	free(st->groups);
+	kifu_position_free(st->pos);
+	stats_init(st);
+}
+
+struct stats_group *stats_group(struct stats *st, const char *variant)
+{
+	for (size_t i = 0; i < st->ngroups; i++)
+		if (!strcmp(st->groups[i]->variant, variant))
+			return st->groups[i];
+	struct stats_group **gs = realloc(st->groups, (st->ngroups + 1) * sizeof *gs);
+	if (!gs)
+		return NULL;
+	st->groups = gs;
+	struct stats_group *g = calloc(1, sizeof *g);
+	if (!g || !(g->variant = dup_str(variant))) {
+		free(g);
+		return NULL;
+	}
+	gs[st->ngroups++] = g;
+	return g;
+}
+
+int stats_add_count(struct stats_count **list, size_t *n, const char *key, uint64_t add)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*list)[i].key, key)) {
+			(*list)[i].n += add;
+			return 0;
+		}
+	struct stats_count *l = realloc(*list, (*n + 1) * sizeof *l);
+	if (!l)
+		return KIFU_ENOMEM;
+	*list = l;
+	if (!(l[*n].key = dup_str(key)))
+		return KIFU_ENOMEM;
+	l[*n].n = add;
+	(*n)++;
+	return 0;
+}
+
+int stats_add_length(struct stats_group *g, uint64_t plies, uint64_t n)
+{
+	if (plies > KIFU_MAX_PLIES)
+		return KIFU_EINVAL;
+	if (plies >= g->hist_len) {
+		size_t len = g->hist_len ? g->hist_len : 256;
+		while (len <= plies)
+			len *= 2;
+		uint64_t *h = realloc(g->hist, len * sizeof *h);
+		if (!h)
+			return KIFU_ENOMEM;
+		memset(h + g->hist_len, 0, (len - g->hist_len) * sizeof *h);
+		g->hist = h;
+		g->hist_len = len;
+	}
+	g->hist[plies] += n;
+	return 0;
+}
+
+int stats_name_piece(struct stats_group *g, int t, const char *id, const char *name)
+{
+	struct stats_piece *p = &g->pieces[t];
+	if (p->id)
+		return strcmp(p->id, id) ? KIFU_EINVAL : 0;
+	p->id = dup_str(id);
+	p->name = dup_str(name);
+	return p->id && p->name ? 0 : KIFU_ENOMEM;
+}
+
+/* The piece slot of type t, named from the variant on first use. */
+static struct stats_piece *piece(struct stats_group *g, const kifu_variant *v, int t)
+{
+	kifu_piece_info info;
+	if (t < 0 || t >= KIFU_MAX_TYPES || kifu_variant_piece(v, t, &info))
+		return NULL;
+	if (!g->pieces[t].id && stats_name_piece(g, t, info.id, info.english))
+		return NULL;
+	return &g->pieces[t];
+}
+
+/* Counts the facts of one legal move, before it is played: the moving piece
+ * (the one on `from`, or the one dropped), what it captures on mid and on
+ * to, a promotion, and a declined one (the move did not promote, and the
+ * same move promoting would be legal). */
+static int count_move(struct stats_group *g, kifu_position *pos, const kifu_move *m)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	enum kifu_side side = kifu_position_side(pos);
+	struct stats_piece *p;
+	if (m->flags & KIFU_MOVE_DROP) {
+		if (!(p = piece(g, v, m->piece)))
+			return KIFU_ENOMEM;
+		p->n[STATS_P_DROPS]++;
+		g->moves[STATS_M_DROPS]++;
+		return 0;
+	}
+	int code = kifu_position_at(pos, m->from);
+	int t = kifu_code_type(code);
+	if (!(p = piece(g, v, t)))
+		return KIFU_ENOMEM;
+	p->n[STATS_P_MOVES]++;
+	uint64_t caps = 0;
+	int squares[2] = {-1, -1};
+	if (m->mid != KIFU_NO_SQUARE) {
+		g->moves[STATS_M_TWO_LEG]++;
+		int cm = kifu_position_at(pos, m->mid);
+		int enemy = cm && kifu_code_side(cm) != side;
+		if (m->from == m->to)
+			g->moves[enemy ? STATS_M_IGUI : STATS_M_PASSES]++;
+		squares[0] = m->mid;
+	}
+	if (m->to != m->from && m->to != m->mid)
+		squares[1] = m->to;
+	for (int i = 0; i < 2; i++) {
+		if (squares[i] < 0)
+			continue;
+		int c = kifu_position_at(pos, squares[i]);
+		if (!c || kifu_code_side(c) == side)
+			continue;
+		struct stats_piece *cp = piece(g, v, kifu_code_type(c));
+		if (!cp)
+			return KIFU_ENOMEM;
+		cp->n[STATS_P_CAPTURED]++;
+		caps++;
+	}
+	p->n[STATS_P_CAPTURES] += caps;
+	g->moves[STATS_M_CAPTURES] += caps;
+	if (m->flags & KIFU_MOVE_PROMOTE) {
+		p->n[STATS_P_PROMOTIONS]++;
+		g->moves[STATS_M_PROMOTIONS]++;
+		return 0;
+	}
+	kifu_piece_info info;
+	if (kifu_variant_piece(v, t, &info) == 0 && info.promotes_to >= 0) {
+		kifu_move promoted = *m;
+		promoted.flags |= KIFU_MOVE_PROMOTE;
+		if (kifu_check_move(pos, &promoted, NULL) == 0) {
+			p->n[STATS_P_DECLINED]++;
+			g->moves[STATS_M_DECLINED]++;
+		}
+	}
+	return 0;
+}
+
+/* Who won, from the rules when they decided, else from the ending word and
+ * the side to move at the end (formats/compact.md, "Endings"). */
+static enum stats_result result_of(const kifu_validation *val, const char *ending,
+				   enum kifu_side to_move)
+{
+	if (!val->valid)
+		return STATS_UNKNOWN;
+	if (val->end == KIFU_END_ROYAL_LOST || val->end == KIFU_END_NO_MOVES)
+		return val->loser == KIFU_SENTE ? STATS_GOTE : STATS_SENTE;
+	static const char *const loses[] = {"resign", "mate", "timeout", "illegal-loss", NULL};
+	static const char *const wins[] = {"illegal-win", "declare-win", NULL};
+	static const char *const draws[] = {"repetition", "impasse", "draw", NULL};
+	enum stats_result mover = to_move == KIFU_SENTE ? STATS_SENTE : STATS_GOTE;
+	enum stats_result other = to_move == KIFU_SENTE ? STATS_GOTE : STATS_SENTE;
+	for (int i = 0; loses[i]; i++)
+		if (!strcmp(ending, loses[i]))
+			return other;
+	for (int i = 0; wins[i]; i++)
+		if (!strcmp(ending, wins[i]))
+			return mover;
+	for (int i = 0; draws[i]; i++)
+		if (!strcmp(ending, draws[i]))
+			return STATS_DRAW;
+	return STATS_UNKNOWN;
+}
+
+static int count_record(struct stats_group *g, long plies, int valid, enum stats_result result,
+			const char *ending)
+{
+	g->records++;
+	if (valid)
+		g->valid++;
+	else
+		g->invalid++;
+	g->plies += (uint64_t)plies;
+	g->results[result]++;
+	if (stats_add_count(&g->endings, &g->nendings, ending[0] ? ending : "none", 1))
+		return KIFU_ENOMEM;
+	return stats_add_length(g, (uint64_t)plies, 1);
+}
+
+int stats_add_record(struct stats *st, const kifu_record *rec, const kifu_variant *v)
+{
+	if (!v) {
+		const char *name = kifu_record_variant_name(rec);
+		struct stats_group *g = stats_group(st, name[0] ? name : unknown_variant);
+		if (!g)
+			return KIFU_ENOMEM;
+		return count_record(g, 0, 0, STATS_UNKNOWN, kifu_record_ending(rec));
+	}
+	if (st->pos_variant != v) {
+		kifu_position_free(st->pos);
+		st->pos = NULL;
+		st->pos_variant = NULL;
+		if (kifu_position_new(&st->pos, v))
+			return KIFU_ENOMEM;
+		st->pos_variant = v;
+	}
+	struct stats_group *g = stats_group(st, kifu_variant_name(v));
+	if (!g)
+		return KIFU_ENOMEM;
+	kifu_validation val;
+	if (kifu_record_validate(rec, st->pos, &val))
+		return KIFU_ENOMEM;
+	/* replay the legal moves, looking at each position before its move */
+	if (val.plies > 0) {
+		kifu_diag d;
+		kifu_diag_clear(&d);
+		if (kifu_record_start(rec, st->pos, &d))
+			return KIFU_EINVAL; /* cannot be: validation started it */
+		for (long i = 0; i < val.plies; i++) {
+			kifu_record_move m;
+			kifu_record_get_move(rec, i, &m);
+			if (count_move(g, st->pos, &m.move))
+				return KIFU_ENOMEM;
+			kifu_make_move(st->pos, &m.move, NULL);
+		}
+	}
+	if (val.valid) {
+		if (val.end == KIFU_END_ROYAL_LOST)
+			g->rules[STATS_R_ROYAL_LOST]++;
+		else if (val.end == KIFU_END_NO_MOVES)
+			g->rules[STATS_R_NO_MOVES]++;
+		if (val.repetition_ply)
+			g->rules[STATS_R_REPETITION]++;
+	}
+	const char *ending = kifu_record_ending(rec);
+	return count_record(g, val.plies, val.valid,
+			    result_of(&val, ending, kifu_position_side(st->pos)), ending);
+}
+
+int stats_add_lost(struct stats *st)
+{
+	struct stats_group *g = stats_group(st, unknown_variant);
+	return g ? count_record(g, 0, 0, STATS_UNKNOWN, "") : KIFU_ENOMEM;
+}
+
+/* --- writing ---------------------------------------------------------------- */
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct stats_group *x = *(const struct stats_group *const *)a;
+	const struct stats_group *y = *(const struct stats_group *const *)b;
+	return strcmp(x->variant, y->variant);
+}
+
+static int cmp_count(const void *a, const void *b)
+{
+	return strcmp(((const struct stats_count *)a)->key, ((const struct stats_count *)b)->key);
+}
+
+/* Groups sorted by variant name, endings by word: an order that does not
+ * depend on the order the records came in. */
+static void sort_all(const struct stats *st)
+{
+	/* qsort wants a non-NULL array even when it is empty */
+	if (st->ngroups > 1)
+		qsort(st->groups, st->ngroups, sizeof *st->groups, cmp_group);
+	for (size_t i = 0; i < st->ngroups; i++)
+		if (st->groups[i]->nendings > 1)
+			qsort(st->groups[i]->endings, st->groups[i]->nendings,
+			      sizeof(struct stats_count), cmp_count);
+}
+
+/* Min, quartiles and max of the lengths, from the histogram: the
+ * nearest-rank quartile, the smallest length L such that at least
+ * ceil(p * N) records have L plies or fewer. */
+struct lengths {
+	int any;
+	uint64_t v[5]; /* min, q1, median, q3, max */
+};
+static const char *const length_keys[5] = {"min", "q1", "median", "q3", "max"};
+
+static struct lengths lengths_of(const struct stats_group *g)
+{
+	struct lengths l;
+	memset(&l, 0, sizeof l);
+	uint64_t n = g->records, cum = 0;
+	if (!n)
+		return l;
+	l.any = 1;
+	uint64_t rank[3] = {(n + 3) / 4, (n + 1) / 2, (3 * n + 3) / 4};
+	int next = 0, first = 1;
+	for (size_t p = 0; p < g->hist_len; p++) {
+		if (!g->hist[p])
+			continue;
+		if (first) {
+			l.v[0] = p;
+			first = 0;
+		}
+		cum += g->hist[p];
+		while (next < 3 && cum >= rank[next])
+			l.v[1 + next++] = p;
+		l.v[4] = p;
+	}
+	return l;
+}
+
+static int piece_used(const struct stats_piece *p)
+{
+	if (!p->id)
+		return 0;
+	for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
+		if (p->n[f])
+			return 1;
+	return 0;
+}
+
+static void emit_num(const struct stats_emitter *e, const char *key, uint64_t n)
+{
+	e->key(e->ctx, key);
+	e->number(e->ctx, n);
+}
+
+static void emit_group(const struct stats_group *g, const struct stats_emitter *e)
+{
+	e->begin_map(e->ctx);
+	emit_num(e, "records", g->records);
+	emit_num(e, "plies", g->plies);
+	emit_num(e, "valid", g->valid);
+	emit_num(e, "invalid", g->invalid);
+	e->key(e->ctx, "results");
+	e->begin_map(e->ctx);
+	for (int i = 0; i < STATS_NRESULTS; i++)
+		emit_num(e, stats_result_keys[i], g->results[i]);
+	e->end_map(e->ctx);
+	e->key(e->ctx, "endings");
+	e->begin_map(e->ctx);
+	for (size_t i = 0; i < g->nendings; i++)
+		emit_num(e, g->endings[i].key, g->endings[i].n);
+	e->end_map(e->ctx);
+	e->key(e->ctx, "rules");
+	e->begin_map(e->ctx);
+	for (int i = 0; i < STATS_NRULE_FIELDS; i++)
+		emit_num(e, stats_rule_keys[i], g->rules[i]);
+	e->end_map(e->ctx);
+	e->key(e->ctx, "length");
+	e->begin_map(e->ctx);
+	struct lengths l = lengths_of(g);
+	for (int i = 0; i < 5; i++) {
+		e->key(e->ctx, length_keys[i]);
+		if (l.any)
+			e->number(e->ctx, l.v[i]);
+		else
+			e->null(e->ctx);
+	}
+	e->key(e->ctx, "histogram");
+	e->begin_map(e->ctx);
+	for (size_t p = 0; p < g->hist_len; p++) {
+		if (!g->hist[p])
+			continue;
+		char key[24];
+		snprintf(key, sizeof key, "%zu", p);
+		emit_num(e, key, g->hist[p]);
+	}
+	e->end_map(e->ctx);
+	e->end_map(e->ctx);
+	e->key(e->ctx, "moves");
+	e->begin_map(e->ctx);
+	for (int i = 0; i < STATS_NMOVE_FIELDS; i++)
+		emit_num(e, stats_move_keys[i], g->moves[i]);
+	e->end_map(e->ctx);
+	e->key(e->ctx, "pieces");
+	e->begin_list(e->ctx);
+	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
+		const struct stats_piece *p = &g->pieces[t];
+		if (!piece_used(p))
+			continue;
+		e->begin_map(e->ctx);
+		e->key(e->ctx, "id");
+		e->string(e->ctx, p->id);
+		e->key(e->ctx, "name");
+		e->string(e->ctx, p->name);
+		emit_num(e, "type", (uint64_t)t);
+		for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
+			emit_num(e, stats_piece_keys[f], p->n[f]);
+		e->end_map(e->ctx);
+	}
+	e->end_list(e->ctx);
+	e->end_map(e->ctx);
+}
+
+void stats_emit(const struct stats *st, const struct stats_emitter *e)
+{
+	uint64_t records = 0, plies = 0, valid = 0, invalid = 0;
+	sort_all(st);
+	for (size_t i = 0; i < st->ngroups; i++) {
+		records += st->groups[i]->records;
+		plies += st->groups[i]->plies;
+		valid += st->groups[i]->valid;
+		invalid += st->groups[i]->invalid;
+	}
+	e->begin_map(e->ctx);
+	e->key(e->ctx, "format");
+	e->string(e->ctx, STATS_FORMAT);
+	emit_num(e, "records", records);
+	emit_num(e, "plies", plies);
+	emit_num(e, "valid", valid);
+	emit_num(e, "invalid", invalid);
+	e->key(e->ctx, "variants");
+	e->begin_map(e->ctx);
+	for (size_t i = 0; i < st->ngroups; i++) {
+		e->key(e->ctx, st->groups[i]->variant);
+		emit_group(st->groups[i], e);
+	}
+	e->end_map(e->ctx);
+	e->end_map(e->ctx);
+}
+
+/* --- JSON ------------------------------------------------------------------- */
+
+struct json_ctx {
+	FILE *out;
+	int first;   /* nothing written yet in the current map or list */
+	int after_key;
+};
+
+static void json_sep(struct json_ctx *j)
+{
+	if (j->after_key)
+		j->after_key = 0;
+	else if (!j->first)
+		putc(',', j->out);
+	j->first = 0;
+}
+
+static void json_begin_map(void *c) { struct json_ctx *j = c; json_sep(j); putc('{', j->out); j->first = 1; }
+static void json_end_map(void *c) { struct json_ctx *j = c; putc('}', j->out); j->first = 0; }
+static void json_begin_list(void *c) { struct json_ctx *j = c; json_sep(j); putc('[', j->out); j->first = 1; }
+static void json_end_list(void *c) { struct json_ctx *j = c; putc(']', j->out); j->first = 0; }
+
+static void json_key(void *c, const char *key)
+{
+	struct json_ctx *j = c;
+	json_sep(j);
+	inputs_json_string(j->out, key);
+	putc(':', j->out);
+	j->after_key = 1;
+}
+
+static void json_string(void *c, const char *s) { struct json_ctx *j = c; json_sep(j); inputs_json_string(j->out, s); }
+
+static void json_number(void *c, uint64_t n)
+{
+	struct json_ctx *j = c;
+	json_sep(j);
+	fprintf(j->out, "%llu", (unsigned long long)n);
+}
+
+static void json_null(void *c) { struct json_ctx *j = c; json_sep(j); fputs("null", j->out); }
+
+void stats_write_json(FILE *out, const struct stats *st)
+{
+	struct json_ctx j = {out, 1, 0};
+	struct stats_emitter e = {&j, json_begin_map, json_end_map, json_begin_list, json_end_list,
+				  json_key, json_string, json_number, json_null};
+	stats_emit(st, &e);
+	putc('\n', out);
+}
+
+/* --- text ------------------------------------------------------------------- */
+
+static void text_counts(FILE *out, const char *title, const char *const *keys,
+			const uint64_t *n, int count)
+{
+	fprintf(out, "  %s:\n", title);
+	for (int i = 0; i < count; i++)
+		fprintf(out, "    %-14s %12llu\n", keys[i], (unsigned long long)n[i]);
+}
+
+/* The histogram in at most 20 bars: buckets of 1, 2, 5, 10, 20, 50 ... plies. */
+static void text_histogram(FILE *out, const struct stats_group *g, const struct lengths *l)
+{
+	uint64_t width = 1;
+	for (uint64_t step = 0; (l->v[4] / width) - (l->v[0] / width) + 1 > 20; step++)
+		width = (step % 3 == 0) ? width * 2 : (step % 3 == 1) ? width / 2 * 5 : width * 2;
+	uint64_t lo = l->v[0] / width, hi = l->v[4] / width, most = 0;
+	uint64_t buckets[21];
+	memset(buckets, 0, sizeof buckets);
+	for (size_t p = 0; p < g->hist_len; p++)
+		if (g->hist[p])
+			buckets[p / width - lo] += g->hist[p];
+	for (uint64_t b = 0; b <= hi - lo; b++)
+		if (buckets[b] > most)
+			most = buckets[b];
+	for (uint64_t b = 0; b <= hi - lo; b++) {
+		char label[48];
+		uint64_t from = (lo + b) * width;
+		if (width == 1)
+			snprintf(label, sizeof label, "%llu", (unsigned long long)from);
+		else
+			snprintf(label, sizeof label, "%llu-%llu", (unsigned long long)from,
+				 (unsigned long long)(from + width - 1));
+		int bar = most ? (int)((buckets[b] * 40 + most - 1) / most) : 0;
+		fprintf(out, "    %-14s %12llu%s", label, (unsigned long long)buckets[b], bar ? "  " : "");
+		for (int i = 0; i < bar; i++)
+			putc('#', out);
+		putc('\n', out);
+	}
+}
+
+static void text_group(FILE *out, const struct stats_group *g)
+{
+	fprintf(out, "\nvariant %s\n", g->variant);
+	text_counts(out, "results (winner)", stats_result_keys, g->results, STATS_NRESULTS);
+	fprintf(out, "  endings:\n");
+	for (size_t i = 0; i < g->nendings; i++)
+		fprintf(out, "    %-14s %12llu\n", g->endings[i].key,
+			(unsigned long long)g->endings[i].n);
+	text_counts(out, "rules (games they ended; repetitions)", stats_rule_keys, g->rules, STATS_NRULE_FIELDS);
+	struct lengths l = lengths_of(g);
+	fprintf(out, "  length (plies):\n");
+	if (l.any) {
+		fprintf(out, "    %-14s", "");
+		for (int i = 0; i < 5; i++)
+			fprintf(out, " %8s", length_keys[i]);
+		fprintf(out, "\n    %-14s", "");
+		for (int i = 0; i < 5; i++)
+			fprintf(out, " %8llu", (unsigned long long)l.v[i]);
+		putc('\n', out);
+		text_histogram(out, g, &l);
+	}
+	text_counts(out, "moves", stats_move_keys, g->moves, STATS_NMOVE_FIELDS);
+	int w = 20; /* the piece column: as wide as the longest name */
+	for (int t = 0; t < KIFU_MAX_TYPES; t++)
+		if (piece_used(&g->pieces[t]) && (int)strlen(g->pieces[t].name) > w)
+			w = (int)strlen(g->pieces[t].name);
+	fprintf(out, "  pieces:\n    %-*s", w, "piece");
+	for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
+		fprintf(out, " %10s", stats_piece_keys[f]);
+	putc('\n', out);
+	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
+		const struct stats_piece *p = &g->pieces[t];
+		if (!piece_used(p))
+			continue;
+		fprintf(out, "    %-*s", w, p->name);
+		for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
+			fprintf(out, " %10llu", (unsigned long long)p->n[f]);
+		putc('\n', out);
+	}
+}
+
+void stats_write_text(FILE *out, const struct stats *st)
+{
+	uint64_t t[4] = {0, 0, 0, 0};
+	int w = 20; /* the variant column: as wide as the longest name */
+	sort_all(st);
+	for (size_t i = 0; i < st->ngroups; i++)
+		if ((int)strlen(st->groups[i]->variant) > w)
+			w = (int)strlen(st->groups[i]->variant);
+	fprintf(out, "%-*s %12s %12s %12s %12s\n", w, "variant", "records", "valid", "invalid",
+		"plies");
+	for (size_t i = 0; i < st->ngroups; i++) {
+		const struct stats_group *g = st->groups[i];
+		fprintf(out, "%-*s %12llu %12llu %12llu %12llu\n", w, g->variant,
+			(unsigned long long)g->records, (unsigned long long)g->valid,
+			(unsigned long long)g->invalid, (unsigned long long)g->plies);
+		t[0] += g->records;
+		t[1] += g->valid;
+		t[2] += g->invalid;
+		t[3] += g->plies;
+	}
+	fprintf(out, "%-*s %12llu %12llu %12llu %12llu\n", w, "total", (unsigned long long)t[0],
+		(unsigned long long)t[1], (unsigned long long)t[2], (unsigned long long)t[3]);
+	for (size_t i = 0; i < st->ngroups; i++)
+		text_group(out, st->groups[i]);
+}

@@ -1,0 +1,121 @@
+/*
+ * stats_data.h - the aggregates of kifu-stats (docs/stats.md): what is
+ * counted per variant, counting a record, merging partial results, and
+ * writing them out as a tree (JSON here, YAML in stats_yaml.c) or as text.
+ *
+ * Everything written is a sum, so partial results over shards add up to the
+ * result over the whole: the length distribution is kept as its full
+ * histogram (plies -> records), and min, quartiles and max are derived from
+ * it when written, never stored.
+ */
+#ifndef KIFU_STATS_DATA_H
+#define KIFU_STATS_DATA_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <kifu/kifu.h>
+
+/* The identifier of the JSON/YAML output, its "format" key. */
+#define STATS_FORMAT "kifu-stats/1"
+
+/* The results a record can have (docs/stats.md, "Results"). */
+enum stats_result { STATS_SENTE, STATS_GOTE, STATS_DRAW, STATS_UNKNOWN, STATS_NRESULTS };
+extern const char *const stats_result_keys[STATS_NRESULTS];
+
+/* Move facts per piece kind, indexed by the variant's piece type. */
+enum stats_piece_field {
+	STATS_P_MOVES, STATS_P_CAPTURES, STATS_P_CAPTURED, STATS_P_PROMOTIONS,
+	STATS_P_DECLINED, STATS_P_DROPS, STATS_NPIECE_FIELDS
+};
+extern const char *const stats_piece_keys[STATS_NPIECE_FIELDS];
+
+/* Move facts of a variant, over all pieces. */
+enum stats_move_field {
+	STATS_M_CAPTURES, STATS_M_PROMOTIONS, STATS_M_DECLINED, STATS_M_TWO_LEG,
+	STATS_M_PASSES, STATS_M_IGUI, STATS_M_DROPS, STATS_NMOVE_FIELDS
+};
+extern const char *const stats_move_keys[STATS_NMOVE_FIELDS];
+
+/* How the rules ended games (kifu_validation): a royal lost, no legal move;
+ * and records in which a position occurs a fourth time. */
+enum stats_rule_field { STATS_R_ROYAL_LOST, STATS_R_NO_MOVES, STATS_R_REPETITION, STATS_NRULE_FIELDS };
+extern const char *const stats_rule_keys[STATS_NRULE_FIELDS];
+
+struct stats_piece {
+	char *id;       /* NULL while the slot is unused */
+	char *name;     /* English */
+	uint64_t n[STATS_NPIECE_FIELDS];
+};
+
+struct stats_count {
+	char *key;
+	uint64_t n;
+};
+
+struct stats_group {
+	char *variant;
+	uint64_t records, valid, invalid, plies;
+	uint64_t results[STATS_NRESULTS];
+	uint64_t rules[STATS_NRULE_FIELDS];
+	uint64_t moves[STATS_NMOVE_FIELDS];
+	struct stats_count *endings;
+	size_t nendings;
+	uint64_t *hist;  /* hist[p]: records of p plies */
+	size_t hist_len;
+	struct stats_piece pieces[KIFU_MAX_TYPES];
+};
+
+struct stats {
+	struct stats_group **groups;
+	size_t ngroups;
+	kifu_position *pos;         /* scratch for counting records */
+	const kifu_variant *pos_variant;
+};
+
+void stats_init(struct stats *st);
+void stats_free(struct stats *st);
+
+/* The group of this variant name, made if new; NULL when out of memory. */
+struct stats_group *stats_group(struct stats *st, const char *variant);
+/* Adds n to the count of key (an ending).  Returns 0 or KIFU_ENOMEM. */
+int stats_add_count(struct stats_count **list, size_t *n, const char *key, uint64_t add);
+/* Adds n records of p plies to the histogram.  0 or KIFU_ENOMEM. */
+int stats_add_length(struct stats_group *g, uint64_t plies, uint64_t n);
+/* Names piece slot t (when it has no name yet): 0, KIFU_ENOMEM, or
+ * KIFU_EINVAL if it has another id. */
+int stats_name_piece(struct stats_group *g, int t, const char *id, const char *name);
+
+/* Counts one record: v is its variant (NULL if unknown).  Plays the main
+ * line to its first illegal move.  Returns 0 or KIFU_ENOMEM. */
+int stats_add_record(struct stats *st, const kifu_record *rec, const kifu_variant *v);
+/* Counts a record that could not be read at all (a line too long). */
+int stats_add_lost(struct stats *st);
+
+/* The output as a tree of maps, lists, strings, numbers and nulls. */
+struct stats_emitter {
+	void *ctx;
+	void (*begin_map)(void *ctx);
+	void (*end_map)(void *ctx);
+	void (*begin_list)(void *ctx);
+	void (*end_list)(void *ctx);
+	void (*key)(void *ctx, const char *key);
+	void (*string)(void *ctx, const char *s);
+	void (*number)(void *ctx, uint64_t n);
+	void (*null)(void *ctx);
+};
+void stats_emit(const struct stats *st, const struct stats_emitter *e);
+
+/* JSON: one object on one line. */
+void stats_write_json(FILE *out, const struct stats *st);
+/* Aligned tables. */
+void stats_write_text(FILE *out, const struct stats *st);
+
+/* YAML through libyaml's emitter (stats_yaml.c).  Returns 0 or KIFU_EIO. */
+int stats_write_yaml(FILE *out, const struct stats *st);
+/* Adds the partial results read from in (the JSON or YAML that kifu-stats
+ * writes; several documents may follow one another).  Returns 0, or a
+ * negative code with diag filled (file, line, column). */
+int stats_merge_file(struct stats *st, FILE *in, const char *name, kifu_diag *diag);
+
+#endif
