@@ -459,11 +459,13 @@ static void generate_pseudo(struct kifu_position *p, kifu_movelist *out)
 static bool has_legal_move(struct kifu_position *p, int depth);
 
 /* Does the dropped piece on `to` attack a royal of the side to move? */
-static bool drop_attacks_royal(const struct kifu_position *p, int to)
+/* Would a piece of `type`, of side `dropper`, on `to` attack a royal of the
+ * other side?  (Its leaps and slides: drops of pieces with lion power are
+ * not looked at.) */
+static bool piece_attacks_royal(const struct kifu_position *p, int type, int dropper, int to)
 {
-	int side = p->side; /* the side that must answer the drop */
-	int dropper = opp(side);
-	const piece_type *pt = &p->v->types[kifu_code_type(p->board[to])];
+	int side = opp(dropper);
+	const piece_type *pt = &p->v->types[type];
 	const int files = p->files, s = sign_of(dropper);
 	const int f = FILE_OF(to), r = RANK_OF(to);
 	for (int i = 0; i < p->nroyal[side]; i++) {
@@ -486,6 +488,12 @@ static bool drop_attacks_royal(const struct kifu_position *p, int to)
 		}
 	}
 	return false;
+}
+
+/* After a drop (p->side is the side that must answer it). */
+static bool drop_attacks_royal(const struct kifu_position *p, int to)
+{
+	return piece_attacks_royal(p, kifu_code_type(p->board[to]), opp(p->side), to);
 }
 
 /* After the mover's move (p->side is now the opponent): is it legal under
@@ -516,10 +524,54 @@ static bool move_is_legal(struct kifu_position *p, const kifu_move *m, int depth
 	return ok;
 }
 
-static bool needs_test(const struct kifu_position *p, const kifu_move *m)
+/* What generation needs to know to test only the moves that may be illegal. */
+typedef struct legal_ctx {
+	bool royal_test; /* the last-royal rule applies: the mover has one royal */
+	bool in_check;   /* ... and it is attacked now */
+	int royal;       /* its square */
+} legal_ctx;
+
+static void legal_ctx_init(const struct kifu_position *p, legal_ctx *c)
 {
-	return p->v->royal_rule == KIFU_ROYAL_LAST ||
-	       ((m->flags & KIFU_MOVE_DROP) && p->v->types[m->piece].no_drop_mate);
+	c->royal_test = p->v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[p->side] == 1;
+	c->royal = c->royal_test ? p->royal_sq[p->side][0] : -1;
+	c->in_check = c->royal_test && kifu_square_attacked(p, c->royal, (enum kifu_side)opp(p->side));
+}
+
+/* Could this move be illegal?  Only then is it played and tested.  With the
+ * mover's royal not attacked, a move leaves it attacked only if it is the
+ * royal's own move, or if it opens a slide onto it: its piece leaves a square
+ * on a line with the royal (pins; with the shipped variants' unit slides,
+ * a file, rank or diagonal).  A drop mates only if it attacks a royal. */
+static bool needs_test(const struct kifu_position *p, const legal_ctx *c, const kifu_move *m)
+{
+	if ((m->flags & KIFU_MOVE_DROP) && p->v->types[m->piece].no_drop_mate &&
+	    piece_attacks_royal(p, m->piece, p->side, m->to))
+		return true;
+	if (!c->royal_test)
+		return false;
+	if (c->in_check)
+		return true;
+	if (m->flags & KIFU_MOVE_DROP)
+		return false;
+	if (m->from == c->royal || !p->v->unit_slides)
+		return true;
+	int df = FILE_OF(m->from) - FILE_OF(c->royal), dr = RANK_OF(m->from) - RANK_OF(c->royal);
+	if (!(df == 0 || dr == 0 || df == dr || df == -dr))
+		return false;
+	/* on a line with the royal: a pin only if nothing stands between them
+	 * and an enemy piece stands behind it on that line */
+	int uf = (df > 0) - (df < 0), ur = (dr > 0) - (dr < 0);
+	int f = FILE_OF(c->royal) + uf, r = RANK_OF(c->royal) + ur;
+	for (; f != FILE_OF(m->from) || r != RANK_OF(m->from); f += uf, r += ur)
+		if (p->board[r * p->files + f])
+			return false;
+	for (f += uf, r += ur; on_board(p, f, r); f += uf, r += ur) {
+		int code = p->board[r * p->files + f];
+		if (code)
+			return is_enemy(code, p->side);
+	}
+	return false;
 }
 
 /* A deep chain of drop-mate questions is cut off here and answered "yes":
@@ -536,9 +588,11 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 	if (!list)
 		return true;
 	generate_pseudo(p, list);
+	legal_ctx c;
+	legal_ctx_init(p, &c);
 	bool any = false;
 	for (int i = 0; i < list->count && !any; i++)
-		any = !needs_test(p, &list->moves[i]) || move_is_legal(p, &list->moves[i], depth);
+		any = !needs_test(p, &c, &list->moves[i]) || move_is_legal(p, &list->moves[i], depth);
 	free(list);
 	return any;
 }
@@ -550,10 +604,12 @@ void kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 	if (p->loser >= 0)
 		return;
 	generate_pseudo(p, out);
+	legal_ctx c;
+	legal_ctx_init(p, &c);
 	int n = 0;
 	for (int i = 0; i < out->count; i++) {
 		const kifu_move *m = &out->moves[i];
-		if (!needs_test(p, m) || move_is_legal(p, m, 0))
+		if (!needs_test(p, &c, m) || move_is_legal(p, m, 0))
 			out->moves[n++] = *m;
 	}
 	out->count = n;

@@ -147,6 +147,13 @@ int variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
 			v->any_lion = true;
 		}
 	}
+	v->unit_slides = true;
+	for (int t = 0; t < v->ntypes; t++)
+		for (int i = 0; i < v->types[t].mv.nslides; i++) {
+			const slide *sl = &v->types[t].mv.slides[i];
+			if (sl->dx < -1 || sl->dx > 1 || sl->dy < -1 || sl->dy > 1)
+				v->unit_slides = false;
+		}
 	for (int sq = 0; sq < v->files * v->ranks; sq++) {
 		v->file_of[sq] = (uint8_t)(sq % v->files);
 		v->rank_of[sq] = (uint8_t)(sq / v->files);

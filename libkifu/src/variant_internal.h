@@ -127,6 +127,7 @@ struct kifu_variant {
 	int nline_attacks;
 	leap_attack line_attacks[MAX_LINES]; /* o = the unit direction */
 	bool any_lion;
+	bool unit_slides;   /* every slide steps one square (W or F): pins lie on lines */
 	/* file_of[sq] = sq % files, rank_of[sq] = sq / files: no division on
 	 * the per-move path. */
 	uint8_t file_of[KIFU_MAX_SQUARES], rank_of[KIFU_MAX_SQUARES];
