@@ -36,19 +36,22 @@ struct kif_reader {
 
 typedef struct text { const char *p, *end; } text;
 
-static bool at(const text *t, const char *lit)
+static inline bool at_n(const text *t, const char *lit, size_t n)
 {
-	size_t n = strlen(lit);
 	return (size_t)(t->end - t->p) >= n && !memcmp(t->p, lit, n);
 }
 
-static bool eat(text *t, const char *lit)
+static inline bool eat_n(text *t, const char *lit, size_t n)
 {
-	if (!at(t, lit))
+	if (!at_n(t, lit, n))
 		return false;
-	t->p += strlen(lit);
+	t->p += n;
 	return true;
 }
+
+/* With a string literal, its length is known when compiling. */
+#define at(t, lit) at_n((t), (lit), sizeof(lit) - 1)
+#define eat(t, lit) eat_n((t), (lit), sizeof(lit) - 1)
 
 static void skip_space(text *t)
 {
@@ -101,7 +104,7 @@ static const char *const kanji_digits[] = {"一", "二", "三", "四", "五", "�
 static int kanji_digit(text *t)
 {
 	for (int i = 0; i < 9; i++)
-		if (eat(t, kanji_digits[i]))
+		if (eat_n(t, kanji_digits[i], 3))
 			return i + 1;
 	return -1;
 }
@@ -494,7 +497,7 @@ static int set_ending(parse *ps, const char *word, const char *p)
 static const char *special(text *t)
 {
 	for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++)
-		if (eat(t, specials[i][0]))
+		if (eat_n(t, specials[i][0], strlen(specials[i][0])))
 			return specials[i][1];
 	return NULL;
 }
@@ -520,14 +523,6 @@ static int kif_move_line(parse *ps, text *t)
 		return problem(&ps->sp, ply, mp, mp, mlen, "a move after the end of the game");
 	if (num != ply)
 		return problem(&ps->sp, ply, mp, mp, mlen, "the move number is not the next ply");
-	const char *word = special(t);
-	if (word) {
-		int rc = set_ending(ps, word, mp);
-		double tm, tot;
-		if (!rc && !times(t, &tm, &tot))
-			kifu_record_set_time(ps->rec, KIFU_COMMENT_ENDING, tm, tot);
-		return rc;
-	}
 	kifu_move m = {0, KIFU_NO_SQUARE, 0, 0, 0};
 	int to;
 	if (eat(t, "同")) {
@@ -536,7 +531,15 @@ static int kif_move_line(parse *ps, text *t)
 			return problem(&ps->sp, ply, mp, mp, mlen, "同 (same square) with no move before it");
 		to = ps->last_to;
 	} else if (square(ps->v, t, &to)) {
-		return problem(&ps->sp, ply, t->p, mp, mlen, "expected a square (７六) or 同");
+		/* not a move: a special move (投了, 中断, ...)? */
+		const char *word = special(t);
+		if (!word)
+			return problem(&ps->sp, ply, t->p, mp, mlen, "expected a square (７六) or 同");
+		int rc = set_ending(ps, word, mp);
+		double tm, tot;
+		if (!rc && !times(t, &tm, &tot))
+			kifu_record_set_time(ps->rec, KIFU_COMMENT_ENDING, tm, tot);
+		return rc;
 	}
 	size_t nl;
 	int type = names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
@@ -594,14 +597,6 @@ static int wide_move_line(parse *ps, text *t)
 		return problem(&ps->sp, ply, mp, mp, mlen, "the move number is not the next ply");
 	if (!(eat(t, "▲") || eat(t, "△") || eat(t, "☗") || eat(t, "☖")))
 		return problem(&ps->sp, ply, mp, mp, mlen, "expected ▲ or △");
-	const char *word = special(t);
-	if (word) {
-		int rc = set_ending(ps, word, mp);
-		double tm, tot;
-		if (!rc && !times(t, &tm, &tot))
-			kifu_record_set_time(ps->rec, KIFU_COMMENT_ENDING, tm, tot);
-		return rc;
-	}
 	int to;
 	if (eat(t, "仝") || eat(t, "同")) {
 		skip_space(t);
@@ -609,7 +604,14 @@ static int wide_move_line(parse *ps, text *t)
 			return problem(&ps->sp, ply, mp, mp, mlen, "仝 (same square) with no move before it");
 		to = leg == 2 ? ps->pending_mid : ps->last_to;
 	} else if (square(ps->v, t, &to)) {
-		return problem(&ps->sp, ply, t->p, mp, mlen, "expected a square (7八) or 仝");
+		const char *word = special(t);
+		if (!word)
+			return problem(&ps->sp, ply, t->p, mp, mlen, "expected a square (7八) or 仝");
+		int rc = set_ending(ps, word, mp);
+		double tm, tot;
+		if (!rc && !times(t, &tm, &tot))
+			kifu_record_set_time(ps->rec, KIFU_COMMENT_ENDING, tm, tot);
+		return rc;
 	}
 	size_t nl;
 	int type = names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
@@ -922,6 +924,9 @@ static int bod_finish(parse *ps)
 	memset(p->hand, 0, sizeof p->hand);
 	p->nroyal[0] = p->nroyal[1] = 0;
 	p->loser = -1;
+	p->check = -1;
+	p->safe = 0;
+	p->approved_safe = false;
 	for (int r = 0; r < v->ranks; r++)
 		for (int f = 0; f < v->files; f++) {
 			int c = (unsigned char)ps->bod_board[r][f];

@@ -25,15 +25,17 @@ static size_t char_len(const unsigned char *s, size_t n)
 	return k <= n ? k : 1;
 }
 
-/* Folds one character at s into out (NUL-terminated); returns bytes read. */
+/* Folds one character at s into out (NUL-terminated); returns bytes read.
+ * Every fold is between three-byte characters. */
 static size_t fold_char(const char *s, size_t n, char *out)
 {
 	size_t k = char_len((const unsigned char *)s, n);
-	for (size_t i = 0; i < sizeof folds / sizeof folds[0]; i++)
-		if (strlen(folds[i][0]) == k && !memcmp(s, folds[i][0], k)) {
-			strcpy(out, folds[i][1]);
-			return k;
-		}
+	if (k == 3)
+		for (size_t i = 0; i < sizeof folds / sizeof folds[0]; i++)
+			if (!memcmp(s, folds[i][0], 3)) {
+				memcpy(out, folds[i][1], 4);
+				return 3;
+			}
 	memcpy(out, s, k);
 	out[k] = 0;
 	return k;
@@ -67,6 +69,8 @@ static int add_name(struct kifu_variant *v, const char *name, int type)
 		return -1;
 	strcpy(v->names[v->nnames].text, folded);
 	v->names[v->nnames].len = (uint8_t)strlen(folded);
+	if (strlen(folded) > v->names_max_len)
+		v->names_max_len = strlen(folded);
 	v->names[v->nnames].type = (int16_t)type;
 	v->nnames++;
 	return 0;
@@ -75,6 +79,7 @@ static int add_name(struct kifu_variant *v, const char *name, int type)
 int names_build(struct kifu_variant *v)
 {
 	v->nnames = 0;
+	v->names_max_len = 0;
 	for (int t = 0; t < v->ntypes; t++) {
 		const piece_type *p = &v->types[t];
 		if (add_name(v, p->kif, t) || add_name(v, p->name, t))
@@ -94,24 +99,30 @@ int names_build(struct kifu_variant *v)
 
 int names_match(const struct kifu_variant *v, const char *s, size_t n, size_t *len)
 {
-	/* Fold the next characters; consumed[k] is how many input bytes give
-	 * the first k folded bytes, 0 where k is not a character boundary. */
+	/* Fold as many characters as the longest name has; consumed[k] is how
+	 * many input bytes give the first k folded bytes, 0 where k is not a
+	 * character boundary. */
 	char folded[NAME_MAX_LEN + 8];
 	size_t consumed[NAME_MAX_LEN + 8] = {0};
 	size_t fl = 0, i = 0;
-	while (i < n && fl < NAME_MAX_LEN) {
+	while (i < n && fl < v->names_max_len) {
 		char c[8];
-		i += fold_char(s + i, n - i, c);
-		size_t cl = strlen(c);
-		memcpy(folded + fl, c, cl);
-		fl += cl;
+		size_t k = fold_char(s + i, n - i, c);
+		/* a fold keeps the length: three bytes for three bytes */
+		memcpy(folded + fl, c, k);
+		i += k;
+		fl += k;
 		consumed[fl] = i;
 	}
+	if (fl < 3)
+		memset(folded + fl, 0, 3);
 	int best = -1;
 	size_t best_len = 0;
 	for (int k = 0; k < v->nnames; k++) {
 		size_t l = v->names[k].len;
-		if (l > best_len && l <= fl && consumed[l] && !memcmp(folded, v->names[k].text, l)) {
+		const char *nt = v->names[k].text;
+		if (l > best_len && l <= fl && nt[0] == folded[0] && nt[1] == folded[1] &&
+		    nt[2] == folded[2] && consumed[l] && !memcmp(folded, nt, l)) {
 			best = v->names[k].type;
 			best_len = l;
 		}

@@ -26,6 +26,7 @@ static void clear(struct kifu_position *p, const struct kifu_variant *v)
 	p->nsq = v->files * v->ranks;
 	p->loser = -1;
 	p->ply = 1;
+	p->check = -1;
 }
 
 /* Reads one piece token at s[*i] ([+]Letter[suffix]); returns the type or a

@@ -18,6 +18,12 @@ struct kifu_position {
 	uint8_t board[KIFU_MAX_SQUARES];
 	uint8_t hand[2][KIFU_MAX_TYPES];
 	uint64_t key;             /* position hash (repetition): pieces, hands, side */
+	/* What the last-royal rule needs, kept from move to move so that most
+	 * moves are judged without an attack test (rules.c): */
+	int8_t check;             /* side to move's royal attacked: 1, 0, or -1 not known */
+	int8_t safe;              /* the other side's royal known not attacked */
+	kifu_move approved;       /* the last move kifu_check_move accepted ... */
+	bool approved_safe;       /* ... leaving the mover's single royal unattacked */
 	/* Scratch for dropping duplicate destinations during generation. */
 	uint32_t stamp_gen;
 	uint32_t stamp[KIFU_MAX_SQUARES];

@@ -141,6 +141,73 @@ static int8_t capture(struct kifu_position *p, int code, int sq)
 	return -1;
 }
 
+/* Does the piece on sq attack target?  From its reach table: a jump or
+ * lion power, or a slide with the path empty; -1 when the table cannot say. */
+static int piece_reaches(const struct kifu_position *p, int sq, int target)
+{
+	int code = p->board[sq];
+	const piece_type *pt = &p->v->types[kifu_code_type(code)];
+	int s = sign_of(kifu_code_side(code));
+	int df = FILE_OF(target) - FILE_OF(sq), dr = RANK_OF(target) - RANK_OF(sq);
+	if (df < -REACH_OFF || df > REACH_OFF || dr < -REACH_OFF || dr > REACH_OFF)
+		return 0;
+	int e = pt->reach[s * dr + REACH_OFF][s * df + REACH_OFF];
+	if (e == REACH_NONE)
+		return 0;
+	if (e == REACH_JUMP)
+		return 1;
+	if (e == REACH_SLOW)
+		return -1;
+	const slide *sl = &pt->mv.slides[e - REACH_SLIDE];
+	int step = s * sl->dy * p->files + s * sl->dx;
+	for (int q = sq + step; q != target; q += step)
+		if (p->board[q])
+			return 0;
+	return 1;
+}
+
+/* After move m (p->side now to move), with p->side's single royal known
+ * safe before m: is it attacked now?  Only the moved piece can attack it
+ * directly, and only a slide through a square m emptied can be uncovered.
+ * Returns 1, 0, or -1 (not known: the caller tests when it needs to). */
+static int8_t gives_check(const struct kifu_position *p, const kifu_move *m)
+{
+	int side = p->side;
+	if (p->v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[side] != 1 || !p->v->unit_slides)
+		return -1;
+	int r = p->royal_sq[side][0];
+	int direct = piece_reaches(p, m->to, r);
+	if (direct)
+		return (int8_t)direct;
+	int emptied[2] = {-1, -1};
+	if (!(m->flags & KIFU_MOVE_DROP) && !p->board[m->from])
+		emptied[0] = m->from;
+	if (m->mid != KIFU_NO_SQUARE && m->mid < p->nsq && !p->board[m->mid])
+		emptied[1] = m->mid;
+	for (int i = 0; i < 2; i++) {
+		int e = emptied[i];
+		if (e < 0)
+			continue;
+		int df = FILE_OF(e) - FILE_OF(r), dr = RANK_OF(e) - RANK_OF(r);
+		if (!(df == 0 || dr == 0 || df == dr || df == -dr))
+			continue;
+		int uf = (df > 0) - (df < 0), ur = (dr > 0) - (dr < 0);
+		int f = FILE_OF(r) + uf, rk = RANK_OF(r) + ur;
+		for (; on_board(p, f, rk); f += uf, rk += ur) {
+			int q = rk * p->files + f;
+			if (!p->board[q])
+				continue;
+			if (is_enemy(p->board[q], side)) {
+				int hit = piece_reaches(p, q, r);
+				if (hit)
+					return (int8_t)hit;
+			}
+			break;
+		}
+	}
+	return 0;
+}
+
 void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *u)
 {
 	kifu_undo local;
@@ -155,7 +222,14 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *u)
 	memcpy(u->prev_royal_sq, p->royal_sq, sizeof u->prev_royal_sq);
 	u->prev_ply = p->ply;
 	u->prev_key = p->key;
+	u->prev_check = p->check;
+	u->prev_safe = p->safe;
 	const int side = p->side;
+	/* was this the move kifu_check_move just accepted, leaving the mover's
+	 * royal safe?  And was the other side's royal safe before it? */
+	bool mover_safe = p->approved_safe && !memcmp(&p->approved, m, sizeof *m);
+	bool other_safe = p->safe;
+	p->approved_safe = false;
 	if (m->flags & KIFU_MOVE_DROP) {
 		int t = m->piece;
 		u->moved = 0;
@@ -196,6 +270,8 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *u)
 	p->side = opp(side);
 	p->key ^= HASH_GOTE;
 	p->ply++;
+	p->safe = mover_safe;
+	p->check = other_safe ? gives_check(p, m) : -1;
 }
 
 void kifu_unmake_move(kifu_position *p, const kifu_undo *u)
@@ -223,6 +299,9 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *u)
 	memcpy(p->royal_sq, u->prev_royal_sq, sizeof p->royal_sq);
 	p->ply = u->prev_ply;
 	p->key = u->prev_key;
+	p->check = u->prev_check;
+	p->safe = u->prev_safe;
+	p->approved_safe = false;
 }
 
 /* ---- promotion ---- */
@@ -531,11 +610,21 @@ typedef struct legal_ctx {
 	int royal;       /* its square */
 } legal_ctx;
 
-static void legal_ctx_init(const struct kifu_position *p, legal_ctx *c)
+/* Is the side to move's single royal attacked?  From the cache kept by
+ * kifu_make_move when it can tell, else by an attack test (then cached). */
+static bool in_check(struct kifu_position *p)
+{
+	if (p->check < 0)
+		p->check = (int8_t)kifu_square_attacked(p, p->royal_sq[p->side][0],
+							(enum kifu_side)opp(p->side));
+	return p->check;
+}
+
+static void legal_ctx_init(struct kifu_position *p, legal_ctx *c)
 {
 	c->royal_test = p->v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[p->side] == 1;
 	c->royal = c->royal_test ? p->royal_sq[p->side][0] : -1;
-	c->in_check = c->royal_test && kifu_square_attacked(p, c->royal, (enum kifu_side)opp(p->side));
+	c->in_check = c->royal_test && in_check(p);
 }
 
 /* Could this move be illegal?  Only then is it played and tested.  With the
@@ -775,17 +864,23 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 					return illegal(why, KIFU_ILL_TWO_PAWNS, t, -1, sq, side);
 			}
 		}
-		kifu_undo u;
-		kifu_make_move(p, m, &u);
-		bool royal_ok = !(v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[side] == 1 &&
-				  kifu_square_attacked(p, p->royal_sq[side][0], (enum kifu_side)p->side));
-		bool ok = royal_ok && legal_after(p, m, 0);
-		int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
-		kifu_unmake_move(p, &u);
-		if (!royal_ok)
-			return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t, rsq >= 0 ? kifu_code_type(p->board[rsq]) : -1, rsq, side);
-		if (!ok)
-			return illegal(why, KIFU_ILL_DROP_MATE, t, -1, m->to, side);
+		legal_ctx c;
+		legal_ctx_init(p, &c);
+		if (needs_test(p, &c, m)) {
+			kifu_undo u;
+			kifu_make_move(p, m, &u);
+			bool royal_ok = !(v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[side] == 1 &&
+					  kifu_square_attacked(p, p->royal_sq[side][0], (enum kifu_side)p->side));
+			bool ok = royal_ok && legal_after(p, m, 0);
+			int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
+			kifu_unmake_move(p, &u);
+			if (!royal_ok)
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t, rsq >= 0 ? kifu_code_type(p->board[rsq]) : -1, rsq, side);
+			if (!ok)
+				return illegal(why, KIFU_ILL_DROP_MATE, t, -1, m->to, side);
+		}
+		p->approved = *m;
+		p->approved_safe = c.royal_test;
 		return 0;
 	}
 	if (m->from >= p->nsq || (m->mid != KIFU_NO_SQUARE && m->mid >= p->nsq))
@@ -832,14 +927,25 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
 	}
 	if (v->royal_rule == KIFU_ROYAL_LAST) {
-		kifu_undo u;
-		kifu_make_move(p, m, &u);
-		bool ok = legal_after(p, m, 0);
-		int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
-		kifu_unmake_move(p, &u);
-		if (!ok)
-			return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
-				       rsq >= 0 ? kifu_code_type(p->board[rsq] ? p->board[rsq] : code) : -1, rsq, side);
+		legal_ctx c;
+		legal_ctx_init(p, &c);
+		if (needs_test(p, &c, m)) {
+			kifu_undo u;
+			kifu_make_move(p, m, &u);
+			bool ok = legal_after(p, m, 0);
+			int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
+			kifu_unmake_move(p, &u);
+			if (!ok)
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+					       rsq >= 0 ? kifu_code_type(p->board[rsq] ? p->board[rsq] : code) : -1, rsq, side);
+		}
+		/* the mover keeps one royal, now known safe: kifu_make_move of this
+		 * move can tell the opponent's check from the move alone.  Not so
+		 * when the move makes a second royal: that may leave the first one
+		 * attacked (legal with two royals). */
+		p->approved = *m;
+		p->approved_safe = c.royal_test &&
+				   !((m->flags & KIFU_MOVE_PROMOTE) && v->types[pt->promotes_to].royal);
 	}
 	return 0;
 }

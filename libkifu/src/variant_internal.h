@@ -137,6 +137,7 @@ struct kifu_variant {
 	int16_t by_sfen[2][26][3];
 	/* Japanese names for reading (names.c) */
 	int nnames;
+	size_t names_max_len;
 	struct { char text[NAME_MAX_LEN]; uint8_t len; int16_t type; } names[MAX_NAMES];
 };
 

@@ -59,6 +59,8 @@ typedef struct kifu_undo {
 	uint16_t prev_royal_sq[2][8];
 	long prev_ply;
 	uint64_t prev_key;
+	int8_t prev_check;     /* the position's cached check state */
+	int8_t prev_safe;
 } kifu_undo;
 
 typedef struct kifu_position kifu_position;
