@@ -1,21 +1,141 @@
 #!/bin/bash
-# run.sh - the benchmarks of `make bench`: wall time and peak memory of
-# each command, with GNU time when it is there, else bash's own timer.
+# run.sh - the benchmarks of `make bench` (docs/performance.md).  Inputs are
+# generated in a temporary folder; each measurement is set beside a floor
+# measured in the same run on the same bytes (wc -w for a compact stream,
+# cat for KIF files) and, when Node.js and npm are there, beside tsshogi
+# checking every move of the same KIF files with isValidMove.
 #
-#     bench/run.sh BINDIR      (default: build/bin)
+#     bench/run.sh BINDIR GEN_RECORDS     (make bench passes both)
+#
+# Environment: BENCH_KIF_FILES (5000), BENCH_DAI_RECORDS (5000),
+# BENCH_SHOGI_RECORDS (10000), BENCH_NO_NODE=1 to skip tsshogi.
 set -euo pipefail
 
 bin=${1:-build/bin}
+gen=${2:-build/tests/gen-records}
+kif_files=${BENCH_KIF_FILES:-5000}
+dai_records=${BENCH_DAI_RECORDS:-5000}
+shogi_records=${BENCH_SHOGI_RECORDS:-10000}
+here=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
-measure() {
-	echo "\$ $*"
+# run NAME CMD...: prints "NAME wall_s peak_kib" (peak from GNU time if
+# there, else from the kernel's accounting of the child: /proc is gone by
+# then, so "n/a").
+declare -A WALL PEAK
+run() {
+	local name=$1
+	shift
+	local out=$tmp/time.$name
 	if [ -x /usr/bin/time ] && /usr/bin/time -f '' true 2>/dev/null; then
-		/usr/bin/time -f '  wall %e s, user %U s, sys %S s, peak RSS %M KiB' "$@"
+		/usr/bin/time -o "$out" -f '%e %M' "$@" >/dev/null 2>"$tmp/err.$name" || true
 	else
-		local TIMEFORMAT='  wall %R s, user %U s, sys %S s (peak RSS not measured: no GNU time)'
-		time "$@"
+		local s e
+		s=$(date +%s.%N)
+		"$@" >/dev/null 2>"$tmp/err.$name" || true
+		e=$(date +%s.%N)
+		echo "$(echo "$e - $s" | bc) n/a" >"$out"
 	fi
+	read -r WALL[$name] PEAK[$name] <"$out"
 }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "n/a" }'; }
+rate() { awk -v n="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.2f M", n / t / 1e6; else print "n/a" }'; }
 
-measure "$bin/kifu-perft" -v shogi 5
-measure "$bin/kifu-perft" -v dai 3
+echo "kifu benchmarks ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m))"
+echo
+
+# --- compact streams --------------------------------------------------------
+"$gen" -v dai -n "$dai_records" -p 300 -s 1 >"$tmp/dai.compact"
+"$gen" -v shogi -n "$shogi_records" -p 150 -s 1 >"$tmp/shogi.compact"
+dai_plies=$(($(wc -w <"$tmp/dai.compact") - 2 * dai_records))
+shogi_plies=$(($(wc -w <"$tmp/shogi.compact") - 2 * shogi_records))
+
+run wc_dai wc -w "$tmp/dai.compact"
+run validate_dai "$bin/kifu-validate" -q "$tmp/dai.compact"
+run wc_shogi wc -w "$tmp/shogi.compact"
+run validate_shogi "$bin/kifu-validate" -q "$tmp/shogi.compact"
+run convert_dai "$bin/kifu-convert" --to compact "$tmp/dai.compact"
+# memory must not grow with the stream: ten times the records
+for _ in 1 2 3 4 5 6 7 8 9 10; do cat "$tmp/dai.compact"; done >"$tmp/dai10.compact"
+run validate_dai10 "$bin/kifu-validate" -q "$tmp/dai10.compact"
+
+printf '%-34s %10s %12s %10s %12s\n' "compact streams" "wall s" "plies/s" "peak KiB" "x floor"
+printf '%-34s %10s %12s %10s %12s\n' "wc -w, Dai ($dai_plies plies)" "${WALL[wc_dai]}" "$(rate "$dai_plies" "${WALL[wc_dai]}")" "${PEAK[wc_dai]}" "1.0"
+printf '%-34s %10s %12s %10s %12s\n' "kifu-validate, Dai" "${WALL[validate_dai]}" "$(rate "$dai_plies" "${WALL[validate_dai]}")" "${PEAK[validate_dai]}" "$(ratio "${WALL[validate_dai]}" "${WALL[wc_dai]}")"
+printf '%-34s %10s %12s %10s %12s\n' "kifu-convert --to compact, Dai" "${WALL[convert_dai]}" "$(rate "$dai_plies" "${WALL[convert_dai]}")" "${PEAK[convert_dai]}" "$(ratio "${WALL[convert_dai]}" "${WALL[wc_dai]}")"
+printf '%-34s %10s %12s %10s %12s\n' "kifu-validate, Dai x10" "${WALL[validate_dai10]}" "$(rate $((dai_plies * 10)) "${WALL[validate_dai10]}")" "${PEAK[validate_dai10]}" ""
+printf '%-34s %10s %12s %10s %12s\n' "wc -w, shogi ($shogi_plies plies)" "${WALL[wc_shogi]}" "$(rate "$shogi_plies" "${WALL[wc_shogi]}")" "${PEAK[wc_shogi]}" "1.0"
+printf '%-34s %10s %12s %10s %12s\n' "kifu-validate, shogi" "${WALL[validate_shogi]}" "$(rate "$shogi_plies" "${WALL[validate_shogi]}")" "${PEAK[validate_shogi]}" "$(ratio "${WALL[validate_shogi]}" "${WALL[wc_shogi]}")"
+echo
+
+# --- KIF files ----------------------------------------------------------------
+# Real games (tests/data/kif: professional games other programs wrote),
+# converted to UTF-8 once so that both readers get the same bytes, then
+# copied round to BENCH_KIF_FILES files.
+mkdir -p "$tmp/kif" "$tmp/real"
+n=0
+for f in "$here"/tests/data/kif/kifu-for-js/*.kif; do
+	plies=$("$bin/kifu-validate" --format=json "$f" | sed -n '1s/.*"valid":true,"plies":\([0-9]*\).*/\1/p' || true)
+	[ "${plies:-0}" -ge 50 ] || continue
+	iconv -f CP932 -t UTF-8 "$f" >"$tmp/real/$n.kif"
+	n=$((n + 1))
+done
+for i in $(seq 0 $((kif_files - 1))); do
+	cp "$tmp/real/$((i % n)).kif" "$tmp/kif/$i.kif"
+done
+# plies: the files read as one stream (the records follow one another)
+kif_plies=$(cat "$tmp"/kif/*.kif | { "$bin/kifu-validate" --format=json - || true; } |
+	sed 's/.*"plies":\([0-9]*\).*/\1/' | awk '{ s += $1 } END { print s + 0 }')
+ls "$tmp"/kif/*.kif >"$tmp/kif.list"
+run cat_kif xargs -a "$tmp/kif.list" cat
+run validate_kif xargs -a "$tmp/kif.list" "$bin/kifu-validate" -q
+
+ts=""
+if [ -z "${BENCH_NO_NODE:-}" ] && command -v node >/dev/null && command -v npm >/dev/null; then
+	mkdir -p "$tmp/node"
+	if (cd "$tmp/node" && npm install --silent --no-audit --no-fund tsshogi >/dev/null 2>&1); then
+		cat >"$tmp/node/check.mjs" <<'EOF'
+// Imports every KIF file and checks every move with isValidMove, the way
+// users of tsshogi validate records.
+import { readFileSync } from "node:fs";
+import { importKIF, Move } from "tsshogi";
+const files = readFileSync(process.argv[2], "utf8").split("\n").filter(Boolean);
+let plies = 0, invalid = 0;
+for (const f of files) {
+  const record = importKIF(readFileSync(f, "utf8"));
+  if (record instanceof Error) { invalid++; continue; }
+  const pos = record.initialPosition.clone();
+  for (const node of record.moves) {
+    if (!(node.move instanceof Move)) continue;
+    if (!pos.isValidMove(node.move)) { invalid++; break; }
+    pos.doMove(node.move);
+    plies++;
+  }
+}
+console.log(`${plies} plies, ${invalid} invalid`);
+EOF
+		run tsshogi_kif node "$tmp/node/check.mjs" "$tmp/kif.list"
+		ts=yes
+	fi
+fi
+
+printf '%-34s %10s %12s %10s %12s\n' "$kif_files KIF files ($kif_plies plies)" "wall s" "plies/s" "peak KiB" "x floor"
+printf '%-34s %10s %12s %10s %12s\n' "cat" "${WALL[cat_kif]}" "$(rate "$kif_plies" "${WALL[cat_kif]}")" "${PEAK[cat_kif]}" "1.0"
+printf '%-34s %10s %12s %10s %12s\n' "kifu-validate" "${WALL[validate_kif]}" "$(rate "$kif_plies" "${WALL[validate_kif]}")" "${PEAK[validate_kif]}" "$(ratio "${WALL[validate_kif]}" "${WALL[cat_kif]}")"
+if [ -n "$ts" ]; then
+	printf '%-34s %10s %12s %10s %12s\n' "tsshogi importKIF + isValidMove" "${WALL[tsshogi_kif]}" "$(rate "$kif_plies" "${WALL[tsshogi_kif]}")" "${PEAK[tsshogi_kif]}" "$(ratio "${WALL[tsshogi_kif]}" "${WALL[cat_kif]}")"
+	echo "  kifu-validate is $(ratio "${WALL[tsshogi_kif]}" "${WALL[validate_kif]}")x faster than tsshogi ($(cat "$tmp/err.tsshogi_kif" | tail -1))"
+else
+	echo "  (tsshogi not measured: no node/npm, or BENCH_NO_NODE set)"
+fi
+echo
+
+# --- perft ----------------------------------------------------------------------
+run perft_shogi5 "$bin/kifu-perft" -v shogi 5
+run perft_dai3 "$bin/kifu-perft" -v dai 3
+run perft_dai4 "$bin/kifu-perft" -v dai 4
+printf '%-34s %10s %12s %10s\n' "perft" "wall s" "nodes/s" "peak KiB"
+printf '%-34s %10s %12s %10s\n' "kifu-perft -v shogi 5 (19861490)" "${WALL[perft_shogi5]}" "$(rate 19861490 "${WALL[perft_shogi5]}")" "${PEAK[perft_shogi5]}"
+printf '%-34s %10s %12s %10s\n' "kifu-perft -v dai 3 (357978)" "${WALL[perft_dai3]}" "$(rate 357978 "${WALL[perft_dai3]}")" "${PEAK[perft_dai3]}"
+printf '%-34s %10s %12s %10s\n' "kifu-perft -v dai 4 (25421252)" "${WALL[perft_dai4]}" "$(rate 25421252 "${WALL[perft_dai4]}")" "${PEAK[perft_dai4]}"

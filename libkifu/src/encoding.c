@@ -16,6 +16,17 @@ bool utf8_valid(const char *str, size_t n)
 	size_t i = 0;
 	while (i < n) {
 		unsigned c = s[i];
+		/* the common cases first: ASCII, and a three-byte character
+		 * (kana, kanji) that is not a surrogate */
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		if (c >= 0xE1 && c != 0xED && c <= 0xEF && i + 2 < n && (s[i + 1] & 0xC0) == 0x80 &&
+		    (s[i + 2] & 0xC0) == 0x80) {
+			i += 3;
+			continue;
+		}
 		size_t k;
 		unsigned min;
 		if (c < 0x80) {

@@ -5,9 +5,12 @@
  * has).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "names.h"
+
+static int names_collect(struct kifu_variant *v);
 
 /* Traditional or variant characters read as the forms the variant files
  * use (BRIEF §4): 將 鐵 豬 貓 惡 橫 酔 刃 竜 步 鳯 豎 王. */
@@ -76,7 +79,32 @@ static int add_name(struct kifu_variant *v, const char *name, int type)
 	return 0;
 }
 
+/* The first three bytes of a name (its first character, for kanji). */
+static uint32_t first_key(const char *t)
+{
+	return (uint32_t)(unsigned char)t[0] << 16 | (uint32_t)(unsigned char)t[1] << 8 |
+	       (uint32_t)(unsigned char)t[2];
+}
+
+static int by_first_key(const void *a, const void *b)
+{
+	const char *x = ((const struct kifu_name *)a)->text, *y = ((const struct kifu_name *)b)->text;
+	uint32_t kx = first_key(x), ky = first_key(y);
+	return kx < ky ? -1 : kx > ky;
+}
+
 int names_build(struct kifu_variant *v)
+{
+	int rc = names_collect(v);
+	if (rc)
+		return rc;
+	/* names sorted by their first character, so that a lookup looks only
+	 * at the few that start like the text */
+	qsort(v->names, (size_t)v->nnames, sizeof v->names[0], by_first_key);
+	return 0;
+}
+
+static int names_collect(struct kifu_variant *v)
 {
 	v->nnames = 0;
 	v->names_max_len = 0;
@@ -118,11 +146,20 @@ int names_match(const struct kifu_variant *v, const char *s, size_t n, size_t *l
 		memset(folded + fl, 0, 3);
 	int best = -1;
 	size_t best_len = 0;
-	for (int k = 0; k < v->nnames; k++) {
+	/* binary search for the first name starting with the same character */
+	uint32_t key = first_key(folded);
+	int lo = 0, hi = v->nnames;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (first_key(v->names[mid].text) < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int k = lo; k < v->nnames && first_key(v->names[k].text) == key; k++) {
 		size_t l = v->names[k].len;
 		const char *nt = v->names[k].text;
-		if (l > best_len && l <= fl && nt[0] == folded[0] && nt[1] == folded[1] &&
-		    nt[2] == folded[2] && consumed[l] && !memcmp(folded, nt, l)) {
+		if (l > best_len && l <= fl && consumed[l] && !memcmp(folded, nt, l)) {
 			best = v->names[k].type;
 			best_len = l;
 		}

@@ -138,7 +138,7 @@ struct kifu_variant {
 	/* Japanese names for reading (names.c) */
 	int nnames;
 	size_t names_max_len;
-	struct { char text[NAME_MAX_LEN]; uint8_t len; int16_t type; } names[MAX_NAMES];
+	struct kifu_name { char text[NAME_MAX_LEN]; uint8_t len; int16_t type; } names[MAX_NAMES];
 };
 
 /* Derives every table from the types; fills diag on an inconsistency. */
