@@ -59,6 +59,8 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 		worst = CLI_USAGE;
 		break;
 	}
+	if (index == 0 && worst < CLI_USAGE)
+		cli_error("%s: no records", name); /* a note: an empty input is no error */
 	kifu_stream_free(stream);
 	kifu_reader_free(reader);
 	return worst;
