@@ -8,14 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *dup_str(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *d = malloc(n);
-	if (d)
-		memcpy(d, s, n);
-	return d;
-}
 
 /* A growing string, for values as printed. */
 struct buf {
@@ -111,7 +103,7 @@ static char *quoted_or_none(const char *s)
 static int add_header(struct diff_result *r, const char *key, char *va, char *vb, int is_tag)
 {
 	struct diff_header *h = realloc(r->headers, (size_t)(r->nheaders + 1) * sizeof *h);
-	char *k = dup_str(key);
+	char *k = strdup(key);
 	if (!h || !k || !va || !vb) {
 		if (h)
 			r->headers = h;
@@ -184,7 +176,7 @@ static int diff_headers(struct diff_result *r, const struct diff_side *a,
 	if (b->v && !nb[0])
 		nb = kifu_variant_name(b->v);
 	if (strcmp(na, nb) != 0 &&
-	    add_header(r, "variant", dup_str(na[0] ? na : "(none)"), dup_str(nb[0] ? nb : "(none)"), 0))
+	    add_header(r, "variant", strdup(na[0] ? na : "(none)"), strdup(nb[0] ? nb : "(none)"), 0))
 		return KIFU_ENOMEM;
 	if (diff_tags(r, a->rec, b->rec))
 		return KIFU_ENOMEM;
@@ -271,14 +263,14 @@ static int diff_moves(struct diff_result *r, const struct diff_side *a, const st
 	r->ply = i + 1;
 	if (i < na) {
 		kifu_record_get_move(a->rec, i, &ma);
-		if (!(r->a_move = dup_str(ma.text)))
+		if (!(r->a_move = strdup(ma.text)))
 			return KIFU_ENOMEM;
 		r->a_mline = ma.line;
 		r->a_mcol = ma.col;
 	}
 	if (i < nb) {
 		kifu_record_get_move(b->rec, i, &mb);
-		if (!(r->b_move = dup_str(mb.text)))
+		if (!(r->b_move = strdup(mb.text)))
 			return KIFU_ENOMEM;
 		r->b_mline = mb.line;
 		r->b_mcol = mb.col;
@@ -313,7 +305,7 @@ int diff_records(struct diff_result *r, const struct diff_side *a, const struct 
 	if (diff_moves(r, a, b))
 		return KIFU_ENOMEM;
 	const char *ea = kifu_record_ending(a->rec), *eb = kifu_record_ending(b->rec);
-	if (strcmp(ea, eb) != 0 && (!(r->a_ending = dup_str(ea)) || !(r->b_ending = dup_str(eb))))
+	if (strcmp(ea, eb) != 0 && (!(r->a_ending = strdup(ea)) || !(r->b_ending = strdup(eb))))
 		return KIFU_ENOMEM;
 	r->same = !r->nheaders && !r->ply && !r->a_ending;
 	return 0;

@@ -51,7 +51,6 @@ struct side {
 	kifu_stream *stream;
 	kifu_record *rec;
 	kifu_position *pos;
-	const kifu_variant *pos_variant;
 	int done;
 };
 
@@ -109,15 +108,7 @@ static int side_next(struct side *s, const kifu_variant **v)
 /* A position for the side's variant, made when the variant changes. */
 static kifu_position *side_position(struct side *s, const kifu_variant *v)
 {
-	if (s->pos_variant != v) {
-		kifu_position_free(s->pos);
-		s->pos = NULL;
-		s->pos_variant = NULL;
-		if (kifu_position_new(&s->pos, v))
-			return NULL;
-		s->pos_variant = v;
-	}
-	return s->pos;
+	return kifu_position_for(&s->pos, v) ? NULL : s->pos;
 }
 
 /* Says on stderr why a record could not be read; returns 1 if it could not. */

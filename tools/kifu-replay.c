@@ -41,7 +41,6 @@ struct replay_run {
 	int last_only;         /* no ply asked for: the last position */
 	long written;          /* positions written to standard output */
 	kifu_position *pos;    /* scratch, for the variant seen last */
-	const kifu_variant *pos_variant;
 };
 
 static void usage(FILE *f)
@@ -177,15 +176,9 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		report_invalid(rec, &r);
 		return CLI_INVALID;
 	}
-	if (run->pos_variant != v) {
-		kifu_position_free(run->pos);
-		run->pos = NULL;
-		run->pos_variant = NULL;
-		if (kifu_position_new(&run->pos, v)) {
-			cli_error("out of memory");
-			return CLI_USAGE;
-		}
-		run->pos_variant = v;
+	if (kifu_position_for(&run->pos, v)) {
+		cli_error("out of memory");
+		return CLI_USAGE;
 	}
 	if (kifu_record_validate(rec, run->pos, &r)) {
 		cli_error("out of memory");

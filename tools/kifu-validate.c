@@ -24,7 +24,6 @@ struct validate_run {
 	int json;
 	int quiet;
 	kifu_position *pos;    /* scratch, for the variant seen last */
-	const kifu_variant *pos_variant;
 	long records, invalid;
 };
 
@@ -112,16 +111,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		r.col = col;
 		snprintf(r.reason, sizeof r.reason, "%s", msg ? msg : "no variant");
 	} else {
-		if (run->pos_variant != v) {
-			kifu_position_free(run->pos);
-			run->pos = NULL;
-			if (kifu_position_new(&run->pos, v)) {
-				cli_error("out of memory");
-				return CLI_USAGE;
-			}
-			run->pos_variant = v;
-		}
-		if (kifu_record_validate(rec, run->pos, &r)) {
+		if (kifu_position_for(&run->pos, v) || kifu_record_validate(rec, run->pos, &r)) {
 			cli_error("out of memory");
 			return CLI_USAGE;
 		}

@@ -19,14 +19,6 @@ const char *const stats_rule_keys[STATS_NRULE_FIELDS] = {"royal_lost", "no_moves
  * records lost to a line too long. */
 static const char unknown_variant[] = "(unknown)";
 
-static char *dup_str(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *d = malloc(n);
-	if (d)
-		memcpy(d, s, n);
-	return d;
-}
 
 void stats_init(struct stats *st)
 {
@@ -68,7 +60,7 @@ struct stats_group *stats_group(struct stats *st, const char *variant)
 		return NULL;
 	st->groups = gs;
 	struct stats_group *g = calloc(1, sizeof *g);
-	if (!g || !(g->variant = dup_str(variant))) {
+	if (!g || !(g->variant = strdup(variant))) {
 		free(g);
 		return NULL;
 	}
@@ -87,7 +79,7 @@ int stats_add_count(struct stats_count **list, size_t *n, const char *key, uint6
 	if (!l)
 		return KIFU_ENOMEM;
 	*list = l;
-	if (!(l[*n].key = dup_str(key)))
+	if (!(l[*n].key = strdup(key)))
 		return KIFU_ENOMEM;
 	l[*n].n = add;
 	(*n)++;
@@ -118,8 +110,8 @@ int stats_name_piece(struct stats_group *g, int t, const char *id, const char *n
 	struct stats_piece *p = &g->pieces[t];
 	if (p->id)
 		return strcmp(p->id, id) ? KIFU_EINVAL : 0;
-	p->id = dup_str(id);
-	p->name = dup_str(name);
+	p->id = strdup(id);
+	p->name = strdup(name);
 	return p->id && p->name ? 0 : KIFU_ENOMEM;
 }
 
@@ -248,14 +240,8 @@ int stats_add_record(struct stats *st, const kifu_record *rec, const kifu_varian
 			return KIFU_ENOMEM;
 		return count_record(g, 0, 0, STATS_UNKNOWN, kifu_record_ending(rec));
 	}
-	if (st->pos_variant != v) {
-		kifu_position_free(st->pos);
-		st->pos = NULL;
-		st->pos_variant = NULL;
-		if (kifu_position_new(&st->pos, v))
-			return KIFU_ENOMEM;
-		st->pos_variant = v;
-	}
+	if (kifu_position_for(&st->pos, v))
+		return KIFU_ENOMEM;
 	struct stats_group *g = stats_group(st, kifu_variant_name(v));
 	if (!g)
 		return KIFU_ENOMEM;

@@ -70,7 +70,6 @@ struct stats {
 	struct stats_group **groups;
 	size_t ngroups;
 	kifu_position *pos;         /* scratch for counting records */
-	const kifu_variant *pos_variant;
 };
 
 void stats_init(struct stats *st);

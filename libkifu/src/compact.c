@@ -12,6 +12,7 @@
 
 #include "kifu/compact.h"
 #include "variant_internal.h"
+#include "encoding.h"
 
 static const char *const endings[] = {
 	"resign", "abort", "repetition", "impasse", "mate", "nomate", "timeout",
@@ -176,44 +177,6 @@ static int hexval(char c)
 	return -1;
 }
 
-/* Is s[0..n) valid UTF-8? */
-static bool valid_utf8(const unsigned char *s, size_t n)
-{
-	size_t i = 0;
-	while (i < n) {
-		unsigned c = s[i];
-		size_t k;
-		unsigned min;
-		if (c < 0x80) {
-			i++;
-			continue;
-		} else if ((c & 0xE0) == 0xC0) {
-			k = 1;
-			min = 0x80;
-			c &= 0x1F;
-		} else if ((c & 0xF0) == 0xE0) {
-			k = 2;
-			min = 0x800;
-			c &= 0x0F;
-		} else if ((c & 0xF8) == 0xF0) {
-			k = 3;
-			min = 0x10000;
-			c &= 0x07;
-		} else {
-			return false;
-		}
-		for (size_t j = 1; j <= k; j++) {
-			if (i + j >= n || (s[i + j] & 0xC0) != 0x80)
-				return false;
-			c = (c << 6) | (s[i + j] & 0x3F);
-		}
-		if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-			return false;
-		i += k + 1;
-	}
-	return true;
-}
-
 /* Decodes %XX escapes of s[0..n) into out (at most n bytes). Returns the
  * decoded length, or -1 with *bad at the offending offset. */
 static long percent_decode(const char *s, size_t n, char *out, size_t *bad)
@@ -286,7 +249,7 @@ static int fail_at(parse_state *ps, long ply, size_t off, const char *tok, size_
 static void printable(const char *t, size_t n, char *out, size_t size)
 {
 	size_t o = 0;
-	bool utf8 = valid_utf8((const unsigned char *)t, n);
+	bool utf8 = utf8_valid(t, n);
 	for (size_t i = 0; i < n && i < 40 && o + 5 < size; i++) {
 		unsigned char c = (unsigned char)t[i];
 		if (c < 0x20 || c == 0x7F || (c >= 0x80 && !utf8))
@@ -321,7 +284,7 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 			long dl = percent_decode(t + i + 1, clen, ps->scratch, &bad);
 			if (dl < 0)
 				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a comment");
-			if (!valid_utf8((const unsigned char *)ps->scratch, (size_t)dl))
+			if (!utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a comment is not valid UTF-8");
 			/* several {...} on one move join with a newline */
 			const char *old = kifu_record_comment(ps->rec, idx);
@@ -350,7 +313,7 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 			long dl = percent_decode(t + i + 1, j - i - 1, ps->scratch, &bad);
 			if (dl < 0)
 				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a bookmark");
-			if (!valid_utf8((const unsigned char *)ps->scratch, (size_t)dl))
+			if (!utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a bookmark is not valid UTF-8");
 			int rc = kifu_record_set_bookmark(ps->rec, idx, ps->scratch, (size_t)dl);
 			if (rc)
@@ -584,7 +547,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				rc = fail_at(&ps, 0, start + klen + 1 + bad, NULL, 0, "bad %%XX escape in a tag value");
 				break;
 			}
-			if (!valid_utf8((const unsigned char *)scratch, (size_t)dl)) {
+			if (!utf8_valid(scratch, (size_t)dl)) {
 				rc = fail_at(&ps, 0, start + klen + 1, NULL, 0, "a tag value is not valid UTF-8");
 				break;
 			}

@@ -249,6 +249,15 @@ int kifu_position_new(kifu_position **out, const kifu_variant *v)
 	return 0;
 }
 
+int kifu_position_for(kifu_position **pos, const kifu_variant *v)
+{
+	if (*pos && (*pos)->v == v)
+		return 0;
+	kifu_position_free(*pos);
+	*pos = NULL;
+	return kifu_position_new(pos, v);
+}
+
 void kifu_position_free(kifu_position *pos)
 {
 	if (pos)

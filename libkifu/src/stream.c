@@ -48,11 +48,27 @@ void kifu_stream_free(kifu_stream *s)
 
 enum kifu_notation kifu_stream_notation(const kifu_stream *s) { return s->notation; }
 
-/* Looks at the sample's lines (decoded): KIF-family if any line is one. */
-static enum kifu_notation detect(decoder *dec, const char *sample, size_t n)
+/* A compact record's line: a known variant's name, then tags and " :". */
+static bool compact_like(kifu_stream *s, const char *line, size_t len)
+{
+	size_t n = 0;
+	while (n < len && line[n] != ' ' && line[n] != '\t')
+		n++;
+	if (n == 0 || n >= 64 || !s->resolve)
+		return false;
+	char name[64];
+	memcpy(name, line, n);
+	name[n] = 0;
+	return s->resolve(name, s->ctx) != NULL;
+}
+
+/* Looks at the sample's lines (decoded): KIF-family if more of them are
+ * KIF-family lines than compact records (a stray line of junk among
+ * compact records must not turn the stream into KIF). */
+static enum kifu_notation detect(kifu_stream *s, decoder *dec, const char *sample, size_t n)
 {
 	size_t i = 0;
-	int lines = 0;
+	int lines = 0, kif = 0, compact = 0;
 	while (i < n && lines < 200) {
 		const char *nl = memchr(sample + i, '\n', n - i);
 		size_t len = nl ? (size_t)(nl - (sample + i)) : n - i;
@@ -60,12 +76,14 @@ static enum kifu_notation detect(decoder *dec, const char *sample, size_t n)
 		size_t ll;
 		if (!nl && i > 0)
 			break; /* a line cut by the sample's end */
-		if (decoder_line(dec, sample + i, len, &line, &ll) == 0 && kif_line_is_kif(line, ll))
-			return KIFU_NOTATION_KIF;
+		if (compact_like(s, sample + i, len))
+			compact++;
+		else if (decoder_line(dec, sample + i, len, &line, &ll) == 0 && kif_line_is_kif(line, ll))
+			kif++;
 		i += len + 1;
 		lines++;
 	}
-	return KIFU_NOTATION_COMPACT;
+	return kif > compact ? KIFU_NOTATION_KIF : KIFU_NOTATION_COMPACT;
 }
 
 static int start(kifu_stream *s, kifu_diag *diag)
@@ -89,7 +107,7 @@ static int start(kifu_stream *s, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0,
 				     "cannot convert from this encoding (iconv)");
 	}
-	s->notation = detect(s->dec, copy, n);
+	s->notation = detect(s, s->dec, copy, n);
 	free(copy);
 	if (s->notation == KIFU_NOTATION_KIF) {
 		s->kif = kif_reader_new(s->reader, s->dec, s->resolve, s->ctx, s->fallback);

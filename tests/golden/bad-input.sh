@@ -17,8 +17,10 @@ fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 good='shogi : 7g7f 3c3d'
 : >"$tmp/empty"
 printf '\n' >"$tmp/newline"
-head -c 20000 /dev/urandom >"$tmp/junk"
-{ echo "$good"; head -c 5000 /dev/urandom | tr -d '\n'; echo; echo "$good"; } >"$tmp/junk-between"
+# fixed junk (the same bytes every run): every byte value, scrambled
+junk() { LC_ALL=C awk -v n="$1" -v seed="$2" 'BEGIN { srand(seed); for (i = 0; i < n; i++) printf "%c", int(rand() * 256) }'; }
+junk 20000 1 >"$tmp/junk"
+{ echo "$good"; junk 5000 2 | tr -d '\n'; echo; echo "$good"; } >"$tmp/junk-between"
 { echo "$good"; printf 'shogi : 7g7f\0003c3d\n'; echo "$good"; } >"$tmp/nul"
 { echo "$good"; printf 'shogi sente=\xff\xfe : 7g7f\n'; echo "$good"; } >"$tmp/bad-utf8"
 printf '\x8b\x9e\x81\x40\x82\xa0\x82\xa2\n   1 \x82\x56\x98\x5a\x95\xe0(77)\n' >"$tmp/sjis-junk.kif"

@@ -69,6 +69,11 @@ typedef struct kifu_position kifu_position;
  * kifu_position_free. The variant must outlive the position. */
 int kifu_position_new(kifu_position **out, const kifu_variant *v);
 void kifu_position_free(kifu_position *pos);
+/* Makes *pos a position of variant v: keeps it when it already is one (in
+ * whatever state it is), else frees it and makes a new one at v's start.
+ * For tools that go over records of several variants. Returns 0 or
+ * KIFU_ENOMEM (then *pos is NULL). */
+int kifu_position_for(kifu_position **pos, const kifu_variant *v);
 /* Copies src into dst (same variant). */
 void kifu_position_copy(kifu_position *dst, const kifu_position *src);
 
