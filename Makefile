@@ -92,7 +92,7 @@ DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(TOOL_MAINS:%.c=$(OBJ)/%.d) \
 	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(TEST_SUPPORT:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d \
 	$(TEST_GEN_SRCS:%.c=$(OBJ)/%.d)
 
-.PHONY: all lib tools tests test test-run asan bench fuzz samples deps install \
+.PHONY: all lib tools tests test test-run asan bench fuzz valgrind samples deps install \
 	install-dirs clean FORCE
 
 all: $(LIB) $(TOOLS)
@@ -203,6 +203,10 @@ fuzz: deps
 				*) echo tests/fuzz/seeds/$$name ;; esac) \
 			|| { echo "fuzz_$$name found a crash: kept in tests/fuzz/corpus/$$name/"; exit 1; }; \
 	done
+
+# valgrind's memcheck over every tool on the golden inputs (slow: not in `make test`).
+valgrind: all
+	@bash tests/valgrind.sh $(BUILD)/bin
 
 samples: deps
 	@$(MAKE) --no-print-directory all

@@ -1,0 +1,32 @@
+#!/bin/bash
+# `make valgrind`: every tool on the golden inputs under valgrind's memcheck;
+# any error or leak fails.
+#
+#     valgrind.sh BINDIR
+set -u
+bin=$1
+fails=0
+run() {
+	if ! valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect \
+		--suppressions=tests/valgrind.supp --error-exitcode=99 "$@" >/dev/null 2>/tmp/kifu-valgrind.$$; then
+		[ $? = 99 ] && { echo "FAIL valgrind: $*"; head -20 /tmp/kifu-valgrind.$$; fails=$((fails + 1)); }
+	fi
+	rm -f /tmp/kifu-valgrind.$$
+}
+kif=tests/data/kif/kifu-for-js
+run "$bin/kifu-validate" samples/*.compact tests/data/compact/errors.compact
+run "$bin/kifu-validate" --format=json "$kif"/*.kif "$kif"/*.ki2 tests/data/kif/fixtures/*.kif
+run "$bin/kifu-validate" --variant-file tests/data/variants/chu.yaml -v chu tests/data/kif/chu/chushogiKif1.kif
+run "$bin/kifu-convert" --to kif samples/dai-brief.compact tests/data/kif/fixtures/writer.compact
+run "$bin/kifu-convert" --to kif --encoding=sjis "$kif/fork.kif"
+run "$bin/kifu-convert" --to compact "$kif/jt201409130101.kif" "$kif/20091203.ki2"
+run "$bin/kifu-replay" --every --format=text samples/dai-brief.compact
+run "$bin/kifu-replay" --format=svg samples/dai-brief.compact
+run "$bin/kifu-replay" --format=kif "$kif/fork.kif"
+run "$bin/kifu-diff" "$kif/8mai.kif" "$kif/8mai.ki2"
+run "$bin/kifu-stats" --format=yaml samples/sho-random.compact
+run "$bin/kifu-stats" --format=json --where 'sente~.' --where-move '^7g' samples/shogi-random.compact
+run "$bin/kifu-perft" -v dai 2
+run "$bin/kifu-perft" -v asakura 3
+run "$bin/kifu-validate" --variant-file tests/data/bad-variants/bad-moves.yaml samples/dai-brief.compact
+[ "$fails" = 0 ] && echo "valgrind: clean" || { echo "valgrind: $fails failures"; exit 1; }
