@@ -443,7 +443,8 @@ typedef struct parse {
 	spot sp;
 	long last;          /* global index of the last move, -1 if none */
 	int last_to;        /* its destination (同, 仝), -1 if none */
-	bool pos_ok;        /* kr->pos is the position before the next move */
+	bool synced;        /* kr->pos is the position before the next move (kept
+			     * only where needed: KI2 and passes; see sync) */
 	bool ended;         /* the current line has its ending */
 	int pending_mid;    /* wide form: the first leg of a two-leg move */
 	int pending_from;
@@ -466,8 +467,21 @@ static long current_ply(parse *ps)
 }
 
 /* Adds a move to the current line and plays it on the reader's position. */
+/* Brings kr->pos to the position before the next move of the current line,
+ * replaying the record when it has fallen behind (KIF moves name their
+ * origin and need no position; KI2 moves and one-line passes do).  False if
+ * a move on the way is illegal. */
+static bool sync(parse *ps)
+{
+	if (!ps->synced)
+		ps->synced = replay(ps->kr, ps->rec, kifu_record_current_line(ps->rec), current_ply(ps));
+	return ps->synced;
+}
+
+/* Adds a move to the current line; with keep, plays it on the reader's
+ * position too (when that is in step). */
 static int add_move(parse *ps, const kifu_move *m, int named, const char *written, size_t len,
-		    const char *p)
+		    const char *p, bool keep)
 {
 	long idx = kifu_record_add_move(ps->rec, m, written, len, ps->sp.lineno, col_of(&ps->sp, p));
 	if (idx == KIFU_ELIMIT)
@@ -478,12 +492,10 @@ static int add_move(parse *ps, const kifu_move *m, int named, const char *writte
 	ps->last_to = m->to;
 	if (named >= 0)
 		kifu_record_set_named_type(ps->rec, idx, named);
-	if (ps->pos_ok) {
-		if (kifu_check_move(ps->kr->pos, m, NULL) == 0)
-			kifu_make_move(ps->kr->pos, m, NULL);
-		else
-			ps->pos_ok = false;
-	}
+	if (keep && ps->synced && kifu_check_move(ps->kr->pos, m, NULL) == 0)
+		kifu_make_move(ps->kr->pos, m, NULL);
+	else
+		ps->synced = false;
 	return 0;
 }
 
@@ -568,7 +580,7 @@ static int kif_move_line(parse *ps, text *t)
 		return problem(&ps->sp, ply, t->p, mp, mlen, "expected the origin square, as (77)");
 	}
 	m.to = (uint16_t)to;
-	int rc = add_move(ps, &m, type, mp, mlen, mp);
+	int rc = add_move(ps, &m, type, mp, mlen, mp, false);
 	if (rc)
 		return rc;
 	double tm, tot;
@@ -661,7 +673,7 @@ static int wide_move_line(parse *ps, text *t)
 		ps->pending_mid = -1;
 	} else if (pass || (from == to && !drop)) {
 		/* a pass written as one line: through any empty square next to it */
-		if (!ps->pos_ok)
+		if (!sync(ps))
 			return problem(&ps->sp, ply, mp, mp, mlen, "cannot tell the square of this pass");
 		m.mid = KIFU_NO_SQUARE;
 		const struct kifu_position *pos = ps->kr->pos;
@@ -678,7 +690,7 @@ static int wide_move_line(parse *ps, text *t)
 		if (m.mid == KIFU_NO_SQUARE)
 			return problem(&ps->sp, ply, mp, mp, mlen, "a pass with no empty square next to the piece");
 	}
-	int rc = add_move(ps, &m, type, mp, mlen, mp);
+	int rc = add_move(ps, &m, type, mp, mlen, mp, false);
 	if (rc)
 		return rc;
 	(void)last;
@@ -738,13 +750,13 @@ static int ki2_line(parse *ps, text *t)
 			return problem(&ps->sp, ply, mp, mp, mlen, "expected a square (７六) or 同");
 		if (type < 0)
 			return problem(&ps->sp, ply, t->p, mp, mlen, "unknown piece name");
-		if (!ps->pos_ok)
+		if (!sync(ps))
 			return problem(&ps->sp, ply, mp, mp, mlen, "cannot resolve this move: an earlier move was illegal");
 		kifu_move m;
 		const char *why = resolve_ki2(ps->kr, type, to, mods, promote, &m);
 		if (why)
 			return problem(&ps->sp, ply, mp, mp, mlen, why);
-		int rc = add_move(ps, &m, type, mp, mlen, mp);
+		int rc = add_move(ps, &m, type, mp, mlen, mp, true);
 		if (rc)
 			return rc;
 	}
@@ -832,11 +844,11 @@ static int variation_line(parse *ps, text *t)
 	if (sub < 0)
 		return sub;
 	ps->ended = false;
-	ps->pos_ok = replay(ps->kr, ps->rec, sub, n);
+	ps->synced = false;
 	/* 同 in the variation refers to the move before it */
 	ps->last_to = -1;
 	ps->last = -1;
-	if (n > 1 && ps->pos_ok) {
+	if (n > 1) {
 		kifu_record_line_info li;
 		kifu_record_get_line(ps->rec, line, &li);
 		long before = n - 1;
@@ -1201,7 +1213,7 @@ int kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **varia
 				moves_begun = true;
 				if ((rc = bod_finish(&ps)))
 					return rc;
-				ps.pos_ok = kifu_record_start(rec, kr->pos, NULL) == 0;
+				ps.synced = kifu_record_start(rec, kr->pos, NULL) == 0;
 			}
 			text probe = t;
 			long n = number(&probe);
