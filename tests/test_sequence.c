@@ -75,12 +75,48 @@ static void shozogi_games(void **state) { (void)state; play_games("shozogi", 100
 static void shozogi_gold_games(void **state) { (void)state; play_games("shozogi-gold", 100, 250); }
 static void dai_games(void **state) { (void)state; play_games("dai", 40, 300); }
 
+/* A side with no royal has lost (Dai, Sho: BRIEF §2.1-2.2); standard shogi
+ * plays such positions (a tsume problem's attacker has no King). */
+static void no_royal(void **state)
+{
+	(void)state;
+	const struct { const char *variant, *sfen; int moves; } cases[] = {
+		/* Sente has only a Gold: it has lost, no move */
+		{"dai", "14k/15/15/15/15/15/15/7G7/15/15/15/15/15/15/15 b - 1", 0},
+		/* Gote, not to move, has no royal: the game is over too */
+		{"dai", "15/15/15/15/15/15/15/7G7/15/15/15/15/15/15/14K b - 1", 0},
+		{"sho", "9/4p4/9/9/4K4/9/9/9/9 w - 1", 0},
+		/* the python-shogi row: 9 files x 8 ranks of pawn drops */
+		{"shogi", "4k4/9/9/9/9/9/9/9/9 b 16P 1", 72},
+	};
+	kifu_movelist *list = malloc(sizeof *list);
+	assert_non_null(list);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const kifu_variant *v;
+		kifu_position *p;
+		assert_int_equal(kifu_variant_builtin(&v, cases[i].variant, NULL), 0);
+		assert_int_equal(kifu_position_new(&p, v), 0);
+		assert_int_equal(kifu_position_set_sfen(p, cases[i].sfen, strlen(cases[i].sfen), NULL), 0);
+		kifu_generate_legal(p, list);
+		assert_int_equal(list->count, cases[i].moves);
+		if (!cases[i].moves) {
+			kifu_move m = {0, KIFU_NO_SQUARE, 1, 0, 0};
+			kifu_illegal why;
+			assert_int_equal(kifu_check_move(p, &m, &why), KIFU_EILLEGAL);
+			assert_int_equal(why.code, KIFU_ILL_GAME_OVER);
+		}
+		kifu_position_free(p);
+	}
+	free(list);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(shogi_games),   cmocka_unit_test(asakura_games),
 		cmocka_unit_test(sho_games),     cmocka_unit_test(shozogi_games),
 		cmocka_unit_test(shozogi_gold_games), cmocka_unit_test(dai_games),
+		cmocka_unit_test(no_royal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -210,6 +210,10 @@ static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_d
 		if (i < len)
 			return sfen_fail(diag, i, "unexpected text after the SFEN");
 	}
+	/* A side with no royal has lost (BRIEF §2.1, §2.2), unless the variant
+	 * plays such positions (tsume problems: standard shogi's attacker). */
+	if (v->lost_without_royal && (!p->nroyal[0] || !p->nroyal[1]))
+		p->loser = !p->nroyal[p->side] ? p->side : !p->side;
 	p->key = position_hash(p);
 	return 0;
 }

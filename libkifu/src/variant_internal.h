@@ -111,6 +111,7 @@ struct kifu_variant {
 	unsigned promo_when;
 	bool drops;
 	enum kifu_royal_rule royal_rule;
+	bool lost_without_royal;  /* a side with no royal in a position has lost */
 	char start[512];
 	int nstarts;
 	named_start starts[MAX_STARTS];

@@ -441,6 +441,8 @@ static int apply_document(draft *d, yaml_document_t *doc, const char *file, int 
 				v->royal_rule = KIFU_ROYAL_LAST;
 			else
 				return node_error(diag, file, val, "royal-rule is \"none\" or \"last-royal\"");
+		} else if (!strcmp(key, "lost-without-royal")) {
+			rc = get_bool(file, val, &v->lost_without_royal, diag);
 		} else if (!strcmp(key, "start")) {
 			rc = get_string(file, val, v->start, sizeof v->start, diag);
 			where_set(&d->start_at, file, val);
@@ -662,6 +664,7 @@ int variant_load(struct kifu_variant *v, const char *text, size_t len, const cha
 	if (!d)
 		return kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
 	memset(v, 0, sizeof *v);
+	v->lost_without_royal = true;
 	d->v = v;
 	int rc = text ? apply_text(d, text, len, file, 0, diag) : apply_file(d, file, 0, diag);
 	if (!rc && !v->name[0])
