@@ -28,17 +28,30 @@ static size_t char_len(const unsigned char *s, size_t n)
 	return k <= n ? k : 1;
 }
 
+static uint32_t key3(const char *s)
+{
+	return (uint32_t)(unsigned char)s[0] << 16 | (uint32_t)(unsigned char)s[1] << 8 |
+	       (uint32_t)(unsigned char)s[2];
+}
+
 /* Folds one character at s into out (NUL-terminated); returns bytes read.
- * Every fold is between three-byte characters. */
+ * Every fold is between three-byte characters, compared as numbers. */
 static size_t fold_char(const char *s, size_t n, char *out)
 {
+	enum { NFOLDS = sizeof folds / sizeof folds[0] };
+	static uint32_t keys[NFOLDS];
+	if (!keys[0])
+		for (int i = 0; i < NFOLDS; i++)
+			keys[i] = key3(folds[i][0]);
 	size_t k = char_len((const unsigned char *)s, n);
-	if (k == 3)
-		for (size_t i = 0; i < sizeof folds / sizeof folds[0]; i++)
-			if (!memcmp(s, folds[i][0], 3)) {
+	if (k == 3) {
+		uint32_t c = key3(s);
+		for (int i = 0; i < NFOLDS; i++)
+			if (keys[i] == c) {
 				memcpy(out, folds[i][1], 4);
 				return 3;
 			}
+	}
 	memcpy(out, s, k);
 	out[k] = 0;
 	return k;
