@@ -175,7 +175,7 @@ asan:
 		test
 
 bench:
-	@$(MAKE) --no-print-directory BUILD=$(BUILD)/bench CFLAGS='-O3 -g -DNDEBUG' all tests
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/bench CFLAGS='-O2 -g -DNDEBUG' all tests
 	@bash bench/run.sh $(BUILD)/bench/bin $(BUILD)/bench/tests/gen-records
 
 # libFuzzer (clang): each target runs FUZZ_TIME seconds from tests/fuzz/corpus/NAME

@@ -38,7 +38,13 @@ typedef struct text { const char *p, *end; } text;
 
 static inline bool at_n(const text *t, const char *lit, size_t n)
 {
-	return (size_t)(t->end - t->p) >= n && !memcmp(t->p, lit, n);
+	if ((size_t)(t->end - t->p) < n)
+		return false;
+	/* a few bytes: compared here, not by a call to memcmp */
+	for (size_t i = 0; i < n; i++)
+		if (t->p[i] != lit[i])
+			return false;
+	return true;
 }
 
 static inline bool eat_n(text *t, const char *lit, size_t n)
@@ -1154,6 +1160,15 @@ int kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **varia
 			continue;
 		if (header) {
 			rc = header_line(&ps, key, klen, &val);
+			if (rc)
+				return rc;
+			continue;
+		}
+		if (moves_begun && *t.p >= '0' && *t.p <= '9') {
+			/* the common line: a KIF or wide move, once moves have begun */
+			text probe = t;
+			long n = number(&probe);
+			rc = n >= 0 && at(&probe, "手目") ? wide_move_line(&ps, &t) : kif_move_line(&ps, &t);
 			if (rc)
 				return rc;
 			continue;

@@ -150,7 +150,8 @@ int names_match(const struct kifu_variant *v, const char *s, size_t n, size_t *l
 		char c[8];
 		size_t k = fold_char(s + i, n - i, c);
 		/* a fold keeps the length: three bytes for three bytes */
-		memcpy(folded + fl, c, k);
+		for (size_t j = 0; j < k; j++)
+			folded[fl + j] = c[j];
 		i += k;
 		fl += k;
 		consumed[fl] = i;
