@@ -122,6 +122,7 @@ enum encoding encoding_detect(const char *sample, size_t n, const char *name)
 
 struct decoder {
 	enum encoding enc;
+	bool trusted;
 	iconv_t cd;
 	char *buf;
 	size_t cap;
@@ -169,8 +170,18 @@ static int reserve(decoder *d, size_t need)
 	return 0;
 }
 
+void decoder_trust(decoder *d)
+{
+	d->trusted = d->enc == ENC_UTF8;
+}
+
 int decoder_line(decoder *d, const char *in, size_t n, const char **out, size_t *outn)
 {
+	if (d->trusted) {
+		*out = in;
+		*outn = n;
+		return 0;
+	}
 	bool ascii = true;
 	for (size_t i = 0; i < n && ascii; i++)
 		ascii = !((unsigned char)in[i] & 0x80);

@@ -23,6 +23,9 @@ typedef struct decoder decoder;
 /* A converter to UTF-8; NULL on failure. */
 decoder *decoder_new(enum encoding enc);
 void decoder_free(decoder *d);
+/* Tells a UTF-8 decoder that its input was checked whole: lines pass as
+ * they are. */
+void decoder_trust(decoder *d);
 /* Converts one line to UTF-8.  UTF-8 input that is valid passes through
  * untouched; bytes that do not decode become U+FFFD.  *out lives until the
  * next call.  Returns 0 or KIFU_ENOMEM. */

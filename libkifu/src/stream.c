@@ -52,6 +52,8 @@ enum kifu_notation kifu_stream_notation(const kifu_stream *s) { return s->notati
 static bool compact_like(kifu_stream *s, const char *line, size_t len)
 {
 	size_t n = 0;
+	if (!len || (unsigned char)line[0] >= 0x80 || line[0] == '#' || line[0] == '*')
+		return false; /* variant names are ASCII */
 	while (n < len && line[n] != ' ' && line[n] != '\t')
 		n++;
 	if (n == 0 || n >= 64 || !s->resolve)
@@ -107,6 +109,10 @@ static int start(kifu_stream *s, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0,
 				     "cannot convert from this encoding (iconv)");
 	}
+	/* the whole input was in the sample and checked as UTF-8: no line
+	 * needs checking again */
+	if (enc == ENC_UTF8 && n < SAMPLE)
+		decoder_trust(s->dec);
 	s->notation = detect(s, s->dec, copy, n);
 	free(copy);
 	if (s->notation == KIFU_NOTATION_KIF) {
