@@ -20,29 +20,36 @@ here=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# run NAME CMD...: prints "NAME wall_s peak_kib" (peak from GNU time if
-# there, else from the kernel's accounting of the child: /proc is gone by
-# then, so "n/a").
+# run NAME CMD...: runs the command BENCH_REPEAT times (3) and keeps the
+# shortest wall time (the least disturbed run) and the largest peak memory
+# (GNU time's; "n/a" without it).
+repeat=${BENCH_REPEAT:-3}
 declare -A WALL PEAK
 run() {
 	local name=$1
 	shift
-	local out=$tmp/time.$name
-	if [ -x /usr/bin/time ] && /usr/bin/time -f '' true 2>/dev/null; then
-		/usr/bin/time -o "$out" -f '%e %M' "$@" >/dev/null 2>"$tmp/err.$name" || true
-	else
-		local s e
-		s=$(date +%s.%N)
-		"$@" >/dev/null 2>"$tmp/err.$name" || true
-		e=$(date +%s.%N)
-		echo "$(echo "$e - $s" | bc) n/a" >"$out"
-	fi
-	read -r WALL[$name] PEAK[$name] <"$out"
+	local out=$tmp/time.$name best="" peak="n/a" w m i
+	for i in $(seq "$repeat"); do
+		if [ -x /usr/bin/time ] && /usr/bin/time -f '' true 2>/dev/null; then
+			/usr/bin/time -o "$out" -f '%e %M' "$@" >"$tmp/stdout.$name" 2>"$tmp/err.$name" || true
+		else
+			local s e
+			s=$(date +%s.%N)
+			"$@" >"$tmp/stdout.$name" 2>"$tmp/err.$name" || true
+			e=$(date +%s.%N)
+			echo "$(awk -v a="$s" -v b="$e" 'BEGIN { printf "%.2f", b - a }') n/a" >"$out"
+		fi
+		read -r w m <"$out"
+		if [ -z "$best" ] || awk -v a="$w" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$w; fi
+		if [ "$m" != n/a ] && { [ "$peak" = n/a ] || [ "$m" -gt "$peak" ]; }; then peak=$m; fi
+	done
+	WALL[$name]=$best
+	PEAK[$name]=$peak
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "n/a" }'; }
 rate() { awk -v n="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.2f M", n / t / 1e6; else print "n/a" }'; }
 
-echo "kifu benchmarks ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m))"
+echo "kifu benchmarks ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m); best of $repeat runs each)"
 echo
 
 # --- compact streams --------------------------------------------------------
@@ -125,7 +132,7 @@ printf '%-34s %10s %12s %10s %12s\n' "cat" "${WALL[cat_kif]}" "$(rate "$kif_plie
 printf '%-34s %10s %12s %10s %12s\n' "kifu-validate" "${WALL[validate_kif]}" "$(rate "$kif_plies" "${WALL[validate_kif]}")" "${PEAK[validate_kif]}" "$(ratio "${WALL[validate_kif]}" "${WALL[cat_kif]}")"
 if [ -n "$ts" ]; then
 	printf '%-34s %10s %12s %10s %12s\n' "tsshogi importKIF + isValidMove" "${WALL[tsshogi_kif]}" "$(rate "$kif_plies" "${WALL[tsshogi_kif]}")" "${PEAK[tsshogi_kif]}" "$(ratio "${WALL[tsshogi_kif]}" "${WALL[cat_kif]}")"
-	echo "  kifu-validate is $(ratio "${WALL[tsshogi_kif]}" "${WALL[validate_kif]}")x faster than tsshogi ($(cat "$tmp/err.tsshogi_kif" | tail -1))"
+	echo "  kifu-validate is $(ratio "${WALL[tsshogi_kif]}" "${WALL[validate_kif]}")x faster than tsshogi (tsshogi read $(tail -1 "$tmp/stdout.tsshogi_kif"))"
 else
 	echo "  (tsshogi not measured: no node/npm, or BENCH_NO_NODE set)"
 fi

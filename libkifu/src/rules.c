@@ -667,6 +667,17 @@ static bool needs_test(const struct kifu_position *p, const legal_ctx *c, const 
  * no real position gets near it. */
 #define MAX_MATE_DEPTH 4
 
+static bool any_legal(struct kifu_position *p, const legal_ctx *c, const kifu_movelist *list,
+		      int depth)
+{
+	for (int i = 0; i < list->count; i++)
+		if (!needs_test(p, c, &list->moves[i]) || move_is_legal(p, &list->moves[i], depth))
+			return true;
+	return false;
+}
+
+/* Is there a legal move?  Piece by piece, so that the answer usually comes
+ * from the first piece that can move. */
 static bool has_legal_move(struct kifu_position *p, int depth)
 {
 	if (p->loser >= 0)
@@ -676,12 +687,21 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 	kifu_movelist *list = malloc(sizeof *list);
 	if (!list)
 		return true;
-	generate_pseudo(p, list);
 	legal_ctx c;
 	legal_ctx_init(p, &c);
+	gen g = {p, list, p->side};
 	bool any = false;
-	for (int i = 0; i < list->count && !any; i++)
-		any = !needs_test(p, &c, &list->moves[i]) || move_is_legal(p, &list->moves[i], depth);
+	for (int sq = 0; sq < p->nsq && !any; sq++)
+		if (is_own(p->board[sq], p->side)) {
+			list->count = 0;
+			gen_piece(&g, sq);
+			any = any_legal(p, &c, list, depth);
+		}
+	if (!any && p->v->drops) {
+		list->count = 0;
+		gen_drops(&g);
+		any = any_legal(p, &c, list, depth);
+	}
 	free(list);
 	return any;
 }

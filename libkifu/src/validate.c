@@ -36,7 +36,8 @@ int kifu_record_start(const kifu_record *rec, kifu_position *pos, kifu_diag *dia
  * table of (key, count) pairs in the position's scratch, sized for the
  * record, so that no memory is taken per record and the count is linear. */
 typedef struct seen_table {
-	uint64_t *keys, *counts;
+	uint64_t *keys;
+	uint8_t *counts; /* 0 empty; counts stop at 4, which is all that matters */
 	size_t mask;
 } seen_table;
 
@@ -45,24 +46,26 @@ static int seen_init(seen_table *t, kifu_position *pos, long positions)
 	size_t size = 16;
 	while (size < (size_t)positions * 2)
 		size *= 2;
-	uint64_t *mem = position_scratch(pos, size * 2);
+	uint64_t *mem = position_scratch(pos, size + size / 8);
 	if (!mem)
 		return KIFU_ENOMEM;
 	t->keys = mem;
-	t->counts = mem + size;
+	t->counts = (uint8_t *)(mem + size);
 	t->mask = size - 1;
-	memset(t->counts, 0, size * sizeof *t->counts);
+	memset(t->counts, 0, size);
 	return 0;
 }
 
-/* Counts key once more; returns its count. */
-static uint64_t seen_add(seen_table *t, uint64_t key)
+/* Counts key once more; returns its count (at most 5). */
+static int seen_add(seen_table *t, uint64_t key)
 {
 	size_t i = (size_t)(key ^ (key >> 29)) & t->mask;
 	while (t->counts[i] && t->keys[i] != key)
 		i = (i + 1) & t->mask;
 	t->keys[i] = key;
-	return ++t->counts[i];
+	if (t->counts[i] < 5)
+		t->counts[i]++;
+	return t->counts[i];
 }
 
 /* Does the move name a piece (KIF: 歩, 角) other than the one it moves? */
