@@ -84,6 +84,8 @@ static enum kifu_notation detect(kifu_stream *s, decoder *dec, const char *sampl
 			kif++;
 		i += len + 1;
 		lines++;
+		if ((kif >= 16 && !compact) || (compact >= 16 && !kif))
+			break; /* clear enough */
 	}
 	return kif > compact ? KIFU_NOTATION_KIF : KIFU_NOTATION_COMPACT;
 }
