@@ -35,6 +35,17 @@ void cli_error(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* Writes s to stderr with control characters shown as \xHH: a message
+ * quotes what it read, and a stray CR or escape must not garble it. */
+static void put_shown(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7F)
+			fprintf(stderr, "\\x%02X", *p);
+		else
+			fputc(*p, stderr);
+}
+
 void cli_diag(const kifu_diag *diag)
 {
 	fprintf(stderr, "%s: ", program);
@@ -50,10 +61,8 @@ void cli_diag(const kifu_diag *diag)
 	}
 	if (diag->file[0] || diag->line > 0 || diag->col > 0)
 		fputc(' ', stderr);
-	if (diag->message[0])
-		fprintf(stderr, "%s\n", diag->message);
-	else
-		fprintf(stderr, "%s\n", kifu_error_string(diag->code));
+	put_shown(diag->message[0] ? diag->message : kifu_error_string(diag->code));
+	fputc('\n', stderr);
 }
 
 void cli_version(void)
