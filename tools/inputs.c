@@ -50,7 +50,11 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 			continue;
 		}
 		if (rc == KIFU_ELIMIT) {
-			on_lost(ctx, &diag, ++index);
+			++index;
+			if (on_lost)
+				on_lost(ctx, &diag, index);
+			else
+				cli_diag(&diag);
 			if (worst < CLI_INVALID)
 				worst = CLI_INVALID;
 			continue;
@@ -121,6 +125,18 @@ static int utf8_len(const unsigned char *p)
 		if ((p[i] & 0xC0) != 0x80)
 			return 0;
 	return n;
+}
+
+void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
+{
+	kifu_diag d;
+	if (r->ply > 0)
+		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col,
+			      "ply %ld: %s: %s", r->ply, r->move, r->reason);
+	else
+		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col, "%s",
+			      r->reason);
+	cli_diag(&d);
 }
 
 void inputs_json_string(FILE *out, const char *s)

@@ -22,7 +22,8 @@ const kifu_variant *inputs_resolve(const char *name, void *vars);
 /* Called for each record (index: 1-based within its file). */
 typedef int (*inputs_record_fn)(void *ctx, const kifu_record *rec, const kifu_variant *v,
 				long index);
-/* Called for a record that could not be read at all (a line too long). */
+/* Called for a record that could not be read at all (a line too long);
+ * NULL: the reason is printed. */
 typedef void (*inputs_lost_fn)(void *ctx, const kifu_diag *diag, long index);
 
 /* Reads every record of every file ("-" or none: standard input).  Returns
@@ -30,6 +31,10 @@ typedef void (*inputs_lost_fn)(void *ctx, const kifu_diag *diag, long index);
  * going on with the others), else the worst that on_record returned. */
 int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *vars,
 		       inputs_record_fn on_record, inputs_lost_fn on_lost, void *ctx);
+
+/* Prints why a record is invalid as kifu-validate does:
+ * "PROG: FILE:LINE:COL: ply K: MOVE: reason" (no ply for the whole record). */
+void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r);
 
 /* Writes s as a JSON string, quotes included. */
 void inputs_json_string(FILE *out, const char *s);

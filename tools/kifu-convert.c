@@ -86,13 +86,6 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	return CLI_OK;
 }
 
-static void on_lost(void *ctx, const kifu_diag *diag, long index)
-{
-	(void)ctx;
-	(void)index;
-	cli_diag(diag);
-}
-
 int main(int argc, char *argv[])
 {
 	static const struct option options[] = {
@@ -147,7 +140,7 @@ int main(int argc, char *argv[])
 		return CLI_USAGE;
 	}
 	struct convert_run run = {out.f, !strcmp(to, "kif"), enc, 0};
-	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, on_lost, &run);
+	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, NULL, &run);
 	if (output_close(&out, status < CLI_USAGE) && status < CLI_USAGE)
 		status = CLI_USAGE;
 	kifu_variant_free(owned);

@@ -80,18 +80,6 @@ static int parse_ply(const char *arg, const char *opt, long *out)
 	return 0;
 }
 
-/* The record's message as kifu-validate prints it. */
-static void report_invalid(const kifu_record *rec, const kifu_validation *r)
-{
-	kifu_diag d;
-	if (r->ply > 0)
-		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col,
-			      "ply %ld: %s: %s", r->ply, r->move, r->reason);
-	else
-		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col, "%s",
-			      r->reason);
-	cli_diag(&d);
-}
 
 /* BASE of -o DIR's file names: the input's name without directory and
  * extension, "stdin" for standard input. */
@@ -173,7 +161,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		r.line = line ? line : kifu_record_line(rec);
 		r.col = col;
 		snprintf(r.reason, sizeof r.reason, "%s", msg ? msg : "no variant");
-		report_invalid(rec, &r);
+		inputs_report_invalid(rec, &r);
 		return CLI_INVALID;
 	}
 	if (kifu_position_for(&run->pos, v)) {
@@ -186,13 +174,13 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	}
 	if (!r.valid && r.ply == 0) {
 		/* the record as a whole is at fault: there is no position to show */
-		report_invalid(rec, &r);
+		inputs_report_invalid(rec, &r);
 		return CLI_INVALID;
 	}
 	kifu_diag d;
 	kifu_diag_clear(&d);
 	if (kifu_record_start(rec, run->pos, &d)) {
-		report_invalid(rec, &r);
+		inputs_report_invalid(rec, &r);
 		return CLI_INVALID;
 	}
 
@@ -220,7 +208,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		}
 	}
 	if (!r.valid) {
-		report_invalid(rec, &r);
+		inputs_report_invalid(rec, &r);
 		return status > CLI_INVALID ? status : CLI_INVALID;
 	}
 	if (run->one_ply && run->from > r.plies) {
@@ -230,13 +218,6 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		return status > CLI_INVALID ? status : CLI_INVALID;
 	}
 	return status;
-}
-
-static void on_lost(void *ctx, const kifu_diag *diag, long index)
-{
-	(void)ctx;
-	(void)index;
-	cli_diag(diag);
 }
 
 int main(int argc, char *argv[])
@@ -340,7 +321,7 @@ int main(int argc, char *argv[])
 		kifu_variant_free(owned);
 		return CLI_USAGE;
 	}
-	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, on_lost, &run);
+	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, NULL, &run);
 	if (output_close(&out, 1) && status < CLI_USAGE)
 		status = CLI_USAGE;
 	kifu_position_free(run.pos);

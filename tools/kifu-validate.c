@@ -71,14 +71,7 @@ static void print_json(const kifu_record *rec, long index, const kifu_validation
 static void print_text(const kifu_record *rec, const kifu_validation *r)
 {
 	if (!r->valid) {
-		kifu_diag d;
-		if (r->ply > 0)
-			kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col,
-				      "ply %ld: %s: %s", r->ply, r->move, r->reason);
-		else
-			kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col, "%s",
-				      r->reason);
-		cli_diag(&d);
+		inputs_report_invalid(rec, r);
 		return;
 	}
 	char end[160] = "";

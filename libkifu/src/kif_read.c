@@ -529,6 +529,21 @@ static size_t move_text_len(const char *p, const char *end)
 	return (size_t)(q - p);
 }
 
+/* A special move (投了, 中断, ...) with its time, ending the line; else the
+ * problem `otherwise`. */
+static int special_move(parse *ps, text *t, long ply, const char *mp, size_t mlen,
+			const char *otherwise)
+{
+	const char *word = special(t);
+	if (!word)
+		return problem(&ps->sp, ply, t->p, mp, mlen, otherwise);
+	int rc = set_ending(ps, word, mp);
+	double tm, tot;
+	if (!rc && !times(t, &tm, &tot))
+		kifu_record_set_time(ps->rec, KIFU_COMMENT_ENDING, tm, tot);
+	return rc;
+}
+
 /* "  12 同　歩(23)   ( 0:01/00:00:05)+" */
 static int kif_move_line(parse *ps, text *t)
 {
@@ -550,14 +565,7 @@ static int kif_move_line(parse *ps, text *t)
 		to = ps->last_to;
 	} else if (square(ps->v, t, &to)) {
 		/* not a move: a special move (投了, 中断, ...)? */
-		const char *word = special(t);
-		if (!word)
-			return problem(&ps->sp, ply, t->p, mp, mlen, "expected a square (７六) or 同");
-		int rc = set_ending(ps, word, mp);
-		double tm, tot;
-		if (!rc && !times(t, &tm, &tot))
-			kifu_record_set_time(ps->rec, KIFU_COMMENT_ENDING, tm, tot);
-		return rc;
+		return special_move(ps, t, ply, mp, mlen, "expected a square (７六) or 同");
 	}
 	size_t nl;
 	int type = names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
@@ -622,14 +630,7 @@ static int wide_move_line(parse *ps, text *t)
 			return problem(&ps->sp, ply, mp, mp, mlen, "仝 (same square) with no move before it");
 		to = leg == 2 ? ps->pending_mid : ps->last_to;
 	} else if (square(ps->v, t, &to)) {
-		const char *word = special(t);
-		if (!word)
-			return problem(&ps->sp, ply, t->p, mp, mlen, "expected a square (7八) or 仝");
-		int rc = set_ending(ps, word, mp);
-		double tm, tot;
-		if (!rc && !times(t, &tm, &tot))
-			kifu_record_set_time(ps->rec, KIFU_COMMENT_ENDING, tm, tot);
-		return rc;
+		return special_move(ps, t, ply, mp, mlen, "expected a square (7八) or 仝");
 	}
 	size_t nl;
 	int type = names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
