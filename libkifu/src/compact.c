@@ -213,12 +213,15 @@ typedef struct parse_state {
 	size_t col_off;     /* the column of byte col_off is col_val: columns are */
 	long col_val;       /* counted on from there, not from the line's start */
 	bool has_nul;       /* the line holds a NUL byte somewhere */
+	bool ascii;         /* ... no byte over 0x7F: a column is the offset + 1 */
 } parse_state;
 
 /* The column of byte offset off, counting on from the last one asked for
  * (tokens are asked for in order: the per-move path stays linear). */
 static long column_at(parse_state *ps, size_t off)
 {
+	if (ps->ascii)
+		return (long)off + 1;
 	if (off < ps->col_off) {
 		ps->col_off = 0;
 		ps->col_val = 1;
@@ -356,19 +359,30 @@ static bool valid_key(const char *k, size_t n)
 	return true;
 }
 
-/* The next token of line[*i..end): its start and length; "(" and ")" are
- * tokens of their own only when standing alone. Returns 0 at the end. */
-static int next_token(const char *line, size_t end, size_t *i, size_t *start, size_t *n)
+/* The next token of line[*i..end): its start and length, and (mlen) the
+ * length before its first annotation ({ @ &); "(" and ")" are tokens of
+ * their own only when standing alone. Returns 0 at the end. */
+static int next_token_m(const char *line, size_t end, size_t *i, size_t *start, size_t *n,
+			size_t *mlen)
 {
 	while (*i < end && (line[*i] == ' ' || line[*i] == '\t'))
 		(*i)++;
 	if (*i >= end)
 		return 0;
 	*start = *i;
-	while (*i < end && line[*i] != ' ' && line[*i] != '\t')
-		(*i)++;
+	size_t m = (size_t)-1;
+	for (char c; *i < end && (c = line[*i]) != ' ' && c != '\t'; (*i)++)
+		if (m == (size_t)-1 && (c == '{' || c == '@' || c == '&'))
+			m = *i - *start;
 	*n = *i - *start;
+	*mlen = m == (size_t)-1 ? *n : m;
 	return 1;
+}
+
+static int next_token(const char *line, size_t end, size_t *i, size_t *start, size_t *n)
+{
+	size_t mlen;
+	return next_token_m(line, end, i, start, n, &mlen);
 }
 
 static bool is_open(const char *t, size_t n) { return n == 1 && t[0] == '('; }
@@ -402,10 +416,10 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 	long ply = start_ply - 1;
 	long err_ply_base = line_no == 0 ? 0 : -1; /* -1: report at ply 0 */
 	bool ended = false, any_variation = false;
-	size_t i = from, start, n;
+	size_t i = from, start, n, mlen;
 	int rc = 0;
 #define ERR_PLY (err_ply_base < 0 ? 0 : ply + 1)
-	while (!rc && next_token(line, end, &i, &start, &n)) {
+	while (!rc && next_token_m(line, end, &i, &start, &n, &mlen)) {
 		const char *tok = line + start;
 		if (is_open(tok, n)) {
 			size_t close = group_end(line, end, i);
@@ -421,10 +435,7 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 			return fail_at(ps, 0, start, NULL, 0, "\")\" without \"(\"");
 		if (ended)
 			return fail_at(ps, ERR_PLY, start, tok, n, "text after the ending");
-		/* the move ends where its annotations begin */
-		size_t mlen = 0;
-		while (mlen < n && tok[mlen] != '{' && tok[mlen] != '@' && tok[mlen] != '&')
-			mlen++;
+		/* the move ends where its annotations begin (mlen) */
 		if (ps->has_nul && memchr(tok, 0, n))
 			return fail_at(ps, ERR_PLY, start, tok, mlen, "a NUL byte in the record");
 		if (mlen && islower((unsigned char)tok[0])) {
@@ -492,10 +503,19 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 	int rc = kifu_record_set_source(rec, file, lineno);
 	if (rc)
 		return rc;
-	char *scratch = malloc(len + 1);
+	/* decoded values are never longer than the line: a buffer on the stack
+	 * for every usual line, so that no record costs an allocation here */
+	char small[4096];
+	char *scratch = len < sizeof small ? small : malloc(len + 1);
 	if (!scratch)
 		return KIFU_ENOMEM;
-	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, memchr(line, 0, len) != NULL};
+	bool ascii = true, nul = false;
+	for (size_t k = 0; k < len; k++) {
+		unsigned char c = (unsigned char)line[k];
+		ascii = ascii && c < 0x80;
+		nul = nul || !c;
+	}
+	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii};
 	size_t i = 0;
 	const kifu_variant *v = NULL;
 	enum { VARIANT, TAGS, MOVES, ENDED } stage = VARIANT;
@@ -566,7 +586,8 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 	}
 	if (!rc && stage < MOVES && !kifu_record_error(rec, NULL, NULL, NULL, NULL))
 		rc = fail_at(&ps, 0, len, NULL, 0, "missing ':' before the moves");
-	free(scratch);
+	if (scratch != small)
+		free(scratch);
 	return rc == KIFU_ENOMEM ? rc : 0;
 }
 
