@@ -140,27 +140,23 @@ static int names_collect(struct kifu_variant *v)
 
 int names_match(const struct kifu_variant *v, const char *s, size_t n, size_t *len)
 {
-	/* Fold as many characters as the longest name has; consumed[k] is how
-	 * many input bytes give the first k folded bytes, 0 where k is not a
-	 * character boundary. */
+	/* Fold the first character and find the names that start with it (the
+	 * names are sorted by their first character); then fold only as much
+	 * more as the longest of them needs.  A fold keeps the length of a
+	 * character, so folded and input offsets agree. */
 	char folded[NAME_MAX_LEN + 8];
-	size_t consumed[NAME_MAX_LEN + 8] = {0};
 	size_t fl = 0, i = 0;
-	while (i < n && fl < v->names_max_len) {
+	if (!n)
+		return -1;
+	{
 		char c[8];
-		size_t k = fold_char(s + i, n - i, c);
-		/* a fold keeps the length: three bytes for three bytes */
+		size_t k = fold_char(s, n, c);
 		for (size_t j = 0; j < k; j++)
-			folded[fl + j] = c[j];
-		i += k;
-		fl += k;
-		consumed[fl] = i;
+			folded[j] = c[j];
+		i = fl = k;
 	}
 	if (fl < 3)
 		memset(folded + fl, 0, 3);
-	int best = -1;
-	size_t best_len = 0;
-	/* binary search for the first name starting with the same character */
 	uint32_t key = first_key(folded);
 	int lo = 0, hi = v->nnames;
 	while (lo < hi) {
@@ -170,17 +166,35 @@ int names_match(const struct kifu_variant *v, const char *s, size_t n, size_t *l
 		else
 			hi = mid;
 	}
-	for (int k = lo; k < v->nnames && first_key(v->names[k].text) == key; k++) {
+	size_t need = 0;
+	int end = lo;
+	while (end < v->nnames && first_key(v->names[end].text) == key) {
+		if (v->names[end].len > need)
+			need = v->names[end].len;
+		end++;
+	}
+	while (i < n && fl < need) {
+		char c[8];
+		size_t k = fold_char(s + i, n - i, c);
+		for (size_t j = 0; j < k; j++)
+			folded[fl + j] = c[j];
+		i += k;
+		fl += k;
+	}
+	int best = -1;
+	size_t best_len = 0;
+	for (int k = lo; k < end; k++) {
 		size_t l = v->names[k].len;
-		const char *nt = v->names[k].text;
-		if (l > best_len && l <= fl && consumed[l] && !memcmp(folded, nt, l)) {
+		/* l must end on a character boundary of the folded text */
+		if (l > best_len && l <= fl && (l == fl || ((unsigned char)folded[l] & 0xC0) != 0x80) &&
+		    !memcmp(folded, v->names[k].text, l)) {
 			best = v->names[k].type;
 			best_len = l;
 		}
 	}
 	if (best < 0)
 		return -1;
-	*len = consumed[best_len];
+	*len = best_len;
 	return best;
 }
 
