@@ -59,14 +59,20 @@ static inline bool eat_n(text *t, const char *lit, size_t n)
 #define at(t, lit) at_n((t), (lit), sizeof(lit) - 1)
 #define eat(t, lit) eat_n((t), (lit), sizeof(lit) - 1)
 
-static void skip_space(text *t)
+/* Skips ASCII spaces, tabs, CRs and full-width spaces (U+3000). */
+static inline void skip_space(text *t)
 {
+	const char *p = t->p, *end = t->end;
 	for (;;) {
-		if (t->p < t->end && (*t->p == ' ' || *t->p == '\t' || *t->p == '\r'))
-			t->p++;
-		else if (!eat(t, "　"))
-			return;
+		if (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+			p++;
+		else if (end - p >= 3 && (unsigned char)p[0] == 0xE3 && (unsigned char)p[1] == 0x80 &&
+			 (unsigned char)p[2] == 0x80)
+			p += 3;
+		else
+			break;
 	}
+	t->p = p;
 }
 
 static bool at_end(text *t)
@@ -92,7 +98,19 @@ static int digit(text *t)
 /* A decimal number (half- or full-width digits), or -1. */
 static long number(text *t)
 {
-	long n = -1;
+	const char *p = t->p, *end = t->end;
+	long n = 0;
+	if (p < end && *p >= '0' && *p <= '9') {
+		/* the usual case: ASCII digits */
+		while (p < end && *p >= '0' && *p <= '9') {
+			n = n * 10 + (*p++ - '0');
+			if (n > 100000000L)
+				return -1;
+		}
+		t->p = p;
+		return n;
+	}
+	n = -1;
 	int d;
 	const char *save = t->p;
 	while ((d = digit(t)) >= 0) {
