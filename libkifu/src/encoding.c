@@ -87,13 +87,8 @@ static bool decodes(enum encoding enc, const char *s, size_t n)
 	return ok;
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-	return a >= b && !strcmp(s + a - b, suffix);
-}
 
-enum encoding encoding_detect(const char *sample, size_t n, const char *name)
+enum encoding encoding_detect(const char *sample, size_t n)
 {
 	/* judge whole lines only: the sample may end inside a character */
 	size_t cut = n;
@@ -115,8 +110,6 @@ enum encoding encoding_detect(const char *sample, size_t n, const char *name)
 		if (h && (!strncmp(h + 9, "EUC", 3) || !strncmp(h + 9, "euc", 3)))
 			return ENC_EUCJP;
 	}
-	(void)name;
-	(void)ends_with;
 	return ENC_CP932;
 }
 

@@ -13,9 +13,8 @@ enum encoding { ENC_UTF8 = 0, ENC_CP932, ENC_EUCJP };
 /* Tells the encoding of a sample (the first bytes of an input): bytes that
  * are valid UTF-8 are UTF-8 whatever a `#KIF ... encoding=` header says (a
  * header may lie); else Shift_JIS (CP932) if it decodes, else EUC-JP if that
- * decodes, else CP932. name (a file name: .kifu/.ki2u are UTF-8) breaks ties
- * for pure ASCII. */
-enum encoding encoding_detect(const char *sample, size_t n, const char *name);
+ * decodes (or the header says EUC-JP when both do), else CP932. */
+enum encoding encoding_detect(const char *sample, size_t n);
 
 bool utf8_valid(const char *s, size_t n);
 

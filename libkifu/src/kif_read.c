@@ -669,7 +669,7 @@ static int wide_move_line(parse *ps, text *t)
 		pass = true;
 	else if (!eat(t, "（居食い）"))
 		eat(t, "(居食い)");
-	bool last = eat(t, "まで");
+	eat(t, "まで"); /* the last move (lishogi): the ending, if any, says more */
 	int from = -1;
 	if (!drop && origin(ps->v, t, &from)) {
 		if (!ps->v->drops)
@@ -718,7 +718,6 @@ static int wide_move_line(parse *ps, text *t)
 	int rc = add_move(ps, &m, type, mp, mlen, mp, false);
 	if (rc)
 		return rc;
-	(void)last;
 	double tm, tot;
 	if (!times(t, &tm, &tot))
 		kifu_record_set_time(ps->rec, ps->last, tm, tot);

@@ -796,14 +796,12 @@ static enum kifu_illegal_code reach_single(const struct kifu_position *p, const 
 	if (e != REACH_SLOW) {
 		const slide *sl = &m->slides[e - REACH_SLIDE];
 		int sf = s * sl->dx, sr = s * sl->dy;
-		int f = FILE_OF(from) + sf, r = RANK_OF(from) + sr;
-		int sq = r * files + f, step = sr * files + sf;
-		for (; sq != to; sq += step)
+		int step = sr * files + sf;
+		for (int sq = from + step; sq != to; sq += step)
 			if (p->board[sq]) {
 				*blocker = sq;
 				return KIFU_ILL_BLOCKED;
 			}
-		(void)f;
 		return KIFU_LEGAL;
 	}
 	for (int i = 0; i < m->nleaps; i++)

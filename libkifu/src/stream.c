@@ -104,7 +104,7 @@ static int start(kifu_stream *s, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0, "out of memory");
 	memcpy(copy, sample, n);
 	copy[n] = 0;
-	enum encoding enc = encoding_detect(copy, n, kifu_reader_name(s->reader));
+	enum encoding enc = encoding_detect(copy, n);
 	s->dec = decoder_new(enc);
 	if (!s->dec) {
 		free(copy);

@@ -84,8 +84,6 @@ static void build_reach(piece_type *pt)
 
 int variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
 {
-	(void)file;
-	(void)diag;
 	v->nleap_attacks = 0;
 	v->nslide_attacks = 0;
 	v->nline_attacks = 0;
