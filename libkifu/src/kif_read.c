@@ -1090,9 +1090,17 @@ static int choose_variant(parse *ps, const text *first)
 	if (!v)
 		v = kr->fallback;
 	if (!v && kr->resolve) {
+		/* the first shipped variant whose board fits the form: over 9×9 for
+		 * the wide form (Dai Shogi), 9×9 with 平手 for KIF and KI2 (standard
+		 * shogi) */
 		text probe = first ? *first : (text){NULL, NULL};
 		bool wide = first && number(&probe) >= 0 && at(&probe, "手目");
-		v = kr->resolve(wide ? "dai" : "shogi", kr->ctx);
+		const char *const *names = kifu_variant_builtin_names();
+		for (int i = 0; names[i] && !v; i++) {
+			const kifu_variant *c = kr->resolve(names[i], kr->ctx);
+			if (c && (wide ? c->files > 9 : c->files == 9 && kifu_variant_named_start(c, "平手")))
+				v = c;
+		}
 	}
 	if (!v)
 		return problem(&ps->sp, 0, ps->sp.line, NULL, 0, "cannot tell the variant (use -v)");
