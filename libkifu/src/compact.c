@@ -369,13 +369,18 @@ static int next_token_m(const char *line, size_t end, size_t *i, size_t *start, 
 		(*i)++;
 	if (*i >= end)
 		return 0;
-	*start = *i;
-	size_t m = (size_t)-1;
-	for (char c; *i < end && (c = line[*i]) != ' ' && c != '\t'; (*i)++)
-		if (m == (size_t)-1 && (c == '{' || c == '@' || c == '&'))
-			m = *i - *start;
-	*n = *i - *start;
-	*mlen = m == (size_t)-1 ? *n : m;
+	size_t b = *i, e = b;
+	*start = b;
+	/* the move part: up to an annotation or the token's end */
+	while (e < end && line[e] != ' ' && line[e] != '\t' && line[e] != '{' && line[e] != '@' &&
+	       line[e] != '&')
+		e++;
+	*mlen = e - b;
+	if (e < end && line[e] != ' ' && line[e] != '\t')
+		while (e < end && line[e] != ' ' && line[e] != '\t')
+			e++; /* annotations */
+	*n = e - b;
+	*i = e;
 	return 1;
 }
 
@@ -509,12 +514,10 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 	char *scratch = len < sizeof small ? small : malloc(len + 1);
 	if (!scratch)
 		return KIFU_ENOMEM;
-	bool ascii = true, nul = false;
-	for (size_t k = 0; k < len; k++) {
-		unsigned char c = (unsigned char)line[k];
-		ascii = ascii && c < 0x80;
-		nul = nul || !c;
-	}
+	unsigned char high = 0;
+	for (size_t k = 0; k < len; k++)
+		high |= (unsigned char)line[k];
+	bool ascii = !(high & 0x80), nul = memchr(line, 0, len) != NULL;
 	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii};
 	size_t i = 0;
 	const kifu_variant *v = NULL;
