@@ -45,28 +45,30 @@ void kifu_compact_square_name(const kifu_variant *v, int sq, char *buf, size_t s
 }
 
 /* A square at text[*i]: 1-2 digits (file) and a lowercase letter (rank). */
-static int parse_square(const kifu_variant *v, const char *t, size_t len, size_t *i,
-			int *sq, const char **msg)
+static inline int parse_square(const kifu_variant *v, const char *t, size_t len, size_t *i,
+			       int *sq, const char **msg)
 {
 	size_t at = *i;
-	int file = 0;
-	if (at >= len || t[at] < '1' || t[at] > '9') {
+	unsigned d = at < len ? (unsigned)(t[at] - '1') : 9u;
+	if (d > 8) {
 		*msg = "expected a square (file number, then rank letter)";
 		return -1;
 	}
-	while (at < len && t[at] >= '0' && t[at] <= '9' && at - *i < 2)
+	int file = (int)d + 1;
+	at++;
+	if (at < len && (unsigned)(t[at] - '0') <= 9u) /* a second digit */
 		file = file * 10 + (t[at++] - '0');
-	if (at >= len || t[at] < 'a' || t[at] > 'z') {
+	unsigned r = at < len ? (unsigned)(t[at] - 'a') : 26u;
+	if (r > 25) {
 		*msg = "expected a rank letter (a = rank 1) after the file number";
 		*i = at;
 		return -1;
 	}
-	int rank = t[at] - 'a' + 1;
-	if (file > v->files || rank > v->ranks) {
+	if (file > v->files || (int)r >= v->ranks) {
 		*msg = "no such square on this board";
 		return -1;
 	}
-	*sq = (rank - 1) * v->files + (file - 1);
+	*sq = (int)r * v->files + (file - 1);
 	*i = at + 1;
 	return 0;
 }
@@ -362,23 +364,32 @@ static bool valid_key(const char *k, size_t n)
 /* The next token of line[*i..end): its start and length, and (mlen) the
  * length before its first annotation ({ @ &); "(" and ")" are tokens of
  * their own only when standing alone. Returns 0 at the end. */
+/* Byte classes for the tokenizer: a space or tab ends a token, an
+ * annotation sign ({ @ &) ends its move part. */
+enum { C_SPACE = 1, C_ANNOT = 2 };
+static const unsigned char byte_class[256] = {
+	[' '] = C_SPACE, ['\t'] = C_SPACE, ['{'] = C_ANNOT, ['@'] = C_ANNOT, ['&'] = C_ANNOT,
+};
+
 static int next_token_m(const char *line, size_t end, size_t *i, size_t *start, size_t *n,
 			size_t *mlen)
 {
-	while (*i < end && (line[*i] == ' ' || line[*i] == '\t'))
-		(*i)++;
-	if (*i >= end)
+	const unsigned char *u = (const unsigned char *)line;
+	size_t b = *i;
+	while (b < end && byte_class[u[b]] == C_SPACE)
+		b++;
+	if (b >= end) {
+		*i = b;
 		return 0;
-	size_t b = *i, e = b;
+	}
+	size_t e = b;
 	*start = b;
 	/* the move part: up to an annotation or the token's end */
-	while (e < end && line[e] != ' ' && line[e] != '\t' && line[e] != '{' && line[e] != '@' &&
-	       line[e] != '&')
+	while (e < end && !byte_class[u[e]])
 		e++;
 	*mlen = e - b;
-	if (e < end && line[e] != ' ' && line[e] != '\t')
-		while (e < end && line[e] != ' ' && line[e] != '\t')
-			e++; /* annotations */
+	while (e < end && byte_class[u[e]] != C_SPACE)
+		e++; /* annotations */
 	*n = e - b;
 	*i = e;
 	return 1;
