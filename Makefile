@@ -185,6 +185,9 @@ FUZZ_TIME ?= 60
 FUZZ_BUILD := build-fuzz
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
 fuzz: deps
+	@command -v clang >/dev/null 2>&1 && [ -n "$$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null | grep /)" ] || \
+		{ [ "$$(id -u)" = 0 ] && apt-get install -y --no-install-recommends clang libclang-rt-14-dev </dev/null; } || \
+		{ echo "make fuzz: needs clang and libFuzzer (apt-get install clang libclang-rt-14-dev)"; exit 2; }
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang \
 		SANFLAGS='-fsanitize=address,undefined -fno-omit-frame-pointer' \
 		CFLAGS='-g -O1 -fsanitize=fuzzer-no-link' $(FUZZ_BUILD)/libkifu.a
