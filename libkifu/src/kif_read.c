@@ -28,6 +28,8 @@ struct kif_reader {
 	void *ctx;
 	const kifu_variant *fallback;
 	kifu_position *pos;        /* the position while reading, for KI2 */
+	char *note;                /* comment lines gathered before they are stored */
+	size_t note_len, note_cap;
 	const kifu_variant *pos_variant;
 	kifu_movelist *list;
 };
@@ -175,6 +177,7 @@ void kif_reader_free(kif_reader *kr)
 	if (!kr)
 		return;
 	kifu_position_free(kr->pos);
+	free(kr->note);
 	free(kr->list);
 	free(kr);
 }
@@ -481,6 +484,8 @@ typedef struct parse {
 	int bod_side;
 	long bod_movenumber;
 	char variant_hint[128]; /* the 手合割 value */
+	long note_idx;          /* where the gathered comment lines go */
+	bool note_open;         /* comment lines are gathered in kr->note */
 } parse;
 
 static long current_ply(parse *ps)
@@ -788,9 +793,40 @@ static int ki2_line(parse *ps, text *t)
 }
 
 /* The text after a `*` or `&`, appended to what the move already has. */
+/* Stores the gathered comment lines (after what the place already had). */
+static int flush_note(parse *ps)
+{
+	if (!ps->note_open)
+		return 0;
+	kif_reader *kr = ps->kr;
+	ps->note_open = false;
+	long idx = ps->note_idx;
+	const char *old;
+	if (idx == KIFU_COMMENT_ENDING) {
+		kifu_record_line_info li;
+		kifu_record_get_line(ps->rec, kifu_record_current_line(ps->rec), &li);
+		old = li.ending_comment;
+	} else {
+		old = kifu_record_comment(ps->rec, idx);
+	}
+	if (!old)
+		return kifu_record_set_comment(ps->rec, idx, kr->note, kr->note_len);
+	size_t ol = strlen(old);
+	char *joined = malloc(ol + 1 + kr->note_len);
+	if (!joined)
+		return KIFU_ENOMEM;
+	memcpy(joined, old, ol);
+	joined[ol] = '\n';
+	memcpy(joined + ol + 1, kr->note, kr->note_len);
+	int rc = kifu_record_set_comment(ps->rec, idx, joined, ol + 1 + kr->note_len);
+	free(joined);
+	return rc;
+}
+
+/* The text after a `*` (a comment line, gathered with the lines that follow
+ * it) or a `&` (a bookmark). */
 static int append_note(parse *ps, text *t, bool bookmark)
 {
-	const char *old;
 	long idx = ps->ended ? KIFU_COMMENT_ENDING : ps->last;
 	if (idx == -1) {
 		if (kifu_record_current_line(ps->rec) != 0)
@@ -802,25 +838,34 @@ static int append_note(parse *ps, text *t, bool bookmark)
 			return 0; /* no bookmarks on endings */
 		return kifu_record_set_bookmark(ps->rec, idx, t->p, (size_t)(t->end - t->p));
 	}
-	if (idx == KIFU_COMMENT_ENDING) {
-		kifu_record_line_info li;
-		kifu_record_get_line(ps->rec, kifu_record_current_line(ps->rec), &li);
-		old = li.ending_comment;
-	} else {
-		old = kifu_record_comment(ps->rec, idx);
+	kif_reader *kr = ps->kr;
+	if (ps->note_open && ps->note_idx != idx) {
+		int rc = flush_note(ps);
+		if (rc)
+			return rc;
 	}
-	if (!old)
-		return kifu_record_set_comment(ps->rec, idx, t->p, (size_t)(t->end - t->p));
-	size_t ol = strlen(old), nl = (size_t)(t->end - t->p);
-	char *joined = malloc(ol + 1 + nl);
-	if (!joined)
-		return KIFU_ENOMEM;
-	memcpy(joined, old, ol);
-	joined[ol] = '\n';
-	memcpy(joined + ol + 1, t->p, nl);
-	int rc = kifu_record_set_comment(ps->rec, idx, joined, ol + 1 + nl);
-	free(joined);
-	return rc;
+	size_t nl = (size_t)(t->end - t->p);
+	size_t need = (ps->note_open ? kr->note_len + 1 : 0) + nl;
+	if (need > kr->note_cap) {
+		size_t cap = kr->note_cap ? kr->note_cap : 1024;
+		while (cap < need)
+			cap *= 2;
+		char *b = realloc(kr->note, cap);
+		if (!b)
+			return KIFU_ENOMEM;
+		kr->note = b;
+		kr->note_cap = cap;
+	}
+	if (ps->note_open) {
+		kr->note[kr->note_len++] = '\n';
+	} else {
+		kr->note_len = 0;
+		ps->note_open = true;
+		ps->note_idx = idx;
+	}
+	memcpy(kr->note + kr->note_len, t->p, nl);
+	kr->note_len += nl;
+	return 0;
 }
 
 /* "まで3手で先手の勝ち", "まで2手で中断": the ending a result line tells. */
@@ -1165,6 +1210,8 @@ int kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **varia
 		ps.sp.lineno = lineno;
 		ps.sp.line = line;
 		rc = 0;
+		if (ps.note_open && *t.p != '*' && (rc = flush_note(&ps)))
+			return rc;
 		const char *key = NULL;
 		size_t klen = 0;
 		text val = {NULL, NULL};
@@ -1272,6 +1319,9 @@ int kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **varia
 	}
 	if (rc < 0 && rc != KIFU_ELIMIT)
 		return rc;
+	int frc = flush_note(&ps);
+	if (frc)
+		return frc;
 	if (!started)
 		return rc == KIFU_ELIMIT ? rc : 0;
 	if (!ps.v && !kifu_record_error(rec, NULL, NULL, NULL, NULL) && (rc = choose_variant(&ps, NULL)))

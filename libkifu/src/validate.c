@@ -17,8 +17,9 @@ int kifu_record_start(const kifu_record *rec, kifu_position *pos, kifu_diag *dia
 	if (!sfen) {
 		/* a named start (KIF 手合割: 香落ち, ...) or the variant's own */
 		const char *h = kifu_record_tag(rec, "handicap");
-		const char *named = h ? kifu_variant_named_start(kifu_position_variant(pos), h) : NULL;
-		if (named)
+		const kifu_variant *v = kifu_position_variant(pos);
+		const char *named = h ? kifu_variant_named_start(v, h) : NULL;
+		if (named && strcmp(named, kifu_variant_start_sfen(v)) != 0)
 			return kifu_position_set_sfen(pos, named, strlen(named), diag);
 		kifu_position_reset(pos);
 		return 0;
