@@ -846,7 +846,7 @@ static int append_note(parse *ps, text *t, bool bookmark)
 	}
 	size_t nl = (size_t)(t->end - t->p);
 	size_t need = (ps->note_open ? kr->note_len + 1 : 0) + nl;
-	if (need > kr->note_cap) {
+	if (need > kr->note_cap || !kr->note) {
 		size_t cap = kr->note_cap ? kr->note_cap : 1024;
 		while (cap < need)
 			cap *= 2;
