@@ -11,6 +11,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+int inputs_variants_choose(struct inputs_variants *vars, const struct cli_variant_choice *choice,
+			   kifu_variant **owned)
+{
+	vars->user = vars->fallback = NULL;
+	*owned = NULL;
+	if (!choice->name && !choice->file)
+		return 0;
+	if (cli_variant_load(choice, &vars->fallback, owned))
+		return CLI_USAGE;
+	vars->user = *owned;
+	return 0;
+}
+
 const kifu_variant *inputs_resolve(const char *name, void *ctx)
 {
 	struct inputs_variants *vars = ctx;

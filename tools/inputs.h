@@ -16,6 +16,14 @@ struct inputs_variants {
 	const kifu_variant *fallback; /* -v: for records that name no variant */
 };
 
+struct cli_variant_choice;
+
+/* Fills vars from the -v / --variant-file choice (neither given: both NULL).
+ * *owned is the loaded --variant-file, for the caller to free. Returns 0, or
+ * CLI_USAGE after printing why. */
+int inputs_variants_choose(struct inputs_variants *vars, const struct cli_variant_choice *choice,
+			   kifu_variant **owned);
+
 /* A kifu_variant_resolver over the shipped variants and vars->user. */
 const kifu_variant *inputs_resolve(const char *name, void *vars);
 

@@ -169,11 +169,10 @@ int main(int argc, char *argv[])
 		return cli_usage_error();
 	}
 
-	struct inputs_variants vars = {NULL, NULL};
-	kifu_variant *owned = NULL;
-	if ((choice.name || choice.file) && cli_variant_load(&choice, &vars.fallback, &owned))
+	struct inputs_variants vars;
+	kifu_variant *owned;
+	if (inputs_variants_choose(&vars, &choice, &owned))
 		return CLI_USAGE;
-	vars.user = owned;
 
 	struct side a, b;
 	memset(&a, 0, sizeof a);

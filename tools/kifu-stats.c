@@ -223,12 +223,10 @@ int main(int argc, char *argv[])
 			  "when making them");
 		status = cli_usage_error();
 	}
-	struct inputs_variants vars = {NULL, NULL};
+	struct inputs_variants vars;
 	kifu_variant *owned = NULL;
-	if (status == CLI_OK && (choice.name || choice.file) &&
-	    cli_variant_load(&choice, &vars.fallback, &owned))
+	if (status == CLI_OK && inputs_variants_choose(&vars, &choice, &owned))
 		status = CLI_USAGE;
-	vars.user = owned;
 	if (status != CLI_OK) {
 		stats_filter_free(run.filter);
 		return status;
