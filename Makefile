@@ -56,10 +56,10 @@ DEPFLAGS     = -MMD -MP
 
 # --- sources -----------------------------------------------------------------
 
-LIB_SRCS      := $(sort $(wildcard libkifu/src/*.c))
+LIB_SRCS      := $(sort $(wildcard libkifu/src/*/*.c))
 VARIANT_YAMLS := $(sort $(wildcard formats/variants/*.yaml))
 TOOL_MAINS    := $(sort $(wildcard tools/kifu-*.c))
-TOOL_COMMON   := $(sort $(filter-out tools/kifu-%.c,$(wildcard tools/*.c)))
+TOOL_COMMON   := $(sort $(wildcard tools/common/*.c))
 TEST_SRCS     := $(sort $(wildcard tests/test_*.c))
 # Helpers shared by every test program (tests/support.c, ...): any tests/*.c
 # that is not a test_*.c is compiled once and linked into each of them.
@@ -108,7 +108,7 @@ $(LIB_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
 
 $(TOOL_COMMON:%.c=$(OBJ)/%.o) $(TOOL_MAINS:%.c=$(OBJ)/%.o) $(TEST_GEN_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) -Itools/common $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(TEST_SRCS:%.c=$(OBJ)/%.o) $(TEST_SUPPORT_OBJS): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
@@ -159,15 +159,15 @@ $(TEST_GENS): $(BUILD)/tests/%: $(OBJ)/tests/gen/%.o $(LIB)
 
 # Installs the Debian packages the build needs when they are missing (as root).
 deps:
-	@sh tools/install-deps.sh
+	@sh tools/scripts/install-deps.sh
 
 test: deps
 	@$(MAKE) --no-print-directory test-run
 
 # Every test program and golden script runs from the repository root;
-# tools/run-tests.sh prints "N passed, M failed" and fails if M > 0.
+# tools/scripts/run-tests.sh prints "N passed, M failed" and fails if M > 0.
 test-run: all $(TESTS) $(TEST_GENS)
-	@sh tools/run-tests.sh $(BUILD)/bin $(TESTS) -- $(GOLDEN_SCRIPTS)
+	@sh tools/scripts/run-tests.sh $(BUILD)/bin $(TESTS) -- $(GOLDEN_SCRIPTS)
 
 asan:
 	@$(MAKE) --no-print-directory BUILD=build-asan \
@@ -213,7 +213,7 @@ valgrind: all
 
 samples: deps
 	@$(MAKE) --no-print-directory all
-	@sh tools/run-samples.sh $(BUILD)/bin
+	@sh tools/scripts/run-samples.sh $(BUILD)/bin
 
 # --- installing --------------------------------------------------------------
 

@@ -4,8 +4,8 @@
  *
  *     embed -o OUT.c FILE.yaml...
  *
- * OUT.c defines kifu_builtin_files[] (name, path, text, len), sorted by
- * name, and kifu_builtin_file_count.  The name of a file is its basename
+ * OUT.c defines kifu__builtin_files[] (name, path, text, len), sorted by
+ * name, and kifu__builtin_file_count.  The name of a file is its basename
  * without ".yaml".  Each text is one string literal, split after every
  * newline and every 72 columns; every byte that is not printable ASCII is
  * written as a three-digit octal escape, so that no escape can swallow the
@@ -133,7 +133,7 @@ static void write_output(FILE *out, const struct input *in, size_t count)
 	      "#include <stddef.h>\n\n"
 	      "struct kifu_builtin_file { const char *name; const char *path;"
 	      " const char *text; size_t len; };\n\n"
-	      "const struct kifu_builtin_file kifu_builtin_files[] = {\n", out);
+	      "const struct kifu_builtin_file kifu__builtin_files[] = {\n", out);
 	for (i = 0; i < count; i++) {
 		fputs("\t{\"", out);
 		fputs(in[i].name, out);
@@ -147,7 +147,7 @@ static void write_output(FILE *out, const struct input *in, size_t count)
 	/* ISO C has no empty initializer: keep one unused entry. */
 	if (count == 0)
 		fputs("\t{NULL, NULL, NULL, 0}\n", out);
-	fprintf(out, "};\n\nconst size_t kifu_builtin_file_count = %zu;\n",
+	fprintf(out, "};\n\nconst size_t kifu__builtin_file_count = %zu;\n",
 		count);
 }
 

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "kifu/stream.h"
-#include "encoding.h"
-#include "kif_read.h"
+#include "text/encoding.h"
+#include "notation/kif_read.h"
 
 #define SAMPLE (1 << 16)
 
@@ -41,8 +41,8 @@ void kifu_stream_free(kifu_stream *s)
 {
 	if (!s)
 		return;
-	kif_reader_free(s->kif);
-	decoder_free(s->dec);
+	kifu__kif_reader_free(s->kif);
+	kifu__decoder_free(s->dec);
 	free(s);
 }
 
@@ -80,7 +80,7 @@ static enum kifu_notation detect(kifu_stream *s, decoder *dec, const char *sampl
 			break; /* a line cut by the sample's end */
 		if (compact_like(s, sample + i, len))
 			compact++;
-		else if (decoder_line(dec, sample + i, len, &line, &ll) == 0 && kif_line_is_kif(line, ll))
+		else if (kifu__decoder_line(dec, sample + i, len, &line, &ll) == 0 && kifu__kif_line_is_kif(line, ll))
 			kif++;
 		i += len + 1;
 		lines++;
@@ -104,8 +104,8 @@ static int start(kifu_stream *s, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0, "out of memory");
 	memcpy(copy, sample, n);
 	copy[n] = 0;
-	enum encoding enc = encoding_detect(copy, n);
-	s->dec = decoder_new(enc);
+	enum encoding enc = kifu__encoding_detect(copy, n);
+	s->dec = kifu__decoder_new(enc);
 	if (!s->dec) {
 		free(copy);
 		return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0,
@@ -114,11 +114,11 @@ static int start(kifu_stream *s, kifu_diag *diag)
 	/* the whole input was in the sample and checked as UTF-8: no line
 	 * needs checking again */
 	if (enc == ENC_UTF8 && n < SAMPLE)
-		decoder_trust(s->dec);
+		kifu__decoder_trust(s->dec);
 	s->notation = detect(s, s->dec, copy, n);
 	free(copy);
 	if (s->notation == KIFU_NOTATION_KIF) {
-		s->kif = kif_reader_new(s->reader, s->dec, s->resolve, s->ctx, s->fallback);
+		s->kif = kifu__kif_reader_new(s->reader, s->dec, s->resolve, s->ctx, s->fallback);
 		if (!s->kif)
 			return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0, "out of memory");
 	}
@@ -134,7 +134,7 @@ int kifu_stream_next(kifu_stream *s, kifu_record *rec, const kifu_variant **vari
 			return rc;
 	}
 	if (s->notation == KIFU_NOTATION_KIF)
-		return kif_reader_next(s->kif, rec, variant, diag);
+		return kifu__kif_reader_next(s->kif, rec, variant, diag);
 	const char *line;
 	size_t len;
 	long lineno;

@@ -12,9 +12,9 @@
 
 #include "kifu/kif.h"
 #include "kifu/validate.h"
-#include "encoding.h"
-#include "names.h"
-#include "position_internal.h"
+#include "text/encoding.h"
+#include "rules/names.h"
+#include "rules/position_internal.h"
 
 static const char *const fw_digits[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
 static const char *const kanji[] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
@@ -83,7 +83,7 @@ static void put_hand(FILE *f, const struct kifu_position *pos, int side, bool ha
 		any = true;
 		if (v->files > 9 || v->ranks > 9) {
 			char name[NAME_MAX_LEN];
-			names_full(v, t, name, sizeof name);
+			kifu__names_full(v, t, name, sizeof name);
 			fputs(name, f);
 		} else {
 			fputs(bod_name(v, t), f);
@@ -103,7 +103,7 @@ static void put_hand(FILE *f, const struct kifu_position *pos, int side, bool ha
 static void cell_name(const struct kifu_variant *v, int t, bool wide, char *buf, size_t size)
 {
 	if (wide)
-		names_full(v, t, buf, size);
+		kifu__names_full(v, t, buf, size);
 	else
 		snprintf(buf, size, "%s", bod_name(v, t));
 }
@@ -241,17 +241,17 @@ static int move_words(writer *w, const kifu_move *m, int prev_to, char *buf, siz
 	if (m->flags & KIFU_MOVE_DROP) {
 		char name[NAME_MAX_LEN];
 		if (w->wide)
-			names_full(v, m->piece, name, sizeof name);
+			kifu__names_full(v, m->piece, name, sizeof name);
 		else
-			snprintf(name, sizeof name, "%s", names_kif(v, m->piece));
+			snprintf(name, sizeof name, "%s", kifu__names_kif(v, m->piece));
 		fprintf(s, "%s打", name);
 	} else {
 		int t = kifu_code_type(pos->board[m->from]);
 		char name[NAME_MAX_LEN];
 		if (w->wide)
-			names_full(v, t, name, sizeof name);
+			kifu__names_full(v, t, name, sizeof name);
 		else
-			snprintf(name, sizeof name, "%s", names_kif(v, t));
+			snprintf(name, sizeof name, "%s", kifu__names_kif(v, t));
 		fputs(name, s);
 		if (m->flags & KIFU_MOVE_PROMOTE) {
 			fputs("成", s);
@@ -361,7 +361,7 @@ static int put_line(writer *w, int line)
 			if (m.move.mid != KIFU_NO_SQUARE) {
 				/* two lines: 一歩目 to the first square, 二歩目 on */
 				char name[NAME_MAX_LEN];
-				names_full(v, kifu_code_type(pos->board[m.move.from]), name, sizeof name);
+				kifu__names_full(v, kifu_code_type(pos->board[m.move.from]), name, sizeof name);
 				fprintf(w->f, "%ld手目一歩目 %s", ply, mark);
 				if (m.move.mid == prev_to)
 					fputs("仝", w->f);
@@ -526,7 +526,7 @@ int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 	if (!rc) {
 		char *enc = text;
 		size_t elen = len;
-		if (encoding == KIFU_KIF_SJIS && encode_text(ENC_CP932, text, len, &enc, &elen))
+		if (encoding == KIFU_KIF_SJIS && kifu__encode_text(ENC_CP932, text, len, &enc, &elen))
 			rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "cannot convert to Shift_JIS");
 		if (!rc && fwrite(enc, 1, elen, out) != elen)
 			rc = KIFU_EIO;

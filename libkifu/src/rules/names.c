@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "names.h"
+#include "rules/names.h"
 
 static int names_collect(struct kifu_variant *v);
 
@@ -57,7 +57,7 @@ static size_t fold_char(const char *s, size_t n, char *out)
 	return k;
 }
 
-void names_fold(const char *s, char *out, size_t size)
+void kifu__names_fold(const char *s, char *out, size_t size)
 {
 	size_t n = strlen(s), o = 0;
 	for (size_t i = 0; i < n;) {
@@ -77,7 +77,7 @@ static int add_name(struct kifu_variant *v, const char *name, int type)
 	if (!name[0])
 		return 0;
 	char folded[NAME_MAX_LEN];
-	names_fold(name, folded, sizeof folded);
+	kifu__names_fold(name, folded, sizeof folded);
 	for (int i = 0; i < v->nnames; i++)
 		if (v->names[i].type == type && !strcmp(v->names[i].text, folded))
 			return 0;
@@ -106,7 +106,7 @@ static int by_first_key(const void *a, const void *b)
 	return kx < ky ? -1 : kx > ky;
 }
 
-int names_build(struct kifu_variant *v)
+int kifu__names_build(struct kifu_variant *v)
 {
 	int rc = names_collect(v);
 	if (rc)
@@ -138,7 +138,7 @@ static int names_collect(struct kifu_variant *v)
 	return 0;
 }
 
-int names_match(const struct kifu_variant *v, const char *s, size_t n, size_t *len)
+int kifu__names_match(const struct kifu_variant *v, const char *s, size_t n, size_t *len)
 {
 	/* Fold the first character and find the names that start with it (the
 	 * names are sorted by their first character); then fold only as much
@@ -198,7 +198,7 @@ int names_match(const struct kifu_variant *v, const char *s, size_t n, size_t *l
 	return best;
 }
 
-bool names_same(const struct kifu_variant *v, int a, int b)
+bool kifu__names_same(const struct kifu_variant *v, int a, int b)
 {
 	if (a == b)
 		return true;
@@ -223,7 +223,7 @@ static bool unpromoted_has(const struct kifu_variant *v, const char *name)
 	return false;
 }
 
-void names_full(const struct kifu_variant *v, int t, char *buf, size_t size)
+void kifu__names_full(const struct kifu_variant *v, int t, char *buf, size_t size)
 {
 	const piece_type *p = &v->types[t];
 	if (p->promoted && unpromoted_has(v, p->name))
@@ -232,12 +232,12 @@ void names_full(const struct kifu_variant *v, int t, char *buf, size_t size)
 		snprintf(buf, size, "%s", p->name);
 }
 
-const char *names_kif(const struct kifu_variant *v, int t)
+const char *kifu__names_kif(const struct kifu_variant *v, int t)
 {
 	return v->types[t].kif[0] ? v->types[t].kif : v->types[t].name;
 }
 
 int kifu_piece_names_agree(const kifu_variant *v, int a, int b)
 {
-	return names_same(v, a, b);
+	return kifu__names_same(v, a, b);
 }

@@ -10,7 +10,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "variant_internal.h"
+#include "rules/movement.h"
 
 /* A direction term filters the atom's offsets (dx right, dy forward). */
 enum term {
@@ -144,7 +144,7 @@ static int fail(int *errpos, const char **msg, int pos, const char *text)
 	return KIFU_ESYNTAX;
 }
 
-int movement_parse(const char *text, movement *out, int *errpos, const char **msg)
+int kifu__movement_parse(const char *text, movement *out, int *errpos, const char **msg)
 {
 	memset(out, 0, sizeof *out);
 	int i = 0;

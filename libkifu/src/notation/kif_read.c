@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kif_read.h"
+#include "notation/kif_read.h"
 #include "kifu/validate.h"
-#include "names.h"
-#include "position_internal.h"
+#include "rules/names.h"
+#include "rules/position_internal.h"
 
 struct kif_reader {
 	kifu_reader *lines;
@@ -153,7 +153,7 @@ static int kanji_number(text *t)
 
 /* ---- the reader ---- */
 
-kif_reader *kif_reader_new(kifu_reader *lines, decoder *dec, kifu_variant_resolver resolve,
+kif_reader *kifu__kif_reader_new(kifu_reader *lines, decoder *dec, kifu_variant_resolver resolve,
 			   void *ctx, const kifu_variant *fallback)
 {
 	kif_reader *kr = calloc(1, sizeof *kr);
@@ -172,7 +172,7 @@ kif_reader *kif_reader_new(kifu_reader *lines, decoder *dec, kifu_variant_resolv
 	return kr;
 }
 
-void kif_reader_free(kif_reader *kr)
+void kifu__kif_reader_free(kif_reader *kr)
 {
 	if (!kr)
 		return;
@@ -197,7 +197,7 @@ static const char *const specials[][2] = {
 	{"封じ手", "sealed"}, {"引き分け", "draw"}, {"詰", "mate"},
 };
 
-bool kif_line_is_kif(const char *line, size_t len)
+bool kifu__kif_line_is_kif(const char *line, size_t len)
 {
 	text t = {line, line + len};
 	skip_space(&t);
@@ -417,7 +417,7 @@ static const char *resolve_ki2(kif_reader *kr, int named, int to, unsigned mods,
 			continue;
 		if (!!(m->flags & KIFU_MOVE_PROMOTE) != !!promote)
 			continue;
-		if (!names_same(v, kifu_code_type(pos->board[m->from]), named))
+		if (!kifu__names_same(v, kifu_code_type(pos->board[m->from]), named))
 			continue;
 		/* direction in the mover's frame: dy > 0 forward, dx > 0 right */
 		int dy = s * (m->from / files - to / files);
@@ -591,7 +591,7 @@ static int kif_move_line(parse *ps, text *t)
 		return special_move(ps, t, ply, mp, mlen, "expected a square (７六) or 同");
 	}
 	size_t nl;
-	int type = names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
+	int type = kifu__names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
 	if (type < 0)
 		return problem(&ps->sp, ply, t->p, mp, mlen, "unknown piece name");
 	t->p += nl;
@@ -656,7 +656,7 @@ static int wide_move_line(parse *ps, text *t)
 		return special_move(ps, t, ply, mp, mlen, "expected a square (7八) or 仝");
 	}
 	size_t nl;
-	int type = names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
+	int type = kifu__names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
 	if (type < 0)
 		return problem(&ps->sp, ply, t->p, mp, mlen, "unknown piece name");
 	t->p += nl;
@@ -754,7 +754,7 @@ static int ki2_line(parse *ps, text *t)
 			to = -2;
 		}
 		size_t nl = 0;
-		int type = to == -2 ? -1 : names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
+		int type = to == -2 ? -1 : kifu__names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
 		t->p += nl;
 		unsigned mods = 0;
 		int promote = 0;
@@ -946,7 +946,7 @@ static int bod_hand(parse *ps, text *t, int side)
 		return 0;
 	while (!at_end(t)) {
 		size_t nl;
-		int type = names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
+		int type = kifu__names_match(ps->v, t->p, (size_t)(t->end - t->p), &nl);
 		if (type < 0 || ps->v->types[type].promoted)
 			return problem(&ps->sp, 0, t->p, NULL, 0, "unknown piece in hand");
 		t->p += nl;
@@ -980,7 +980,7 @@ static int bod_rank_line(parse *ps, text *t)
 			continue;
 		}
 		size_t nl;
-		int type = names_match(v, t->p, (size_t)(t->end - t->p), &nl);
+		int type = kifu__names_match(v, t->p, (size_t)(t->end - t->p), &nl);
 		if (type < 0)
 			return problem(&ps->sp, 0, t->p, NULL, 0, "unknown piece in the board diagram");
 		t->p += nl;
@@ -1179,7 +1179,7 @@ static bool is_move_section_marker(const text *t)
 	return at(t, "手数----") || at(t, "手数＝");
 }
 
-int kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **variant,
+int kifu__kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **variant,
 		    kifu_diag *diag)
 {
 	parse ps;
@@ -1201,7 +1201,7 @@ int kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **varia
 	while ((rc = kifu_reader_next(kr->lines, &raw, &rawlen, &lineno, diag)) == 1) {
 		const char *line;
 		size_t len;
-		if (decoder_line(kr->dec, raw, rawlen, &line, &len))
+		if (kifu__decoder_line(kr->dec, raw, rawlen, &line, &len))
 			return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(kr->lines), lineno, 0, "out of memory");
 		text t = {line, line + len};
 		skip_space(&t);

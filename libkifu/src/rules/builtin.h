@@ -11,6 +11,6 @@ struct kifu_builtin_file {
 	size_t len;
 };
 
-extern const struct kifu_builtin_file kifu_builtin_files[];
-extern const size_t kifu_builtin_file_count;
+extern const struct kifu_builtin_file kifu__builtin_files[];
+extern const size_t kifu__builtin_file_count;
 #endif

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "variant_internal.h"
-#include "builtin.h"
-#include "names.h"
-#include "kifu/position.h"
+#include "rules/variant_load.h"
+#include "rules/position_internal.h"
+#include "rules/builtin.h"
+#include "rules/names.h"
 
 /* Marks every destination (relative to the mover) that each kind of move of
  * a piece reaches; a destination reached two ways means the generator must
@@ -82,7 +82,7 @@ static void build_reach(piece_type *pt)
 #undef IN
 }
 
-int variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
+int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
 {
 	v->nleap_attacks = 0;
 	v->nslide_attacks = 0;
@@ -165,7 +165,7 @@ int variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
 		if (letter >= 'A' && letter <= 'Z')
 			v->by_sfen[promoted][letter - 'A'][suffix == '\'' ? 1 : suffix == '!' ? 2 : 0] = (int16_t)t;
 	}
-	if (names_build(v))
+	if (kifu__names_build(v))
 		return kifu_diag_set(diag, KIFU_ELIMIT, file, 0, 0, "too many piece names");
 	return 0;
 }
@@ -177,9 +177,9 @@ static const char *builtin_names[17];
 
 const char *const *kifu_variant_builtin_names(void)
 {
-	size_t n = kifu_builtin_file_count < 16 ? kifu_builtin_file_count : 16;
+	size_t n = kifu__builtin_file_count < 16 ? kifu__builtin_file_count : 16;
 	for (size_t i = 0; i < n; i++)
-		builtin_names[i] = kifu_builtin_files[i].name;
+		builtin_names[i] = kifu__builtin_files[i].name;
 	builtin_names[n] = NULL;
 	return builtin_names;
 }
@@ -187,15 +187,15 @@ const char *const *kifu_variant_builtin_names(void)
 int kifu_variant_builtin(const kifu_variant **out, const char *name, kifu_diag *diag)
 {
 	*out = NULL;
-	for (size_t i = 0; i < kifu_builtin_file_count && i < 16; i++) {
-		if (strcmp(kifu_builtin_files[i].name, name) != 0)
+	for (size_t i = 0; i < kifu__builtin_file_count && i < 16; i++) {
+		if (strcmp(kifu__builtin_files[i].name, name) != 0)
 			continue;
 		if (!builtin_cache[i]) {
 			struct kifu_variant *v = malloc(sizeof *v);
 			if (!v)
 				return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-			int rc = variant_load(v, kifu_builtin_files[i].text, kifu_builtin_files[i].len,
-					      kifu_builtin_files[i].path, diag);
+			int rc = kifu__variant_load(v, kifu__builtin_files[i].text, kifu__builtin_files[i].len,
+					      kifu__builtin_files[i].path, diag);
 			if (rc) {
 				kifu_position_free(v->start_pos);
 				free(v);
@@ -217,7 +217,7 @@ int kifu_variant_load_buffer(kifu_variant **out, const char *text, size_t len,
 	struct kifu_variant *v = malloc(sizeof *v);
 	if (!v)
 		return kifu_diag_set(diag, KIFU_ENOMEM, filename, 0, 0, "out of memory");
-	int rc = variant_load(v, text, len, filename ? filename : "(buffer)", diag);
+	int rc = kifu__variant_load(v, text, len, filename ? filename : "(buffer)", diag);
 	if (rc) {
 		kifu_position_free(v->start_pos);
 		free(v);
@@ -233,7 +233,7 @@ int kifu_variant_load_file(kifu_variant **out, const char *path, kifu_diag *diag
 	struct kifu_variant *v = malloc(sizeof *v);
 	if (!v)
 		return kifu_diag_set(diag, KIFU_ENOMEM, path, 0, 0, "out of memory");
-	int rc = variant_load(v, NULL, 0, path, diag);
+	int rc = kifu__variant_load(v, NULL, 0, path, diag);
 	if (rc) {
 		kifu_position_free(v->start_pos);
 		free(v);

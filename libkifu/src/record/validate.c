@@ -7,7 +7,7 @@
 
 #include "kifu/compact.h"
 #include "kifu/validate.h"
-#include "position_internal.h"
+#include "rules/position_internal.h"
 
 static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
 
@@ -47,7 +47,7 @@ static int seen_init(seen_table *t, kifu_position *pos, long positions)
 	size_t size = 16;
 	while (size < (size_t)positions * 2)
 		size *= 2;
-	uint64_t *mem = position_scratch(pos, size + size / 8);
+	uint64_t *mem = kifu__position_scratch(pos, size + size / 8);
 	if (!mem)
 		return KIFU_ENOMEM;
 	t->keys = mem;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position_internal.h"
+#include "rules/position_internal.h"
 
 /* A square's file and rank (0-based), from the variant's tables. */
 #define FILE_OF(sq) (p->v->file_of[sq])

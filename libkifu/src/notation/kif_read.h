@@ -10,20 +10,20 @@
 #include "kifu/compact.h"
 #include "kifu/reader.h"
 #include "kifu/record.h"
-#include "encoding.h"
+#include "text/encoding.h"
 
 typedef struct kif_reader kif_reader;
 
 /* A reader of KIF records from lines (already decoded to UTF-8 by dec). */
-kif_reader *kif_reader_new(kifu_reader *lines, decoder *dec, kifu_variant_resolver resolve,
+kif_reader *kifu__kif_reader_new(kifu_reader *lines, decoder *dec, kifu_variant_resolver resolve,
 			   void *ctx, const kifu_variant *fallback);
-void kif_reader_free(kif_reader *kr);
+void kifu__kif_reader_free(kif_reader *kr);
 
 /* The next record: 1, 0 at the end, or a negative code (kifu_stream_next). */
-int kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **variant,
+int kifu__kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **variant,
 		    kifu_diag *diag);
 
 /* Does this decoded line look like a line of a KIF-family record? */
-bool kif_line_is_kif(const char *line, size_t len);
+bool kifu__kif_line_is_kif(const char *line, size_t len);
 
 #endif

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "position_internal.h"
+#include "rules/position_internal.h"
 
 static void clear(struct kifu_position *p, const struct kifu_variant *v)
 {
@@ -214,11 +214,11 @@ static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_d
 	 * plays such positions (tsume problems: standard shogi's attacker). */
 	if (v->lost_without_royal && (!p->nroyal[0] || !p->nroyal[1]))
 		p->loser = !p->nroyal[p->side] ? p->side : !p->side;
-	p->key = position_hash(p);
+	p->key = kifu__position_hash(p);
 	return 0;
 }
 
-uint64_t position_hash(const struct kifu_position *p)
+uint64_t kifu__position_hash(const struct kifu_position *p)
 {
 	uint64_t k = p->side == KIFU_GOTE ? HASH_GOTE : 0;
 	for (int sq = 0; sq < p->nsq; sq++)
@@ -230,7 +230,7 @@ uint64_t position_hash(const struct kifu_position *p)
 	return k;
 }
 
-int sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag)
+int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag)
 {
 	struct kifu_position *p = calloc(1, sizeof *p);
 	if (!p)
@@ -278,7 +278,7 @@ void kifu_position_copy(kifu_position *dst, const kifu_position *src)
 	dst->scratch_cap = cap;
 }
 
-uint64_t *position_scratch(struct kifu_position *p, size_t n)
+uint64_t *kifu__position_scratch(struct kifu_position *p, size_t n)
 {
 	if (n > p->scratch_cap) {
 		size_t cap = p->scratch_cap ? p->scratch_cap : 1024;

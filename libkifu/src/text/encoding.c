@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "kifu/error.h"
-#include "encoding.h"
+#include "text/encoding.h"
 
-bool utf8_valid(const char *str, size_t n)
+bool kifu__utf8_valid(const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0;
@@ -88,7 +88,7 @@ static bool decodes(enum encoding enc, const char *s, size_t n)
 }
 
 
-enum encoding encoding_detect(const char *sample, size_t n)
+enum encoding kifu__encoding_detect(const char *sample, size_t n)
 {
 	/* judge whole lines only: the sample may end inside a character */
 	size_t cut = n;
@@ -96,7 +96,7 @@ enum encoding encoding_detect(const char *sample, size_t n)
 		cut--;
 	if (cut == 0)
 		cut = n;
-	if (utf8_valid(sample, cut))
+	if (kifu__utf8_valid(sample, cut))
 		return ENC_UTF8;
 	bool cp932 = decodes(ENC_CP932, sample, cut);
 	bool eucjp = decodes(ENC_EUCJP, sample, cut);
@@ -121,7 +121,7 @@ struct decoder {
 	size_t cap;
 };
 
-decoder *decoder_new(enum encoding enc)
+decoder *kifu__decoder_new(enum encoding enc)
 {
 	decoder *d = calloc(1, sizeof *d);
 	if (!d)
@@ -138,7 +138,7 @@ decoder *decoder_new(enum encoding enc)
 	return d;
 }
 
-void decoder_free(decoder *d)
+void kifu__decoder_free(decoder *d)
 {
 	if (!d)
 		return;
@@ -163,12 +163,12 @@ static int reserve(decoder *d, size_t need)
 	return 0;
 }
 
-void decoder_trust(decoder *d)
+void kifu__decoder_trust(decoder *d)
 {
 	d->trusted = d->enc == ENC_UTF8;
 }
 
-int decoder_line(decoder *d, const char *in, size_t n, const char **out, size_t *outn)
+int kifu__decoder_line(decoder *d, const char *in, size_t n, const char **out, size_t *outn)
 {
 	if (d->trusted) {
 		*out = in;
@@ -178,7 +178,7 @@ int decoder_line(decoder *d, const char *in, size_t n, const char **out, size_t 
 	bool ascii = true;
 	for (size_t i = 0; i < n && ascii; i++)
 		ascii = !((unsigned char)in[i] & 0x80);
-	if (ascii || (d->enc == ENC_UTF8 && utf8_valid(in, n))) {
+	if (ascii || (d->enc == ENC_UTF8 && kifu__utf8_valid(in, n))) {
 		*out = in;
 		*outn = n;
 		return 0;
@@ -193,7 +193,7 @@ int decoder_line(decoder *d, const char *in, size_t n, const char **out, size_t 
 			unsigned char c = (unsigned char)in[i];
 			if (c >= 0x80) {
 				k = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
-				if (!k || i + k > n || !utf8_valid(in + i, k)) {
+				if (!k || i + k > n || !kifu__utf8_valid(in + i, k)) {
 					memcpy(d->buf + o, "\xEF\xBF\xBD", 3);
 					o += 3;
 					i++;
@@ -245,7 +245,7 @@ int decoder_line(decoder *d, const char *in, size_t n, const char **out, size_t 
 	return 0;
 }
 
-int encode_text(enum encoding enc, const char *in, size_t n, char **out, size_t *outn)
+int kifu__encode_text(enum encoding enc, const char *in, size_t n, char **out, size_t *outn)
 {
 	*out = NULL;
 	size_t cap = n * 2 + 16;

@@ -2,7 +2,7 @@
  * variant_internal.h - the variant model the rules core works from.
  *
  * Loading (variant_yaml.c) fills the "as written" fields of each piece type;
- * variant_conclude() (variant.c) derives the tables the move generator and the
+ * kifu__variant_conclude() (variant.c) derives the tables the move generator and the
  * attack test use, once, so that nothing is derived on the per-move path.
  */
 #ifndef KIFU_VARIANT_INTERNAL_H
@@ -119,7 +119,7 @@ struct kifu_variant {
 	piece_type types[KIFU_MAX_TYPES];
 	bool builtin;
 
-	/* Derived by variant_conclude. */
+	/* Derived by kifu__variant_conclude. */
 	int nleap_attacks;
 	leap_attack leap_attacks[128];
 	int nslide_attacks;
@@ -141,20 +141,5 @@ struct kifu_variant {
 	size_t names_max_len;
 	struct kifu_name { char text[NAME_MAX_LEN]; uint8_t len; int16_t type; } names[MAX_NAMES];
 };
-
-/* Derives every table from the types; fills diag on an inconsistency. */
-int variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag);
-
-/* Parses a movement string into *out.  On error returns KIFU_ESYNTAX and
- * sets *errpos to the 0-based offset of the bad character and *msg. */
-int movement_parse(const char *text, movement *out, int *errpos, const char **msg);
-
-/* Loads a variant from text (or, with text NULL, from the file) into *v. */
-int variant_load(struct kifu_variant *v, const char *text, size_t len, const char *file,
-		 kifu_diag *diag);
-
-/* Checks that an SFEN is a position of v; diag->col is the 1-based column
- * of the problem in the SFEN. (position.c) */
-int sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag);
 
 #endif

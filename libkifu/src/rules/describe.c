@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "variant_internal.h"
+#include "rules/variant_internal.h"
 #include "kifu/position.h"
 
 static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }

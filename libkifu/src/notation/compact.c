@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "kifu/compact.h"
-#include "variant_internal.h"
-#include "encoding.h"
+#include "rules/variant_internal.h"
+#include "text/encoding.h"
 
 static const char *const endings[] = {
 	"resign", "abort", "repetition", "impasse", "mate", "nomate", "timeout",
@@ -254,7 +254,7 @@ static int fail_at(parse_state *ps, long ply, size_t off, const char *tok, size_
 static void printable(const char *t, size_t n, char *out, size_t size)
 {
 	size_t o = 0;
-	bool utf8 = utf8_valid(t, n);
+	bool utf8 = kifu__utf8_valid(t, n);
 	for (size_t i = 0; i < n && i < 40 && o + 5 < size; i++) {
 		unsigned char c = (unsigned char)t[i];
 		if (c < 0x20 || c == 0x7F || (c >= 0x80 && !utf8))
@@ -289,7 +289,7 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 			long dl = percent_decode(t + i + 1, clen, ps->scratch, &bad);
 			if (dl < 0)
 				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a comment");
-			if (!utf8_valid(ps->scratch, (size_t)dl))
+			if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a comment is not valid UTF-8");
 			/* several {...} on one move join with a newline */
 			const char *old = kifu_record_comment(ps->rec, idx);
@@ -318,7 +318,7 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 			long dl = percent_decode(t + i + 1, j - i - 1, ps->scratch, &bad);
 			if (dl < 0)
 				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a bookmark");
-			if (!utf8_valid(ps->scratch, (size_t)dl))
+			if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a bookmark is not valid UTF-8");
 			int rc = kifu_record_set_bookmark(ps->rec, idx, ps->scratch, (size_t)dl);
 			if (rc)
@@ -581,7 +581,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				rc = fail_at(&ps, 0, start + klen + 1 + bad, NULL, 0, "bad %%XX escape in a tag value");
 				break;
 			}
-			if (!utf8_valid(scratch, (size_t)dl)) {
+			if (!kifu__utf8_valid(scratch, (size_t)dl)) {
 				rc = fail_at(&ps, 0, start + klen + 1, NULL, 0, "a tag value is not valid UTF-8");
 				break;
 			}

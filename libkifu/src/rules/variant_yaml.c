@@ -19,9 +19,10 @@
 #include <string.h>
 #include <yaml.h>
 
-#include "variant_internal.h"
-#include "builtin.h"
-#include "kifu/position.h"
+#include "rules/variant_load.h"
+#include "rules/position_internal.h"
+#include "rules/builtin.h"
+#include "rules/movement.h"
 
 #define MAX_DRAFT_PIECES 80
 #define MAX_INHERIT_DEPTH 8
@@ -354,10 +355,10 @@ static int apply_parent(draft *d, const char *file, yaml_node_t *n, int depth,
 		return node_error(diag, file, n, "inherit names a variant or a file");
 	if (depth >= MAX_INHERIT_DEPTH)
 		return node_error(diag, file, n, "inherit goes too deep (a cycle?)");
-	for (size_t i = 0; i < kifu_builtin_file_count; i++)
-		if (!strcmp(kifu_builtin_files[i].name, name))
-			return apply_text(d, kifu_builtin_files[i].text, kifu_builtin_files[i].len,
-					  kifu_builtin_files[i].path, depth + 1, diag);
+	for (size_t i = 0; i < kifu__builtin_file_count; i++)
+		if (!strcmp(kifu__builtin_files[i].name, name))
+			return apply_text(d, kifu__builtin_files[i].text, kifu__builtin_files[i].len,
+					  kifu__builtin_files[i].path, depth + 1, diag);
 	if (!strchr(name, '/') && !strstr(name, ".yaml"))
 		return node_error(diag, file, n, "no shipped variant \"%s\" to inherit from", name);
 	char path[KIFU_DIAG_FILE_MAX * 2];
@@ -563,7 +564,7 @@ static int compile_moves(piece_type *t, const draft_piece *p, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_EVARIANT, p->at.file, p->at.line, p->at.col,
 				     "piece \"%s\" has no moves", p->id);
 	snprintf(t->moves_text, sizeof t->moves_text, "%s", p->moves);
-	if (movement_parse(p->moves, &t->mv, &errpos, &msg))
+	if (kifu__movement_parse(p->moves, &t->mv, &errpos, &msg))
 		return kifu_diag_set(diag, KIFU_EVARIANT, p->moves_at.file, p->moves_at.line,
 				     p->moves_at.col + errpos, "moves \"%s\": %s", p->moves, msg);
 	return 0;
@@ -657,7 +658,7 @@ static int build_types(draft *d, kifu_diag *diag)
 	return 0;
 }
 
-int variant_load(struct kifu_variant *v, const char *text, size_t len, const char *file,
+int kifu__variant_load(struct kifu_variant *v, const char *text, size_t len, const char *file,
 		 kifu_diag *diag)
 {
 	draft *d = calloc(1, sizeof *d);
@@ -681,12 +682,12 @@ int variant_load(struct kifu_variant *v, const char *text, size_t len, const cha
 	if (!rc)
 		rc = build_types(d, diag);
 	if (!rc)
-		rc = variant_conclude(v, file, diag);
+		rc = kifu__variant_conclude(v, file, diag);
 	if (!rc) {
 		/* The start positions must be positions of this variant. */
 		kifu_diag sd;
 		kifu_diag_clear(&sd);
-		if (sfen_check(v, v->start, &sd))
+		if (kifu__sfen_check(v, v->start, &sd))
 			rc = kifu_diag_set(diag, KIFU_EVARIANT, d->start_at.file, d->start_at.line,
 					   d->start_at.col + (sd.col > 0 ? sd.col - 1 : 0),
 					   "start: %s", sd.message);
@@ -696,7 +697,7 @@ int variant_load(struct kifu_variant *v, const char *text, size_t len, const cha
 				rc = kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
 		}
 		for (int i = 0; !rc && i < v->nstarts; i++)
-			if (sfen_check(v, v->starts[i].sfen, &sd))
+			if (kifu__sfen_check(v, v->starts[i].sfen, &sd))
 				rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 0, 0,
 						   "start \"%s\", column %ld of its SFEN: %s",
 						   v->starts[i].name, sd.col, sd.message);

@@ -5,7 +5,7 @@
 #define KIFU_POSITION_INTERNAL_H
 
 #include "kifu/position.h"
-#include "variant_internal.h"
+#include "rules/variant_internal.h"
 
 struct kifu_position {
 	const struct kifu_variant *v;
@@ -34,7 +34,7 @@ struct kifu_position {
 };
 
 /* At least n uint64_t of scratch, or NULL. */
-uint64_t *position_scratch(struct kifu_position *p, size_t n);
+uint64_t *kifu__position_scratch(struct kifu_position *p, size_t n);
 
 /* Hash parts: a mixing function instead of a table of random numbers, so that
  * no table grows with board size and piece count. */
@@ -53,6 +53,10 @@ static inline uint64_t hash_hand(int side, int t, int count)
 #define HASH_GOTE 0x5bd1e9955bd1e995ull
 
 /* Computes the hash from scratch (position.c). */
-uint64_t position_hash(const struct kifu_position *p);
+uint64_t kifu__position_hash(const struct kifu_position *p);
+
+/* Checks that an SFEN is a position of v; diag->col is the 1-based column
+ * of the problem in the SFEN. */
+int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag);
 
 #endif
