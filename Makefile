@@ -15,7 +15,13 @@
 .DELETE_ON_ERROR:
 .DEFAULT_GOAL := all
 
-VERSION := 0.1.0
+# The one version number: the library's (kifu/version.h, libkifu.pc, the
+# shared library's name) and every tool's --version.
+VERSION := 0.2.0
+VERSION_PARTS := $(subst ., ,$(VERSION))
+VERSION_MAJOR := $(word 1,$(VERSION_PARTS))
+VERSION_MINOR := $(word 2,$(VERSION_PARTS))
+VERSION_PATCH := $(word 3,$(VERSION_PARTS))
 
 BUILD      ?= build
 PREFIX     ?= /usr/local
@@ -43,13 +49,19 @@ endif
 
 # pkg-config is asked once, on first use, so that `make clean` and
 # `make samples` on a machine without the packages yet do not complain.
-LIB_PKGS := yaml-0.1 libpcre2-8
-PKG_CFLAGS = $(eval PKG_CFLAGS := $$(shell $(PKG_CONFIG) --cflags $(LIB_PKGS)))$(PKG_CFLAGS)
-PKG_LIBS = $(eval PKG_LIBS := $$(shell $(PKG_CONFIG) --libs $(LIB_PKGS)))$(PKG_LIBS)
+# The library needs libyaml; the tools need PCRE2 as well (kifu-stats).
+LIB_PKGS := yaml-0.1
+TOOL_PKGS := $(LIB_PKGS) libpcre2-8
+PKG_CFLAGS = $(eval PKG_CFLAGS := $$(shell $(PKG_CONFIG) --cflags $(TOOL_PKGS)))$(PKG_CFLAGS)
+LIB_LIBS = $(eval LIB_LIBS := $$(shell $(PKG_CONFIG) --libs $(LIB_PKGS)))$(LIB_LIBS)
+PKG_LIBS = $(eval PKG_LIBS := $$(shell $(PKG_CONFIG) --libs $(TOOL_PKGS)))$(PKG_LIBS)
 CMOCKA_CFLAGS = $(eval CMOCKA_CFLAGS := $$(shell $(PKG_CONFIG) --cflags cmocka))$(CMOCKA_CFLAGS)
 CMOCKA_LIBS = $(eval CMOCKA_LIBS := $$(shell $(PKG_CONFIG) --libs cmocka))$(CMOCKA_LIBS)
 
-ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Ilibkifu/include $(CPPFLAGS)
+ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Ilibkifu/include -I$(GEN)/include $(CPPFLAGS)
+# The library's objects serve the static and the shared library: position
+# independent, and hidden unless a public header declares them (kifu/api.h).
+LIB_FLAGS    = -fPIC -fvisibility=hidden -fno-semantic-interposition
 ALL_CFLAGS   = -std=c11 $(WARNFLAGS) $(CFLAGS) $(SANFLAGS)
 ALL_LDFLAGS  = $(SANFLAGS) $(LDFLAGS)
 DEPFLAGS     = -MMD -MP
@@ -70,14 +82,18 @@ FUZZ_SRCS     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 TEST_SUPPORT  += $(FUZZ_SRCS)
 GOLDEN_SCRIPTS := $(sort $(wildcard tests/golden/*.sh))
 HEADERS       := $(sort $(wildcard libkifu/include/kifu/*.h))
-MAN_PAGES     := $(sort $(wildcard man/*.1))
+SYS_HEADERS   := $(sort $(wildcard libkifu/include/kifu/sys/*.h))
+MAN_PAGES     := $(sort $(wildcard man/*.[1-9]))
 
 OBJ := $(BUILD)/obj
 GEN := $(BUILD)/gen
 
 BUILTIN_C   := $(GEN)/builtin_variants.c
+VERSION_H   := $(GEN)/include/kifu/version.h
 EMBED       := $(GEN)/embed
 LIB         := $(BUILD)/libkifu.a
+SONAME      := libkifu.so.$(VERSION_MAJOR)
+SHLIB       := $(BUILD)/libkifu.so.$(VERSION)
 LIB_OBJS    := $(LIB_SRCS:%.c=$(OBJ)/%.o) $(OBJ)/gen/builtin_variants.o
 TOOL_OBJS   := $(TOOL_COMMON:%.c=$(OBJ)/%.o)
 TOOLS       := $(TOOL_MAINS:tools/%.c=$(BUILD)/bin/%)
@@ -95,16 +111,25 @@ DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(TOOL_MAINS:%.c=$(OBJ)/%.d) \
 .PHONY: all lib tools tests test test-run asan bench fuzz valgrind samples deps install \
 	install-dirs clean FORCE
 
-all: $(LIB) $(TOOLS)
-lib: $(LIB)
+all: $(LIB) $(SHLIB) $(TOOLS)
+lib: $(LIB) $(SHLIB)
 tools: $(TOOLS)
 tests: $(TESTS) $(TEST_GENS)
 
 # --- compiling ---------------------------------------------------------------
 
+# Every object needs the generated kifu/version.h to exist first.
+$(LIB_OBJS) $(TOOL_OBJS) $(TOOL_MAINS:%.c=$(OBJ)/%.o) $(TEST_GEN_SRCS:%.c=$(OBJ)/%.o) \
+	$(TEST_SRCS:%.c=$(OBJ)/%.o) $(TEST_SUPPORT_OBJS): | $(VERSION_H)
+
+$(VERSION_H): libkifu/include/kifu/version.h.in Makefile
+	@mkdir -p $(@D)
+	sed -e 's/@VERSION@/$(VERSION)/' -e 's/@MAJOR@/$(VERSION_MAJOR)/' \
+		-e 's/@MINOR@/$(VERSION_MINOR)/' -e 's/@PATCH@/$(VERSION_PATCH)/' $< > $@
+
 $(LIB_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -Ilibkifu/src $(PKG_CFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) -Ilibkifu/src $(PKG_CFLAGS) $(ALL_CFLAGS) $(LIB_FLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(TOOL_COMMON:%.c=$(OBJ)/%.o) $(TOOL_MAINS:%.c=$(OBJ)/%.o) $(TEST_GEN_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
@@ -135,13 +160,20 @@ $(BUILTIN_C): $(EMBED) $(GEN)/variants.list $(VARIANT_YAMLS)
 # compilers to support, which every compiler we build with accepts.
 $(OBJ)/gen/builtin_variants.o: $(BUILTIN_C)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -Wno-overlength-strings $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LIB_FLAGS) -Wno-overlength-strings $(DEPFLAGS) -c $< -o $@
 
 # --- linking -----------------------------------------------------------------
 
 $(LIB): $(LIB_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
+
+# The shared library, with its versioned soname; the usual symbolic links
+# beside it, as installed.
+$(SHLIB): $(LIB_OBJS)
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined $(ALL_LDFLAGS) $^ $(LIB_LIBS) -lpthread -o $@
+	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libkifu.so
 
 $(TOOLS): $(BUILD)/bin/%: $(OBJ)/tools/%.o $(TOOL_OBJS) $(LIB)
 	@mkdir -p $(@D)
@@ -230,16 +262,23 @@ $(PC_FILE): FORCE
 		'Version: $(VERSION)' \
 		'Requires.private: $(LIB_PKGS)' \
 		'Libs: -L$${libdir} -lkifu' \
+		'Libs.private: -lpthread' \
 		'Cflags: -I$${includedir}' > $@
 
 install: all $(PC_FILE)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
-		$(DESTDIR)$(INCLUDEDIR)/kifu $(DESTDIR)$(MANDIR)/man1
+		$(DESTDIR)$(INCLUDEDIR)/kifu/sys $(addprefix $(DESTDIR)$(MANDIR)/man,1 3 5 7)
 	$(if $(TOOLS),$(INSTALL) -m 755 $(TOOLS) $(DESTDIR)$(BINDIR))
 	$(INSTALL) -m 644 $(LIB) $(DESTDIR)$(LIBDIR)
+	$(INSTALL) -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libkifu.so
 	$(INSTALL) -m 644 $(PC_FILE) $(DESTDIR)$(LIBDIR)/pkgconfig
-	$(if $(HEADERS),$(INSTALL) -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/kifu)
-	$(if $(MAN_PAGES),$(INSTALL) -m 644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1)
+	$(INSTALL) -m 644 $(HEADERS) $(VERSION_H) $(DESTDIR)$(INCLUDEDIR)/kifu
+	$(INSTALL) -m 644 $(SYS_HEADERS) $(DESTDIR)$(INCLUDEDIR)/kifu/sys
+	for page in $(MAN_PAGES); do \
+		$(INSTALL) -m 644 $$page $(DESTDIR)$(MANDIR)/man$${page##*.}; \
+	done
 
 clean:
 	rm -rf build build-asan build-fuzz $(filter-out build build-asan,$(BUILD))

@@ -1,13 +1,14 @@
 /*
  * kifu-convert - writes records in another notation.
  *
- *     kifu-convert --to compact [-o FILE] [-v VARIANT] [--variant-file FILE] [FILE...]
+ *     kifu-convert --to NOTATION [-o FILE] [-v VARIANT] [--variant-file FILE] [FILE...]
  *
- * --to compact writes each record as one canonical compact line (the same
- * moves as written, tags in canonical order and escapes, comments, times,
- * the ending).  A record that cannot be read is reported and left out; the
- * exit status is then 1.  With -o the output goes through a temporary file
- * that replaces FILE only when everything was written.
+ * Writes each record in the notation --to names (any that libkifu writes:
+ * kifu/notation.h); compact is one canonical line per record (the same moves
+ * as written, tags in canonical order and escapes, comments, times, the
+ * ending).  A record that cannot be read or written is reported and left
+ * out; the exit status is then 1.  With -o the output goes through a
+ * temporary file that replaces FILE only when everything was written.
  */
 #include "cli.h"
 #include "inputs.h"
@@ -21,29 +22,36 @@ enum { OPT_TO = CLI_OPT_FIRST_FREE, OPT_ENCODING };
 
 struct convert_run {
 	FILE *out;
-	int to_kif;
-	enum kifu_kif_encoding encoding;
+	const char *to;             /* the notation written */
+	kifu_write_options options;
+	const char *between;        /* what goes between two records */
 	long written;
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s --to compact|kif [--encoding=utf-8|sjis] [-o FILE] [-v VARIANT]\n"
-		"       [--variant-file FILE] [FILE...]\n"
+		"Usage: %s --to NOTATION [--encoding=utf-8|sjis] [-o FILE] [-v VARIANT]\n"
+		"       [--variant-file FILE] [--from NOTATION] [FILE...]\n"
 		"Write records in another notation.\n"
 		"\n"
-		"      --to NOTATION     compact: one canonical record per line;\n"
-		"                        kif: KIF (the wide form for boards over 9x9)\n"
+		"      --to NOTATION     the notation to write: %s\n",
+		cli_program(), cli_notations(1));
+	for (int i = 0; i < kifu_notation_count(); i++) {
+		kifu_notation_info info;
+		kifu_notation_at(i, &info);
+		if (info.can_write)
+			fprintf(f, "                          %s: %s\n", info.name, info.summary);
+	}
+	fprintf(f,
 		"      --encoding=ENC    for --to kif: utf-8 (default) or sjis (Shift_JIS)\n"
-		"  -o, --output FILE     write to FILE (through a temporary file)\n"
-		"  -v, --variant NAME    the variant of records that do not name one\n"
-		"      --variant-file F  load a variant from a YAML file\n"
+		"  -o, --output FILE     write to FILE (through a temporary file)\n");
+	cli_common_help(f, 20);
+	fprintf(f,
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
 		"\n"
-		"Exit status: 0 all records converted, 1 some could not be read, 2 usage or I/O error.\n",
-		cli_program());
+		"Exit status: 0 all records converted, 1 some could not be read, 2 usage or I/O error.\n");
 }
 
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
@@ -64,14 +72,11 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		cli_diag(&d);
 		return CLI_INVALID;
 	}
-	if (!run->to_kif)
-		return kifu_compact_write(run->out, rec, v) ? CLI_USAGE : CLI_OK;
-	/* KIF records follow one another, a blank line between */
 	kifu_diag d;
 	kifu_diag_clear(&d);
-	if (run->written && fputc('\n', run->out) == EOF)
+	if (run->written && fputs(run->between, run->out) == EOF)
 		return CLI_USAGE;
-	int rc = kifu_kif_write(run->out, rec, v, run->encoding, &d);
+	int rc = kifu_write(run->out, rec, v, run->to, &run->options, &d);
 	if (rc == KIFU_EIO)
 		return CLI_USAGE;
 	if (rc) {
@@ -95,7 +100,7 @@ int main(int argc, char *argv[])
 		{"encoding", required_argument, NULL, OPT_ENCODING},
 		{NULL, 0, NULL, 0}
 	};
-	struct cli_variant_choice choice = {NULL, NULL};
+	struct cli_variant_choice choice = {NULL, NULL, NULL};
 	const char *to = NULL, *path = NULL, *encoding = "utf-8";
 	int opt;
 
@@ -113,35 +118,35 @@ int main(int argc, char *argv[])
 		}
 	}
 	if (!to) {
-		cli_error("say which notation to write with --to (compact or kif)");
+		cli_error("say which notation to write with --to (%s)", cli_notations(1));
 		return cli_usage_error();
 	}
-	if (strcmp(to, "compact") != 0 && strcmp(to, "kif") != 0) {
-		cli_error("unknown notation '%s' (compact or kif)", to);
+	if (cli_notation_check(to, 1))
 		return cli_usage_error();
-	}
-	enum kifu_kif_encoding enc = KIFU_KIF_UTF8;
+	struct convert_run run = {NULL, to, KIFU_WRITE_OPTIONS_INIT, "", 0};
 	if (!strcmp(encoding, "sjis") || !strcmp(encoding, "shift_jis") || !strcmp(encoding, "cp932"))
-		enc = KIFU_KIF_SJIS;
+		run.options.encoding = KIFU_ENCODING_SJIS;
 	else if (strcmp(encoding, "utf-8") != 0 && strcmp(encoding, "utf8") != 0) {
 		cli_error("unknown encoding '%s' (utf-8 or sjis)", encoding);
 		return cli_usage_error();
 	}
+	kifu_notation_info info;
+	kifu_notation_at(kifu_notation_find(to), &info);
+	run.between = info.between;
 
 	struct inputs_variants vars;
-	kifu_variant *owned;
-	if (inputs_variants_choose(&vars, &choice, &owned))
+	if (inputs_variants_choose(&vars, &choice))
 		return CLI_USAGE;
 
 	output out;
 	if (output_open(&out, path)) {
-		kifu_variant_free(owned);
+		inputs_variants_free(&vars);
 		return CLI_USAGE;
 	}
-	struct convert_run run = {out.f, !strcmp(to, "kif"), enc, 0};
+	run.out = out.f;
 	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, NULL, &run);
 	if (output_close(&out, status < CLI_USAGE) && status < CLI_USAGE)
 		status = CLI_USAGE;
-	kifu_variant_free(owned);
+	inputs_variants_free(&vars);
 	return status;
 }

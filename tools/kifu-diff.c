@@ -27,11 +27,12 @@ enum { OPT_FORMAT = CLI_OPT_FIRST_FREE };
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [-v VARIANT] [--variant-file FILE] [--format=text|json] [-q] A B\n"
+		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION] [--format=text|json] [-q] A B\n"
 		"Compare the records of A and B, record by record.\n"
-		"\n"
-		"  -v, --variant NAME    the variant of records that do not name one\n"
-		"      --variant-file F  load a variant from a YAML file\n"
+		"\n",
+		cli_program());
+	cli_common_help(f, 20);
+	fprintf(f,
 		"      --format=FMT      text (default): one line per difference;\n"
 		"                        json: one object per record pair\n"
 		"  -q, --quiet           print nothing; the exit status says it all\n"
@@ -39,8 +40,7 @@ static void usage(FILE *f)
 		"      --version         print the version and exit\n"
 		"\n"
 		"A or B may be '-' for standard input (not both).\n"
-		"Exit status: 0 same, 1 different, 2 usage or I/O error.\n",
-		cli_program());
+		"Exit status: 0 same, 1 different, 2 usage or I/O error.\n");
 }
 
 /* One side of the comparison: a file read record by record. */
@@ -63,9 +63,9 @@ static int side_open(struct side *s, const char *path, struct inputs_variants *v
 		cli_error("%s: cannot open: %s", path, strerror(errno));
 		return CLI_USAGE;
 	}
-	if (kifu_reader_new(&s->reader, s->in, path) ||
-	    kifu_stream_new(&s->stream, s->reader, inputs_resolve, vars, vars->fallback) ||
-	    kifu_record_new(&s->rec)) {
+	if (inputs_stream_open(s->in, path, vars, &s->reader, &s->stream))
+		return CLI_USAGE;
+	if (kifu_record_new(&s->rec)) {
 		cli_error("out of memory");
 		return CLI_USAGE;
 	}
@@ -74,8 +74,7 @@ static int side_open(struct side *s, const char *path, struct inputs_variants *v
 
 static void side_close(struct side *s)
 {
-	kifu_stream_free(s->stream);
-	kifu_reader_free(s->reader);
+	inputs_stream_close(s->reader, s->stream);
 	kifu_record_free(s->rec);
 	kifu_position_free(s->pos);
 	if (s->in && s->in != stdin)
@@ -138,7 +137,7 @@ int main(int argc, char *argv[])
 		{"quiet", no_argument, NULL, 'q'},
 		{NULL, 0, NULL, 0}
 	};
-	struct cli_variant_choice choice = {NULL, NULL};
+	struct cli_variant_choice choice = {NULL, NULL, NULL};
 	int json = 0, quiet = 0, opt;
 
 	cli_set_program(argv[0]);
@@ -170,8 +169,7 @@ int main(int argc, char *argv[])
 	}
 
 	struct inputs_variants vars;
-	kifu_variant *owned;
-	if (inputs_variants_choose(&vars, &choice, &owned))
+	if (inputs_variants_choose(&vars, &choice))
 		return CLI_USAGE;
 
 	struct side a, b;
@@ -232,6 +230,6 @@ int main(int argc, char *argv[])
 		status = CLI_USAGE;
 	side_close(&a);
 	side_close(&b);
-	kifu_variant_free(owned);
+	inputs_variants_free(&vars);
 	return status;
 }

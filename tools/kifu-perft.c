@@ -95,6 +95,10 @@ static int parse_args(int argc, char **argv, struct perft_args *a)
 			return cli_option_error(opt, argv);
 		}
 	}
+	if (a->variant.from) {
+		cli_error("--from: kifu-perft reads no records");
+		return cli_usage_error();
+	}
 	if (optind != argc - 1) {
 		cli_error("%s", optind < argc ? "one DEPTH only" : "no DEPTH given");
 		return cli_usage_error();

@@ -2,13 +2,13 @@
  * kifu-replay - positions of records: a text diagram in both notations, a
  * BOD diagram, SFEN, or an SVG picture, at a ply, every ply, or a range.
  *
- *     kifu-replay [--ply N | --every | --from N --to M] [--format=text|kif|sfen|svg]
+ *     kifu-replay [--ply N | --every | --from-ply N --to-ply M] [--format=text|kif|sfen|svg]
  *                 [-o DIR] [-v VARIANT] [--variant-file FILE] [FILE...]
  *
  * Ply K is the position after the record's first K moves (0: its start).
- * Each record is first played through the rules (kifu_record_validate); an
- * illegal move stops its replay there, with kifu-validate's message, and
- * the next record follows.  docs/replay.md describes the output.
+ * Each record is played through the rules (kifu_play); an illegal move
+ * stops its replay there, with kifu-validate's message, and the next record
+ * follows.  docs/replay.md describes the output.
  */
 #include "board.h"
 #include "cli.h"
@@ -46,25 +46,26 @@ struct replay_run {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [--ply N | --every | --from N --to M] [--format=FMT] [-o DIR]\n"
-		"       [-v VARIANT] [--variant-file FILE] [FILE...]\n"
+		"Usage: %s [--ply N | --every | --from-ply N --to-ply M] [--format=FMT] [-o DIR]\n"
+		"       [-v VARIANT] [--variant-file FILE] [--from NOTATION] [FILE...]\n"
 		"Replay records and show their positions.\n"
 		"\n"
 		"      --ply N           the position after N moves (0: the start);\n"
 		"                        default: after the last move\n"
 		"      --every           every position, from the start to the last move\n"
-		"      --from N, --to M  the positions after N .. M moves\n"
+		"      --from-ply N, --to-ply M\n"
+		"                        the positions after N .. M moves\n"
 		"      --format=FMT      text (default): diagrams in both notations;\n"
 		"                        kif: the BOD diagram; sfen: one SFEN per line;\n"
 		"                        svg: a picture of the board\n"
 		"  -o, --output DIR      one file per position in DIR: BASE-RECORD-PLY.EXT\n"
-		"  -v, --variant NAME    the variant of records that do not name one\n"
-		"      --variant-file F  load a variant from a YAML file\n"
+		, cli_program());
+	cli_common_help(f, 20);
+	fprintf(f,
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
 		"\n"
-		"Exit status: 0 success, 1 an illegal move or a missing ply, 2 usage or I/O error.\n",
-		cli_program());
+		"Exit status: 0 success, 1 an illegal move or a missing ply, 2 usage or I/O error.\n");
 }
 
 static int parse_ply(const char *arg, const char *opt, long *out)
@@ -147,6 +148,33 @@ static int emit(struct replay_run *run, const kifu_record *rec, long index,
 	return output_close(&out, 1);
 }
 
+/* What the play loop's hook needs to show the positions. */
+struct replay_record {
+	struct replay_run *run;
+	const kifu_record *rec;
+	long index, from;
+	struct board_view view;
+	char text[64];
+	int status;
+};
+
+/* The play loop's `after` hook: shows the position after each move wanted. */
+static int show_after(void *ctx, kifu_position *pos, const kifu_play_step *step)
+{
+	struct replay_record *rr = ctx;
+	(void)pos;
+	kifu_compact_format_move(kifu_position_variant(pos), &step->move->move, rr->text, sizeof rr->text);
+	rr->view.last = &step->move->move;
+	rr->view.last_text = rr->text;
+	rr->view.ply = step->ply;
+	if (step->ply >= rr->from) {
+		int st = emit(rr->run, rr->rec, rr->index, &rr->view);
+		if (st > rr->status)
+			rr->status = st;
+	}
+	return rr->status >= CLI_USAGE ? KIFU_EIO : 0;
+}
+
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
 {
 	struct replay_run *run = ctx;
@@ -164,11 +192,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		inputs_report_invalid(rec, &r);
 		return CLI_INVALID;
 	}
-	if (kifu_position_for(&run->pos, v)) {
-		cli_error("out of memory");
-		return CLI_USAGE;
-	}
-	if (kifu_record_validate(rec, run->pos, &r)) {
+	if (kifu_position_for(&run->pos, v) || kifu_play(rec, run->pos, NULL, &r)) {
 		cli_error("out of memory");
 		return CLI_USAGE;
 	}
@@ -177,41 +201,33 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		inputs_report_invalid(rec, &r);
 		return CLI_INVALID;
 	}
-	kifu_diag d;
-	kifu_diag_clear(&d);
-	if (kifu_record_start(rec, run->pos, &d)) {
-		inputs_report_invalid(rec, &r);
-		return CLI_INVALID;
-	}
 
 	/* the plies wanted, within the r.plies the replay reaches */
 	long to = run->to < 0 || run->to > r.plies ? r.plies : run->to;
-	long from = run->last_only ? to : run->from;
 	snprintf(source, sizeof source, "%s:%ld", kifu_record_file(rec), kifu_record_line(rec));
-	int status = CLI_OK;
-	kifu_record_move m;
-	char text[64];
-	struct board_view view = {run->pos, source, 0, r.plies, NULL, ""};
-	for (long k = 0; k <= to && status < CLI_USAGE; k++) {
-		if (k > 0) {
-			kifu_record_get_move(rec, k - 1, &m);
-			kifu_make_move(run->pos, &m.move, NULL);
-			kifu_compact_format_move(v, &m.move, text, sizeof text);
-			view.last = &m.move;
-			view.last_text = text;
-			view.ply = k;
-		}
-		if (k >= from) {
-			int st = emit(run, rec, index, &view);
-			if (st > status)
-				status = st;
-		}
+	struct replay_record rr = {run, rec, index, run->last_only ? to : run->from,
+				   {run->pos, source, 0, r.plies, NULL, ""}, "", CLI_OK};
+	if (rr.from == 0) {
+		/* ply 0: the start */
+		kifu_record_start(rec, run->pos, NULL);
+		rr.status = emit(run, rec, index, &rr.view);
 	}
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.max_plies = to;
+	opt.after = show_after;
+	opt.ctx = &rr;
+	kifu_validation again;
+	if (rr.status < CLI_USAGE && to > 0 && kifu_play(rec, run->pos, &opt, &again) == KIFU_ENOMEM) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	int status = rr.status;
 	if (!r.valid) {
 		inputs_report_invalid(rec, &r);
 		return status > CLI_INVALID ? status : CLI_INVALID;
 	}
 	if (run->one_ply && run->from > r.plies) {
+		kifu_diag d;
 		kifu_diag_set(&d, KIFU_EINVAL, kifu_record_file(rec), kifu_record_line(rec), 0,
 			      "no ply %ld: the record has %ld moves", run->from, r.plies);
 		cli_diag(&d);
@@ -227,12 +243,12 @@ int main(int argc, char *argv[])
 		{"format", required_argument, NULL, OPT_FORMAT},
 		{"ply", required_argument, NULL, OPT_PLY},
 		{"every", no_argument, NULL, OPT_EVERY},
-		{"from", required_argument, NULL, OPT_FROM},
-		{"to", required_argument, NULL, OPT_TO},
+		{"from-ply", required_argument, NULL, OPT_FROM},
+		{"to-ply", required_argument, NULL, OPT_TO},
 		{"output", required_argument, NULL, 'o'},
 		{NULL, 0, NULL, 0}
 	};
-	struct cli_variant_choice choice = {NULL, NULL};
+	struct cli_variant_choice choice = {NULL, NULL, NULL};
 	struct replay_run run;
 	long ply = -1, from = -1, to = -1;
 	int every = 0, opt;
@@ -253,11 +269,11 @@ int main(int argc, char *argv[])
 				return cli_usage_error();
 			break;
 		case OPT_FROM:
-			if (parse_ply(optarg, "--from", &from))
+			if (parse_ply(optarg, "--from-ply", &from))
 				return cli_usage_error();
 			break;
 		case OPT_TO:
-			if (parse_ply(optarg, "--to", &to))
+			if (parse_ply(optarg, "--to-ply", &to))
 				return cli_usage_error();
 			break;
 		case OPT_FORMAT: {
@@ -276,11 +292,11 @@ int main(int argc, char *argv[])
 		}
 	}
 	if (ply >= 0 && (every || from >= 0 || to >= 0)) {
-		cli_error("--ply shows one position: it does not go with --every, --from or --to");
+		cli_error("--ply shows one position: it does not go with --every, --from-ply or --to-ply");
 		return cli_usage_error();
 	}
 	if (from >= 0 && to >= 0 && from > to) {
-		cli_error("--from %ld is after --to %ld", from, to);
+		cli_error("--from-ply %ld is after --to-ply %ld", from, to);
 		return cli_usage_error();
 	}
 	if (ply >= 0) {
@@ -311,19 +327,18 @@ int main(int argc, char *argv[])
 	}
 
 	struct inputs_variants vars;
-	kifu_variant *owned;
-	if (inputs_variants_choose(&vars, &choice, &owned))
+	if (inputs_variants_choose(&vars, &choice))
 		return CLI_USAGE;
 
 	output out;
 	if (output_open(&out, NULL)) {
-		kifu_variant_free(owned);
+		inputs_variants_free(&vars);
 		return CLI_USAGE;
 	}
 	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, NULL, &run);
 	if (output_close(&out, 1) && status < CLI_USAGE)
 		status = CLI_USAGE;
 	kifu_position_free(run.pos);
-	kifu_variant_free(owned);
+	inputs_variants_free(&vars);
 	return status;
 }

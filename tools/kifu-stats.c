@@ -45,13 +45,14 @@ struct stats_run {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [-v VARIANT] [--variant-file FILE] [--format=text|yaml|json]\n"
+		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION] [--format=text|yaml|json]\n"
 		"       [--where TAG~REGEX]... [--where-move REGEX]... [-o FILE] [FILE...]\n"
 		"   or: %s --merge [--format=text|yaml|json] [-o FILE] [PART...]\n"
 		"Statistics over records, per variant.\n"
-		"\n"
-		"  -v, --variant NAME      the variant of records that do not name one\n"
-		"      --variant-file F    load a variant from a YAML file\n"
+		"\n",
+		cli_program(), cli_program());
+	cli_common_help(f, 22);
+	fprintf(f,
 		"      --format=FMT        text (default): tables; yaml or json: the sums,\n"
 		"                          which --merge adds up\n"
 		"      --where TAG~REGEX   only records with a tag TAG that matches REGEX\n"
@@ -63,8 +64,7 @@ static void usage(FILE *f)
 		"  -h, --help              print this help and exit\n"
 		"      --version           print the version and exit\n"
 		"\n"
-		"Exit status: 0 success, 1 some records were invalid, 2 usage or I/O error.\n",
-		cli_program(), cli_program());
+		"Exit status: 0 success, 1 some records were invalid, 2 usage or I/O error.\n");
 }
 
 static void progress(struct stats_run *run)
@@ -174,7 +174,7 @@ int main(int argc, char *argv[])
 		{"output", required_argument, NULL, 'o'},
 		{NULL, 0, NULL, 0}
 	};
-	struct cli_variant_choice choice = {NULL, NULL};
+	struct cli_variant_choice choice = {NULL, NULL, NULL};
 	enum format format = FORMAT_TEXT;
 	const char *path = NULL;
 	int merge = 0, nfilters = 0, opt;
@@ -223,9 +223,8 @@ int main(int argc, char *argv[])
 			  "when making them");
 		status = cli_usage_error();
 	}
-	struct inputs_variants vars;
-	kifu_variant *owned = NULL;
-	if (status == CLI_OK && inputs_variants_choose(&vars, &choice, &owned))
+	struct inputs_variants vars = {NULL, NULL, NULL, NULL};
+	if (status == CLI_OK && inputs_variants_choose(&vars, &choice))
 		status = CLI_USAGE;
 	if (status != CLI_OK) {
 		stats_filter_free(run.filter);
@@ -265,6 +264,6 @@ int main(int argc, char *argv[])
 				status = CLI_INVALID;
 	stats_free(&run.st);
 	stats_filter_free(run.filter);
-	kifu_variant_free(owned);
+	inputs_variants_free(&vars);
 	return status;
 }

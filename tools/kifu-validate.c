@@ -30,19 +30,19 @@ struct validate_run {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [-v VARIANT] [--variant-file FILE] [--format=text|json] [-q] [FILE...]\n"
+		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION] [--format=text|json] [-q] [FILE...]\n"
 		"Check every record against the rules of its variant.\n"
-		"\n"
-		"  -v, --variant NAME    the variant of records that do not name one\n"
-		"      --variant-file F  load a variant from a YAML file\n"
+		"\n",
+		cli_program());
+	cli_common_help(f, 20);
+	fprintf(f,
 		"      --format=FMT      text (default): invalid records on stderr;\n"
 		"                        json: one object per record on stdout\n"
 		"  -q, --quiet           print nothing; the exit status says it all\n"
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
 		"\n"
-		"Exit status: 0 all records valid, 1 some invalid, 2 usage or I/O error.\n",
-		cli_program());
+		"Exit status: 0 all records valid, 1 some invalid, 2 usage or I/O error.\n");
 }
 
 static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
@@ -104,7 +104,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		r.col = col;
 		snprintf(r.reason, sizeof r.reason, "%s", msg ? msg : "no variant");
 	} else {
-		if (kifu_position_for(&run->pos, v) || kifu_record_validate(rec, run->pos, &r)) {
+		if (kifu_position_for(&run->pos, v) || kifu_play(rec, run->pos, NULL, &r)) {
 			cli_error("out of memory");
 			return CLI_USAGE;
 		}
@@ -143,7 +143,7 @@ int main(int argc, char *argv[])
 		{"quiet", no_argument, NULL, 'q'},
 		{NULL, 0, NULL, 0}
 	};
-	struct cli_variant_choice choice = {NULL, NULL};
+	struct cli_variant_choice choice = {NULL, NULL, NULL};
 	struct validate_run run;
 	int opt;
 
@@ -171,8 +171,7 @@ int main(int argc, char *argv[])
 		run.json = 0;
 
 	struct inputs_variants vars;
-	kifu_variant *owned;
-	if (inputs_variants_choose(&vars, &choice, &owned))
+	if (inputs_variants_choose(&vars, &choice))
 		return CLI_USAGE;
 
 	output out;
@@ -182,6 +181,6 @@ int main(int argc, char *argv[])
 	if (output_close(&out, 1) && status < CLI_USAGE)
 		status = CLI_USAGE;
 	kifu_position_free(run.pos);
-	kifu_variant_free(owned);
+	inputs_variants_free(&vars);
 	return status;
 }

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Golden tests of kifu-replay: the text diagram, SFEN lines (checked by hand
 # and against one-move replays of long random Dai games), --ply / --every /
-# --from / --to, -o DIR's file names, an illegal move's message and status,
+# --from-ply / --to-ply, -o DIR's file names, an illegal move's message and status,
 # the BOD diagram read back, and the SVG's structure (pieces on the squares
 # the SFEN says, Gote's turned, the last move shaded).
 #
@@ -56,16 +56,16 @@ tail -n 1 "$tmp/want" | cmp -s - "$tmp/got" || fail "sfen-last: not the position
 "$r" --format=sfen --ply 4 samples/dai-brief.compact >"$tmp/got"
 sed -n 5p "$tmp/want" | cmp -s - "$tmp/got" || fail "sfen --ply 4"
 
-# 3. Which plies: --every is 0..P, --from/--to a range (clamped to the
+# 3. Which plies: --every is 0..P, --from-ply/--to-ply a range (clamped to the
 # record), --ply one position; a ply beyond the record is status 1.
 count() { "$r" --format=sfen "$@" samples/dai-brief.compact 2>/dev/null | wc -l; }
 same every 8 "$(count --every)"
-same from-to 3 "$(count --from 2 --to 4)"
-same from 3 "$(count --from 5)"
-same to 2 "$(count --to 1)"
-same to-clamped 8 "$(count --to 99)"
+same from-to 3 "$(count --from-ply 2 --to-ply 4)"
+same from 3 "$(count --from-ply 5)"
+same to 2 "$(count --to-ply 1)"
+same to-clamped 8 "$(count --to-ply 99)"
 same ply-0 1 "$(count --ply 0)"
-"$r" --format=sfen --from 2 --to 4 samples/dai-brief.compact >"$tmp/got"
+"$r" --format=sfen --from-ply 2 --to-ply 4 samples/dai-brief.compact >"$tmp/got"
 sed -n 3,5p "$tmp/want" | cmp -s - "$tmp/got" || fail "from-to: wrong positions"
 "$r" --format=sfen --ply 8 samples/dai-brief.compact >"$tmp/got" 2>"$tmp/err"
 status ply-beyond 1 $?
@@ -202,7 +202,7 @@ grep -q '^<rect class="last-to" data-square="4e"' "$tmp/s.svg" || fail "svg: a d
 status unknown-format 2 $?
 "$r" --ply 3 --every samples/dai-brief.compact >/dev/null 2>&1
 status ply-and-every 2 $?
-"$r" --from 5 --to 2 samples/dai-brief.compact >/dev/null 2>&1
+"$r" --from-ply 5 --to-ply 2 samples/dai-brief.compact >/dev/null 2>&1
 status from-after-to 2 $?
 "$r" --format=svg --every samples/dai-brief.compact >/dev/null 2>&1
 status svg-several 2 $?

@@ -3,6 +3,9 @@
  */
 #include "cli.h"
 
+#include <kifu/notation.h>
+#include <kifu/version.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -67,7 +70,7 @@ void cli_diag(const kifu_diag *diag)
 
 void cli_version(void)
 {
-	printf("%s (kifu) %s\n", program, CLI_VERSION);
+	printf("%s (kifu) %s\n", program, KIFU_VERSION);
 }
 
 int cli_usage_error(void)
@@ -98,6 +101,9 @@ int cli_variant_option(struct cli_variant_choice *choice, int opt,
 		return 1;
 	case CLI_OPT_VARIANT_FILE:
 		choice->file = arg;
+		return 1;
+	case CLI_OPT_FROM:
+		choice->from = arg;
 		return 1;
 	default:
 		return 0;
@@ -167,4 +173,38 @@ int cli_variant_load(const struct cli_variant_choice *choice,
 		return load_builtin(choice->name, out);
 	cli_error("no variant given (use -v NAME or --variant-file FILE)");
 	return CLI_USAGE;
+}
+
+const char *cli_notations(int writable)
+{
+	static char names[2][256];
+	char *out = names[!!writable];
+	out[0] = 0;
+	for (int i = 0; i < kifu_notation_count(); i++) {
+		kifu_notation_info info;
+		kifu_notation_at(i, &info);
+		if (writable ? !info.can_write : !info.can_read)
+			continue;
+		size_t len = strlen(out);
+		snprintf(out + len, sizeof names[0] - len, "%s%s", len ? ", " : "", info.name);
+	}
+	return out;
+}
+
+int cli_notation_check(const char *name, int writable)
+{
+	int i = kifu_notation_find(name);
+	kifu_notation_info info;
+	if (i >= 0 && kifu_notation_at(i, &info) == 0 && (writable ? info.can_write : info.can_read))
+		return CLI_OK;
+	cli_error("unknown notation '%s' (%s)", name, cli_notations(writable));
+	return CLI_USAGE;
+}
+
+void cli_common_help(FILE *f, int width)
+{
+	fprintf(f, "  %-*s%s\n", width, "-v, --variant NAME", "the variant of records that do not name one");
+	fprintf(f, "  %-*s%s\n", width, "    --variant-file F", "load a variant from a YAML file");
+	fprintf(f, "  %-*sread the input as NOTATION (%s);\n", width, "    --from NOTATION", cli_notations(0));
+	fprintf(f, "  %-*s%s\n", width, "", "default: told from the input");
 }

@@ -1,20 +1,21 @@
 /*
  * cli.h - what the kifu-* tools share: the program name, messages on
  * stderr, exit statuses, --version, the common options and the choice of a
- * variant.  The library never prints or exits (STYLE.md); this is the outer
+ * variant.  The library never prints or exits; this is the outer
  * layer that turns its codes and diagnostics into messages and statuses.
  */
 #ifndef KIFU_CLI_H
 #define KIFU_CLI_H
 
 #include <getopt.h>
+#include <stdio.h>
 
 #include <kifu/error.h>
 #include <kifu/variant.h>
 
-#define CLI_VERSION "0.1.0"
 
-/* Exit statuses (BRIEF §5). */
+
+/* Exit statuses (kifu(7)). */
 enum cli_status {
 	CLI_OK = 0,      /* success */
 	CLI_INVALID = 1, /* records invalid, or different */
@@ -25,6 +26,7 @@ enum cli_status {
 enum cli_long_only {
 	CLI_OPT_VERSION = 0x100,
 	CLI_OPT_VARIANT_FILE,
+	CLI_OPT_FROM,
 	CLI_OPT_FIRST_FREE   /* a tool numbers its own long-only options from here */
 };
 
@@ -34,7 +36,8 @@ enum cli_long_only {
 	{"help", no_argument, NULL, 'h'}, \
 	{"version", no_argument, NULL, CLI_OPT_VERSION}, \
 	{"variant", required_argument, NULL, 'v'}, \
-	{"variant-file", required_argument, NULL, CLI_OPT_VARIANT_FILE}
+	{"variant-file", required_argument, NULL, CLI_OPT_VARIANT_FILE}, \
+	{"from", required_argument, NULL, CLI_OPT_FROM}
 /* The leading ':' makes getopt_long quiet, returning ':' for a missing
  * argument and '?' for an unknown option: see cli_option_error. */
 #define CLI_COMMON_SHORT ":hv:"
@@ -56,7 +59,7 @@ void cli_error(const char *fmt, ...)
  * (with no line, a column is printed as "column COL"). */
 void cli_diag(const kifu_diag *diag);
 
-/* Prints "PROG (kifu) 0.1.0" on stdout. */
+/* Prints "PROG (kifu) VERSION" on stdout (kifu/version.h). */
 void cli_version(void);
 
 /* Prints "Try 'PROG --help'." on stderr and returns CLI_USAGE. */
@@ -70,7 +73,20 @@ int cli_option_error(int opt, char *const argv[]);
 struct cli_variant_choice {
 	const char *name; /* -v/--variant, or NULL */
 	const char *file; /* --variant-file, or NULL */
+	const char *from; /* --from NOTATION, or NULL: told from the input */
 };
+
+/* The names of the notations that can be read (writable: written), as
+ * "compact, kif", for a help text or a message. */
+const char *cli_notations(int writable);
+
+/* The notation called name, if it can be read (writable: written); else
+ * prints why (listing the notations) and returns CLI_USAGE. */
+int cli_notation_check(const char *name, int writable);
+
+/* The help lines of the common options (-v, --variant-file, --from), their
+ * descriptions starting at column width + 2. */
+void cli_common_help(FILE *f, int width);
 
 /* Handles a common option returned by getopt_long.  Returns 1 if opt was
  * one of them, 0 if not (the tool handles it).  Does not handle 'h' and

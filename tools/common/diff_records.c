@@ -205,21 +205,14 @@ static int same_move(const kifu_move *x, const kifu_move *y)
 	       (x->flags & KIFU_MOVE_PROMOTE) == (y->flags & KIFU_MOVE_PROMOTE);
 }
 
-/* Plays the side's moves 1..plies (legal ones only).  Returns 0, or -1 if
- * the start or one of the moves cannot be played. */
+/* Plays the side's moves 1..plies.  Returns 0, or -1 if the start or one
+ * of the moves cannot be played. */
 static int replay(const struct diff_side *s, long plies)
 {
-	kifu_diag d;
-	kifu_diag_clear(&d);
-	if (kifu_record_start(s->rec, s->pos, &d))
-		return -1;
-	for (long i = 0; i < plies; i++) {
-		kifu_record_move m;
-		if (kifu_record_get_move(s->rec, i, &m) || kifu_check_move(s->pos, &m.move, NULL))
-			return -1;
-		kifu_make_move(s->pos, &m.move, NULL);
-	}
-	return 0;
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.max_plies = plies;
+	kifu_validation val;
+	return kifu_play(s->rec, s->pos, &opt, &val) == 0 && val.valid && val.plies == plies ? 0 : -1;
 }
 
 /* The SFEN without its move number: the position itself. */

@@ -11,28 +11,62 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int inputs_variants_choose(struct inputs_variants *vars, const struct cli_variant_choice *choice,
-			   kifu_variant **owned)
+int inputs_variants_choose(struct inputs_variants *vars, const struct cli_variant_choice *choice)
 {
-	vars->user = vars->fallback = NULL;
-	*owned = NULL;
+	vars->set = NULL;
+	vars->fallback = NULL;
+	vars->owned = NULL;
+	vars->notation = choice->from;
+	if (choice->from && cli_notation_check(choice->from, 0))
+		return cli_usage_error();
+	if (kifu_variant_set_new(&vars->set)) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
 	if (!choice->name && !choice->file)
 		return 0;
-	if (cli_variant_load(choice, &vars->fallback, owned))
+	if (cli_variant_load(choice, &vars->fallback, &vars->owned)) {
+		inputs_variants_free(vars);
 		return CLI_USAGE;
-	vars->user = *owned;
+	}
+	if (vars->owned && kifu_variant_set_add(vars->set, vars->owned)) {
+		cli_error("out of memory");
+		inputs_variants_free(vars);
+		return CLI_USAGE;
+	}
 	return 0;
 }
 
-const kifu_variant *inputs_resolve(const char *name, void *ctx)
+void inputs_variants_free(struct inputs_variants *vars)
 {
-	struct inputs_variants *vars = ctx;
-	const kifu_variant *v = NULL;
-	if (vars && vars->user && !strcmp(kifu_variant_name(vars->user), name))
-		return vars->user;
-	if (kifu_variant_builtin(&v, name, NULL) == 0)
-		return v;
-	return NULL;
+	kifu_variant_set_free(vars->set);
+	kifu_variant_free(vars->owned);
+	vars->set = NULL;
+	vars->owned = NULL;
+	vars->fallback = NULL;
+}
+
+int inputs_stream_open(FILE *in, const char *name, const struct inputs_variants *vars,
+		       kifu_reader **reader, kifu_stream **stream)
+{
+	kifu_stream_options opt = KIFU_STREAM_OPTIONS_INIT;
+	opt.variants = vars->set;
+	opt.fallback = vars->fallback;
+	opt.notation = vars->notation;
+	*stream = NULL;
+	if (kifu_reader_new(reader, in, name) || kifu_stream_new(stream, *reader, &opt)) {
+		cli_error("out of memory");
+		kifu_reader_free(*reader);
+		*reader = NULL;
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+void inputs_stream_close(kifu_reader *reader, kifu_stream *stream)
+{
+	kifu_stream_free(stream);
+	kifu_reader_free(reader);
 }
 
 static int each_in_stream(FILE *in, const char *name, struct inputs_variants *vars,
@@ -42,12 +76,8 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 	kifu_reader *reader = NULL;
 	kifu_stream *stream = NULL;
 	int worst = CLI_OK;
-	if (kifu_reader_new(&reader, in, name) ||
-	    kifu_stream_new(&stream, reader, inputs_resolve, vars, vars->fallback)) {
-		cli_error("out of memory");
-		kifu_reader_free(reader);
+	if (inputs_stream_open(in, name, vars, &reader, &stream))
 		return CLI_USAGE;
-	}
 	long index = 0;
 	for (;;) {
 		const kifu_variant *v = NULL;
@@ -73,13 +103,19 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 			continue;
 		}
 		cli_diag(&diag);
+		if (rc == KIFU_EFORMAT) {
+			/* the input is in no notation: one error for the file */
+			if (worst < CLI_INVALID)
+				worst = CLI_INVALID;
+			index = -1;
+			break;
+		}
 		worst = CLI_USAGE;
 		break;
 	}
 	if (index == 0 && worst < CLI_USAGE)
 		cli_error("%s: no records", name); /* a note: an empty input is no error */
-	kifu_stream_free(stream);
-	kifu_reader_free(reader);
+	inputs_stream_close(reader, stream);
 	return worst;
 }
 

@@ -10,22 +10,28 @@
 
 #include <kifu/kifu.h>
 
-/* The variants a tool knows besides the shipped ones. */
+/* The variants a tool knows: the shipped ones and --variant-file's (in
+ * set), and -v's, for records that name none (fallback). */
 struct inputs_variants {
-	const kifu_variant *user;     /* --variant-file, or NULL */
-	const kifu_variant *fallback; /* -v: for records that name no variant */
+	kifu_variant_set *set;
+	const kifu_variant *fallback;
+	kifu_variant *owned;          /* the loaded --variant-file, freed with the set */
+	const char *notation;         /* --from: the notation to read, or NULL */
 };
 
 struct cli_variant_choice;
 
-/* Fills vars from the -v / --variant-file choice (neither given: both NULL).
- * *owned is the loaded --variant-file, for the caller to free. Returns 0, or
- * CLI_USAGE after printing why. */
-int inputs_variants_choose(struct inputs_variants *vars, const struct cli_variant_choice *choice,
-			   kifu_variant **owned);
+/* Fills vars from the -v / --variant-file choice (neither given: the
+ * shipped variants, no fallback).  Returns 0, or CLI_USAGE after printing
+ * why.  Free with inputs_variants_free. */
+int inputs_variants_choose(struct inputs_variants *vars, const struct cli_variant_choice *choice);
+void inputs_variants_free(struct inputs_variants *vars);
 
-/* A kifu_variant_resolver over the shipped variants and vars->user. */
-const kifu_variant *inputs_resolve(const char *name, void *vars);
+/* A reader and a stream over in (named name for messages).  Returns 0, or
+ * CLI_USAGE after printing why; free both with inputs_stream_close. */
+int inputs_stream_open(FILE *in, const char *name, const struct inputs_variants *vars,
+		       kifu_reader **reader, kifu_stream **stream);
+void inputs_stream_close(kifu_reader *reader, kifu_stream *stream);
 
 /* Called for each record (index: 1-based within its file). */
 typedef int (*inputs_record_fn)(void *ctx, const kifu_record *rec, const kifu_variant *v,

@@ -130,8 +130,10 @@ static struct stats_piece *piece(struct stats_group *g, const kifu_variant *v, i
  * (the one on `from`, or the one dropped), what it captures on mid and on
  * to, a promotion, and a declined one (the move did not promote, and the
  * same move promoting would be legal). */
-static int count_move(struct stats_group *g, kifu_position *pos, const kifu_move *m)
+static int count_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 {
+	struct stats_group *g = ctx;
+	const kifu_move *m = &step->move->move;
 	const kifu_variant *v = kifu_position_variant(pos);
 	enum kifu_side side = kifu_position_side(pos);
 	struct stats_piece *p;
@@ -190,8 +192,8 @@ static int count_move(struct stats_group *g, kifu_position *pos, const kifu_move
 	return 0;
 }
 
-/* Who won, from the rules when they decided, else from the ending word and
- * the side to move at the end (formats/compact.md, "Endings"). */
+/* Who won, from the rules when they decided, else from what the ending
+ * word says (kifu/vocabulary.h) and the side to move at the end. */
 static enum stats_result result_of(const kifu_validation *val, const char *ending,
 				   enum kifu_side to_move)
 {
@@ -199,20 +201,15 @@ static enum stats_result result_of(const kifu_validation *val, const char *endin
 		return STATS_UNKNOWN;
 	if (val->end == KIFU_END_ROYAL_LOST || val->end == KIFU_END_NO_MOVES)
 		return val->loser == KIFU_SENTE ? STATS_GOTE : STATS_SENTE;
-	static const char *const loses[] = {"resign", "mate", "timeout", "illegal-loss", NULL};
-	static const char *const wins[] = {"illegal-win", "declare-win", NULL};
-	static const char *const draws[] = {"repetition", "impasse", "draw", NULL};
 	enum stats_result mover = to_move == KIFU_SENTE ? STATS_SENTE : STATS_GOTE;
 	enum stats_result other = to_move == KIFU_SENTE ? STATS_GOTE : STATS_SENTE;
-	for (int i = 0; loses[i]; i++)
-		if (!strcmp(ending, loses[i]))
-			return other;
-	for (int i = 0; wins[i]; i++)
-		if (!strcmp(ending, wins[i]))
-			return mover;
-	for (int i = 0; draws[i]; i++)
-		if (!strcmp(ending, draws[i]))
-			return STATS_DRAW;
+	const kifu_ending_info *e = kifu_ending_find(ending, strlen(ending));
+	switch (e ? e->outcome : KIFU_OUTCOME_NONE) {
+	case KIFU_OUTCOME_MOVER_LOSES: return other;
+	case KIFU_OUTCOME_MOVER_WINS: return mover;
+	case KIFU_OUTCOME_DRAW: return STATS_DRAW;
+	case KIFU_OUTCOME_NONE: break;
+	}
 	return STATS_UNKNOWN;
 }
 
@@ -245,23 +242,15 @@ int stats_add_record(struct stats *st, const kifu_record *rec, const kifu_varian
 	struct stats_group *g = stats_group(st, kifu_variant_name(v));
 	if (!g)
 		return KIFU_ENOMEM;
+	/* the play loop shows each position before its move; it stops at the
+	 * first illegal move */
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.before = count_move;
+	opt.ctx = g;
 	kifu_validation val;
-	if (kifu_record_validate(rec, st->pos, &val))
-		return KIFU_ENOMEM;
-	/* replay the legal moves, looking at each position before its move */
-	if (val.plies > 0) {
-		kifu_diag d;
-		kifu_diag_clear(&d);
-		if (kifu_record_start(rec, st->pos, &d))
-			return KIFU_EINVAL; /* cannot be: validation started it */
-		for (long i = 0; i < val.plies; i++) {
-			kifu_record_move m;
-			kifu_record_get_move(rec, i, &m);
-			if (count_move(g, st->pos, &m.move))
-				return KIFU_ENOMEM;
-			kifu_make_move(st->pos, &m.move, NULL);
-		}
-	}
+	int rc = kifu_play(rec, st->pos, &opt, &val);
+	if (rc)
+		return rc;
 	if (val.valid) {
 		if (val.end == KIFU_END_ROYAL_LOST)
 			g->rules[STATS_R_ROYAL_LOST]++;

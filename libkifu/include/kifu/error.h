@@ -1,37 +1,40 @@
 /*
- * kifu/error.h - error codes and diagnostics of libkifu.
+ * kifu/error.h - error codes and diagnostics.
  *
- * Every function that can fail returns 0 on success or a negative KIFU_E*
- * code.  Functions that read text also fill a kifu_diag with the place
- * (file, 1-based line and column) and a message in plain words.  The
- * library never prints and never exits: the tools turn a diagnostic into a
- * message and an exit status.
+ * A function that can fail returns 0 (KIFU_OK) or one of the negative codes
+ * below, and nothing else: there is no bare -1 anywhere in the API.  A
+ * function that reads text also fills a kifu_diag with the place (file,
+ * 1-based line and column, the ply concerned) and a message in plain words.
+ * The library never prints and never exits: a program turns a diagnostic
+ * into a message and an exit status.
  */
 #ifndef KIFU_ERROR_H
 #define KIFU_ERROR_H
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+#include "api.h"
+
+KIFU_BEGIN_DECLS
 
 enum kifu_error_code {
-	KIFU_OK = 0,
-	KIFU_ENOMEM = -1,   /* out of memory */
-	KIFU_EIO = -2,      /* a file could not be read */
-	KIFU_ESYNTAX = -3,  /* malformed text (YAML, SFEN, a record) */
-	KIFU_EVARIANT = -4, /* a variant definition is inconsistent */
-	KIFU_ENOTFOUND = -5,/* no such variant, piece or name */
-	KIFU_EILLEGAL = -6, /* a move the rules do not allow */
-	KIFU_ELIMIT = -7,   /* a documented limit was exceeded */
-	KIFU_EINVAL = -8    /* a bad argument */
+	KIFU_OK = 0,           /* success */
+	KIFU_ENOMEM = -1,      /* out of memory: the operation did nothing it could not undo */
+	KIFU_EIO = -2,         /* a file or stream could not be read or written */
+	KIFU_ESYNTAX = -3,     /* malformed text: YAML, SFEN, a record, a move */
+	KIFU_EVARIANT = -4,    /* a variant definition is inconsistent */
+	KIFU_ENOTFOUND = -5,   /* no such variant, piece, name, notation or index */
+	KIFU_EILLEGAL = -6,    /* a move the rules do not allow, or one that cannot be carried out */
+	KIFU_ELIMIT = -7,      /* a documented limit was exceeded (docs/limits.md) */
+	KIFU_EINVAL = -8,      /* a bad argument: the caller's mistake, not the input's */
+	KIFU_EFORMAT = -9,     /* the input is in no notation libkifu reads */
+	KIFU_EUNSUPPORTED = -10 /* the notation cannot express this record */
 };
 
 #define KIFU_DIAG_FILE_MAX 256
 #define KIFU_DIAG_MESSAGE_MAX 512
 
-/* Where and why something failed.  line and col are 1-based; 0 means
- * "not known" (col 0: the whole line).  ply is the 1-based number of the
- * move concerned, 0 when no move is concerned. */
+/* Where and why something failed.  line and col are 1-based; 0 means "not
+ * known" (col 0: the whole line).  ply is the 1-based number of the move
+ * concerned, 0 when no move is concerned. */
 typedef struct kifu_diag {
 	int code;
 	char file[KIFU_DIAG_FILE_MAX];
@@ -45,19 +48,14 @@ typedef struct kifu_diag {
 void kifu_diag_clear(kifu_diag *diag);
 
 /* Fills a diagnostic with a code, a place and a printf-style message and
- * returns code, so that `return kifu_diag_set(...)` reports and fails in
- * one step.  diag may be NULL; file may be NULL. */
-int kifu_diag_set(kifu_diag *diag, int code, const char *file, long line,
-		  long col, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 6, 7)))
-#endif
-	;
+ * returns code, so that `return kifu_diag_set(...)` reports and fails in one
+ * step.  diag may be NULL; file may be NULL.  diag->ply is left as it is. */
+int kifu_diag_set(kifu_diag *diag, int code, const char *file, long line, long col,
+		  const char *fmt, ...) KIFU_PRINTF_(6, 7);
 
 /* A short English name of an error code ("out of memory", ...). */
 const char *kifu_error_string(int code);
 
-#ifdef __cplusplus
-}
-#endif
+KIFU_END_DECLS
+
 #endif

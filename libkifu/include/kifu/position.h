@@ -2,7 +2,7 @@
  * kifu/position.h - positions, moves and the rules core.
  *
  * Squares are numbered sq = (rank - 1) * files + (file - 1), with file
- * counted from Sente's right and rank from Gote's side (BRIEF §2).  The
+ * counted from Sente's right and rank from Gote's side (docs/rules.md).  The
  * rules core knows nothing of notations: moves are squares and piece types,
  * and an illegal move is explained by a kifu_illegal value that a notation
  * turns into words (kifu_illegal_describe).
@@ -12,12 +12,11 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include "api.h"
 #include "error.h"
 #include "variant.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KIFU_BEGIN_DECLS
 
 #define KIFU_NO_SQUARE 0xFFFFu
 
@@ -46,21 +45,11 @@ typedef struct kifu_movelist {
 	kifu_move moves[KIFU_MAX_MOVES];
 } kifu_movelist;
 
-/* What make_move changed, for unmake_move. */
+/* What kifu_make_move changed, for kifu_unmake_move.  Its content is the
+ * rules core's own; it is a plain value so that a caller can keep one per
+ * ply on the stack or in an array, with no allocation. */
 typedef struct kifu_undo {
-	kifu_move move;
-	uint8_t moved;        /* board code of the moving piece before the move */
-	uint8_t captured_mid; /* board code captured on mid (0: none) */
-	uint8_t captured_to;  /* board code captured on to (0: none) */
-	int8_t hand_mid;      /* type added to the mover's hand by the mid capture, or -1 */
-	int8_t hand_to;       /* the same for the capture on to */
-	int8_t prev_loser;
-	int8_t prev_nroyal[2];
-	uint16_t prev_royal_sq[2][8];
-	long prev_ply;
-	uint64_t prev_key;
-	int8_t prev_check;     /* the position's cached check state */
-	int8_t prev_safe;
+	uint64_t opaque_[16];
 } kifu_undo;
 
 typedef struct kifu_position kifu_position;
@@ -182,7 +171,6 @@ typedef void (*kifu_square_namer)(const kifu_variant *v, int sq, char *buf, size
 char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 			    kifu_square_namer namer, char *buf, size_t size);
 
-#ifdef __cplusplus
-}
-#endif
+KIFU_END_DECLS
+
 #endif

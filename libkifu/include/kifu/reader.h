@@ -11,11 +11,10 @@
 #define KIFU_READER_H
 
 #include <stdio.h>
+#include "api.h"
 #include "error.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KIFU_BEGIN_DECLS
 
 #define KIFU_MAX_LINE (1L << 20) /* 1 MiB */
 
@@ -24,6 +23,9 @@ typedef struct kifu_reader kifu_reader;
 /* A reader over an open stream; name is used in diagnostics ("-" or the
  * path).  The stream stays the caller's to close. */
 int kifu_reader_new(kifu_reader **out, FILE *in, const char *name);
+/* A reader over len bytes of memory, which must stay as they are until the
+ * reader is freed. */
+int kifu_reader_new_buffer(kifu_reader **out, const char *bytes, size_t len, const char *name);
 void kifu_reader_free(kifu_reader *r);
 
 /* The next line: 1 with *line, *len, *lineno set; 0 at the end of input; a
@@ -42,7 +44,6 @@ const char *kifu_reader_name(const kifu_reader *r);
  * telling the notation and the encoding.  Returns how many. */
 size_t kifu_reader_peek(kifu_reader *r, const char **bytes, size_t size);
 
-#ifdef __cplusplus
-}
-#endif
+KIFU_END_DECLS
+
 #endif

@@ -1,20 +1,22 @@
 /*
- * kifu/variant.h - variants as data.
+ * kifu/variant.h - variants as data, and the set of variants a program
+ * knows (the resolver).
  *
- * A variant (board, promotion zone and rule, pieces and their moves, start
- * position, drops, royal rule) is a YAML file; see formats/variants.md for
- * the schema and formats/movement.md for the movement notation.  The files
- * shipped in formats/variants/ are compiled into the library.
+ * A variant (board, promotion zone and rule, pieces and their moves, names
+ * in every notation, start positions, drops, royal rule) is a YAML file; see
+ * formats/variants.md for the schema and formats/movement.md for the
+ * movement notation.  The files shipped in formats/variants/ are compiled
+ * into the library.  A variant never changes once loaded: any number of
+ * positions and threads can share it.
  */
 #ifndef KIFU_VARIANT_H
 #define KIFU_VARIANT_H
 
 #include <stddef.h>
+#include "api.h"
 #include "error.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+KIFU_BEGIN_DECLS
 
 #define KIFU_MAX_DIM 19                 /* files or ranks */
 #define KIFU_MAX_SQUARES (KIFU_MAX_DIM * KIFU_MAX_DIM)
@@ -31,34 +33,39 @@ enum kifu_royal_rule {
 	KIFU_ROYAL_LAST = 1       /* the mover's last remaining royal may not be left attacked */
 };
 
-/* Names of a piece type, all UTF-8 except sfen and english. */
+/* Names of a piece type, all UTF-8 except sfen and english.  The strings
+ * live as long as the variant. */
 typedef struct kifu_piece_info {
 	const char *id;       /* "pawn", "+pawn" for the promoted pawn */
 	const char *sfen;     /* "P", "+P", "L!", "+C'" */
 	const char *name;     /* full Japanese name: 歩兵, と金 */
-	const char *kif;      /* the short KIF name: 歩, と */
+	const char *kif;      /* the short KIF name: 歩, と ("" if none) */
 	const char *english;  /* "Pawn", "Tokin" */
 	const char *moves;    /* the movement string (formats/movement.md) */
+	int naliases;         /* other names readers accept: kifu_variant_piece_alias */
 	int promoted;         /* 1 for a promoted type */
 	int royal;            /* 1 if losing all such pieces loses the game */
 	int base;             /* the unpromoted type (itself when unpromoted) */
-	int promotes_to;      /* the promoted type, or -1 */
+	int promotes_to;      /* the promoted type, or -1 if it does not promote */
 } kifu_piece_info;
 
-/* Loads a variant shipped with the library by name ("dai", "sho",
- * "asakura", "shozogi", "shozogi-gold", "shogi").  The result is shared and
- * lives as long as the process: do not free it. */
-int kifu_variant_builtin(const kifu_variant **out, const char *name,
-			 kifu_diag *diag);
+/* ---- the shipped variants ---- */
 
-/* Names of the shipped variants, NULL-terminated. */
+/* A variant shipped with the library, by name ("dai", "sho", "asakura",
+ * "shozogi", "shozogi-gold", "shogi").  It is loaded on first use (under a
+ * lock: any thread may ask) and lives as long as the process: do not free
+ * it.  KIFU_ENOTFOUND if there is none of that name. */
+int kifu_variant_builtin(const kifu_variant **out, const char *name, kifu_diag *diag);
+
+/* Names of the shipped variants in alphabetical order, NULL-terminated. */
 const char *const *kifu_variant_builtin_names(void);
+
+/* ---- variants from files ---- */
 
 /* Loads a variant from a YAML file; `inherit: NAME` may name a shipped
  * variant or a file beside this one.  The caller frees *out with
- * kifu_variant_free. Errors carry FILE:LINE:COL. */
-int kifu_variant_load_file(kifu_variant **out, const char *path,
-			   kifu_diag *diag);
+ * kifu_variant_free.  Errors carry FILE:LINE:COL. */
+int kifu_variant_load_file(kifu_variant **out, const char *path, kifu_diag *diag);
 
 /* The same from a buffer; filename is used in diagnostics only. */
 int kifu_variant_load_buffer(kifu_variant **out, const char *text, size_t len,
@@ -68,31 +75,75 @@ int kifu_variant_load_buffer(kifu_variant **out, const char *text, size_t len,
  * for a shipped variant. */
 void kifu_variant_free(kifu_variant *v);
 
+/* ---- the set of variants a program knows: the resolver ---- */
+
+/* Readers look up the variant a record names (compact `dai`, KIF
+ * `手合割：大将棋`) in a kifu_variant_set: the shipped variants, plus the
+ * ones a program adds (a user's --variant-file).  Every function that takes
+ * a set accepts NULL for "the shipped variants only". */
+typedef struct kifu_variant_set kifu_variant_set;
+
+int kifu_variant_set_new(kifu_variant_set **out);
+void kifu_variant_set_free(kifu_variant_set *set);
+/* Adds v, which stays the caller's and must outlive the set.  An added
+ * variant hides a shipped one of the same name.  KIFU_EINVAL if an added
+ * variant already has that name. */
+int kifu_variant_set_add(kifu_variant_set *set, const kifu_variant *v);
+/* The variant called name: an added one first, else a shipped one; NULL
+ * if there is none. */
+const kifu_variant *kifu_variant_set_find(const kifu_variant_set *set, const char *name);
+/* Every variant of the set: the added ones in the order added, then the
+ * shipped ones not hidden, alphabetically.  kifu_variant_set_at returns
+ * NULL for i out of range. */
+int kifu_variant_set_count(const kifu_variant_set *set);
+const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i);
+
+/* ---- what a variant says ---- */
+
 const char *kifu_variant_name(const kifu_variant *v);
 const char *kifu_variant_title(const kifu_variant *v);
+/* The Japanese title (大将棋), which KIF's 手合割 header names. */
+const char *kifu_variant_title_ja(const kifu_variant *v);
 int kifu_variant_files(const kifu_variant *v);
 int kifu_variant_ranks(const kifu_variant *v);
 int kifu_variant_has_drops(const kifu_variant *v);
 enum kifu_royal_rule kifu_variant_royal_rule(const kifu_variant *v);
 /* The start position in SFEN. */
 const char *kifu_variant_start_sfen(const kifu_variant *v);
-/* A named start position ("香落ち", "lance", ...) or NULL. */
+/* The named start positions (KIF 手合割: 平手, 香落ち, ...): their number,
+ * the name of the i-th (NULL out of range), and the SFEN of a name (NULL if
+ * the variant has no such start). */
+int kifu_variant_named_start_count(const kifu_variant *v);
+const char *kifu_variant_named_start_name(const kifu_variant *v, int i);
 const char *kifu_variant_named_start(const kifu_variant *v, const char *name);
+
+/* ---- pieces ---- */
 
 /* Piece types are numbered 0 .. count-1. */
 int kifu_variant_piece_count(const kifu_variant *v);
-/* info of type t; fields live as long as the variant. Returns -1 if t is out of range. */
+/* Fills *out with type t.  Returns 0, or KIFU_ENOTFOUND for t out of range. */
 int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out);
-/* The type whose SFEN token is token[0..len) ("P", "+P", "L!"), or -1. Case-sensitive:
- * pass the uppercase form. */
+/* Alias i (0 .. naliases-1) of type t, or NULL. */
+const char *kifu_variant_piece_alias(const kifu_variant *v, int t, int i);
+/* The type whose SFEN token is token[0..len) ("P", "+P", "L!"), or
+ * KIFU_ENOTFOUND.  Case-sensitive: pass the uppercase form. */
 int kifu_variant_piece_by_sfen(const kifu_variant *v, const char *token, size_t len);
-/* Do types a and b go by one name (a promoted Bishop and a Dragon Horse
- * are both 龍馬)?  True when a == b. */
-int kifu_piece_names_agree(const kifu_variant *v, int a, int b);
-/* The type with this id ("pawn", "+pawn"), or -1. */
+/* The type with this id ("pawn", "+pawn"), or KIFU_ENOTFOUND. */
 int kifu_variant_piece_by_id(const kifu_variant *v, const char *id);
+/* The type whose Japanese name text[0..len) begins with: any of its names
+ * (full, short, aliases, 成 + the name of a promoted type), the longest that
+ * matches, with traditional characters folded (將 = 将, 鐵 = 鉄, 王 = 玉 ...).
+ * *used is set to the bytes of text the name takes.  Returns the type, or
+ * KIFU_ENOTFOUND. */
+int kifu_variant_piece_by_name(const kifu_variant *v, const char *text, size_t len, size_t *used);
+/* The name a writer gives type t: its full name, with 成 before it when an
+ * unpromoted type has the same name (成銀将 ...).  Writes it NUL-terminated
+ * into buf; returns its length, or KIFU_ELIMIT if it does not fit. */
+int kifu_variant_piece_written_name(const kifu_variant *v, int t, char *buf, size_t size);
+/* Do types a and b go by one name (a promoted Bishop and a Dragon Horse are
+ * both 龍馬)?  1 if they do (or a == b), 0 if not. */
+int kifu_piece_names_agree(const kifu_variant *v, int a, int b);
 
-#ifdef __cplusplus
-}
-#endif
+KIFU_END_DECLS
+
 #endif

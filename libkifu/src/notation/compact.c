@@ -11,23 +11,13 @@
 #include <string.h>
 
 #include "kifu/compact.h"
-#include "rules/variant_internal.h"
+#include "kifu/sys/record.h"
+#include "kifu/vocabulary.h"
+#include "notation/notation.h"
 #include "text/encoding.h"
 
-static const char *const endings[] = {
-	"resign", "abort", "repetition", "impasse", "mate", "nomate", "timeout",
-	"illegal-win", "illegal-loss", "declare-win", "sealed", "draw", NULL
-};
-
-const char *const *kifu_compact_endings(void) { return endings; }
-
-/* Tags written first, in this order, by the canonical writer. */
-static const char *const tag_order[] = {
-	"event", "site", "date", "end", "sente", "gote", "handicap", "time-control",
-	"opening", NULL
-};
-
-int kifu_compact_is_record(const char *line, size_t len)
+/* Is the line a record (not blank, not a # comment)? */
+static bool is_record(const char *line, size_t len)
 {
 	size_t i = 0;
 	while (i < len && (line[i] == ' ' || line[i] == '\t'))
@@ -35,26 +25,55 @@ int kifu_compact_is_record(const char *line, size_t len)
 	return i < len && line[i] != '#';
 }
 
+/* The board's size, looked up once per record: squares are parsed and
+ * named on the per-move path. */
+typedef struct dims { int files, ranks; } dims;
+
+static dims dims_of(const kifu_variant *v)
+{
+	return (dims){kifu_variant_files(v), kifu_variant_ranks(v)};
+}
+
+/* Writes the square's name ("7g", "12o") at out; returns its length. */
+static size_t put_square(dims d, int sq, char *out)
+{
+	int file = sq % d.files + 1, rank = sq / d.files;
+	size_t n = 0;
+	if (file >= 10)
+		out[n++] = (char)('0' + file / 10);
+	out[n++] = (char)('0' + file % 10);
+	out[n++] = (char)('a' + rank);
+	return n;
+}
+
 void kifu_compact_square_name(const kifu_variant *v, int sq, char *buf, size_t size)
 {
-	if (sq < 0 || sq >= v->files * v->ranks) {
-		snprintf(buf, size, "?");
+	dims d = dims_of(v);
+	char tmp[8];
+	size_t n = 1;
+	if (sq < 0 || sq >= d.files * d.ranks)
+		tmp[0] = '?';
+	else
+		n = put_square(d, sq, tmp);
+	if (!size)
 		return;
-	}
-	snprintf(buf, size, "%d%c", sq % v->files + 1, 'a' + sq / v->files);
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, tmp, n);
+	buf[n] = 0;
 }
 
 /* A square at text[*i]: 1-2 digits (file) and a lowercase letter (rank). */
-static inline int parse_square(const kifu_variant *v, const char *t, size_t len, size_t *i,
-			       int *sq, const char **msg)
+static inline int parse_square(dims d, const char *t, size_t len, size_t *i, int *sq,
+			       const char **msg)
 {
 	size_t at = *i;
-	unsigned d = at < len ? (unsigned)(t[at] - '1') : 9u;
-	if (d > 8) {
+	unsigned dg = at < len ? (unsigned)(t[at] - '1') : 9u;
+	if (dg > 8) {
 		*msg = "expected a square (file number, then rank letter)";
 		return -1;
 	}
-	int file = (int)d + 1;
+	int file = (int)dg + 1;
 	at++;
 	if (at < len && (unsigned)(t[at] - '0') <= 9u) /* a second digit */
 		file = file * 10 + (t[at++] - '0');
@@ -64,17 +83,17 @@ static inline int parse_square(const kifu_variant *v, const char *t, size_t len,
 		*i = at;
 		return -1;
 	}
-	if (file > v->files || (int)r >= v->ranks) {
+	if (file > d.files || (int)r >= d.ranks) {
 		*msg = "no such square on this board";
 		return -1;
 	}
-	*sq = (int)r * v->files + (file - 1);
+	*sq = (int)r * d.files + (file - 1);
 	*i = at + 1;
 	return 0;
 }
 
-int kifu_compact_parse_move(const kifu_variant *v, const char *t, size_t len, kifu_move *out,
-			    const char **msg, size_t *errpos)
+static int parse_move(const kifu_variant *v, dims d, const char *t, size_t len, kifu_move *out,
+		      const char **msg, size_t *errpos)
 {
 	size_t i = 0;
 	out->flags = 0;
@@ -86,7 +105,8 @@ int kifu_compact_parse_move(const kifu_variant *v, const char *t, size_t len, ki
 		if (len > 1 && (t[1] == '\'' || t[1] == '!'))
 			n = 2;
 		int type = kifu_variant_piece_by_sfen(v, t, n);
-		if (type < 0 || v->types[type].promoted) {
+		kifu_piece_info info;
+		if (type < 0 || (kifu_variant_piece(v, type, &info) == 0 && info.promoted)) {
 			*msg = "unknown piece letter for a drop";
 			*errpos = 0;
 			return KIFU_ESYNTAX;
@@ -98,7 +118,7 @@ int kifu_compact_parse_move(const kifu_variant *v, const char *t, size_t len, ki
 		}
 		i = n + 1;
 		int sq;
-		if (parse_square(v, t, len, &i, &sq, msg)) {
+		if (parse_square(d, t, len, &i, &sq, msg)) {
 			*errpos = i;
 			return KIFU_ESYNTAX;
 		}
@@ -120,7 +140,7 @@ int kifu_compact_parse_move(const kifu_variant *v, const char *t, size_t len, ki
 			*errpos = i;
 			return KIFU_ESYNTAX;
 		}
-		if (parse_square(v, t, len, &i, &sq[n], msg)) {
+		if (parse_square(d, t, len, &i, &sq[n], msg)) {
 			*errpos = i;
 			return KIFU_ESYNTAX;
 		}
@@ -146,24 +166,54 @@ int kifu_compact_parse_move(const kifu_variant *v, const char *t, size_t len, ki
 	return 0;
 }
 
+int kifu_compact_parse_move(const kifu_variant *v, const char *t, size_t len, kifu_move *out,
+			    const char **msg, size_t *errpos)
+{
+	return parse_move(v, dims_of(v), t, len, out, msg, errpos);
+}
+
+/* Writes the move ("7g7f", "8h7g6f+", "P*5e") at out, which has room for
+ * 16 bytes; returns its length.  No printf: this is the per-move path of
+ * every conversion to compact. */
+static size_t put_move(const kifu_variant *v, dims d, const kifu_move *m, char *out)
+{
+	size_t n = 0;
+	int nsq = d.files * d.ranks;
+	if (m->flags & KIFU_MOVE_DROP) {
+		kifu_piece_info info;
+		const char *tok = kifu_variant_piece(v, m->piece, &info) == 0 ? info.sfen : "?";
+		for (; *tok && n < 4; tok++)
+			out[n++] = *tok;
+		out[n++] = '*';
+		if (m->to < nsq)
+			n += put_square(d, m->to, out + n);
+		else
+			out[n++] = '?';
+		return n;
+	}
+	const int sqs[3] = {m->from, m->mid, m->to};
+	for (int k = 0; k < 3; k++) {
+		if (k == 1 && m->mid == KIFU_NO_SQUARE)
+			continue;
+		if (sqs[k] < nsq)
+			n += put_square(d, sqs[k], out + n);
+		else
+			out[n++] = '?';
+	}
+	if (m->flags & KIFU_MOVE_PROMOTE)
+		out[n++] = '+';
+	return n;
+}
+
 int kifu_compact_format_move(const kifu_variant *v, const kifu_move *m, char *buf, size_t size)
 {
-	char a[8], b[8], c[8];
-	int n;
-	if (m->flags & KIFU_MOVE_DROP) {
-		kifu_compact_square_name(v, m->to, a, sizeof a);
-		n = snprintf(buf, size, "%s*%s", m->piece < v->ntypes ? v->types[m->piece].sfen : "?", a);
-	} else {
-		kifu_compact_square_name(v, m->from, a, sizeof a);
-		kifu_compact_square_name(v, m->to, c, sizeof c);
-		if (m->mid != KIFU_NO_SQUARE) {
-			kifu_compact_square_name(v, m->mid, b, sizeof b);
-			n = snprintf(buf, size, "%s%s%s%s", a, b, c, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
-		} else {
-			n = snprintf(buf, size, "%s%s%s", a, c, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
-		}
-	}
-	return n;
+	char tmp[16];
+	size_t n = put_move(v, dims_of(v), m, tmp);
+	if (n + 1 > size)
+		return KIFU_ELIMIT;
+	memcpy(buf, tmp, n);
+	buf[n] = 0;
+	return (int)n;
 }
 
 /* ---- reading a record ---- */
@@ -216,6 +266,7 @@ typedef struct parse_state {
 	long col_val;       /* counted on from there, not from the line's start */
 	bool has_nul;       /* the line holds a NUL byte somewhere */
 	bool ascii;         /* ... no byte over 0x7F: a column is the offset + 1 */
+	dims dims;          /* the record's board */
 } parse_state;
 
 /* The column of byte offset off, counting on from the last one asked for
@@ -269,10 +320,7 @@ static void printable(const char *t, size_t n, char *out, size_t size)
 
 static bool is_ending(const char *t, size_t n)
 {
-	for (const char *const *e = endings; *e; e++)
-		if (strlen(*e) == n && !memcmp(*e, t, n))
-			return true;
-	return false;
+	return kifu_ending_find(t, n) != NULL;
 }
 
 /* Reads the annotations after a move or ending: {comment} and @time[/total]. */
@@ -471,7 +519,7 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 		kifu_move m;
 		const char *msg;
 		size_t errpos = 0;
-		if (kifu_compact_parse_move(v, tok, mlen, &m, &msg, &errpos))
+		if (parse_move(v, ps->dims, tok, mlen, &m, &msg, &errpos))
 			return fail_at(ps, ERR_PLY, start + errpos, tok, mlen, "%s", msg);
 		long idx = kifu_record_add_move(ps->rec, &m, tok, mlen, ps->lineno, column_at(ps, start));
 		if (idx == KIFU_ELIMIT)
@@ -511,8 +559,7 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 }
 
 int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const char *file,
-		       long lineno, kifu_variant_resolver resolve, void *ctx,
-		       const kifu_variant **variant)
+		       long lineno, const kifu_variant_set *variants, const kifu_variant **variant)
 {
 	kifu_record_clear(rec);
 	*variant = NULL;
@@ -529,7 +576,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 	for (size_t k = 0; k < len; k++)
 		high |= (unsigned char)line[k];
 	bool ascii = !(high & 0x80), nul = memchr(line, 0, len) != NULL;
-	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii};
+	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii, {0, 0}};
 	size_t i = 0;
 	const kifu_variant *v = NULL;
 	enum { VARIANT, TAGS, MOVES, ENDED } stage = VARIANT;
@@ -552,7 +599,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 			rc = kifu_record_set_variant(rec, tok, n);
 			if (rc)
 				break;
-			v = resolve ? resolve(kifu_record_variant_name(rec), ctx) : NULL;
+			v = kifu_variant_set_find(variants, kifu_record_variant_name(rec));
 			if (!v) {
 				char shown[200];
 				printable(tok, n, shown, sizeof shown);
@@ -560,6 +607,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				break;
 			}
 			*variant = v;
+			ps.dims = dims_of(v);
 			stage = TAGS;
 		} else if (stage == TAGS) {
 			if (n == 1 && tok[0] == ':') {
@@ -657,7 +705,7 @@ static int put_times(FILE *out, double time, double total)
 
 /* Writes line `no` of play: each move with its annotations, after a move the
  * variations that replace it in parentheses, then the line's ending. */
-static int put_line(FILE *out, const kifu_record *rec, const kifu_variant *v, int no)
+static int put_line(FILE *out, const kifu_record *rec, const kifu_variant *v, dims d, int no)
 {
 	kifu_record_line_info li;
 	int nlines = kifu_record_line_count(rec);
@@ -666,8 +714,9 @@ static int put_line(FILE *out, const kifu_record *rec, const kifu_variant *v, in
 		kifu_record_move m;
 		char buf[32];
 		kifu_record_get_move_at(rec, li.first + k, &m);
-		kifu_compact_format_move(v, &m.move, buf, sizeof buf);
-		if (fprintf(out, " %s", buf) < 0)
+		buf[0] = ' ';
+		size_t n = 1 + put_move(v, d, &m.move, buf + 1);
+		if (fwrite(buf, 1, n, out) != n)
 			rc = KIFU_EIO;
 		if (!rc && m.comment)
 			rc = put_comment(out, m.comment);
@@ -681,7 +730,7 @@ static int put_line(FILE *out, const kifu_record *rec, const kifu_variant *v, in
 			kifu_record_get_line(rec, sub, &si);
 			if (si.parent != no || si.start != li.start + k)
 				continue;
-			rc = fputs(" (", out) == EOF ? KIFU_EIO : put_line(out, rec, v, sub);
+			rc = fputs(" (", out) == EOF ? KIFU_EIO : put_line(out, rec, v, d, sub);
 			if (!rc && fputs(" )", out) == EOF)
 				rc = KIFU_EIO;
 		}
@@ -703,17 +752,16 @@ int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v)
 	if (fputs(kifu_record_variant_name(rec), out) == EOF)
 		return KIFU_EIO;
 	int ntags = kifu_record_tag_count(rec);
-	/* known tags first, in their order; then the rest as given */
-	for (const char *const *k = tag_order; *k && !rc; k++)
+	/* the known tags first, in kifu/vocabulary.h's order; then the rest as given */
+	for (int k = 0; k < kifu_tag_count() && !rc; k++) {
+		const char *key = kifu_tag_at(k)->key;
 		for (int i = 0; i < ntags && !rc; i++)
-			if (!strcmp(kifu_record_tag_key(rec, i), *k))
-				rc = put_tag(out, *k, kifu_record_tag_value(rec, i));
+			if (!strcmp(kifu_record_tag_key(rec, i), key))
+				rc = put_tag(out, key, kifu_record_tag_value(rec, i));
+	}
 	for (int i = 0; i < ntags && !rc; i++) {
 		const char *key = kifu_record_tag_key(rec, i);
-		bool known = false;
-		for (const char *const *k = tag_order; *k; k++)
-			known = known || !strcmp(key, *k);
-		if (!known)
+		if (!kifu_tag_find(key))
 			rc = put_tag(out, key, kifu_record_tag_value(rec, i));
 	}
 	const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE);
@@ -725,8 +773,75 @@ int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v)
 	if (!rc && fputs(" :", out) == EOF)
 		rc = KIFU_EIO;
 	if (!rc)
-		rc = put_line(out, rec, v, 0);
+		rc = put_line(out, rec, v, dims_of(v), 0);
 	if (!rc && putc('\n', out) == EOF)
 		rc = KIFU_EIO;
 	return rc;
 }
+
+/* ---- the notation's entry ---- */
+
+/* A compact record's line: a known variant's name, then tags and " :". */
+static int compact_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
+{
+	size_t n = 0;
+	if (!len || (unsigned char)line[0] >= 0x80 || line[0] == '#' || line[0] == '*')
+		return 0; /* variant names are ASCII */
+	while (n < len && line[n] != ' ' && line[n] != '\t')
+		n++;
+	if (n == 0 || n >= 64)
+		return 0;
+	char name[64];
+	memcpy(name, line, n);
+	name[n] = 0;
+	return kifu_variant_set_find(ctx->variants, name) ? 1 : 0;
+}
+
+typedef struct compact_reader { kifu__read_ctx ctx; } compact_reader;
+
+static int compact_open(void **state, const kifu__read_ctx *ctx)
+{
+	compact_reader *r = malloc(sizeof *r);
+	*state = r;
+	if (!r)
+		return KIFU_ENOMEM;
+	r->ctx = *ctx;
+	return 0;
+}
+
+static void compact_close(void *state) { free(state); }
+
+static int compact_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
+{
+	compact_reader *r = state;
+	const char *line;
+	size_t len;
+	long lineno;
+	int rc;
+	while ((rc = kifu_reader_next(r->ctx.lines, &line, &len, &lineno, diag)) == 1) {
+		if (!is_record(line, len))
+			continue;
+		rc = kifu_compact_parse(rec, line, len, kifu_reader_name(r->ctx.lines), lineno,
+					r->ctx.variants, variant);
+		if (rc)
+			return kifu_diag_set(diag, rc, kifu_reader_name(r->ctx.lines), lineno, 0, "out of memory");
+		return 1;
+	}
+	return rc;
+}
+
+static int compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
+			 const kifu_write_options *opt, kifu_diag *diag)
+{
+	(void)opt;
+	int rc = kifu_compact_write(out, rec, v);
+	return rc ? kifu_diag_set(diag, rc, NULL, 0, 0, "write error") : 0;
+}
+
+const kifu__notation kifu__notation_compact = {
+	"compact",
+	"the compact notation: one record per line (kifu-compact(5))",
+	".compact",
+	"",
+	compact_sniff, compact_open, compact_next, compact_close, compact_write,
+};

@@ -1,29 +1,77 @@
 /*
- * kif.h - the KIF-like kanji notations (kif_read.c, kif_write.c): Kakinoki
- * KIF and KI2 for 9×9 boards, and the wide form lishogi writes for larger
- * boards (docs/kif.md).
+ * kif_read.h - the stages of the KIF-family reader, shared by its files:
+ *
+ *   kif_lex.c   lines and move words, no board (kif_lex.h)
+ *   kif_read.c  the record's grammar: a state machine over line kinds,
+ *               the variant's choice, headers, comments, variations
+ *   kif_bod.c   the board diagram (BOD), read into the record's sfen tag
+ *   kif_ki2.c   KI2 moves resolved against the position
+ *   kif_write.c writing KIF
+ *
+ * Everything here goes through the public API below the notations (rules,
+ * records, the play loop): no notation knows the rules core's insides.
  */
-#ifndef KIFU_KIF_H
-#define KIFU_KIF_H
+#ifndef KIFU_NOTATION_KIF_READ_H
+#define KIFU_NOTATION_KIF_READ_H
 
 #include <stdbool.h>
-#include "kifu/compact.h"
-#include "kifu/reader.h"
-#include "kifu/record.h"
-#include "text/encoding.h"
 
-typedef struct kif_reader kif_reader;
+#include "kifu/play.h"
+#include "kifu/sys/record.h"
+#include "notation/kif_lex.h"
 
-/* A reader of KIF records from lines (already decoded to UTF-8 by dec). */
-kif_reader *kifu__kif_reader_new(kifu_reader *lines, decoder *dec, kifu_variant_resolver resolve,
-			   void *ctx, const kifu_variant *fallback);
-void kifu__kif_reader_free(kif_reader *kr);
+/* Where a reading problem is: the record, and the line being read. */
+typedef struct kif_spot {
+	kifu_record *rec;
+	long lineno;
+	const char *line;   /* the whole line, for columns */
+} kif_spot;
 
-/* The next record: 1, 0 at the end, or a negative code (kifu_stream_next). */
-int kifu__kif_reader_next(kif_reader *kr, kifu_record *rec, const kifu_variant **variant,
-		    kifu_diag *diag);
+/* The column (1-based, in characters) of p within the spot's line. */
+long kifu__kif_col(const kif_spot *s, const char *p);
 
-/* Does this decoded line look like a line of a KIF-family record? */
-bool kifu__kif_line_is_kif(const char *line, size_t len);
+/* Records the record's first problem: at ply (0: the record as a whole),
+ * at p within the line, about the move text move[0..mlen) (NULL: none).
+ * In a variation the problem is the whole record's, naming the variation.
+ * Returns 0 (reading goes on: the problem is the record's) or KIFU_ENOMEM. */
+int kifu__kif_problem(const kif_spot *s, long ply, const char *p, const char *move, size_t mlen,
+		      const char *msg);
+
+/* The board diagram: its lines are kept as they come (a diagram comes
+ * before the variant may be known: its size helps tell it), then read into
+ * the record's `sfen` tag. */
+typedef struct kif_bod {
+	bool seen;          /* a diagram line was read */
+	int files;          /* the file numbers over it (0: none given) */
+	int nranks;         /* rank lines kept */
+	int side;           /* the side to move: 先手番 / 後手番 */
+	long movenumber;    /* 手数＝N: moves played before it (0: none given) */
+	/* kept lines: the hands (side 0, 1) and the ranks, whole, with where the
+	 * content starts and the line's number */
+	char *text;
+	size_t len, cap;
+	struct kif_bod_line { size_t off, len, content; long lineno; } hand[2], rank[KIFU_MAX_DIM];
+	bool has_hand[2];
+	int nhand_lines;    /* hand lines seen (a side's hand may be given once) */
+	int extra_ranks;    /* rank lines past KIFU_MAX_DIM */
+	long extra_lineno;
+} kif_bod;
+
+void kifu__bod_init(kif_bod *b);
+void kifu__bod_free(kif_bod *b);
+/* Forgets the diagram, keeping the memory. */
+void kifu__bod_clear(kif_bod *b);
+/* Takes a diagram line (KIF_BOD_*).  Returns 0 or KIFU_ENOMEM. */
+int kifu__bod_line(kif_bod *b, const kif_line *l, const char *line, size_t len, long lineno);
+/* Reads the kept diagram as a position of v into rec's `sfen` tag (nothing
+ * when no diagram was read).  A problem is the record's (kifu__kif_problem).
+ * Returns 0 or KIFU_ENOMEM. */
+int kifu__bod_finish(kif_bod *b, const kifu_variant *v, kifu_record *rec, const kif_spot *here);
+
+/* Resolves a KI2 move (its words h, destination to) against pos: the one
+ * move of the named piece to `to` that the relative words allow.  Returns
+ * NULL with *out set, or why not.  list is scratch for the legal moves. */
+const char *kifu__ki2_resolve(kifu_position *pos, kifu_movelist *list, const kif_move_head *h,
+			      int to, kifu_move *out);
 
 #endif

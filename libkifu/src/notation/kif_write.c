@@ -3,44 +3,38 @@
  * Kifu for Windows and tsshogi write it, lishogi's wide form for larger
  * boards, and the BOD board diagram.
  *
- * The writer plays each line of play on a position: a KIF move names the
- * moving piece, and writes 不成 where it could have promoted.
+ * A KIF move names the moving piece, so each line of play is played on a
+ * position (kifu_play, its `before` hook writing each move).  An illegal
+ * move that can be carried out is written as it is: real records end with
+ * one, marked 反則勝ち.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kifu/kif.h"
-#include "kifu/validate.h"
+#include "kifu/play.h"
+#include "kifu/vocabulary.h"
 #include "text/encoding.h"
-#include "rules/names.h"
-#include "rules/position_internal.h"
 
 static const char *const fw_digits[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
 static const char *const kanji[] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
 
-/* Japanese words of the endings (formats/compact.md). */
-static const char *const ending_words[][2] = {
-	{"resign", "投了"}, {"abort", "中断"}, {"repetition", "千日手"}, {"impasse", "持将棋"},
-	{"mate", "詰み"}, {"nomate", "不詰"}, {"timeout", "切れ負け"}, {"illegal-win", "反則勝ち"},
-	{"illegal-loss", "反則負け"}, {"declare-win", "入玉勝ち"}, {"sealed", "封じ手"},
-	{"draw", "引き分け"},
-};
+enum { NAME_MAX = 128 };
 
-/* Tags written as KIF headers, in this order. */
-static const char *const header_of[][2] = {
-	{"date", "開始日時"}, {"end", "終了日時"}, {"event", "棋戦"}, {"opening", "戦型"},
-	{"time-control", "持ち時間"}, {"site", "場所"},
-};
+/* A kanji number up to 99 (一, 十, 十五, 二十三) appended to buf. */
+static void kanji_number(char *buf, size_t size, int n)
+{
+	size_t len = strlen(buf);
+	snprintf(buf + len, size - len, "%s%s%s", n >= 20 ? kanji[n / 10] : "", n >= 10 ? "十" : "",
+		 kanji[n % 10]);
+}
 
 static void put_kanji_number(FILE *f, int n)
 {
-	if (n >= 20)
-		fputs(kanji[n / 10], f);
-	if (n >= 10)
-		fputs("十", f);
-	if (n % 10)
-		fputs(kanji[n % 10], f);
+	char buf[16] = "";
+	kanji_number(buf, sizeof buf, n);
+	fputs(buf, f);
 }
 
 /* Display width of UTF-8 text: 2 for a non-ASCII character. */
@@ -55,39 +49,70 @@ static int width(const char *s)
 	return w;
 }
 
-/* The one-character name for a board diagram: the first of the KIF name,
- * the aliases and the full name that is one character long. */
-static const char *bod_name(const struct kifu_variant *v, int t)
+static bool is_wide(const kifu_variant *v)
 {
-	const piece_type *p = &v->types[t];
-	if (width(p->kif) == 2)
-		return p->kif;
-	for (int i = 0; i < p->naliases; i++)
-		if (width(p->aliases[i]) == 2)
-			return p->aliases[i];
-	if (width(p->name) == 2)
-		return p->name;
-	return p->kif[0] ? p->kif : p->name;
+	return kifu_variant_files(v) > 9 || kifu_variant_ranks(v) > 9;
 }
 
-static void put_hand(FILE *f, const struct kifu_position *pos, int side, bool handicap)
+/* The short name KIF writes in moves (歩, と, 成銀): the KIF name, else the
+ * full name. */
+static const char *short_name(const kifu_variant *v, int t)
 {
-	const struct kifu_variant *v = pos->v;
+	kifu_piece_info info;
+	kifu_variant_piece(v, t, &info);
+	return info.kif[0] ? info.kif : info.name;
+}
+
+/* The name a move gives its piece: the full name on large boards, the
+ * short one on 9×9 boards. */
+static void move_name(const kifu_variant *v, int t, bool wide, char *buf, size_t size)
+{
+	if (!wide || kifu_variant_piece_written_name(v, t, buf, size) < 0)
+		snprintf(buf, size, "%s", short_name(v, t));
+}
+
+/* The one-character name for a 9×9 board diagram: the first of the KIF
+ * name, the aliases and the full name that is one character long. */
+static const char *bod_name(const kifu_variant *v, int t)
+{
+	kifu_piece_info p;
+	kifu_variant_piece(v, t, &p);
+	if (width(p.kif) == 2)
+		return p.kif;
+	for (int i = 0; i < p.naliases; i++)
+		if (width(kifu_variant_piece_alias(v, t, i)) == 2)
+			return kifu_variant_piece_alias(v, t, i);
+	if (width(p.name) == 2)
+		return p.name;
+	return p.kif[0] ? p.kif : p.name;
+}
+
+/* The name a board diagram shows: one character on 9×9 boards (全 for a
+ * promoted Silver), the written name on larger ones (as in the moves). */
+static void cell_name(const kifu_variant *v, int t, bool wide, char *buf, size_t size)
+{
+	if (wide)
+		move_name(v, t, true, buf, size);
+	else
+		snprintf(buf, size, "%s", bod_name(v, t));
+}
+
+static void put_hand(FILE *f, const kifu_position *pos, enum kifu_side side, bool handicap)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	bool wide = is_wide(v);
 	fputs(side == KIFU_SENTE ? (handicap ? "下手の持駒：" : "先手の持駒：") :
 				   (handicap ? "上手の持駒：" : "後手の持駒："), f);
 	bool any = false;
-	for (int t = 0; t < v->ntypes; t++) {
-		int n = pos->hand[side][t];
+	for (int t = 0; t < kifu_variant_piece_count(v); t++) {
+		int n = kifu_position_hand(pos, side, t);
 		if (!n)
 			continue;
 		any = true;
-		if (v->files > 9 || v->ranks > 9) {
-			char name[NAME_MAX_LEN];
-			kifu__names_full(v, t, name, sizeof name);
-			fputs(name, f);
-		} else {
-			fputs(bod_name(v, t), f);
-		}
+		char name[NAME_MAX];
+		cell_name(v, t, wide, name, sizeof name);
+		fputs(name, f);
+		/* one piece has no count: 歩, not 歩一 */
 		if (n > 1)
 			put_kanji_number(f, n);
 		fputs("　", f);
@@ -97,49 +122,39 @@ static void put_hand(FILE *f, const struct kifu_position *pos, int side, bool ha
 	fputc('\n', f);
 }
 
-/* The name a board diagram shows: one character on 9×9 boards (全 for a
- * promoted Silver), the full name on larger ones (成 before a promoted piece
- * whose name an unpromoted piece also has, as in the moves). */
-static void cell_name(const struct kifu_variant *v, int t, bool wide, char *buf, size_t size)
+int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 {
-	if (wide)
-		kifu__names_full(v, t, buf, size);
-	else
-		snprintf(buf, size, "%s", bod_name(v, t));
-}
-
-void kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
-{
-	const struct kifu_variant *v = pos->v;
-	bool wide = v->files > 9 || v->ranks > 9;
+	const kifu_variant *v = kifu_position_variant(pos);
+	const int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	bool wide = is_wide(v);
 	/* every cell as wide as the widest name (2 columns a kanji), after
 	 * its mark: v for Gote, a space for Sente */
 	int cw = 2;
 	if (wide)
-		for (int t = 0; t < v->ntypes; t++) {
-			char name[NAME_MAX_LEN];
+		for (int t = 0; t < kifu_variant_piece_count(v); t++) {
+			char name[NAME_MAX];
 			cell_name(v, t, true, name, sizeof name);
 			if (width(name) > cw)
 				cw = width(name);
 		}
 	put_hand(f, pos, KIFU_GOTE, handicap);
-	for (int file = v->files; file >= 1; file--) {
+	for (int file = files; file >= 1; file--) {
 		if (wide)
 			fprintf(f, "%*d", cw + 1, file);
 		else
 			fprintf(f, " %s", fw_digits[file]);
 	}
 	fputc('\n', f);
-	int cols = v->files * (cw + 1);
+	int cols = files * (cw + 1);
 	fputc('+', f);
 	for (int i = 0; i < cols; i++)
 		fputc('-', f);
 	fputs("+\n", f);
-	for (int r = 0; r < v->ranks; r++) {
+	for (int r = 0; r < ranks; r++) {
 		fputc('|', f);
-		for (int file = v->files; file >= 1; file--) {
-			int c = pos->board[r * v->files + file - 1];
-			char name[NAME_MAX_LEN] = "・";
+		for (int file = files; file >= 1; file--) {
+			int c = kifu_position_at(pos, r * files + file - 1);
+			char name[NAME_MAX] = "・";
 			if (c)
 				cell_name(v, kifu_code_type(c), wide, name, sizeof name);
 			fputc(c && kifu_code_side(c) == KIFU_GOTE ? 'v' : ' ', f);
@@ -156,18 +171,20 @@ void kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 		fputc('-', f);
 	fputs("+\n", f);
 	put_hand(f, pos, KIFU_SENTE, handicap);
-	if (pos->side == KIFU_GOTE)
+	if (kifu_position_side(pos) == KIFU_GOTE)
 		fputs(handicap ? "上手番\n" : "後手番\n", f);
+	return ferror(f) ? KIFU_EIO : 0;
 }
 
 typedef struct writer {
 	FILE *f;
 	const kifu_record *rec;
-	const struct kifu_variant *v;
+	const kifu_variant *v;
 	kifu_position *pos;
 	bool wide;
 	bool times;   /* the record has times: write them on every move */
-	kifu_diag *diag;
+	int line;     /* the line of play being written */
+	int prev_to;  /* the square of the move before (同, 仝), -1 if none */
 } writer;
 
 static void put_times(const writer *w, double time, double total)
@@ -220,200 +237,138 @@ static void put_comment_lines(FILE *f, const char *comment)
 	}
 }
 
-/* The move in KIF words, into buf. */
-static int move_words(writer *w, const kifu_move *m, int prev_to, char *buf, size_t size)
+/* A square in the wide form: "7九", "10十一". */
+static void square_wide(const kifu_variant *v, int sq, char *buf, size_t size)
 {
-	const struct kifu_variant *v = w->v;
-	kifu_position *pos = w->pos;
-	FILE *s = fmemopen(buf, size, "w");
-	if (!s)
-		return KIFU_ENOMEM;
-	int to_f = m->to % v->files + 1, to_r = m->to / v->files + 1;
-	if (m->to == prev_to) {
-		fputs(w->wide ? "仝" : "同　", s);
-	} else if (w->wide) {
-		fprintf(s, "%d", to_f);
-		put_kanji_number(s, to_r);
-	} else {
-		fputs(fw_digits[to_f], s);
-		fputs(kanji[to_r], s);
-	}
+	snprintf(buf, size, "%d", sq % kifu_variant_files(v) + 1);
+	kanji_number(buf, size, sq / kifu_variant_files(v) + 1);
+}
+
+/* The move in KIF words, into buf: "７六歩(77)", "同　角成(88)", "５五角打";
+ * wide: "7八獅子", "仝角行成". */
+static void move_words(const writer *w, const kifu_move *m, char *buf, size_t size)
+{
+	const kifu_variant *v = w->v;
+	const int files = kifu_variant_files(v);
+	char name[NAME_MAX];
+	if (m->to == w->prev_to)
+		snprintf(buf, size, "%s", w->wide ? "仝" : "同　");
+	else if (w->wide)
+		square_wide(v, m->to, buf, size);
+	else
+		snprintf(buf, size, "%s%s", fw_digits[m->to % files + 1], kanji[m->to / files + 1]);
+	size_t len = strlen(buf);
 	if (m->flags & KIFU_MOVE_DROP) {
-		char name[NAME_MAX_LEN];
-		if (w->wide)
-			kifu__names_full(v, m->piece, name, sizeof name);
-		else
-			snprintf(name, sizeof name, "%s", kifu__names_kif(v, m->piece));
-		fprintf(s, "%s打", name);
-	} else {
-		int t = kifu_code_type(pos->board[m->from]);
-		char name[NAME_MAX_LEN];
-		if (w->wide)
-			kifu__names_full(v, t, name, sizeof name);
-		else
-			snprintf(name, sizeof name, "%s", kifu__names_kif(v, t));
-		fputs(name, s);
-		if (m->flags & KIFU_MOVE_PROMOTE) {
-			fputs("成", s);
-		}
-		/* no 不成: KIF names the origin, and Kifu for Windows leaves it out */
-		if (!w->wide)
-			fprintf(s, "(%d%d)", m->from % v->files + 1, m->from / v->files + 1);
+		move_name(v, m->piece, w->wide, name, sizeof name);
+		snprintf(buf + len, size - len, "%s打", name);
+		return;
 	}
-	fputc(0, s);
-	fclose(s);
-	return 0;
+	move_name(v, kifu_code_type(kifu_position_at(w->pos, m->from)), w->wide, name, sizeof name);
+	/* no 不成: KIF names the origin, and Kifu for Windows leaves it out */
+	snprintf(buf + len, size - len, "%s%s", name, (m->flags & KIFU_MOVE_PROMOTE) ? "成" : "");
+	if (!w->wide) {
+		len = strlen(buf);
+		snprintf(buf + len, size - len, "(%d%d)", m->from % files + 1, m->from / files + 1);
+	}
 }
 
-static const char *ending_word(const char *ending)
+/* The play loop's `before` hook: writes one move. */
+static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 {
-	for (size_t i = 0; i < sizeof ending_words / sizeof ending_words[0]; i++)
-		if (!strcmp(ending_words[i][0], ending))
-			return ending_words[i][1];
-	return NULL;
-}
-
-static void put_square_wide(FILE *f, const struct kifu_variant *v, int sq)
-{
-	fprintf(f, "%d", sq % v->files + 1);
-	put_kanji_number(f, sq / v->files + 1);
-}
-
-/* Can the move be written (and played on)?  A KIF move names its piece, so
- * it needs the mover's piece on its square, or in hand; an illegal move that
- * has one (二歩, say: real records end with them, marked 反則勝ち) is
- * written as it is. */
-static bool writable(const kifu_position *pos, const kifu_move *m)
-{
-	const struct kifu_variant *v = pos->v;
-	if (m->flags & KIFU_MOVE_DROP)
-		return m->piece < v->ntypes && pos->hand[pos->side][m->piece] > 0 && m->to < pos->nsq &&
-		       !pos->board[m->to];
-	if (m->from >= pos->nsq || m->to >= pos->nsq || (m->mid != KIFU_NO_SQUARE && m->mid >= pos->nsq))
-		return false;
-	int c = pos->board[m->from];
-	if (!c || (int)kifu_code_side(c) != pos->side)
-		return false;
-	if ((m->flags & KIFU_MOVE_PROMOTE) && v->types[kifu_code_type(c)].promotes_to < 0)
-		return false;
-	return true;
-}
-
-static long line_start(const kifu_record *rec, int line)
-{
-	kifu_record_line_info li;
-	kifu_record_get_line(rec, line, &li);
-	return li.start;
+	writer *w = ctx;
+	const kifu_record_move *m = step->move;
+	const kifu_variant *v = w->v;
+	char words[256], sq[32], name[NAME_MAX];
+	move_words(w, &m->move, words, sizeof words);
+	const char *mark = kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△";
+	if (w->wide) {
+		if (m->move.mid != KIFU_NO_SQUARE) {
+			/* two lines: 一歩目 to the first square, 二歩目 on */
+			move_name(v, kifu_code_type(kifu_position_at(pos, m->move.from)), true, name, sizeof name);
+			if (m->move.mid == w->prev_to)
+				snprintf(sq, sizeof sq, "仝");
+			else
+				square_wide(v, m->move.mid, sq, sizeof sq);
+			fprintf(w->f, "%ld手目一歩目 %s%s%s （←", step->ply, mark, sq, name);
+			square_wide(v, m->move.from, sq, sizeof sq);
+			fprintf(w->f, "%s）\n", sq);
+			square_wide(v, m->move.to, sq, sizeof sq);
+			fprintf(w->f, "%ld手目二歩目 %s%s%s%s", step->ply, mark, sq, name,
+				(m->move.flags & KIFU_MOVE_PROMOTE) ? "成" : "");
+			if (m->move.to == m->move.from)
+				fputs(kifu_position_at(pos, m->move.mid) ? "（居食い）" : "（じっと）", w->f);
+			square_wide(v, m->move.mid, sq, sizeof sq);
+			fprintf(w->f, " （←%s）", sq);
+		} else {
+			fprintf(w->f, "%ld手目 %s%s", step->ply, mark, words);
+			if (!(m->move.flags & KIFU_MOVE_DROP)) {
+				square_wide(v, m->move.from, sq, sizeof sq);
+				fprintf(w->f, " （←%s）", sq);
+			}
+		}
+		if (w->times && m->time >= 0) {
+			fputs("   ", w->f);
+			put_times(w, m->time, m->total);
+		}
+	} else {
+		fprintf(w->f, "%4ld ", step->ply);
+		put_move_field(w, words, m->time, m->total, line_has_branch(w->rec, w->line, step->ply));
+	}
+	fputc('\n', w->f);
+	if (m->comment)
+		put_comment_lines(w->f, m->comment);
+	if (m->bookmark)
+		fprintf(w->f, "&%s\n", m->bookmark);
+	w->prev_to = m->move.to;
+	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
 /* One line of play, then its variations, latest ply first (Kifu for
  * Windows' order, which the reader's attachment rule reads back). */
-static int put_line(writer *w, int line)
+static int put_line(writer *w, int line, kifu_diag *diag)
 {
-	kifu_record_line_info li;
-	kifu_record_get_line(w->rec, line, &li);
 	const kifu_record *rec = w->rec;
-	/* the position before the line's first move */
-	kifu_position *pos = w->pos;
-	int prev_to = -1;
-	{
-		/* replay: the path from the main line */
-		int path[64], depth = 0;
-		for (int l = line; l >= 0 && depth < 64;) {
-			path[depth++] = l;
-			kifu_record_line_info x;
-			kifu_record_get_line(rec, l, &x);
-			l = x.parent;
-		}
-		if (kifu_record_start(rec, pos, w->diag))
-			return KIFU_ESYNTAX;
-		for (int d = depth - 1; d >= 0; d--) {
-			kifu_record_line_info x;
-			kifu_record_get_line(rec, path[d], &x);
-			long upto = d > 0 ? line_start(rec, path[d - 1]) - x.start : 0;
-			for (long k = 0; k < upto && k < x.count; k++) {
-				kifu_record_move m;
-				kifu_record_get_move_at(rec, x.first + k, &m);
-				if (!writable(pos, &m.move))
-					return kifu_diag_set(w->diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
-							     "ply %ld: %s: no piece to move: cannot write it in KIF", x.start + k, m.text);
-				prev_to = m.move.to;
-				kifu_make_move(pos, &m.move, NULL);
-			}
-		}
-	}
+	kifu_record_line_info li;
+	kifu_record_get_line(rec, line, &li);
+	kifu_record_move before;
+	w->line = line;
+	w->prev_to = li.start > 1 && kifu_record_line_move(rec, line, li.start - 1, &before, NULL) == 0 ?
+			     before.move.to : -1;
 	if (line > 0)
 		fprintf(w->f, "\n変化：%ld手\n", li.start);
-	for (long k = 0; k < li.count; k++) {
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.line = line;
+	opt.through_illegal = 1;
+	opt.before = put_move;
+	opt.ctx = w;
+	kifu_validation val;
+	int rc = kifu_play(rec, w->pos, &opt, &val);
+	if (rc == KIFU_EILLEGAL) {
 		kifu_record_move m;
-		kifu_record_get_move_at(rec, li.first + k, &m);
-		long ply = li.start + k;
-		if (!writable(pos, &m.move))
-			return kifu_diag_set(w->diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
-					     "ply %ld: %s: no piece to move: cannot write it in KIF", ply, m.text);
-		char words[256];
-		if (move_words(w, &m.move, prev_to, words, sizeof words))
-			return KIFU_ENOMEM;
-		bool branch = line_has_branch(rec, line, ply);
-		const char *mark = pos->side == KIFU_SENTE ? "▲" : "△";
-		if (w->wide) {
-			const struct kifu_variant *v = w->v;
-			if (m.move.mid != KIFU_NO_SQUARE) {
-				/* two lines: 一歩目 to the first square, 二歩目 on */
-				char name[NAME_MAX_LEN];
-				kifu__names_full(v, kifu_code_type(pos->board[m.move.from]), name, sizeof name);
-				fprintf(w->f, "%ld手目一歩目 %s", ply, mark);
-				if (m.move.mid == prev_to)
-					fputs("仝", w->f);
-				else
-					put_square_wide(w->f, v, m.move.mid);
-				fprintf(w->f, "%s （←", name);
-				put_square_wide(w->f, v, m.move.from);
-				fputs("）\n", w->f);
-				fprintf(w->f, "%ld手目二歩目 %s", ply, mark);
-				put_square_wide(w->f, v, m.move.to);
-				fprintf(w->f, "%s%s", name, (m.move.flags & KIFU_MOVE_PROMOTE) ? "成" : "");
-				if (m.move.to == m.move.from)
-					fputs(pos->board[m.move.mid] ? "（居食い）" : "（じっと）", w->f);
-				fputs(" （←", w->f);
-				put_square_wide(w->f, v, m.move.mid);
-				fputs("）", w->f);
-			} else {
-				fprintf(w->f, "%ld手目 %s%s", ply, mark, words);
-				if (!(m.move.flags & KIFU_MOVE_DROP)) {
-					fputs(" （←", w->f);
-					put_square_wide(w->f, v, m.move.from);
-					fputs("）", w->f);
-				}
-			}
-			if (w->times && m.time >= 0) {
-				fputs("   ", w->f);
-				put_times(w, m.time, m.total);
-			}
-		} else {
-			fprintf(w->f, "%4ld ", ply);
-			put_move_field(w, words, m.time, m.total, branch);
-		}
-		fputc('\n', w->f);
-		if (m.comment)
-			put_comment_lines(w->f, m.comment);
-		if (m.bookmark)
-			fprintf(w->f, "&%s\n", m.bookmark);
-		prev_to = m.move.to;
-		kifu_make_move(pos, &m.move, NULL);
+		if (kifu_record_line_move(rec, line, val.played + 1, &m, NULL) == 0)
+			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
+					     "ply %ld: %s: no piece to move: cannot write it in KIF",
+					     val.played + 1, m.text);
+		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in KIF");
 	}
+	if (rc)
+		return rc;
+	if (!val.valid && val.ply == 0 && !val.played && li.count)
+		/* the start itself could not be set up (a bad sfen tag) */
+		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.line, val.col, "%s", val.reason);
 	if (li.ending[0]) {
-		const char *word = ending_word(li.ending);
+		const kifu_ending_info *e = kifu_ending_find(li.ending, strlen(li.ending));
+		const char *word = e ? e->kif : li.ending;
 		long ply = li.start + li.count;
 		if (w->wide) {
-			fprintf(w->f, "%ld手目 %s%s", ply, pos->side == KIFU_SENTE ? "▲" : "△", word ? word : li.ending);
+			fprintf(w->f, "%ld手目 %s%s", ply, kifu_position_side(w->pos) == KIFU_SENTE ? "▲" : "△", word);
 			if (w->times && li.ending_time >= 0) {
 				fputs("   ", w->f);
 				put_times(w, li.ending_time, li.ending_total);
 			}
 		} else {
 			fprintf(w->f, "%4ld ", ply);
-			put_move_field(w, word ? word : li.ending, li.ending_time, li.ending_total, false);
+			put_move_field(w, word, li.ending_time, li.ending_total, false);
 		}
 		fputc('\n', w->f);
 		if (li.ending_comment)
@@ -426,7 +381,7 @@ static int put_line(writer *w, int line)
 			kifu_record_line_info si;
 			kifu_record_get_line(rec, sub, &si);
 			if (si.parent == line && si.start == ply) {
-				int rc = put_line(w, sub);
+				rc = put_line(w, sub, diag);
 				if (rc)
 					return rc;
 			}
@@ -446,57 +401,69 @@ static bool any_times(const kifu_record *rec)
 	return false;
 }
 
-static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu_diag *diag,
-		      const char *encoding_name)
+/* The headers, in Kifu for Windows' order (kifu/vocabulary.h). */
+static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap)
 {
-	kifu_position *pos;
-	if (kifu_position_new(&pos, v))
-		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	writer w = {f, rec, v, pos, v->files > 9 || v->ranks > 9, any_times(rec), diag};
-	fprintf(f, "#KIF version=2.0 encoding=%s\n", encoding_name);
 	int ntags = kifu_record_tag_count(rec);
-	for (size_t h = 0; h < sizeof header_of / sizeof header_of[0]; h++)
+	for (int order = 1; order <= KIFU_TAG_KIF_ORDER_RAW + kifu_tag_count(); order++) {
+		if (order == KIFU_TAG_KIF_ORDER_RAW) {
+			/* headers kept whole, as read */
+			for (int i = 0; i < ntags; i++)
+				if (!strcmp(kifu_record_tag_key(rec, i), "header"))
+					fprintf(f, "%s\n", kifu_record_tag_value(rec, i));
+			continue;
+		}
+		const kifu_tag_info *tag = NULL;
+		for (int k = 0; k < kifu_tag_count(); k++)
+			if (kifu_tag_at(k)->kif_order == order)
+				tag = kifu_tag_at(k);
+		if (!tag)
+			continue;
+		if (!strcmp(tag->key, "handicap")) {
+			/* 手合割: the named start, else the variant (大将棋, 小将棋) when it
+			 * is not standard shogi, so that a reader can tell the variant */
+			const char *handicap = kifu_record_tag(rec, "handicap");
+			if (handicap)
+				fprintf(f, "%s：%s\n", tag->kif, handicap);
+			else if (!kifu_variant_named_start(v, "平手"))
+				fprintf(f, "%s：%s\n", tag->kif, kifu_variant_title_ja(v));
+			continue;
+		}
+		const char *header = is_handicap && tag->kif_handicap ? tag->kif_handicap : tag->kif;
 		for (int i = 0; i < ntags; i++)
-			if (!strcmp(kifu_record_tag_key(rec, i), header_of[h][0]))
-				fprintf(f, "%s：%s\n", header_of[h][1], kifu_record_tag_value(rec, i));
-	for (int i = 0; i < ntags; i++)
-		if (!strcmp(kifu_record_tag_key(rec, i), "header"))
-			fprintf(f, "%s\n", kifu_record_tag_value(rec, i));
-	const char *handicap = kifu_record_tag(rec, "handicap");
-	const char *sfen = kifu_record_tag(rec, "sfen");
-	bool is_handicap = handicap && strcmp(handicap, "平手") != 0 && kifu_variant_named_start(v, handicap);
-	/* 手合割: the named start, else the variant (大将棋, 小将棋) when it is not
-	 * standard shogi, so that a reader can tell the variant */
-	if (handicap)
-		fprintf(f, "手合割：%s\n", handicap);
-	else if (!kifu_variant_named_start(v, "平手"))
-		fprintf(f, "手合割：%s\n", v->title_ja);
-	for (int i = 0; i < ntags; i++) {
-		const char *k = kifu_record_tag_key(rec, i);
-		if (!strcmp(k, "sente"))
-			fprintf(f, "%s：%s\n", is_handicap ? "下手" : "先手", kifu_record_tag_value(rec, i));
-	}
-	for (int i = 0; i < ntags; i++) {
-		const char *k = kifu_record_tag_key(rec, i);
-		if (!strcmp(k, "gote"))
-			fprintf(f, "%s：%s\n", is_handicap ? "上手" : "後手", kifu_record_tag_value(rec, i));
+			if (!strcmp(kifu_record_tag_key(rec, i), tag->key))
+				fprintf(f, "%s：%s\n", header, kifu_record_tag_value(rec, i));
 	}
 	/* other tags that KIF has no header for: kept as headers of their own */
 	for (int i = 0; i < ntags; i++) {
 		const char *k = kifu_record_tag_key(rec, i);
-		bool known = !strcmp(k, "header") || !strcmp(k, "handicap") || !strcmp(k, "sfen") ||
-			     !strcmp(k, "sente") || !strcmp(k, "gote");
-		for (size_t h = 0; h < sizeof header_of / sizeof header_of[0]; h++)
-			known = known || !strcmp(k, header_of[h][0]);
-		if (!known)
+		if (!kifu_tag_find(k) && strcmp(k, "header") != 0 && strcmp(k, "sfen") != 0)
 			fprintf(f, "%s：%s\n", k, kifu_record_tag_value(rec, i));
 	}
+}
+
+static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu_diag *diag,
+		      const char *encoding_name)
+{
+	long err_line = 0, err_col = 0;
+	const char *err = kifu_record_error(rec, NULL, &err_line, &err_col, NULL);
+	if (err)
+		return kifu_diag_set(diag, KIFU_EINVAL, kifu_record_file(rec), err_line, err_col,
+				     "the record was not read whole: %s", err);
+	kifu_position *pos;
+	if (kifu_position_new(&pos, v))
+		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	writer w = {f, rec, v, pos, is_wide(v), any_times(rec), 0, -1};
+	fprintf(f, "#KIF version=2.0 encoding=%s\n", encoding_name);
+	const char *handicap = kifu_record_tag(rec, "handicap");
+	bool is_handicap = handicap && strcmp(handicap, "平手") != 0 && kifu_variant_named_start(v, handicap);
+	put_headers(f, rec, v, is_handicap);
 	int rc = 0;
-	if (sfen) {
+	if (kifu_record_tag(rec, "sfen")) {
 		if (kifu_record_start(rec, pos, diag))
 			rc = KIFU_ESYNTAX;
 		else
-			kifu_bod_write(f, pos, is_handicap);
+			rc = kifu_bod_write(f, pos, is_handicap);
 	}
 	if (!rc) {
 		fputs(w.wide ? "手数----指手---------\n" : "手数----指手---------消費時間--\n", f);
@@ -506,27 +473,27 @@ static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, ki
 		const char *bm = kifu_record_bookmark_before(rec);
 		if (bm)
 			fprintf(f, "&%s\n", bm);
-		rc = put_line(&w, 0);
+		rc = put_line(&w, 0, diag);
 	}
 	kifu_position_free(pos);
 	return rc;
 }
 
 int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
-		   enum kifu_kif_encoding encoding, kifu_diag *diag)
+		   enum kifu_encoding encoding, kifu_diag *diag)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 	if (!mem)
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	int rc = write_utf8(mem, rec, v, diag, encoding == KIFU_KIF_SJIS ? "Shift_JIS" : "UTF-8");
+	int rc = write_utf8(mem, rec, v, diag, encoding == KIFU_ENCODING_SJIS ? "Shift_JIS" : "UTF-8");
 	if (fclose(mem) != 0 && !rc)
 		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	if (!rc) {
 		char *enc = text;
 		size_t elen = len;
-		if (encoding == KIFU_KIF_SJIS && kifu__encode_text(ENC_CP932, text, len, &enc, &elen))
+		if (encoding == KIFU_ENCODING_SJIS && kifu__encode_text(KIFU__ENC_CP932, text, len, &enc, &elen))
 			rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "cannot convert to Shift_JIS");
 		if (!rc && fwrite(enc, 1, elen, out) != elen)
 			rc = KIFU_EIO;
@@ -535,4 +502,13 @@ int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 	}
 	free(text);
 	return rc;
+}
+
+int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
+		    const kifu_write_options *opt, kifu_diag *diag);
+
+int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
+		    const kifu_write_options *opt, kifu_diag *diag)
+{
+	return kifu_kif_write(out, rec, v, opt->encoding, diag);
 }

@@ -1,39 +1,46 @@
 /*
  * stream.c - records one after another (kifu/stream.h), in the notation the
- * input is written in: the first 64 KiB tell the encoding (encoding.c) and
- * whether the lines are KIF-family (KIF, KI2, wide KIF) or compact.
+ * input is written in.  The first 64 KiB tell the encoding (text/encoding.c)
+ * and the notation: each notation of the table (notation.c) says how much
+ * each of the first lines looks like its own, and the one that claims most
+ * lines reads the input.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "kifu/stream.h"
-#include "text/encoding.h"
-#include "notation/kif_read.h"
+#include "notation/notation.h"
 
 #define SAMPLE (1 << 16)
+#define SAMPLE_LINES 200
 
 struct kifu_stream {
-	kifu_reader *reader;
-	kifu_variant_resolver resolve;
-	void *ctx;
-	const kifu_variant *fallback;
-	enum kifu_notation notation;
-	decoder *dec;
-	kif_reader *kif;
+	kifu_stream_options opt;
+	kifu__read_ctx ctx;
+	const kifu__notation *notation;  /* NULL until the first record is asked for */
+	void *state;                     /* its reader's */
+	bool failed;                     /* the input is in no notation: nothing more */
 };
 
-int kifu_stream_new(kifu_stream **out, kifu_reader *reader, kifu_variant_resolver resolve,
-		    void *ctx, const kifu_variant *fallback)
+int kifu_stream_new(kifu_stream **out, kifu_reader *reader, const kifu_stream_options *opt)
 {
+	static const kifu_stream_options defaults = KIFU_STREAM_OPTIONS_INIT;
+	*out = NULL;
+	if (!opt)
+		opt = &defaults;
+	if (opt->notation) {
+		const kifu__notation *n = kifu__notation_named(opt->notation);
+		if (!n || !n->next)
+			return KIFU_ENOTFOUND;
+	}
 	kifu_stream *s = calloc(1, sizeof *s);
-	*out = s;
 	if (!s)
 		return KIFU_ENOMEM;
-	s->reader = reader;
-	s->resolve = resolve;
-	s->ctx = ctx;
-	s->fallback = fallback;
-	s->notation = KIFU_NOTATION_UNKNOWN;
+	s->opt = *opt;
+	s->ctx.lines = reader;
+	s->ctx.variants = opt->variants;
+	s->ctx.fallback = opt->fallback;
+	*out = s;
 	return 0;
 }
 
@@ -41,59 +48,81 @@ void kifu_stream_free(kifu_stream *s)
 {
 	if (!s)
 		return;
-	kifu__kif_reader_free(s->kif);
-	kifu__decoder_free(s->dec);
+	if (s->notation && s->state)
+		s->notation->close(s->state);
+	kifu__decoder_free(s->ctx.dec);
 	free(s);
 }
 
-enum kifu_notation kifu_stream_notation(const kifu_stream *s) { return s->notation; }
-
-/* A compact record's line: a known variant's name, then tags and " :". */
-static bool compact_like(kifu_stream *s, const char *line, size_t len)
+const char *kifu_stream_notation(const kifu_stream *s)
 {
-	size_t n = 0;
-	if (!len || (unsigned char)line[0] >= 0x80 || line[0] == '#' || line[0] == '*')
-		return false; /* variant names are ASCII */
-	while (n < len && line[n] != ' ' && line[n] != '\t')
-		n++;
-	if (n == 0 || n >= 64 || !s->resolve)
-		return false;
-	char name[64];
-	memcpy(name, line, n);
-	name[n] = 0;
-	return s->resolve(name, s->ctx) != NULL;
+	return s->notation ? s->notation->name : NULL;
 }
 
-/* Looks at the sample's lines (decoded): KIF-family if more of them are
- * KIF-family lines than compact records (a stray line of junk among
- * compact records must not turn the stream into KIF). */
-static enum kifu_notation detect(kifu_stream *s, decoder *dec, const char *sample, size_t n)
+/* Looks at the sample's lines (decoded): each line counts for the notation
+ * that claims it most (the first in the table on a tie), and the notation
+ * with most lines wins, the first in the table on a tie.  A stray line of
+ * junk among compact records does not turn the stream into another
+ * notation; an input of which no line is any notation's is none.  Lines
+ * that are blank or start with # count for nobody. */
+static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n, bool *content)
 {
+	int counts[16] = {0};
+	int nn = kifu__notation_count < 16 ? kifu__notation_count : 16;
 	size_t i = 0;
-	int lines = 0, kif = 0, compact = 0;
-	while (i < n && lines < 200) {
+	int lines = 0;
+	*content = false;
+	while (i < n && lines < SAMPLE_LINES) {
 		const char *nl = memchr(sample + i, '\n', n - i);
 		size_t len = nl ? (size_t)(nl - (sample + i)) : n - i;
-		const char *line;
-		size_t ll;
 		if (!nl && i > 0)
 			break; /* a line cut by the sample's end */
-		if (compact_like(s, sample + i, len))
-			compact++;
-		else if (kifu__decoder_line(dec, sample + i, len, &line, &ll) == 0 && kifu__kif_line_is_kif(line, ll))
-			kif++;
+		const char *line;
+		size_t ll;
+		if (kifu__decoder_line(s->ctx.dec, sample + i, len, &line, &ll) == 0) {
+			size_t k = 0;
+			while (k < ll && (line[k] == ' ' || line[k] == '\t' || line[k] == '\r'))
+				k++;
+			if (k < ll && line[k] != '#')
+				*content = true;
+			int best = -1, best_score = 0;
+			for (int t = 0; t < nn; t++) {
+				const kifu__notation *no = kifu__notations[t];
+				int score = no->sniff_line ? no->sniff_line(line, ll, &s->ctx) : 0;
+				if (score > best_score) {
+					best = t;
+					best_score = score;
+				}
+			}
+			if (best >= 0)
+				counts[best]++;
+		}
 		i += len + 1;
 		lines++;
-		if ((kif >= 16 && !compact) || (compact >= 16 && !kif))
-			break; /* clear enough */
+		/* clear enough: one notation has many lines and the others none */
+		int leader = -1, others = 0;
+		for (int t = 0; t < nn; t++)
+			if (leader < 0 || counts[t] > counts[leader])
+				leader = t;
+		for (int t = 0; t < nn; t++)
+			if (t != leader)
+				others += counts[t];
+		if (counts[leader] >= 16 && !others)
+			break;
 	}
-	return kif > compact ? KIFU_NOTATION_KIF : KIFU_NOTATION_COMPACT;
+	int best = -1;
+	for (int t = 0; t < nn; t++)
+		if (counts[t] && (best < 0 || counts[t] > counts[best]))
+			best = t;
+	return best >= 0 ? kifu__notations[best] : NULL;
 }
 
+/* Tells the encoding and the notation, and opens the notation's reader. */
 static int start(kifu_stream *s, kifu_diag *diag)
 {
+	const char *name = kifu_reader_name(s->ctx.lines);
 	const char *sample;
-	size_t n = kifu_reader_peek(s->reader, &sample, SAMPLE);
+	size_t n = kifu_reader_peek(s->ctx.lines, &sample, SAMPLE);
 	if (n >= 3 && !memcmp(sample, "\xEF\xBB\xBF", 3)) {
 		sample += 3;
 		n -= 3;
@@ -101,26 +130,42 @@ static int start(kifu_stream *s, kifu_diag *diag)
 	/* copy: decoding the sample must not disturb the reader's buffer */
 	char *copy = malloc(n + 1);
 	if (!copy)
-		return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0, "out of memory");
+		return kifu_diag_set(diag, KIFU_ENOMEM, name, 0, 0, "out of memory");
 	memcpy(copy, sample, n);
 	copy[n] = 0;
-	enum encoding enc = kifu__encoding_detect(copy, n);
-	s->dec = kifu__decoder_new(enc);
-	if (!s->dec) {
+	enum kifu__encoding enc = kifu__encoding_detect(copy, n);
+	s->ctx.dec = kifu__decoder_new(enc);
+	if (!s->ctx.dec) {
 		free(copy);
-		return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0,
-				     "cannot convert from this encoding (iconv)");
+		return kifu_diag_set(diag, KIFU_ENOMEM, name, 0, 0, "cannot convert from this encoding (iconv)");
 	}
 	/* the whole input was in the sample and checked as UTF-8: no line
 	 * needs checking again */
-	if (enc == ENC_UTF8 && n < SAMPLE)
-		kifu__decoder_trust(s->dec);
-	s->notation = detect(s, s->dec, copy, n);
+	if (enc == KIFU__ENC_UTF8 && n < SAMPLE)
+		kifu__decoder_trust(s->ctx.dec);
+	bool content = false;
+	const kifu__notation *chosen = s->opt.notation ? kifu__notation_named(s->opt.notation) :
+							 detect(s, copy, n, &content);
 	free(copy);
-	if (s->notation == KIFU_NOTATION_KIF) {
-		s->kif = kifu__kif_reader_new(s->reader, s->dec, s->resolve, s->ctx, s->fallback);
-		if (!s->kif)
-			return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(s->reader), 0, 0, "out of memory");
+	if (!chosen && content) {
+		s->failed = true;
+		char names[256] = "";
+		for (int t = 0; t < kifu__notation_count; t++) {
+			size_t len = strlen(names);
+			if (kifu__notations[t]->next)
+				snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
+					 kifu__notations[t]->name);
+		}
+		return kifu_diag_set(diag, KIFU_EFORMAT, name, 0, 0,
+				     "not a record in any notation kifu reads (%s)", names);
+	}
+	/* nothing but blank lines and # comments: the first notation reads it
+	 * (and finds no record) */
+	s->notation = chosen ? chosen : kifu__notations[0];
+	int rc = s->notation->open(&s->state, &s->ctx);
+	if (rc) {
+		s->notation = NULL;
+		return kifu_diag_set(diag, rc, name, 0, 0, "out of memory");
 	}
 	return 0;
 }
@@ -128,25 +173,13 @@ static int start(kifu_stream *s, kifu_diag *diag)
 int kifu_stream_next(kifu_stream *s, kifu_record *rec, const kifu_variant **variant,
 		     kifu_diag *diag)
 {
-	if (s->notation == KIFU_NOTATION_UNKNOWN) {
+	*variant = NULL;
+	if (s->failed)
+		return 0;
+	if (!s->notation) {
 		int rc = start(s, diag);
 		if (rc)
 			return rc;
 	}
-	if (s->notation == KIFU_NOTATION_KIF)
-		return kifu__kif_reader_next(s->kif, rec, variant, diag);
-	const char *line;
-	size_t len;
-	long lineno;
-	int rc;
-	while ((rc = kifu_reader_next(s->reader, &line, &len, &lineno, diag)) == 1) {
-		if (!kifu_compact_is_record(line, len))
-			continue;
-		rc = kifu_compact_parse(rec, line, len, kifu_reader_name(s->reader), lineno,
-					s->resolve, s->ctx, variant);
-		if (rc)
-			return kifu_diag_set(diag, rc, kifu_reader_name(s->reader), lineno, 0, "out of memory");
-		return 1;
-	}
-	return rc;
+	return s->notation->next(s->state, rec, variant, diag);
 }

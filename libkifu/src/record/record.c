@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kifu/record.h"
+#include "kifu/sys/record.h"
 
 #define NONE ((size_t)-1)
 
@@ -223,7 +223,7 @@ long kifu_record_total_moves(const kifu_record *r) { return r->nmoves; }
 int kifu_record_get_move_at(const kifu_record *r, long i, kifu_record_move *out)
 {
 	if (i < 0 || i >= r->nmoves)
-		return -1;
+		return KIFU_ENOTFOUND;
 	const rmove *m = &r->moves[i];
 	out->move = m->move;
 	out->named_type = m->named_type;
@@ -240,7 +240,7 @@ int kifu_record_get_move_at(const kifu_record *r, long i, kifu_record_move *out)
 int kifu_record_get_move(const kifu_record *r, long i, kifu_record_move *out)
 {
 	if (i < 0 || i >= r->lines[0].count)
-		return -1;
+		return KIFU_ENOTFOUND;
 	return kifu_record_get_move_at(r, i, out);
 }
 
@@ -266,7 +266,7 @@ int kifu_record_current_line(const kifu_record *r) { return r->nlines - 1; }
 int kifu_record_get_line(const kifu_record *r, int line, kifu_record_line_info *out)
 {
 	if (line < 0 || line >= r->nlines)
-		return -1;
+		return KIFU_ENOTFOUND;
 	const rline *l = &r->lines[line];
 	out->parent = l->parent;
 	out->start = l->start;
@@ -279,6 +279,27 @@ int kifu_record_get_line(const kifu_record *r, int line, kifu_record_line_info *
 	out->ending_time = l->ending_time;
 	out->ending_total = l->ending_total;
 	return 0;
+}
+
+int kifu_record_line_move(const kifu_record *r, int line, long ply, kifu_record_move *out,
+			  long *index)
+{
+	/* up the lines this one branches from: the first that has a move at
+	 * ply, before its child's branch point */
+	long limit = -1; /* plies at or after this are the child's, not this line's */
+	while (line >= 0 && line < r->nlines) {
+		const rline *l = &r->lines[line];
+		if (ply >= l->start && ply < l->start + l->count && (limit < 0 || ply < limit)) {
+			if (index)
+				*index = l->first + (ply - l->start);
+			return kifu_record_get_move_at(r, l->first + (ply - l->start), out);
+		}
+		if (ply >= l->start && (limit < 0 || ply < limit))
+			return KIFU_ENOTFOUND; /* past the line's end */
+		limit = l->start;
+		line = l->parent;
+	}
+	return KIFU_ENOTFOUND;
 }
 
 int kifu_record_set_comment(kifu_record *r, long i, const char *text, size_t len)
@@ -350,6 +371,8 @@ long kifu_record_ending_col(const kifu_record *r) { return r->lines[0].ending_co
 int kifu_record_set_error(kifu_record *r, long ply, long line, long col, const char *move_text,
 			  size_t move_len, const char *message)
 {
+	if (r->err_msg != NONE)
+		return 0; /* the first problem is the one reported */
 	r->err_ply = ply;
 	r->err_line = line;
 	r->err_col = col;

@@ -1,8 +1,10 @@
 /*
- * names.c - Japanese piece names: reading them (every form the variant file
- * lists, traditional characters folded to the common ones) and writing them
- * (BRIEF §4: 成 before a promoted piece whose name an unpromoted piece also
- * has).
+ * names.c - the Japanese names of a variant's pieces: finding a piece by
+ * any of its names (every form the variant file lists, traditional
+ * characters folded to the common ones) and the name a writer gives it (成
+ * before a promoted piece whose name an unpromoted piece also has, as
+ * lishogi's KIF writes 成銀将; docs/kif.md).  Names are the variant's data:
+ * every notation that writes Japanese uses them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +15,8 @@
 static int names_collect(struct kifu_variant *v);
 
 /* Traditional or variant characters read as the forms the variant files
- * use (BRIEF §4): 將 鐵 豬 貓 惡 橫 酔 刃 竜 步 鳯 豎 王. */
+ * use (historical transcriptions write them; docs/kif.md): 將 鐵 豬 貓 惡 橫
+ * 酔 刃 竜 步 鳯 豎 王. */
 static const char *const folds[][2] = {
 	{"將", "将"}, {"鐵", "鉄"}, {"豬", "猪"}, {"貓", "猫"}, {"惡", "悪"},
 	{"橫", "横"}, {"酔", "醉"}, {"刃", "刄"}, {"竜", "龍"}, {"步", "歩"},
@@ -39,10 +42,12 @@ static uint32_t key3(const char *s)
 static size_t fold_char(const char *s, size_t n, char *out)
 {
 	enum { NFOLDS = sizeof folds / sizeof folds[0] };
-	static uint32_t keys[NFOLDS];
-	if (!keys[0])
-		for (int i = 0; i < NFOLDS; i++)
-			keys[i] = key3(folds[i][0]);
+	/* the UTF-8 bytes of folds[i][0] as numbers (constant: no state to set
+	 * up, so any thread may read names) */
+	static const uint32_t keys[NFOLDS] = {
+		0xE5B087, 0xE990B5, 0xE8B1AC, 0xE8B293, 0xE683A1, 0xE6A9AB, 0xE98594,
+		0xE58883, 0xE7AB9C, 0xE6ADA5, 0xE9B3AF, 0xE8B18E, 0xE78E8B,
+	};
 	size_t k = char_len((const unsigned char *)s, n);
 	if (k == 3) {
 		uint32_t c = key3(s);
@@ -240,4 +245,28 @@ const char *kifu__names_kif(const struct kifu_variant *v, int t)
 int kifu_piece_names_agree(const kifu_variant *v, int a, int b)
 {
 	return kifu__names_same(v, a, b);
+}
+
+int kifu_variant_piece_by_name(const kifu_variant *v, const char *text, size_t len, size_t *used)
+{
+	size_t n = 0;
+	int t = kifu__names_match(v, text, len, &n);
+	if (t < 0)
+		return KIFU_ENOTFOUND;
+	if (used)
+		*used = n;
+	return t;
+}
+
+int kifu_variant_piece_written_name(const kifu_variant *v, int t, char *buf, size_t size)
+{
+	if (t < 0 || t >= v->ntypes)
+		return KIFU_ENOTFOUND;
+	char name[2 * NAME_MAX_LEN];
+	kifu__names_full(v, t, name, sizeof name);
+	size_t n = strlen(name);
+	if (n + 1 > size)
+		return KIFU_ELIMIT;
+	memcpy(buf, name, n + 1);
+	return (int)n;
 }

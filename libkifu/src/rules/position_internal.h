@@ -33,8 +33,33 @@ struct kifu_position {
 	size_t scratch_cap;
 };
 
-/* At least n uint64_t of scratch, or NULL. */
-uint64_t *kifu__position_scratch(struct kifu_position *p, size_t n);
+/* What kifu_make_move changed (the content of a kifu_undo). may_alias: it
+ * lives in the caller's kifu_undo, whose declared type is another. */
+typedef struct undo_data {
+	kifu_move move;
+	uint8_t moved;        /* board code of the moving piece before the move */
+	uint8_t captured_mid; /* board code captured on mid (0: none) */
+	uint8_t captured_to;  /* board code captured on to (0: none) */
+	int8_t hand_mid;      /* type added to the mover's hand by the mid capture, or -1 */
+	int8_t hand_to;       /* the same for the capture on to */
+	int8_t prev_loser;
+	int8_t prev_nroyal[2];
+	int8_t prev_check;    /* the position's cached check state */
+	int8_t prev_safe;
+	uint16_t prev_royal_sq[2][MAX_ROYALS];
+	long prev_ply;
+	uint64_t prev_key;
+}
+#if defined(__GNUC__)
+__attribute__((may_alias))
+#endif
+undo_data;
+
+_Static_assert(sizeof(undo_data) <= sizeof(kifu_undo), "kifu_undo is too small for undo_data");
+_Static_assert(_Alignof(undo_data) <= _Alignof(kifu_undo), "kifu_undo is not aligned for undo_data");
+
+
+#include "rules/scratch.h"
 
 /* Hash parts: a mixing function instead of a table of random numbers, so that
  * no table grows with board size and piece count. */

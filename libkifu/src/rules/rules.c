@@ -208,11 +208,10 @@ static int8_t gives_check(const struct kifu_position *p, const kifu_move *m)
 	return 0;
 }
 
-void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *u)
+void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 {
 	kifu_undo local;
-	if (!u)
-		u = &local;
+	undo_data *u = (undo_data *)(void *)(undo ? undo : &local);
 	u->move = *m;
 	u->captured_mid = u->captured_to = 0;
 	u->hand_mid = u->hand_to = -1;
@@ -274,8 +273,9 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *u)
 	p->check = other_safe ? gives_check(p, m) : -1;
 }
 
-void kifu_unmake_move(kifu_position *p, const kifu_undo *u)
+void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
 {
+	const undo_data *u = (const undo_data *)(const void *)undo;
 	const kifu_move *m = &u->move;
 	p->side = opp(p->side);
 	const int side = p->side;

@@ -1,6 +1,7 @@
 /*
  * variant.c - the variant model: derived tables, accessors, shipped variants.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,7 +16,7 @@
 static bool moves_overlap(const movement *m)
 {
 	enum { SPAN = 2 * KIFU_MAX_DIM + 1 };
-	static unsigned char seen[SPAN][SPAN];
+	unsigned char seen[SPAN][SPAN];
 	memset(seen, 0, sizeof seen);
 	bool overlap = false;
 #define MARK(dx, dy, bit)                                                            \
@@ -172,42 +173,156 @@ int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *
 
 /* ---- shipped variants ---- */
 
-static struct kifu_variant *builtin_cache[16];
-static const char *builtin_names[17];
+/* Each shipped variant is parsed on first use and kept for the process.
+ * The lock makes the first use safe from any thread; a variant once built
+ * never changes, so reading it needs no lock. */
+static pthread_mutex_t builtin_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct kifu_variant **builtin_cache;   /* kifu__builtin_file_count slots */
+static const char **builtin_names;            /* the same names, NULL-terminated */
+
+/* Makes the tables (once); false when out of memory. */
+static bool builtin_tables(void)
+{
+	if (builtin_names)
+		return true;
+	size_t n = kifu__builtin_file_count;
+	struct kifu_variant **cache = calloc(n ? n : 1, sizeof *cache);
+	const char **names = calloc(n + 1, sizeof *names);
+	if (!cache || !names) {
+		free(cache);
+		free(names);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++)
+		names[i] = kifu__builtin_files[i].name;
+	builtin_cache = cache;
+	builtin_names = names;
+	return true;
+}
 
 const char *const *kifu_variant_builtin_names(void)
 {
-	size_t n = kifu__builtin_file_count < 16 ? kifu__builtin_file_count : 16;
-	for (size_t i = 0; i < n; i++)
-		builtin_names[i] = kifu__builtin_files[i].name;
-	builtin_names[n] = NULL;
-	return builtin_names;
+	static const char *const none[] = {NULL};
+	pthread_mutex_lock(&builtin_lock);
+	bool ok = builtin_tables();
+	pthread_mutex_unlock(&builtin_lock);
+	return ok ? builtin_names : none;
+}
+
+/* The shipped variant of file i, parsed on first use. */
+static int builtin_at(size_t i, const kifu_variant **out, kifu_diag *diag)
+{
+	int rc = 0;
+	pthread_mutex_lock(&builtin_lock);
+	if (!builtin_tables()) {
+		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	} else if (!builtin_cache[i]) {
+		struct kifu_variant *v = malloc(sizeof *v);
+		if (!v) {
+			rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+		} else {
+			rc = kifu__variant_load(v, kifu__builtin_files[i].text, kifu__builtin_files[i].len,
+						kifu__builtin_files[i].path, diag);
+			if (rc) {
+				kifu_position_free(v->start_pos);
+				free(v);
+			} else {
+				v->builtin = true;
+				builtin_cache[i] = v;
+			}
+		}
+	}
+	*out = rc ? NULL : builtin_cache[i];
+	pthread_mutex_unlock(&builtin_lock);
+	return rc;
 }
 
 int kifu_variant_builtin(const kifu_variant **out, const char *name, kifu_diag *diag)
 {
 	*out = NULL;
-	for (size_t i = 0; i < kifu__builtin_file_count && i < 16; i++) {
-		if (strcmp(kifu__builtin_files[i].name, name) != 0)
-			continue;
-		if (!builtin_cache[i]) {
-			struct kifu_variant *v = malloc(sizeof *v);
-			if (!v)
-				return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-			int rc = kifu__variant_load(v, kifu__builtin_files[i].text, kifu__builtin_files[i].len,
-					      kifu__builtin_files[i].path, diag);
-			if (rc) {
-				kifu_position_free(v->start_pos);
-				free(v);
-				return rc;
-			}
-			v->builtin = true;
-			builtin_cache[i] = v;
-		}
-		*out = builtin_cache[i];
-		return 0;
-	}
+	for (size_t i = 0; i < kifu__builtin_file_count; i++)
+		if (!strcmp(kifu__builtin_files[i].name, name))
+			return builtin_at(i, out, diag);
 	return kifu_diag_set(diag, KIFU_ENOTFOUND, NULL, 0, 0, "unknown variant \"%s\"", name);
+}
+
+/* ---- the set of variants a program knows ---- */
+
+struct kifu_variant_set {
+	const kifu_variant **added;
+	int nadded, cap;
+};
+
+int kifu_variant_set_new(kifu_variant_set **out)
+{
+	*out = calloc(1, sizeof **out);
+	return *out ? 0 : KIFU_ENOMEM;
+}
+
+void kifu_variant_set_free(kifu_variant_set *set)
+{
+	if (set)
+		free(set->added);
+	free(set);
+}
+
+static const kifu_variant *find_added(const kifu_variant_set *set, const char *name)
+{
+	for (int i = 0; set && i < set->nadded; i++)
+		if (!strcmp(set->added[i]->name, name))
+			return set->added[i];
+	return NULL;
+}
+
+int kifu_variant_set_add(kifu_variant_set *set, const kifu_variant *v)
+{
+	if (!set || !v || find_added(set, v->name))
+		return KIFU_EINVAL;
+	if (set->nadded == set->cap) {
+		int cap = set->cap ? set->cap * 2 : 4;
+		const kifu_variant **a = realloc(set->added, (size_t)cap * sizeof *a);
+		if (!a)
+			return KIFU_ENOMEM;
+		set->added = a;
+		set->cap = cap;
+	}
+	set->added[set->nadded++] = v;
+	return 0;
+}
+
+const kifu_variant *kifu_variant_set_find(const kifu_variant_set *set, const char *name)
+{
+	const kifu_variant *v = find_added(set, name);
+	if (!v && kifu_variant_builtin(&v, name, NULL) != 0)
+		v = NULL;
+	return v;
+}
+
+int kifu_variant_set_count(const kifu_variant_set *set)
+{
+	int n = set ? set->nadded : 0;
+	for (size_t i = 0; i < kifu__builtin_file_count; i++)
+		if (!find_added(set, kifu__builtin_files[i].name))
+			n++;
+	return n;
+}
+
+const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i)
+{
+	if (i < 0)
+		return NULL;
+	if (set && i < set->nadded)
+		return set->added[i];
+	i -= set ? set->nadded : 0;
+	for (size_t k = 0; k < kifu__builtin_file_count; k++) {
+		if (find_added(set, kifu__builtin_files[k].name))
+			continue;
+		if (i-- == 0) {
+			const kifu_variant *v;
+			return builtin_at(k, &v, NULL) == 0 ? v : NULL;
+		}
+	}
+	return NULL;
 }
 
 int kifu_variant_load_buffer(kifu_variant **out, const char *text, size_t len,
@@ -253,11 +368,19 @@ void kifu_variant_free(kifu_variant *v)
 
 const char *kifu_variant_name(const kifu_variant *v) { return v->name; }
 const char *kifu_variant_title(const kifu_variant *v) { return v->title; }
+const char *kifu_variant_title_ja(const kifu_variant *v) { return v->title_ja; }
 int kifu_variant_files(const kifu_variant *v) { return v->files; }
 int kifu_variant_ranks(const kifu_variant *v) { return v->ranks; }
 int kifu_variant_has_drops(const kifu_variant *v) { return v->drops; }
 enum kifu_royal_rule kifu_variant_royal_rule(const kifu_variant *v) { return v->royal_rule; }
 const char *kifu_variant_start_sfen(const kifu_variant *v) { return v->start; }
+
+int kifu_variant_named_start_count(const kifu_variant *v) { return v->nstarts; }
+
+const char *kifu_variant_named_start_name(const kifu_variant *v, int i)
+{
+	return i >= 0 && i < v->nstarts ? v->starts[i].name : NULL;
+}
 
 const char *kifu_variant_named_start(const kifu_variant *v, const char *name)
 {
@@ -272,7 +395,7 @@ int kifu_variant_piece_count(const kifu_variant *v) { return v->ntypes; }
 int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out)
 {
 	if (t < 0 || t >= v->ntypes)
-		return -1;
+		return KIFU_ENOTFOUND;
 	const piece_type *p = &v->types[t];
 	out->id = p->id;
 	out->sfen = p->sfen;
@@ -280,11 +403,19 @@ int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out)
 	out->kif = p->kif;
 	out->english = p->english;
 	out->moves = p->moves_text;
+	out->naliases = p->naliases;
 	out->promoted = p->promoted;
 	out->royal = p->royal;
 	out->base = p->base;
 	out->promotes_to = p->promotes_to;
 	return 0;
+}
+
+const char *kifu_variant_piece_alias(const kifu_variant *v, int t, int i)
+{
+	if (t < 0 || t >= v->ntypes || i < 0 || i >= v->types[t].naliases)
+		return NULL;
+	return v->types[t].aliases[i];
 }
 
 int kifu_variant_piece_by_sfen(const kifu_variant *v, const char *token, size_t len)
@@ -296,14 +427,15 @@ int kifu_variant_piece_by_sfen(const kifu_variant *v, const char *token, size_t 
 		i = 1;
 	}
 	if (i >= len || token[i] < 'A' || token[i] > 'Z')
-		return -1;
+		return KIFU_ENOTFOUND;
 	int suffix = 0;
 	if (i + 1 < len) {
 		if (i + 2 != len || (token[i + 1] != '\'' && token[i + 1] != '!'))
-			return -1;
+			return KIFU_ENOTFOUND;
 		suffix = token[i + 1] == '\'' ? 1 : 2;
 	}
-	return v->by_sfen[promoted][token[i] - 'A'][suffix];
+	int t = v->by_sfen[promoted][token[i] - 'A'][suffix];
+	return t >= 0 ? t : KIFU_ENOTFOUND;
 }
 
 int kifu_variant_piece_by_id(const kifu_variant *v, const char *id)
@@ -311,5 +443,5 @@ int kifu_variant_piece_by_id(const kifu_variant *v, const char *id)
 	for (int t = 0; t < v->ntypes; t++)
 		if (!strcmp(v->types[t].id, id))
 			return t;
-	return -1;
+	return KIFU_ENOTFOUND;
 }

@@ -43,6 +43,8 @@ const char *kifu_error_string(int code)
 	case KIFU_EILLEGAL: return "illegal move";
 	case KIFU_ELIMIT: return "limit exceeded";
 	case KIFU_EINVAL: return "invalid argument";
+	case KIFU_EFORMAT: return "not in any notation kifu reads";
+	case KIFU_EUNSUPPORTED: return "the notation cannot express this";
 	default: return "unknown error";
 	}
 }

@@ -60,13 +60,13 @@ bool kifu__utf8_valid(const char *str, size_t n)
 	return true;
 }
 
-static const char *iconv_name(enum encoding enc)
+static const char *iconv_name(enum kifu__encoding enc)
 {
-	return enc == ENC_CP932 ? "CP932" : enc == ENC_EUCJP ? "EUC-JP" : "UTF-8";
+	return enc == KIFU__ENC_CP932 ? "CP932" : enc == KIFU__ENC_EUCJP ? "EUC-JP" : "UTF-8";
 }
 
 /* Does s[0..n) decode cleanly from enc? */
-static bool decodes(enum encoding enc, const char *s, size_t n)
+static bool decodes(enum kifu__encoding enc, const char *s, size_t n)
 {
 	iconv_t cd = iconv_open("UTF-8", iconv_name(enc));
 	if (cd == (iconv_t)-1)
@@ -88,7 +88,7 @@ static bool decodes(enum encoding enc, const char *s, size_t n)
 }
 
 
-enum encoding kifu__encoding_detect(const char *sample, size_t n)
+enum kifu__encoding kifu__encoding_detect(const char *sample, size_t n)
 {
 	/* judge whole lines only: the sample may end inside a character */
 	size_t cut = n;
@@ -97,38 +97,38 @@ enum encoding kifu__encoding_detect(const char *sample, size_t n)
 	if (cut == 0)
 		cut = n;
 	if (kifu__utf8_valid(sample, cut))
-		return ENC_UTF8;
-	bool cp932 = decodes(ENC_CP932, sample, cut);
-	bool eucjp = decodes(ENC_EUCJP, sample, cut);
+		return KIFU__ENC_UTF8;
+	bool cp932 = decodes(KIFU__ENC_CP932, sample, cut);
+	bool eucjp = decodes(KIFU__ENC_EUCJP, sample, cut);
 	if (cp932 && !eucjp)
-		return ENC_CP932;
+		return KIFU__ENC_CP932;
 	if (eucjp && !cp932)
-		return ENC_EUCJP;
+		return KIFU__ENC_EUCJP;
 	if (cp932 && eucjp) {
 		/* both decode: trust a header that names one */
 		const char *h = memchr(sample, '#', cut) ? strstr(sample, "encoding=") : NULL;
 		if (h && (!strncmp(h + 9, "EUC", 3) || !strncmp(h + 9, "euc", 3)))
-			return ENC_EUCJP;
+			return KIFU__ENC_EUCJP;
 	}
-	return ENC_CP932;
+	return KIFU__ENC_CP932;
 }
 
-struct decoder {
-	enum encoding enc;
+struct kifu__decoder {
+	enum kifu__encoding enc;
 	bool trusted;
 	iconv_t cd;
 	char *buf;
 	size_t cap;
 };
 
-decoder *kifu__decoder_new(enum encoding enc)
+kifu__decoder *kifu__decoder_new(enum kifu__encoding enc)
 {
-	decoder *d = calloc(1, sizeof *d);
+	kifu__decoder *d = calloc(1, sizeof *d);
 	if (!d)
 		return NULL;
 	d->enc = enc;
 	d->cd = (iconv_t)-1;
-	if (enc != ENC_UTF8) {
+	if (enc != KIFU__ENC_UTF8) {
 		d->cd = iconv_open("UTF-8", iconv_name(enc));
 		if (d->cd == (iconv_t)-1) {
 			free(d);
@@ -138,7 +138,7 @@ decoder *kifu__decoder_new(enum encoding enc)
 	return d;
 }
 
-void kifu__decoder_free(decoder *d)
+void kifu__decoder_free(kifu__decoder *d)
 {
 	if (!d)
 		return;
@@ -148,7 +148,7 @@ void kifu__decoder_free(decoder *d)
 	free(d);
 }
 
-static int reserve(decoder *d, size_t need)
+static int reserve(kifu__decoder *d, size_t need)
 {
 	if (need <= d->cap)
 		return 0;
@@ -163,12 +163,12 @@ static int reserve(decoder *d, size_t need)
 	return 0;
 }
 
-void kifu__decoder_trust(decoder *d)
+void kifu__decoder_trust(kifu__decoder *d)
 {
-	d->trusted = d->enc == ENC_UTF8;
+	d->trusted = d->enc == KIFU__ENC_UTF8;
 }
 
-int kifu__decoder_line(decoder *d, const char *in, size_t n, const char **out, size_t *outn)
+int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **out, size_t *outn)
 {
 	if (d->trusted) {
 		*out = in;
@@ -178,12 +178,12 @@ int kifu__decoder_line(decoder *d, const char *in, size_t n, const char **out, s
 	bool ascii = true;
 	for (size_t i = 0; i < n && ascii; i++)
 		ascii = !((unsigned char)in[i] & 0x80);
-	if (ascii || (d->enc == ENC_UTF8 && kifu__utf8_valid(in, n))) {
+	if (ascii || (d->enc == KIFU__ENC_UTF8 && kifu__utf8_valid(in, n))) {
 		*out = in;
 		*outn = n;
 		return 0;
 	}
-	if (d->enc == ENC_UTF8) {
+	if (d->enc == KIFU__ENC_UTF8) {
 		/* invalid UTF-8 in a UTF-8 file: keep the valid parts */
 		if (reserve(d, n * 3 + 1))
 			return KIFU_ENOMEM;
@@ -245,14 +245,14 @@ int kifu__decoder_line(decoder *d, const char *in, size_t n, const char **out, s
 	return 0;
 }
 
-int kifu__encode_text(enum encoding enc, const char *in, size_t n, char **out, size_t *outn)
+int kifu__encode_text(enum kifu__encoding enc, const char *in, size_t n, char **out, size_t *outn)
 {
 	*out = NULL;
 	size_t cap = n * 2 + 16;
 	char *buf = malloc(cap);
 	if (!buf)
 		return KIFU_ENOMEM;
-	if (enc == ENC_UTF8) {
+	if (enc == KIFU__ENC_UTF8) {
 		memcpy(buf, in, n);
 		*out = buf;
 		*outn = n;

@@ -8,29 +8,29 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum encoding { ENC_UTF8 = 0, ENC_CP932, ENC_EUCJP };
+enum kifu__encoding { KIFU__ENC_UTF8 = 0, KIFU__ENC_CP932, KIFU__ENC_EUCJP };
 
 /* Tells the encoding of a sample (the first bytes of an input): bytes that
  * are valid UTF-8 are UTF-8 whatever a `#KIF ... encoding=` header says (a
  * header may lie); else Shift_JIS (CP932) if it decodes, else EUC-JP if that
  * decodes (or the header says EUC-JP when both do), else CP932. */
-enum encoding kifu__encoding_detect(const char *sample, size_t n);
+enum kifu__encoding kifu__encoding_detect(const char *sample, size_t n);
 
 bool kifu__utf8_valid(const char *s, size_t n);
 
-typedef struct decoder decoder;
+typedef struct kifu__decoder kifu__decoder;
 /* A converter to UTF-8; NULL on failure. */
-decoder *kifu__decoder_new(enum encoding enc);
-void kifu__decoder_free(decoder *d);
+kifu__decoder *kifu__decoder_new(enum kifu__encoding enc);
+void kifu__decoder_free(kifu__decoder *d);
 /* Tells a UTF-8 decoder that its input was checked whole: lines pass as
  * they are. */
-void kifu__decoder_trust(decoder *d);
+void kifu__decoder_trust(kifu__decoder *d);
 /* Converts one line to UTF-8.  UTF-8 input that is valid passes through
  * untouched; bytes that do not decode become U+FFFD.  *out lives until the
  * next call.  Returns 0 or KIFU_ENOMEM. */
-int kifu__decoder_line(decoder *d, const char *in, size_t n, const char **out, size_t *outn);
+int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **out, size_t *outn);
 /* Converts UTF-8 text to enc (for writing Shift_JIS); characters that have
  * no form there become '?'.  The caller frees *out. */
-int kifu__encode_text(enum encoding enc, const char *in, size_t n, char **out, size_t *outn);
+int kifu__encode_text(enum kifu__encoding enc, const char *in, size_t n, char **out, size_t *outn);
 
 #endif

@@ -10,7 +10,9 @@
 #define BLOCK (1 << 16)
 
 struct kifu_reader {
-	FILE *in;
+	FILE *in;           /* the stream, or NULL for a buffer: */
+	const char *mem;    /* its bytes, copied into buf block by block */
+	size_t mem_len, mem_pos;
 	char name[KIFU_DIAG_FILE_MAX];
 	char *buf;          /* block buffer */
 	size_t start, end;  /* unread bytes are buf[start..end) */
@@ -39,6 +41,16 @@ int kifu_reader_new(kifu_reader **out, FILE *in, const char *name)
 	return 0;
 }
 
+int kifu_reader_new_buffer(kifu_reader **out, const char *bytes, size_t len, const char *name)
+{
+	int rc = kifu_reader_new(out, NULL, name);
+	if (rc)
+		return rc;
+	(*out)->mem = bytes ? bytes : "";
+	(*out)->mem_len = bytes ? len : 0;
+	return 0;
+}
+
 void kifu_reader_free(kifu_reader *r)
 {
 	if (!r)
@@ -62,10 +74,17 @@ static size_t fill(kifu_reader *r)
 	}
 	if (r->end == BLOCK)
 		return 0;
-	size_t got = fread(r->buf + r->end, 1, BLOCK - r->end, r->in);
+	size_t got;
+	if (r->in) {
+		got = fread(r->buf + r->end, 1, BLOCK - r->end, r->in);
+	} else {
+		got = r->mem_len - r->mem_pos < BLOCK - r->end ? r->mem_len - r->mem_pos : BLOCK - r->end;
+		memcpy(r->buf + r->end, r->mem + r->mem_pos, got);
+		r->mem_pos += got;
+	}
 	r->end += got;
 	if (got == 0) {
-		if (ferror(r->in))
+		if (r->in && ferror(r->in))
 			r->err = errno ? errno : EIO;
 		else
 			r->eof = 1;

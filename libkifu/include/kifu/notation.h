@@ -1,0 +1,60 @@
+/*
+ * kifu/notation.h - the notations libkifu reads and writes, and writing a
+ * record in any of them.
+ *
+ * Each notation has a name ("compact", "kif", ...) that the tools take for
+ * --to and --from; kifu_notation_count and kifu_notation_at list them in
+ * their order of precedence when telling a notation from an input.
+ */
+#ifndef KIFU_NOTATION_H
+#define KIFU_NOTATION_H
+
+#include <stdio.h>
+#include "api.h"
+#include "error.h"
+#include "record.h"
+#include "variant.h"
+
+KIFU_BEGIN_DECLS
+
+/* What a notation is. */
+typedef struct kifu_notation_info {
+	const char *name;        /* "kif" */
+	const char *summary;     /* one line for a --help: "KIF (Kakinoki), ..." */
+	const char *extensions;  /* the file extensions it is written in, space-separated:
+				  * ".kif .kifu"; a hint only: the content decides */
+	const char *between;     /* what goes between two records written one after the
+				  * other ("" for compact's lines, a blank line for KIF) */
+	int can_read, can_write;
+} kifu_notation_info;
+
+int kifu_notation_count(void);
+/* Fills *out with notation i.  0, or KIFU_ENOTFOUND. */
+int kifu_notation_at(int i, kifu_notation_info *out);
+/* The index of the notation called name, or KIFU_ENOTFOUND. */
+int kifu_notation_find(const char *name);
+
+/* Text encodings a writer can produce. */
+enum kifu_encoding {
+	KIFU_ENCODING_UTF8 = 0,
+	KIFU_ENCODING_SJIS = 1    /* Shift_JIS (CP932), as Japanese programs write .kif */
+};
+
+typedef struct kifu_write_options {
+	enum kifu_encoding encoding; /* where the notation allows a choice (KIF); UTF-8 else */
+} kifu_write_options;
+
+#define KIFU_WRITE_OPTIONS_INIT {KIFU_ENCODING_UTF8}
+
+/* Writes rec, a record of variant v, in the notation called `notation`.
+ * Nothing is written unless the whole record could be.  Returns 0;
+ * KIFU_ENOTFOUND for an unknown notation (or one that cannot be written);
+ * KIFU_EILLEGAL when a move cannot be written (a KIF move names its piece:
+ * there must be one to move), with diag saying where; KIFU_EUNSUPPORTED when
+ * the notation cannot express the record; KIFU_EIO on a write error. */
+int kifu_write(FILE *out, const kifu_record *rec, const kifu_variant *v, const char *notation,
+	       const kifu_write_options *opt, kifu_diag *diag);
+
+KIFU_END_DECLS
+
+#endif

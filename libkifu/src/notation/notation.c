@@ -1,0 +1,57 @@
+/*
+ * notation.c - the table of notations (notation.h) and what the public API
+ * says of it (kifu/notation.h).  To add a notation: its file, and a row here.
+ */
+#include <string.h>
+
+#include "notation/notation.h"
+
+const kifu__notation *const kifu__notations[] = {
+	&kifu__notation_compact,
+	&kifu__notation_kif,
+};
+
+const int kifu__notation_count = (int)(sizeof kifu__notations / sizeof kifu__notations[0]);
+
+const kifu__notation *kifu__notation_named(const char *name)
+{
+	for (int i = 0; name && i < kifu__notation_count; i++)
+		if (!strcmp(kifu__notations[i]->name, name))
+			return kifu__notations[i];
+	return NULL;
+}
+
+int kifu_notation_count(void) { return kifu__notation_count; }
+
+int kifu_notation_at(int i, kifu_notation_info *out)
+{
+	if (i < 0 || i >= kifu__notation_count)
+		return KIFU_ENOTFOUND;
+	const kifu__notation *n = kifu__notations[i];
+	out->name = n->name;
+	out->summary = n->summary;
+	out->extensions = n->extensions;
+	out->between = n->between;
+	out->can_read = n->next != NULL;
+	out->can_write = n->write != NULL;
+	return 0;
+}
+
+int kifu_notation_find(const char *name)
+{
+	for (int i = 0; name && i < kifu__notation_count; i++)
+		if (!strcmp(kifu__notations[i]->name, name))
+			return i;
+	return KIFU_ENOTFOUND;
+}
+
+int kifu_write(FILE *out, const kifu_record *rec, const kifu_variant *v, const char *notation,
+	       const kifu_write_options *opt, kifu_diag *diag)
+{
+	static const kifu_write_options defaults = KIFU_WRITE_OPTIONS_INIT;
+	const kifu__notation *n = kifu__notation_named(notation);
+	if (!n || !n->write)
+		return kifu_diag_set(diag, KIFU_ENOTFOUND, NULL, 0, 0, "no notation \"%s\" to write",
+				     notation ? notation : "(none)");
+	return n->write(out, rec, v, opt ? opt : &defaults, diag);
+}
