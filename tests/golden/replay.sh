@@ -34,7 +34,7 @@ status text 0 $?
 check text "$data/shogi5.txt" "$tmp/got"
 [ -s "$tmp/err" ] && fail "text: unexpected stderr: $(cat "$tmp/err")"
 
-# 2. SFEN after each move of BRIEF §3.1's Dai record, worked out by hand
+# 2. SFEN after each move of formats/compact.md's Dai record, worked out by hand
 # (samples/dai-brief.compact): Copper 11o-12n, Iron 4a-4b, pawn 9k-9j, Kirin
 # 7c-5c, Dragon Horse 10l-3e capturing a pawn and promoting (+H), Knight
 # 14a-15c, the Falcon's igui on the Side Mover at 3d.

@@ -44,7 +44,7 @@ expect() {
 #  plies 5+4+4+2 = 15; lengths 2,4,4,5: min 2, q1 (rank 1) 2, median (rank 2)
 #  4, q3 (rank 3) 4, max 5.  Captures 2+1 = 3; Pawn moves 2+4+2+2 = 10;
 #  Bishop moves 3 (8h2b+, 8h3c, 2b3c), captures 2, captured 2, drops 1.
-# dai (1 record): BRIEF §3.1's example (samples/dai-brief.compact), 7 plies:
+# dai (1 record): formats/compact.md's example (samples/dai-brief.compact), 7 plies:
 #  Copper 11o12n, Iron 4a4b, Pawn 9k9j, Kirin 7c5c, Dragon Horse 10l3e+
 #  (takes the Pawn on 3e, promotes to Horned Falcon), Knight 14a15c, Falcon
 #  3e3d3e (igui on the Side Mover: a two-leg move, a capture).  Gote resigns.
