@@ -1,7 +1,7 @@
 /*
  * support.h - helpers shared by the cmocka test programs.
  *
- * Moves are written in the compact notation of BRIEF §3.1: from [mid] to
+ * Moves are written in the compact notation (formats/compact.md): from [mid] to
  * [+] ("7g7f", "8h7g6f", "7g7f+"), drops as the SFEN token then '*' ("P*5e",
  * "X'*8h"); a square is the file number then the rank letter, a = rank 1.
  *
@@ -60,7 +60,7 @@ char *support_all_moves(kifu_position *pos);
 /* Fails unless the space-separated move lists `actual` and `expected` hold
  * the same moves the same number of times, in any order.  If pos is not
  * NULL, a pass (from == to with an empty mid) is compared as "FROM pass"
- * whatever its mid: any empty adjacent square names the same pass (BRIEF
+ * whatever its mid: any empty adjacent square names the same pass (formats/compact.md,
  * §3.1).  On failure prints both sorted lists and the difference. */
 void support_check_same_moves(const kifu_position *pos, const char *actual,
 			      const char *expected, const char *file, int line);

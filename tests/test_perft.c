@@ -60,7 +60,7 @@ static void dai_start(void **state)
 {
 	(void)state;
 	/* Dai Shogi from the start, depth 1, counted by hand from the start
-	 * position of BRIEF §2.1 and the moves of the seed's table (Sente's
+	 * position of docs/rules.md (Dai Shogi) and the moves of the seed's table (Sente's
 	 * camp is ranks k-o; rank j holds only the two Go-betweens):
 	 *   pawns (rank k): 13, all but those below the Go-betweens
 	 *   Go-betweens 11j 5j: one step forward each             2

@@ -1,8 +1,8 @@
 /*
- * test_rules.c - the rules core against BRIEF §2: for each rule, a position
+ * test_rules.c - the rules core against docs/rules.md: for each rule, a position
  * and the exact set of legal moves of one piece.
  *
- * Every expected set below was worked out by hand from BRIEF §2 and the
+ * Every expected set below was worked out by hand from docs/rules.md and the
  * seeds' move tables (the reasoning is in the comment above each case), not
  * copied from the program's output.  Squares are "file rank": file 1..N from
  * Sente's right, rank a = rank 1 on Gote's side; Sente (uppercase) moves
@@ -10,7 +10,7 @@
  * alphabet and "right" is the lower file number.
  *
  * A pass is compared whatever its mid square (any empty adjacent square
- * names the same pass, BRIEF §3.1), but it must be listed exactly once.
+ * names the same pass, formats/compact.md), but it must be listed exactly once.
  */
 #include "support.h"
 
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- Dai Shogi (BRIEF §2.1) ------------------------------------------ */
+/* ---- Dai Shogi (docs/rules.md, Dai Shogi) ------------------------------------------ */
 
 /* Kings out of the way of every line through 8h: Sente's on 3o, Gote's on
  * 13a (neither is on file 8, rank h, or a diagonal through 8h). */
@@ -125,7 +125,7 @@ static void dai_lion_no_empty_neighbour(void **state)
 static void dai_horned_falcon(void **state)
 {
 	(void)state;
-	/* Horned Falcon (+H, BRIEF §2.1, seed: 角鷹): Bishop, Rook sideways and
+	/* Horned Falcon (+H, docs/rules.md; the Chinese Wikipedia: 角鷹): Bishop, Rook sideways and
 	 * backward, and lion power straight forward only.  On 8h, empty lines:
 	 * 28 diagonal + 14 sideways + 7 backward; forward: step to 8g, jump
 	 * to 8f, pass through the empty 8g.  It is promoted: never '+', even
@@ -167,7 +167,7 @@ static void dai_kirin_phoenix(void **state)
 {
 	(void)state;
 	/* Kirin (O): a diagonal step, or a jump exactly two squares
-	 * orthogonally, over anything (BRIEF §2.1).  On 8h with pieces on all
+	 * orthogonally, over anything (docs/rules.md, Dai Shogi).  On 8h with pieces on all
 	 * four orthogonal neighbours (Sente 8g 9h, Gote 7h 8i): the steps 7g
 	 * 9g 7i 9i; the jumps 8f (a Gote pawn: capture), 8j, 6h; not 10h
 	 * (a Sente pawn).  Ranks f-j: outside the zone, no promotion. */
@@ -187,7 +187,7 @@ static void dai_ox_and_flying_dragon(void **state)
 {
 	(void)state;
 	/* Violent Ox (X'): up to two squares orthogonally, blocked by a piece
-	 * on the first (BRIEF §2.1).  On 8h: forward 8g holds a Sente pawn, so
+	 * on the first (docs/rules.md, Dai Shogi).  On 8h: forward 8g holds a Sente pawn, so
 	 * nothing forward (not 8f either); right: 7h is a Gote pawn, capture
 	 * and stop (not 6h); left: 9h, 10h; back: 8i, and 8j (a Gote pawn). */
 	kifu_position *pos = support_position("dai",
@@ -210,7 +210,7 @@ static void dai_promotion(void **state)
 	(void)state;
 	/* Zone: ranks a-e.  A move may promote if it enters the zone from
 	 * outside, or is a capture that starts or ends in it; never forced
-	 * (BRIEF §2.1). */
+	 * (docs/rules.md, Dai Shogi). */
 	kifu_position *pos = support_position("dai",
 		"2k12/15/3p11/3G11/11S3/7G4p2/15/15/15/15/15/15/15/15/12K2 b - 1");
 	/* Gold on 8f (rank 6): forward 8e and the forward diagonals 7e 9e
@@ -263,7 +263,7 @@ static void dai_dead_pieces(void **state)
 	(void)state;
 	/* A pawn, lance, iron or stone general on the last rank, or a knight
 	 * on the last two, that did not promote has no moves, and the position
-	 * is legal (BRIEF §2.1).  Sente: pawn 5a, lance 9a, iron 11a, stone
+	 * is legal (docs/rules.md, Dai Shogi).  Sente: pawn 5a, lance 9a, iron 11a, stone
 	 * 13a, knight 7b; Sente's King 1o, Gote's 15o. */
 	kifu_position *pos = support_position("dai",
 		"2U1I1L3P4/8N3P2/14N/15/15/15/15/15/15/15/15/15/15/15/k13K b - 1");
@@ -301,7 +301,7 @@ static void dai_last_royal_captured(void **state)
 {
 	(void)state;
 	/* Gote's only royal, the King on 8c, is taken by the Rook from 8h:
-	 * Gote has lost, and no move follows (BRIEF §2.1), although its pawn
+	 * Gote has lost, and no move follows (docs/rules.md, Dai Shogi), although its pawn
 	 * on 1c could otherwise move. */
 	kifu_position *pos = support_position("dai",
 		"15/15/7k6p/15/15/15/15/7R7/15/15/15/15/15/15/12K2 b - 1");
@@ -330,7 +330,7 @@ static void dai_crown_prince(void **state)
 {
 	(void)state;
 	/* The same, but Gote also has a Crown Prince (+e) on 3c: losing the
-	 * King is not losing the game (BRIEF §2.1: royals are King and Crown
+	 * King is not losing the game (docs/rules.md, Dai Shogi: royals are King and Crown
 	 * Prince).  Gote plays on; when the Rook then takes the Prince along
 	 * rank c (7c-4c empty), the game is over. */
 	kifu_position *pos = support_position("dai",
@@ -358,7 +358,7 @@ static void dai_crown_prince(void **state)
 	kifu_position_free(pos);
 }
 
-/* ---- Sho Shogi (BRIEF §2.2) ------------------------------------------- */
+/* ---- Sho Shogi (docs/rules.md, Sho Shogi) ------------------------------------------- */
 
 static void sho_promotion(void **state)
 {
@@ -402,7 +402,7 @@ static void sho_last_royal(void **state)
 {
 	(void)state;
 	/* With only a King (5e), moves that leave it attacked are absent: the
-	 * Gote Rook on 4a attacks file 4, so 4d 4e 4f are illegal (BRIEF
+	 * Gote Rook on 4a attacks file 4, so 4d 4e 4f are illegal (formats/compact.md,
 	 * §2.2); 5d 6d 6e 5f 6f remain. */
 	kifu_position *pos = support_position("sho", "k4r3/9/9/9/4K4/9/9/9/9 b - 1");
 	assert_piece_moves(pos, "5e", "5e5d 5e6d 5e6e 5e5f 5e6f");
@@ -415,7 +415,7 @@ static void sho_last_royal(void **state)
 	kifu_position_free(pos);
 }
 
-/* ---- drops: standard shogi and Asakura (BRIEF §2.3, §2.5) ------------- */
+/* ---- drops: standard shogi and Asakura (docs/rules.md: Asakura shogi, standard shogi) ------------- */
 
 /* The drops of `token` on every empty square of rank >= min_rank (1-based)
  * whose file is not skip_file (0: none), as an expected list. */
@@ -526,7 +526,7 @@ static void asakura_captures(void **state)
 {
 	(void)state;
 	/* Asakura: a captured Drunk Elephant or Prince leaves the game; any
-	 * other captured piece goes to the captor's hand (BRIEF §2.3).  Sente
+	 * other captured piece goes to the captor's hand (docs/rules.md, Asakura shogi).  Sente
 	 * Rook 5e; Gote Drunk Elephant 5c, pawn 3e, Prince 7e. */
 	kifu_position *pos = support_position("asakura", "k8/9/4e4/9/2+e1R1p2/9/9/9/4K4 b - 1");
 	const kifu_variant *v = kifu_position_variant(pos);

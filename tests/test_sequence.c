@@ -75,7 +75,7 @@ static void shozogi_games(void **state) { (void)state; play_games("shozogi", 100
 static void shozogi_gold_games(void **state) { (void)state; play_games("shozogi-gold", 100, 250); }
 static void dai_games(void **state) { (void)state; play_games("dai", 40, 300); }
 
-/* A side with no royal has lost (Dai, Sho: BRIEF §2.1-2.2); standard shogi
+/* A side with no royal has lost (Dai, Sho: docs/rules.md); standard shogi
  * plays such positions (a tsume problem's attacker has no King). */
 static void no_royal(void **state)
 {

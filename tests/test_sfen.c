@@ -1,5 +1,5 @@
 /*
- * test_sfen.c - positions in and out as SFEN (BRIEF §3.2): round trips, Dai's
+ * test_sfen.c - positions in and out as SFEN (docs/rules.md, "SFEN"): round trips, Dai's
  * two-character letters and promoted pieces, hands with counts, and the
  * column and message of each malformed SFEN.
  */
@@ -32,7 +32,7 @@ static void start_positions(void **state)
 	}
 	/* dai, sho, asakura, shozogi, shozogi-gold, shogi */
 	assert_int_equal(n, 6);
-	/* BRIEF §2.1 pins the Dai start; §2.5's standard start is USI's. */
+	/* docs/rules.md gives the Dai start (HaChu's); the standard start is USI's. */
 	assert_string_equal(kifu_variant_start_sfen(support_variant("dai")),
 		"lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/"
 		"ppppppppppppppp/4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/"

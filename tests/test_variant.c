@@ -1,5 +1,5 @@
 /*
- * test_variant.c - variant files (BRIEF §2): a bad file gets FILE:LINE:COL
+ * test_variant.c - variant files (formats/variants.md): a bad file gets FILE:LINE:COL
  * and a message, never a crash; a user's file that inherits a shipped
  * variant loads and plays.
  */

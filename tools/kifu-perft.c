@@ -4,7 +4,7 @@
  *
  *     kifu-perft -v VARIANT [--variant-file FILE] [--sfen SFEN] [--divide] DEPTH
  *
- * A pass counts once per piece that can pass (BRIEF §5); a move that takes
+ * A pass counts once per piece that can pass (kifu-perft(1)); a move that takes
  * a side's last royal ends the game, so nothing below it is counted.  Both
  * rules live in kifu_perft and kifu_generate_legal, not here.
  */
@@ -146,7 +146,7 @@ static void square_name(const kifu_variant *v, int sq, char *buf, size_t size)
 	snprintf(buf, size, "%d%c", sq % files + 1, 'a' + sq / files);
 }
 
-/* The compact notation of BRIEF §3.1: from [mid] to [+], or P*5e. */
+/* The compact notation (formats/compact.md): from [mid] to [+], or P*5e. */
 static void move_name(const kifu_variant *v, const kifu_move *m, char *buf,
 		      size_t size)
 {

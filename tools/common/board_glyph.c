@@ -79,7 +79,7 @@ int board_glyph(const kifu_variant *v, int t, int mark_promoted, char *buf, size
 		return n;
 	/* A promoted piece named like an unpromoted one (Dai's promoted Gold is
 	 * a 飛車, its promoted Iron a 金将) is marked with 成, as KIF does
-	 * (BRIEF §4): 成飛, 成金. */
+	 * (docs/kif.md): 成飛, 成金. */
 	int count = kifu_variant_piece_count(v);
 	for (int u = 0; u < count; u++) {
 		kifu_piece_info other;

@@ -3,7 +3,7 @@
  * with its emitter, and reading partial results back (JSON or YAML: both
  * are loaded as YAML documents) for --merge.  libyaml returns 1 on success
  * and 0 on error, with 0-based marks; this file turns that into our codes
- * and 1-based line:column (STYLE.md).
+ * and 1-based line:column (kifu/kifu.h's conventions).
  */
 #include "stats_data.h"
 

@@ -1,6 +1,6 @@
 /*
  * embed - writes the C source that compiles the shipped variant files into
- * libkifu (BRIEF §2: the tools work without being installed).
+ * libkifu (so that the tools work without being installed).
  *
  *     embed -o OUT.c FILE.yaml...
  *

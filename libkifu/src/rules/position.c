@@ -1,5 +1,5 @@
 /*
- * position.c - positions: creation, SFEN in and out (BRIEF §3.2).
+ * position.c - positions: creation, SFEN in and out (docs/rules.md, "SFEN").
  *
  * SFEN: `board side hands [movenumber]`, ranks from rank 1, files from N
  * down to 1, `+` before a promoted piece, uppercase = Sente; piece tokens are
@@ -210,7 +210,7 @@ static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_d
 		if (i < len)
 			return sfen_fail(diag, i, "unexpected text after the SFEN");
 	}
-	/* A side with no royal has lost (BRIEF §2.1, §2.2), unless the variant
+	/* A side with no royal has lost (docs/rules.md: Dai Shogi, Sho Shogi), unless the variant
 	 * plays such positions (tsume problems: standard shogi's attacker). */
 	if (v->lost_without_royal && (!p->nroyal[0] || !p->nroyal[1]))
 		p->loser = !p->nroyal[p->side] ? p->side : !p->side;

@@ -3,7 +3,7 @@
  * making and unmaking moves, attacks and perft.
  *
  * Everything here is driven by the variant data (variant_internal.h); the
- * comments cite the rule of BRIEF §2 or formats/variants.md each part codes.
+ * comments cite the rule of docs/rules.md or formats/variants.md each part codes.
  * Offsets in the data are relative to the mover (dy forward, dx right);
  * Sente moves toward rank 1 and its right is file 1, so for Sente an offset
  * (dx, dy) changes (file, rank) by (-dx, -dy), and for Gote by (dx, dy).
@@ -25,7 +25,7 @@ static inline bool on_board(const struct kifu_position *p, int f, int r)
 	return (unsigned)f < (unsigned)p->files && (unsigned)r < (unsigned)p->ranks;
 }
 
-/* The promotion zone is the far `zone` ranks (BRIEF §2.1-2.5). */
+/* The promotion zone is the far `zone` ranks (docs/rules.md, each variant's "Promotion"). */
 static inline bool in_zone(const struct kifu_position *p, int side, int r)
 {
 	return side == KIFU_SENTE ? r < p->v->zone : r >= p->ranks - p->v->zone;
@@ -426,7 +426,7 @@ static void gen_piece(gen *g, int from)
 		return;
 	int pass_mid = -1;
 	if (m->area_lion) {
-		/* Lion (BRIEF §2.1): a step to any adjacent square or a jump to any
+		/* Lion (docs/rules.md, Dai Shogi): a step to any adjacent square or a jump to any
 		 * square two away; or capture an adjacent piece and then step on
 		 * (capturing again), or return (居食い); or step to an empty
 		 * adjacent square and back (a pass, counted once per piece). */
