@@ -49,6 +49,14 @@ cat >"$tmp/kif.json" <<'EOF2'
 EOF2
 expect kif-json 0 "$tmp/kif.json" -- "$d" --format=json "$A" "$data/a.kif"
 
+# moves differ by their promotion alone: 8h2b+ against 8h2b (column 19)
+printf 'shogi : 7g7f 3c3d 8h2b+ 3a2b\n' >"$tmp/promo-a.compact"
+printf 'shogi : 7g7f 3c3d 8h2b 3a2b\n' >"$tmp/promo-b.compact"
+cat >"$tmp/promo.txt" <<EOF2
+kifu-diff: $tmp/promo-a.compact:1:19 $tmp/promo-b.compact:1:19: record 1: ply 3 differs: 8h2b+ vs 8h2b; the positions after it differ
+EOF2
+expect promotion 1 "$tmp/promo.txt" -- "$d" "$tmp/promo-a.compact" "$tmp/promo-b.compact"
+
 # record 2 changed at ply 7 (2e2d -> 9g9f, column 61 of line 3): exactly ply 7
 cat >"$tmp/changed.txt" <<'EOF2'
 kifu-diff: tests/data/diff/a.compact:3:61 tests/data/diff/changed.compact:3:61: record 2: ply 7 differs: 2e2d vs 9g9f; the positions after it differ

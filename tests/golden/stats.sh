@@ -73,6 +73,15 @@ cat >"$tmp/where-move.json" <<'EOF2'
 EOF2
 expect where-move 1 "$tmp/where-move.json" -- "$s" --format=json --where-move '^2h' "$data/small.compact"
 
+# Results by ending (kifu/vocabulary.h): after one move Gote is to move, so
+# resign and timeout are Sente's wins; after two, timeout is Gote's; impasse
+# and draw are draws; abort and sealed say nothing of a winner.
+printf '%s\n' 'shogi : 7g7f resign' 'shogi : 7g7f timeout' 'shogi : 7g7f 3c3d timeout' \
+	'shogi : 7g7f impasse' 'shogi : 7g7f draw' 'shogi : 7g7f abort' 'shogi : 7g7f sealed' >"$tmp/endings.compact"
+"$s" --format=json "$tmp/endings.compact" >"$tmp/out" 2>&1
+grep -q '"results":{"sente":2,"gote":1,"draw":2,"unknown":2}' "$tmp/out" ||
+	fail "results by ending: $(grep -o '"results":{[^}]*}' "$tmp/out" | head -1)"
+
 # several filters: all must match.  event~B and a sente tag: none
 cat >"$tmp/none.json" <<'EOF2'
 {"format":"kifu-stats/1","records":0,"plies":0,"valid":0,"invalid":0,"variants":{}}

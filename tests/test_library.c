@@ -1,0 +1,545 @@
+/*
+ * test_library.c - the library as an embedder sees it: streams over memory,
+ * the compact and KIF writers, the play loop and its hooks, and the one
+ * vocabulary that every notation shares (each ending and each tag, read and
+ * written in every notation).  These call the public API directly, not
+ * through the tools.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+/* ---- helpers ---- */
+
+/* Reads the first record of text (told or forced notation) into rec.
+ * Returns what kifu_stream_next returned; *v and *notation are set. */
+static int read_first(kifu_record *rec, const char *text, const char *force,
+		      const kifu_variant **v, const char **notation, kifu_diag *diag)
+{
+	kifu_reader *r = NULL;
+	kifu_stream *s = NULL;
+	kifu_stream_options opt = KIFU_STREAM_OPTIONS_INIT;
+	opt.notation = force;
+	assert_int_equal(kifu_reader_new_buffer(&r, text, strlen(text), "mem"), 0);
+	assert_int_equal(kifu_stream_new(&s, r, &opt), 0);
+	kifu_diag_clear(diag);
+	int rc = kifu_stream_next(s, rec, v, diag);
+	static char name[32];
+	snprintf(name, sizeof name, "%s", kifu_stream_notation(s) ? kifu_stream_notation(s) : "");
+	if (notation)
+		*notation = name;
+	kifu_stream_free(s);
+	kifu_reader_free(r);
+	return rc;
+}
+
+/* The record written in a notation, as a string the caller frees. */
+static char *write_string(const kifu_record *rec, const kifu_variant *v, const char *notation)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	assert_non_null(f);
+	kifu_diag d;
+	kifu_diag_clear(&d);
+	int rc = kifu_write(f, rec, v, notation, NULL, &d);
+	fclose(f);
+	if (rc)
+		fail_msg("kifu_write %s: %s", notation, d.message);
+	return text;
+}
+
+/* ---- the vocabulary ---- */
+
+/* Every ending, as formats/compact.md lists them, with what it says of the
+ * result for the side to move after the last move: written here by hand,
+ * so that a change to the table (kifu-stats counting timeout as anything
+ * but a loss, say) fails. */
+static const struct {
+	const char *word, *kif;
+	enum kifu_outcome outcome;
+} expected_endings[] = {
+	{"resign", "投了", KIFU_OUTCOME_MOVER_LOSES},
+	{"abort", "中断", KIFU_OUTCOME_NONE},
+	{"repetition", "千日手", KIFU_OUTCOME_DRAW},
+	{"impasse", "持将棋", KIFU_OUTCOME_DRAW},
+	{"mate", "詰み", KIFU_OUTCOME_MOVER_LOSES},
+	{"nomate", "不詰", KIFU_OUTCOME_NONE},
+	{"timeout", "切れ負け", KIFU_OUTCOME_MOVER_LOSES},
+	{"illegal-win", "反則勝ち", KIFU_OUTCOME_MOVER_WINS},
+	{"illegal-loss", "反則負け", KIFU_OUTCOME_MOVER_LOSES},
+	{"declare-win", "入玉勝ち", KIFU_OUTCOME_MOVER_WINS},
+	{"sealed", "封じ手", KIFU_OUTCOME_NONE},
+	{"draw", "引き分け", KIFU_OUTCOME_DRAW},
+};
+
+static void endings_table(void **state)
+{
+	(void)state;
+	int n = (int)(sizeof expected_endings / sizeof expected_endings[0]);
+	assert_int_equal(kifu_ending_count(), n);
+	for (int i = 0; i < n; i++) {
+		const kifu_ending_info *e = kifu_ending_at(i);
+		assert_string_equal(e->word, expected_endings[i].word);
+		assert_string_equal(e->kif, expected_endings[i].kif);
+		assert_int_equal(e->outcome, expected_endings[i].outcome);
+		assert_ptr_equal(kifu_ending_find(e->word, strlen(e->word)), e);
+		assert_ptr_equal(kifu_ending_find_kif(e->kif, strlen(e->kif)), e);
+	}
+	assert_null(kifu_ending_at(n));
+	assert_null(kifu_ending_find("resigns", 7));
+	/* what other programs write for mate and a loss on time */
+	assert_string_equal(kifu_ending_find_kif("詰", strlen("詰"))->word, "mate");
+	assert_string_equal(kifu_ending_find_kif("時間切れ", strlen("時間切れ"))->word, "timeout");
+}
+
+/* Each ending goes compact -> KIF (its word on the move line after the last
+ * move) -> compact unchanged; the KIF reader takes every word of the row. */
+static void endings_in_every_notation(void **state)
+{
+	(void)state;
+	kifu_record *rec;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	for (int i = 0; i < kifu_ending_count(); i++) {
+		const kifu_ending_info *e = kifu_ending_at(i);
+		char text[128];
+		const kifu_variant *v;
+		kifu_diag d;
+		snprintf(text, sizeof text, "shogi : 7g7f %s\n", e->word);
+		assert_int_equal(read_first(rec, text, NULL, &v, NULL, &d), 1);
+		assert_string_equal(kifu_record_ending(rec), e->word);
+		char *kif = write_string(rec, v, "kif");
+		char line[64];
+		snprintf(line, sizeof line, "\n   2 %s", e->kif);
+		if (!strstr(kif, line))
+			fail_msg("%s: KIF has no \"%s\" line:\n%s", e->word, e->kif, kif);
+		const char *notation;
+		assert_int_equal(read_first(rec, kif, NULL, &v, &notation, &d), 1);
+		assert_string_equal(notation, "kif");
+		assert_null(kifu_record_error(rec, NULL, NULL, NULL, NULL));
+		assert_string_equal(kifu_record_ending(rec), e->word);
+		free(kif);
+		for (const char *const *a = e->kif_also; *a; a++) {
+			char k[256];
+			snprintf(k, sizeof k, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 %s\n", *a);
+			assert_int_equal(read_first(rec, k, NULL, &v, NULL, &d), 1);
+			assert_string_equal(kifu_record_ending(rec), e->word);
+		}
+	}
+	kifu_record_free(rec);
+}
+
+/* Each tag goes compact -> KIF (its header) -> compact unchanged; sente and
+ * gote are 下手 and 上手 in a handicap game. */
+static void tags_in_every_notation(void **state)
+{
+	(void)state;
+	kifu_record *rec;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	for (int i = 0; i < kifu_tag_count(); i++) {
+		const kifu_tag_info *t = kifu_tag_at(i);
+		assert_ptr_equal(kifu_tag_find(t->key), t);
+		assert_ptr_equal(kifu_tag_find_kif(t->kif, strlen(t->kif)), t);
+		for (int handicap = 0; handicap < 2; handicap++) {
+			char text[256], header[128];
+			const kifu_variant *v;
+			kifu_diag d;
+			const char *value = !strcmp(t->key, "handicap") ? (handicap ? "香落ち" : "平手") : "甲乙";
+			snprintf(text, sizeof text, "shogi %s%s=%s : %s\n",
+				 handicap && strcmp(t->key, "handicap") ? "handicap=香落ち " : "", t->key, value,
+				 handicap ? "5a4b" : "7g7f");
+			assert_int_equal(read_first(rec, text, NULL, &v, NULL, &d), 1);
+			char *kif = write_string(rec, v, "kif");
+			snprintf(header, sizeof header, "\n%s：%s\n",
+				 handicap && t->kif_handicap ? t->kif_handicap : t->kif, value);
+			if (!strstr(kif, header))
+				fail_msg("%s: no header \"%s\" in\n%s", t->key, header + 1, kif);
+			assert_int_equal(read_first(rec, kif, NULL, &v, NULL, &d), 1);
+			assert_string_equal(kifu_record_tag(rec, t->key), value);
+			char *back = write_string(rec, v, "compact");
+			/* the tags in the vocabulary's order, handicap after the players */
+			if (!strstr(back, t->key) || strncmp(back, "shogi ", 6) != 0)
+				fail_msg("%s: %s", t->key, back);
+			free(back);
+			free(kif);
+		}
+	}
+	kifu_record_free(rec);
+}
+
+/* The KIF writer puts the headers in Kifu for Windows' order whatever the
+ * order of the tags: byte for byte, checked by hand. */
+static void kif_header_order(void **state)
+{
+	(void)state;
+	kifu_record *rec;
+	const kifu_variant *v;
+	kifu_diag d;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	const char *text = "shogi x-note=n gote=後 sente=先 handicap=平手 site=場 time-control=10分 "
+			   "opening=戦 event=棋 end=2026/11/30 date=2026/11/29 : 7g7f resign\n";
+	assert_int_equal(read_first(rec, text, NULL, &v, NULL, &d), 1);
+	char *kif = write_string(rec, v, "kif");
+	assert_string_equal(kif,
+			    "#KIF version=2.0 encoding=UTF-8\n"
+			    "開始日時：2026/11/29\n"
+			    "終了日時：2026/11/30\n"
+			    "棋戦：棋\n"
+			    "戦型：戦\n"
+			    "持ち時間：10分\n"
+			    "場所：場\n"
+			    "手合割：平手\n"
+			    "先手：先\n"
+			    "後手：後\n"
+			    "x-note：n\n"
+			    "手数----指手---------消費時間--\n"
+			    "   1 ７六歩(77)  \n"
+			    "   2 投了        \n");
+	/* and the compact writer's own order */
+	char *compact = write_string(rec, v, "compact");
+	assert_string_equal(compact, "shogi event=棋 site=場 date=2026/11/29 end=2026/11/30 sente=先 gote=後 "
+				     "handicap=平手 time-control=10分 opening=戦 x-note=n : 7g7f resign\n");
+	free(compact);
+	free(kif);
+	kifu_record_free(rec);
+}
+
+/* ---- the board diagram ---- */
+
+/* One piece in hand has no count (歩, never 歩一); two have 二. */
+static void bod_hands(void **state)
+{
+	(void)state;
+	kifu_position *pos = support_position("shogi", "4k4/9/9/9/9/9/9/9/4K4 b RP2pg 1");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	assert_int_equal(kifu_bod_write(f, pos, 0), 0);
+	fclose(f);
+	assert_non_null(strstr(text, "後手の持駒：金　歩二　\n"));
+	assert_non_null(strstr(text, "先手の持駒：飛　歩　\n"));
+	free(text);
+	kifu_position_free(pos);
+}
+
+/* ---- moves in the wide form ---- */
+
+/* 生 and 不成 decline a promotion in lishogi's wide form as in KIF; 成 takes it. */
+static void wide_form_promotion_words(void **state)
+{
+	(void)state;
+	static const struct { const char *word, *compact; } cases[] = {
+		{"生", "8f8e"}, {"不成", "8f8e"}, {"成", "8f8e+"}, {"", "8f8e"},
+	};
+	kifu_record *rec;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char text[512];
+		const kifu_variant *v;
+		kifu_diag d;
+		snprintf(text, sizeof text,
+			 "手合割：大将棋\nsfen：7k7/15/15/15/15/7R7/15/15/15/15/15/15/15/15/7K7_b_-_1\n"
+			 "手数----指手---------\n1手目 ▲8五飛車%s （←8六）\n", cases[i].word);
+		assert_int_equal(read_first(rec, text, NULL, &v, NULL, &d), 1);
+		if (kifu_record_error(rec, NULL, NULL, NULL, NULL))
+			fail_msg("%s: %s", cases[i].word, kifu_record_error(rec, NULL, NULL, NULL, NULL));
+		assert_string_equal(kifu_variant_name(v), "dai");
+		kifu_record_move m;
+		assert_int_equal(kifu_record_get_move(rec, 0, &m), 0);
+		char buf[32];
+		assert_true(kifu_compact_format_move(v, &m.move, buf, sizeof buf) > 0);
+		assert_string_equal(buf, cases[i].compact);
+	}
+	kifu_record_free(rec);
+}
+
+/* ---- streams ---- */
+
+static void stream_tells_notations(void **state)
+{
+	(void)state;
+	kifu_record *rec;
+	const kifu_variant *v;
+	const char *notation;
+	kifu_diag d;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	assert_int_equal(read_first(rec, "# a comment\nshogi : 7g7f\n", NULL, &v, &notation, &d), 1);
+	assert_string_equal(notation, "compact");
+	assert_int_equal(kifu_record_line(rec), 2);
+	assert_int_equal(read_first(rec, "▲７六歩 △３四歩\n", NULL, &v, &notation, &d), 1);
+	assert_string_equal(notation, "kif");
+	assert_int_equal(kifu_record_move_count(rec), 2);
+	/* no notation's lines: one error for the input */
+	assert_int_equal(read_first(rec, "\x89PNG\r\n\x1a\nxx\nyy zz\n", NULL, &v, &notation, &d), KIFU_EFORMAT);
+	assert_string_equal(d.file, "mem");
+	/* nothing but blank lines and comments: no record, no error */
+	assert_int_equal(read_first(rec, "\n# x\n\n", NULL, &v, &notation, &d), 0);
+	assert_int_equal(read_first(rec, "", NULL, &v, &notation, &d), 0);
+	/* a notation forced: a compact line read as KIF is no KIF record */
+	assert_int_equal(read_first(rec, "shogi : 7g7f\n", "kif", &v, &notation, &d), 1);
+	assert_string_equal(notation, "kif");
+	assert_non_null(kifu_record_error(rec, NULL, NULL, NULL, NULL));
+	/* an unknown notation */
+	kifu_reader *r;
+	kifu_stream *s = NULL;
+	kifu_stream_options opt = KIFU_STREAM_OPTIONS_INIT;
+	opt.notation = "pgn";
+	assert_int_equal(kifu_reader_new_buffer(&r, "", 0, "mem"), 0);
+	assert_int_equal(kifu_stream_new(&s, r, &opt), KIFU_ENOTFOUND);
+	assert_null(s);
+	kifu_reader_free(r);
+	kifu_record_free(rec);
+}
+
+/* A variant set: a user's variant hides a shipped one of its name; the
+ * shipped ones come in alphabetical order. */
+static void variant_sets(void **state)
+{
+	(void)state;
+	kifu_variant_set *set;
+	kifu_variant *mine;
+	kifu_diag d;
+	assert_int_equal(kifu_variant_set_new(&set), 0);
+	int shipped = kifu_variant_set_count(set);
+	const char *const *names = kifu_variant_builtin_names();
+	for (int i = 0; i < shipped; i++)
+		assert_string_equal(kifu_variant_name(kifu_variant_set_at(set, i)), names[i]);
+	assert_null(kifu_variant_set_at(set, shipped));
+	static const char yaml[] = "name: shogi\ninherit: shogi\ntitle: Mine\n";
+	if (kifu_variant_load_buffer(&mine, yaml, strlen(yaml), "mine.yaml", &d))
+		fail_msg("%s:%ld:%ld: %s", d.file, d.line, d.col, d.message);
+	assert_int_equal(kifu_variant_set_add(set, mine), 0);
+	assert_int_equal(kifu_variant_set_add(set, mine), KIFU_EINVAL);
+	assert_int_equal(kifu_variant_set_count(set), shipped);
+	assert_ptr_equal(kifu_variant_set_find(set, "shogi"), mine);
+	assert_ptr_equal(kifu_variant_set_at(set, 0), mine);
+	const kifu_variant *builtin;
+	assert_int_equal(kifu_variant_builtin(&builtin, "shogi", NULL), 0);
+	assert_ptr_equal(kifu_variant_set_find(NULL, "shogi"), builtin);
+	assert_null(kifu_variant_set_find(set, "nonesuch"));
+	kifu_variant_set_free(set);
+	kifu_variant_free(mine);
+}
+
+/* ---- compact moves ---- */
+
+static void compact_moves(void **state)
+{
+	(void)state;
+	static const char *const dai[] = {"11o12n", "8h7g6f", "3e3d3e", "10l3e+", "1a1b"};
+	static const char *const shogi[] = {"7g7f", "P*5e", "8h2b+"};
+	const kifu_variant *v;
+	for (int k = 0; k < 2; k++) {
+		assert_int_equal(kifu_variant_builtin(&v, k ? "shogi" : "dai", NULL), 0);
+		const char *const *moves = k ? shogi : dai;
+		int n = k ? 3 : 5;
+		for (int i = 0; i < n; i++) {
+			kifu_move m;
+			const char *msg;
+			size_t at;
+			char buf[16];
+			assert_int_equal(kifu_compact_parse_move(v, moves[i], strlen(moves[i]), &m, &msg, &at), 0);
+			assert_int_equal(kifu_compact_format_move(v, &m, buf, sizeof buf), (int)strlen(moves[i]));
+			assert_string_equal(buf, moves[i]);
+			assert_int_equal(kifu_compact_format_move(v, &m, buf, strlen(moves[i])), KIFU_ELIMIT);
+		}
+	}
+	kifu_move m;
+	const char *msg;
+	size_t at;
+	assert_int_equal(kifu_compact_parse_move(v, "7g7f+x", 6, &m, &msg, &at), KIFU_ESYNTAX);
+	assert_int_equal(at, 5);
+	assert_int_equal(kifu_compact_parse_move(v, "10a1a", 5, &m, &msg, &at), KIFU_ESYNTAX);
+	assert_string_equal(msg, "no such square on this board");
+}
+
+/* ---- the play loop ---- */
+
+struct seen {
+	int before, after;
+	long last_ply;
+	enum kifu_side side_before[8];
+	int stop_at;   /* a hook returns KIFU_EIO at this ply (0: never) */
+};
+
+static int count_before(void *ctx, kifu_position *pos, const kifu_play_step *step)
+{
+	struct seen *s = ctx;
+	s->side_before[s->before % 8] = kifu_position_side(pos);
+	s->before++;
+	assert_int_equal(step->ply, s->last_ply + 1);
+	return step->ply == s->stop_at ? KIFU_EIO : 0;
+}
+
+static int count_after(void *ctx, kifu_position *pos, const kifu_play_step *step)
+{
+	struct seen *s = ctx;
+	s->after++;
+	s->last_ply = step->ply;
+	/* after the move, the other side is to move */
+	assert_int_not_equal(kifu_position_side(pos), s->side_before[(s->after - 1) % 8]);
+	return 0;
+}
+
+static void play_loop(void **state)
+{
+	(void)state;
+	kifu_record *rec;
+	const kifu_variant *v;
+	kifu_diag d;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	assert_int_equal(read_first(rec, "shogi : 7g7f 3c3d ( 8c8d 2g2f ) 8h2b+ 3a2b\n", NULL, &v, NULL, &d), 1);
+	kifu_position *pos = support_position("shogi", NULL);
+	kifu_validation val;
+	struct seen s = {0, 0, 0, {KIFU_SENTE}, 0};
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.before = count_before;
+	opt.after = count_after;
+	opt.ctx = &s;
+	assert_int_equal(kifu_play(rec, pos, &opt, &val), 0);
+	assert_true(val.valid);
+	assert_int_equal(val.plies, 4);
+	assert_int_equal(s.before, 4);
+	assert_int_equal(s.after, 4);
+	/* at most two moves */
+	memset(&s, 0, sizeof s);
+	opt.max_plies = 2;
+	assert_int_equal(kifu_play(rec, pos, &opt, &val), 0);
+	assert_int_equal(val.plies, 2);
+	assert_int_equal(s.after, 2);
+	assert_int_equal(kifu_position_side(pos), KIFU_SENTE);
+	/* the variation: ply 1 of the main line, then its own 8c8d 2g2f;
+	 * hooks see only its own moves */
+	memset(&s, 0, sizeof s);
+	s.last_ply = 1;
+	opt.max_plies = -1;
+	opt.line = 1;
+	assert_int_equal(kifu_play(rec, pos, &opt, &val), 0);
+	assert_true(val.valid);
+	assert_int_equal(val.plies, 3);
+	assert_int_equal(s.before, 2);
+	char sfen[256];
+	assert_true(kifu_position_sfen(pos, sfen, sizeof sfen) > 0);
+	assert_string_equal(sfen, "lnsgkgsnl/1r5b1/p1ppppppp/1p7/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 4");
+	kifu_record_move m;
+	long index;
+	assert_int_equal(kifu_record_line_move(rec, 1, 1, &m, &index), 0);
+	assert_string_equal(m.text, "7g7f");
+	assert_int_equal(kifu_record_line_move(rec, 1, 3, &m, &index), 0);
+	assert_string_equal(m.text, "2g2f");
+	assert_int_equal(kifu_record_line_move(rec, 1, 4, &m, &index), KIFU_ENOTFOUND);
+	opt.line = 2;
+	assert_int_equal(kifu_play(rec, pos, &opt, &val), KIFU_ENOTFOUND);
+	/* a hook stops the play with its code */
+	memset(&s, 0, sizeof s);
+	s.stop_at = 3;
+	opt.line = 0;
+	assert_int_equal(kifu_play(rec, pos, &opt, &val), KIFU_EIO);
+	assert_int_equal(s.before, 3);
+	assert_int_equal(s.after, 2);
+	kifu_position_free(pos);
+	kifu_record_free(rec);
+}
+
+/* An illegal move stops the play with the validation's words; with
+ * through_illegal a move that can be carried out is played on (and the
+ * first fault is still the one reported), one that cannot stops it. */
+static void play_through_illegal(void **state)
+{
+	(void)state;
+	kifu_record *rec;
+	const kifu_variant *v;
+	kifu_diag d;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	/* 3: a second pawn on file 7 (nifu), 5: no piece on 5e */
+	assert_int_equal(read_first(rec, "shogi sfen=4k4/9/9/9/9/9/2P6/9/4K4_b_P2p_1 : P*7e 5a5b 5e5d 5b5c\n",
+				    NULL, &v, NULL, &d), 1);
+	kifu_position *pos = support_position("shogi", NULL);
+	kifu_validation val;
+	assert_int_equal(kifu_play(rec, pos, NULL, &val), 0);
+	assert_false(val.valid);
+	assert_int_equal(val.ply, 1);
+	assert_int_equal(val.illegal, KIFU_ILL_TWO_PAWNS);
+	assert_string_equal(val.move, "P*7e");
+	assert_int_equal(val.plies, 0);
+	assert_int_equal(val.played, 0);
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.through_illegal = 1;
+	assert_int_equal(kifu_play(rec, pos, &opt, &val), KIFU_EILLEGAL);
+	assert_false(val.valid);
+	assert_int_equal(val.ply, 1);
+	assert_int_equal(val.played, 2);
+	kifu_position_free(pos);
+	kifu_record_free(rec);
+}
+
+/* A KIF move that names another piece than the one on its square is
+ * illegal, with both names. */
+static void play_named_piece(void **state)
+{
+	(void)state;
+	kifu_record *rec;
+	const kifu_variant *v;
+	kifu_diag d;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	assert_int_equal(read_first(rec, "手数----指手--\n   1 ７六角(77)\n", NULL, &v, NULL, &d), 1);
+	kifu_position *pos = support_position("shogi", NULL);
+	kifu_validation val;
+	assert_int_equal(kifu_play(rec, pos, NULL, &val), 0);
+	assert_false(val.valid);
+	assert_int_equal(val.ply, 1);
+	assert_string_equal(val.reason, "the move names a Bishop (角行), but the piece on 7g is a Pawn (歩兵)");
+	kifu_position_free(pos);
+	kifu_record_free(rec);
+}
+
+/* ---- the notation table ---- */
+
+static void notation_table(void **state)
+{
+	(void)state;
+	int n = kifu_notation_count();
+	assert_true(n >= 2);
+	for (int i = 0; i < n; i++) {
+		kifu_notation_info info;
+		assert_int_equal(kifu_notation_at(i, &info), 0);
+		assert_int_equal(kifu_notation_find(info.name), i);
+		assert_non_null(info.summary);
+		assert_non_null(info.between);
+	}
+	kifu_notation_info info;
+	assert_int_equal(kifu_notation_at(n, &info), KIFU_ENOTFOUND);
+	assert_int_equal(kifu_notation_find("pgn"), KIFU_ENOTFOUND);
+	kifu_record *rec;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	const kifu_variant *v;
+	assert_int_equal(kifu_variant_builtin(&v, "shogi", NULL), 0);
+	kifu_diag d;
+	assert_int_equal(kifu_write(stdout, rec, v, "pgn", NULL, &d), KIFU_ENOTFOUND);
+	kifu_record_free(rec);
+	assert_string_equal(kifu_version(), KIFU_VERSION);
+	assert_true(KIFU_VERSION_CHECK(0, 2, 0));
+	assert_false(KIFU_VERSION_CHECK(KIFU_VERSION_MAJOR + 1, 0, 0));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(endings_table),
+		cmocka_unit_test(endings_in_every_notation),
+		cmocka_unit_test(tags_in_every_notation),
+		cmocka_unit_test(kif_header_order),
+		cmocka_unit_test(bod_hands),
+		cmocka_unit_test(wide_form_promotion_words),
+		cmocka_unit_test(stream_tells_notations),
+		cmocka_unit_test(variant_sets),
+		cmocka_unit_test(compact_moves),
+		cmocka_unit_test(play_loop),
+		cmocka_unit_test(play_through_illegal),
+		cmocka_unit_test(play_named_piece),
+		cmocka_unit_test(notation_table),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
