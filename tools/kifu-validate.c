@@ -18,11 +18,13 @@
 
 #include <kifu/kifu.h>
 
-enum { OPT_FORMAT = CLI_OPT_FIRST_FREE };
+enum { OPT_FORMAT = CLI_OPT_FIRST_FREE, OPT_MAIN_LINE, OPT_VERBOSE };
 
 struct validate_run {
 	int json;
 	int quiet;
+	int verbose;          /* a line for every record, valid or not */
+	int main_line;        /* --main-line: leave the variations unchecked */
 	kifu_position *pos;    /* scratch, for the variant seen last */
 	long records, invalid;
 };
@@ -38,6 +40,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"      --format=FMT      text (default): invalid records on stderr;\n"
 		"                        json: one object per record on stdout\n"
+		"      --main-line       check the main line only, not the variations\n"
+		"      --verbose         a line for every record, valid or not\n"
 		"  -q, --quiet           print nothing; the exit status says it all\n"
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
@@ -47,28 +51,79 @@ static void usage(FILE *f)
 
 static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
 
-static void print_json(const kifu_record *rec, long index, const kifu_validation *r)
+static const char *const result_names[] = {NULL, "sente", "gote", "draw"};
+
+static void json_or_null(const char *s)
+{
+	if (s)
+		inputs_json_string(stdout, s);
+	else
+		fputs("null", stdout);
+}
+
+/* One object per record: the fields kifu-validate's JSON always had
+ * pins (file, record, line, valid, plies, error), then what the validation
+ * adds (man/kifu-validate.1). */
+static void print_json(const kifu_record *rec, const kifu_variant *v, long index,
+		       const kifu_validation *r)
 {
 	fputs("{\"file\":", stdout);
 	inputs_json_string(stdout, kifu_record_file(rec));
 	printf(",\"record\":%ld,\"line\":%ld,\"valid\":%s,\"plies\":%ld,\"error\":", index,
 	       kifu_record_line(rec), r->valid ? "true" : "false", r->plies);
 	if (r->valid) {
-		fputs("null}\n", stdout);
-		return;
-	}
-	if (r->ply > 0) {
-		printf("{\"ply\":%ld,\"move\":", r->ply);
-		inputs_json_string(stdout, r->move);
+		fputs("null", stdout);
 	} else {
-		fputs("{\"ply\":null,\"move\":null", stdout);
+		if (r->ply > 0) {
+			printf("{\"ply\":%ld,\"move\":", r->ply);
+			inputs_json_string(stdout, r->move);
+		} else {
+			fputs("{\"ply\":null,\"move\":null", stdout);
+		}
+		fputs(",\"reason\":", stdout);
+		inputs_json_string(stdout, r->reason);
+		fputs(",\"variation\":", stdout);
+		char path[256];
+		json_or_null(r->variation > 0 ? kifu_record_line_path(rec, r->variation, path, sizeof path) : NULL);
+		fputs("}", stdout);
 	}
-	fputs(",\"reason\":", stdout);
-	inputs_json_string(stdout, r->reason);
-	fputs("}}\n", stdout);
+	fputs(",\"variant\":", stdout);
+	json_or_null(v ? kifu_variant_name(v) : NULL);
+	fputs(",\"ending\":", stdout);
+	json_or_null(kifu_record_ending(rec)[0] ? kifu_record_ending(rec) : NULL);
+	fputs(",\"result\":", stdout);
+	if (r->valid && r->result != KIFU_RESULT_NONE) {
+		printf("{\"winner\":\"%s\",\"reason\":", result_names[r->result]);
+		inputs_json_string(stdout, r->result_reason);
+		printf(",\"checked\":%s}", r->ending_checked || strcmp(r->result_reason, r->ending) != 0 ?
+						  "true" : "false");
+	} else {
+		fputs("null", stdout);
+	}
+	fputs(",\"foul\":", stdout);
+	if (r->valid && r->foul_ply) {
+		printf("{\"ply\":%ld,\"move\":", r->foul_ply);
+		inputs_json_string(stdout, r->foul_move);
+		fputs(",\"reason\":", stdout);
+		inputs_json_string(stdout, r->foul_reason);
+		fputs("}", stdout);
+	} else {
+		fputs("null", stdout);
+	}
+	printf(",\"no_moves\":%s}\n", kifu_record_total_moves(rec) == 0 ? "true" : "false");
 }
 
-static void print_text(const kifu_record *rec, const kifu_validation *r)
+/* "Sente wins (resign)", "a draw (repetition)" */
+static void describe_result(const kifu_validation *r, char *buf, size_t size)
+{
+	if (r->result == KIFU_RESULT_DRAW)
+		snprintf(buf, size, "a draw (%s)", r->result_reason);
+	else
+		snprintf(buf, size, "%s wins (%s)", r->result == KIFU_RESULT_SENTE ? "Sente" : "Gote",
+			 r->result_reason);
+}
+
+static void print_text(const kifu_record *rec, const kifu_validation *r, int verbose)
 {
 	if (!r->valid) {
 		inputs_report_invalid(rec, r);
@@ -85,9 +140,22 @@ static void print_text(const kifu_record *rec, const kifu_validation *r)
 	if (r->repetition_ply)
 		snprintf(rep, sizeof rep, "; repetition: a position seen for the fourth time after ply %ld",
 			 r->repetition_ply);
-	if (end[0] || rep[0])
-		printf("%s:%ld: valid, %ld plies%s%s\n", kifu_record_file(rec), kifu_record_line(rec),
-		       r->plies, end, rep);
+	char foul[800] = "";
+	if (r->foul_ply)
+		snprintf(foul, sizeof foul, "; it ends with a foul, ply %ld: %s: %s", r->foul_ply, r->foul_move,
+			 r->foul_reason);
+	if (end[0] || rep[0] || foul[0] || verbose) {
+		char plies[40] = "no moves", result[80] = "";
+		if (kifu_record_total_moves(rec))
+			snprintf(plies, sizeof plies, "%ld plies", r->plies);
+		if (verbose && r->result != KIFU_RESULT_NONE && !r->foul_ply) {
+			char what[60];
+			describe_result(r, what, sizeof what);
+			snprintf(result, sizeof result, "; %s", what);
+		}
+		printf("%s:%ld: valid, %s%s%s%s%s\n", kifu_record_file(rec), kifu_record_line(rec), plies, end,
+		       rep, foul, result);
+	}
 }
 
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
@@ -104,7 +172,10 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		r.col = col;
 		snprintf(r.reason, sizeof r.reason, "%s", msg ? msg : "no variant");
 	} else {
-		if (kifu_position_for(&run->pos, v) || kifu_play(rec, run->pos, NULL, &r)) {
+		kifu_validate_options opt = KIFU_VALIDATE_OPTIONS_INIT;
+		opt.main_line_only = run->main_line;
+		opt.namer = kifu_notation_square_namer(kifu_record_notation(rec));
+		if (kifu_position_for(&run->pos, v) || kifu_validate(rec, run->pos, &opt, &r)) {
 			cli_error("out of memory");
 			return CLI_USAGE;
 		}
@@ -112,9 +183,9 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	if (!r.valid)
 		run->invalid++;
 	if (run->json)
-		print_json(rec, index, &r);
+		print_json(rec, v, index, &r);
 	else if (!run->quiet)
-		print_text(rec, &r);
+		print_text(rec, &r, run->verbose);
 	return r.valid ? CLI_OK : CLI_INVALID;
 }
 
@@ -141,6 +212,8 @@ int main(int argc, char *argv[])
 		CLI_COMMON_OPTIONS,
 		{"format", required_argument, NULL, OPT_FORMAT},
 		{"quiet", no_argument, NULL, 'q'},
+		{"main-line", no_argument, NULL, OPT_MAIN_LINE},
+		{"verbose", no_argument, NULL, OPT_VERBOSE},
 		{NULL, 0, NULL, 0}
 	};
 	struct cli_variant_choice choice = {NULL, NULL, NULL};
@@ -156,6 +229,8 @@ int main(int argc, char *argv[])
 		case 'h': usage(stdout); return CLI_OK;
 		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
 		case 'q': run.quiet = 1; break;
+		case OPT_MAIN_LINE: run.main_line = 1; break;
+		case OPT_VERBOSE: run.verbose = 1; break;
 		case OPT_FORMAT:
 			if (!strcmp(optarg, "json"))
 				run.json = 1;

@@ -76,24 +76,33 @@ check_json() { # FILE EXPECTED...
 	cmp -s "$tmp/want" "$tmp/got" || fail "$f: $(diff "$tmp/want" "$tmp/got")"
 }
 fx=$data/fixtures
-check_json "$fx/drop-without-uchi.kif" '{"file":"'"$fx"'/drop-without-uchi.kif","record":1,"line":1,"valid":true,"plies":5,"error":null}'
+check_json "$fx/drop-without-uchi.kif" '{"file":"'"$fx"'/drop-without-uchi.kif","record":1,"line":1,"valid":true,"plies":5,"error":null,"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}'
 [ "$("$bin/kifu-convert" --to compact "$fx/drop-without-uchi.kif")" = 'shogi handicap=平手 : 7g7f@1/1 3c3d@1/1 8h2b+@1/2 3a2b@1/2 B*4e@1/3' ] || fail "a drop without 打"
-check_json "$fx/empty.kif" '{"file":"'"$fx"'/empty.kif","record":1,"line":1,"valid":true,"plies":0,"error":null}'
-check_json "$fx/lying-header.kif" '{"file":"'"$fx"'/lying-header.kif","record":1,"line":1,"valid":true,"plies":2,"error":null}'
-check_json "$fx/lying-sjis.kif" '{"file":"'"$fx"'/lying-sjis.kif","record":1,"line":1,"valid":true,"plies":2,"error":null}'
+check_json "$fx/empty.kif" '{"file":"'"$fx"'/empty.kif","record":1,"line":1,"valid":true,"plies":0,"error":null,"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":true}'
+check_json "$fx/lying-header.kif" '{"file":"'"$fx"'/lying-header.kif","record":1,"line":1,"valid":true,"plies":2,"error":null,"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}'
+check_json "$fx/lying-sjis.kif" '{"file":"'"$fx"'/lying-sjis.kif","record":1,"line":1,"valid":true,"plies":2,"error":null,"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}'
 [ "$("$bin/kifu-convert" --to compact "$fx/lying-sjis.kif")" = 'shogi sente=山田 gote=田中 : 7g7f 3c3d' ] || fail "a Shift_JIS file whose header says UTF-8"
-check_json "$fx/truncated.kif" '{"file":"'"$fx"'/truncated.kif","record":1,"line":1,"valid":false,"plies":2,"error":{"ply":3,"move":"２","reason":"expected a square (７六) or 同"}}'
+check_json "$fx/truncated.kif" '{"file":"'"$fx"'/truncated.kif","record":1,"line":1,"valid":false,"plies":2,"error":{"ply":3,"move":"２","reason":"expected a square (７六) or 同","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}'
 check_json "$fx/two-records.kif" \
-	'{"file":"'"$fx"'/two-records.kif","record":1,"line":1,"valid":true,"plies":1,"error":null}' \
-	'{"file":"'"$fx"'/two-records.kif","record":2,"line":8,"valid":true,"plies":2,"error":null}'
-# A real-style file ending 反則勝ち after 二歩: the validator names that move.
-check_json "$fx/nifu.kif" '{"file":"'"$fx"'/nifu.kif","record":1,"line":1,"valid":false,"plies":12,"error":{"ply":13,"move":"８七歩打","reason":"two unpromoted Pawns on one file (nifu): Sente already has one on 8f"}}'
-"$bin/kifu-validate" "$fx/nifu.kif" 2>"$tmp/err"
-echo "kifu-validate: $fx/nifu.kif:17:6: ply 13: ８七歩打: two unpromoted Pawns on one file (nifu): Sente already has one on 8f" >"$tmp/want"
-cmp -s "$tmp/want" "$tmp/err" || fail "nifu text: $(cat "$tmp/err")"
+	'{"file":"'"$fx"'/two-records.kif","record":1,"line":1,"valid":true,"plies":1,"error":null,"variant":"shogi","ending":"resign","result":{"winner":"sente","reason":"resign","checked":false},"foul":null,"no_moves":false}' \
+	'{"file":"'"$fx"'/two-records.kif","record":2,"line":8,"valid":true,"plies":2,"error":null,"variant":"shogi","ending":"abort","result":null,"foul":null,"no_moves":false}'
+# A real-style file ending 反則勝ち after 二歩: a foul the record declares, not
+# a transcription error: valid, the foul named (ply, move, reason, squares in
+# the KIF's own terms), Gote the winner.
+check_json "$fx/nifu.kif" '{"file":"'"$fx"'/nifu.kif","record":1,"line":1,"valid":true,"plies":12,"error":null,"variant":"shogi","ending":"illegal-win","result":{"winner":"gote","reason":"foul","checked":true},"foul":{"ply":13,"move":"８七歩打","reason":"two unpromoted Pawns on one file (nifu): Sente already has one on ８六"},"no_moves":false}'
+"$bin/kifu-validate" "$fx/nifu.kif" >"$tmp/out" 2>"$tmp/err"
+echo "$fx/nifu.kif:1: valid, 12 plies; it ends with a foul, ply 13: ８七歩打: two unpromoted Pawns on one file (nifu): Sente already has one on ８六" >"$tmp/want"
+cmp -s "$tmp/want" "$tmp/out" || fail "nifu text: $(cat "$tmp/out" "$tmp/err")"
+[ -s "$tmp/err" ] && fail "nifu: $(cat "$tmp/err")"
+# The same record with its last move and no ending is a transcription error.
+grep -v '反則勝ち' "$fx/nifu.kif" >"$tmp/nifu-noend.kif"
+"$bin/kifu-validate" "$tmp/nifu-noend.kif" 2>"$tmp/err"
+[ $? = 1 ] || fail "nifu without 反則勝ち: not invalid"
+grep -q "ply 13: ８七歩打: two unpromoted Pawns on one file (nifu): Sente already has one on ８六" "$tmp/err" ||
+	fail "nifu without 反則勝ち: $(cat "$tmp/err")"
 
-check_json "$fx/eucjp.kif" '{"file":"'"$fx"'/eucjp.kif","record":1,"line":1,"valid":true,"plies":2,"error":null}'
-check_json "$fx/bom.kifu" '{"file":"'"$fx"'/bom.kifu","record":1,"line":2,"valid":true,"plies":2,"error":null}'
+check_json "$fx/eucjp.kif" '{"file":"'"$fx"'/eucjp.kif","record":1,"line":1,"valid":true,"plies":2,"error":null,"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}'
+check_json "$fx/bom.kifu" '{"file":"'"$fx"'/bom.kifu","record":1,"line":2,"valid":true,"plies":2,"error":null,"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}'
 # Half-width digits in a square, full-width parentheses, full-width spaces, CRLF.
 [ "$("$bin/kifu-convert" --to compact "$fx/halfwidth-crlf.kif")" = 'shogi handicap=平手 : 7g7f 3c3d 2g2f@1/1' ] || fail "half-width digits, CRLF"
 # The wide form with times and an ending, both ways.

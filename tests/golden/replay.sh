@@ -98,7 +98,7 @@ lnsgkgsnl/1r5B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4
 lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3
 EOF
 check illegal-positions "$tmp/want-ill" "$tmp/got"
-echo "kifu-replay: $data/illegal.compact:2:24: ply 4: 2b3c: the Bishop on 2b is Sente's" >"$tmp/want-err"
+echo "kifu-replay: $data/illegal.compact:2:24: ply 4: 2b3c: it is Gote's turn, and the Bishop on 2b is Sente's" >"$tmp/want-err"
 check illegal-message "$tmp/want-err" "$tmp/err"
 "$bin/kifu-validate" "$data/illegal.compact" 2>&1 | sed 's/^kifu-validate:/kifu-replay:/' >"$tmp/val"
 check illegal-as-validate "$tmp/val" "$tmp/err"

@@ -50,21 +50,21 @@ EOF
 expect text 1 "$tmp/empty" "$tmp/errors.err" -- "$v" "$data/errors.compact"
 
 cat >"$tmp/errors.json" <<'EOF'
-{"file":"tests/data/compact/errors.compact","record":1,"line":3,"valid":true,"plies":7,"error":null}
-{"file":"tests/data/compact/errors.compact","record":2,"line":4,"valid":false,"plies":2,"error":{"ply":3,"move":"2h3h4h","reason":"the Rook on 2h has no two-step move"}}
-{"file":"tests/data/compact/errors.compact","record":3,"line":5,"valid":false,"plies":2,"error":{"ply":3,"move":"6i5h+","reason":"a Gold cannot promote"}}
-{"file":"tests/data/compact/errors.compact","record":4,"line":6,"valid":false,"plies":4,"error":{"ply":5,"move":"4h5i","reason":"it leaves Sente's last royal (the King on 5i) attacked"}}
-{"file":"tests/data/compact/errors.compact","record":5,"line":7,"valid":false,"plies":0,"error":{"ply":1,"move":"P*5c","reason":"two unpromoted Pawns on one file (nifu): Sente already has one on 5h"}}
-{"file":"tests/data/compact/errors.compact","record":6,"line":8,"valid":false,"plies":0,"error":{"ply":1,"move":"P*1b","reason":"a Pawn drop may not give mate (uchifuzume)"}}
-{"file":"tests/data/compact/errors.compact","record":7,"line":9,"valid":false,"plies":0,"error":{"ply":1,"move":"5b5a","reason":"the Pawn must promote on 5a"}}
-{"file":"tests/data/compact/errors.compact","record":8,"line":10,"valid":false,"plies":1,"error":{"ply":2,"move":"15o15n","reason":"the game ended at ply 1 when Gote lost its last royal"}}
-{"file":"tests/data/compact/errors.compact","record":9,"line":11,"valid":false,"plies":4,"error":{"ply":5,"move":"9i9h+","reason":"the Pawn may not promote on a move from 9i to 9h"}}
-{"file":"tests/data/compact/errors.compact","record":10,"line":12,"valid":false,"plies":2,"error":{"ply":3,"move":"7z7f","reason":"no such square on this board"}}
-{"file":"tests/data/compact/errors.compact","record":11,"line":13,"valid":false,"plies":4,"error":{"ply":5,"move":"winning","reason":"unknown ending \"winning\" (see formats/compact.md)"}}
-{"file":"tests/data/compact/errors.compact","record":12,"line":14,"valid":false,"plies":1,"error":{"ply":2,"move":"3c3d","reason":"text after the ending"}}
-{"file":"tests/data/compact/errors.compact","record":13,"line":15,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"unknown variant \"bogus\""}}
-{"file":"tests/data/compact/errors.compact","record":14,"line":16,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves"}}
-{"file":"tests/data/compact/errors.compact","record":15,"line":17,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves"}}
+{"file":"tests/data/compact/errors.compact","record":1,"line":3,"valid":true,"plies":7,"error":null,"variant":"dai","ending":"resign","result":{"winner":"sente","reason":"resign","checked":false},"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":2,"line":4,"valid":false,"plies":2,"error":{"ply":3,"move":"2h3h4h","reason":"the Rook on 2h has no two-step move","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":3,"line":5,"valid":false,"plies":2,"error":{"ply":3,"move":"6i5h+","reason":"a Gold cannot promote","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":4,"line":6,"valid":false,"plies":4,"error":{"ply":5,"move":"4h5i","reason":"it leaves Sente's last royal (the King on 5i) attacked","variation":null},"variant":"sho","ending":null,"result":null,"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":5,"line":7,"valid":false,"plies":0,"error":{"ply":1,"move":"P*5c","reason":"two unpromoted Pawns on one file (nifu): Sente already has one on 5h","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":6,"line":8,"valid":false,"plies":0,"error":{"ply":1,"move":"P*1b","reason":"a Pawn drop may not give mate (uchifuzume)","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":7,"line":9,"valid":false,"plies":0,"error":{"ply":1,"move":"5b5a","reason":"the Pawn must promote on 5a","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":8,"line":10,"valid":false,"plies":1,"error":{"ply":2,"move":"15o15n","reason":"the game ended at ply 1 when Gote lost its last royal","variation":null},"variant":"dai","ending":null,"result":null,"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":9,"line":11,"valid":false,"plies":4,"error":{"ply":5,"move":"9i9h+","reason":"the Pawn may not promote on a move from 9i to 9h","variation":null},"variant":"dai","ending":null,"result":null,"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":10,"line":12,"valid":false,"plies":2,"error":{"ply":3,"move":"7z7f","reason":"no such square on this board","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":11,"line":13,"valid":false,"plies":4,"error":{"ply":5,"move":"winning","reason":"unknown ending \"winning\" (see formats/compact.md)","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":12,"line":14,"valid":false,"plies":1,"error":{"ply":2,"move":"3c3d","reason":"text after the ending","variation":null},"variant":"shogi","ending":"resign","result":null,"foul":null,"no_moves":false}
+{"file":"tests/data/compact/errors.compact","record":13,"line":15,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"unknown variant \"bogus\"","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
+{"file":"tests/data/compact/errors.compact","record":14,"line":16,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":true}
+{"file":"tests/data/compact/errors.compact","record":15,"line":17,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":true}
 EOF
 expect json 1 "$tmp/errors.json" "$tmp/empty" -- "$v" --format=json "$data/errors.compact"
 expect quiet 1 "$tmp/empty" "$tmp/empty" -- "$v" -q "$data/errors.compact"

@@ -179,11 +179,16 @@ static int utf8_len(const unsigned char *p)
 void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
 {
 	kifu_diag d;
+	char where[300] = "";
+	if (r->variation > 0) {
+		char path[256];
+		snprintf(where, sizeof where, "in %s: ", kifu_record_line_path(rec, r->variation, path, sizeof path));
+	}
 	if (r->ply > 0)
 		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col,
-			      "ply %ld: %s: %s", r->ply, r->move, r->reason);
+			      "%sply %ld: %s: %s", where, r->ply, r->move, r->reason);
 	else
-		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col, "%s",
+		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col, "%s%s", where,
 			      r->reason);
 	cli_diag(&d);
 }

@@ -192,23 +192,17 @@ static int count_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return 0;
 }
 
-/* Who won, from the rules when they decided, else from what the ending
- * word says (kifu/vocabulary.h) and the side to move at the end. */
-static enum stats_result result_of(const kifu_validation *val, const char *ending,
-				   enum kifu_side to_move)
+/* Who won: what the play loop judged, from the rules when they decided
+ * the game, else from what the ending says (kifu/vocabulary.h). */
+static enum stats_result result_of(const kifu_validation *val)
 {
 	if (!val->valid)
 		return STATS_UNKNOWN;
-	if (val->end == KIFU_END_ROYAL_LOST || val->end == KIFU_END_NO_MOVES)
-		return val->loser == KIFU_SENTE ? STATS_GOTE : STATS_SENTE;
-	enum stats_result mover = to_move == KIFU_SENTE ? STATS_SENTE : STATS_GOTE;
-	enum stats_result other = to_move == KIFU_SENTE ? STATS_GOTE : STATS_SENTE;
-	const kifu_ending_info *e = kifu_ending_find(ending, strlen(ending));
-	switch (e ? e->outcome : KIFU_OUTCOME_NONE) {
-	case KIFU_OUTCOME_MOVER_LOSES: return other;
-	case KIFU_OUTCOME_MOVER_WINS: return mover;
-	case KIFU_OUTCOME_DRAW: return STATS_DRAW;
-	case KIFU_OUTCOME_NONE: break;
+	switch (val->result) {
+	case KIFU_RESULT_SENTE: return STATS_SENTE;
+	case KIFU_RESULT_GOTE: return STATS_GOTE;
+	case KIFU_RESULT_DRAW: return STATS_DRAW;
+	case KIFU_RESULT_NONE: break;
 	}
 	return STATS_UNKNOWN;
 }
@@ -260,8 +254,7 @@ int stats_add_record(struct stats *st, const kifu_record *rec, const kifu_varian
 			g->rules[STATS_R_REPETITION]++;
 	}
 	const char *ending = kifu_record_ending(rec);
-	return count_record(g, val.plies, val.valid,
-			    result_of(&val, ending, kifu_position_side(st->pos)), ending);
+	return count_record(g, val.plies, val.valid, result_of(&val), ending);
 }
 
 int stats_add_lost(struct stats *st)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include "api.h"
 #include "error.h"
+#include "position.h"
 #include "record.h"
 #include "variant.h"
 
@@ -33,6 +34,11 @@ int kifu_notation_count(void);
 int kifu_notation_at(int i, kifu_notation_info *out);
 /* The index of the notation called name, or KIFU_ENOTFOUND. */
 int kifu_notation_find(const char *name);
+
+/* How the notation names a square in messages: ７六 or 7十一 for KIF, 7f for
+ * compact.  Fits kifu_square_namer (kifu/position.h); NULL for an unknown
+ * notation. */
+kifu_square_namer kifu_notation_square_namer(const char *notation);
 
 /* Text encodings a writer can produce. */
 enum kifu_encoding {

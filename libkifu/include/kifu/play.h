@@ -28,23 +28,40 @@ enum kifu_end {
 	KIFU_END_NO_MOVES      /* `loser`, to move, has no legal move */
 };
 
-/* The outcome of playing a line. */
+/* Who won. */
+enum kifu_result { KIFU_RESULT_NONE = 0, KIFU_RESULT_SENTE, KIFU_RESULT_GOTE, KIFU_RESULT_DRAW };
+
+/* The outcome of playing a line (kifu_play) or a whole record
+ * (kifu_validate). */
 typedef struct kifu_validation {
-	int valid;            /* 1 if every move was read and is legal */
-	long plies;           /* legal moves played from the game's start */
+	int valid;            /* 1 if every move was read and is legal, and the ending holds */
+	long plies;           /* legal moves played from the game's start (for kifu_validate:
+			       * of the main line) */
 	long played;          /* moves played (with through_illegal, illegal ones too) */
 	/* when invalid: */
-	long ply;             /* the 1-based ply of the first bad move; 0 for the record as a whole */
+	int variation;        /* the line of play at fault: 0 the main line, else a
+			       * variation (kifu_record_line_path names it) */
+	long ply;             /* the 1-based ply of the first bad move; 0 for the record as a
+			       * whole or for its ending */
 	long line, col;       /* where (1-based); col 0 if not known */
-	char move[64];        /* the move as written ("" for the record as a whole) */
+	char move[64];        /* the move (or ending) as written ("" for the record as a whole) */
 	char reason[640];     /* in plain words */
 	enum kifu_illegal_code illegal; /* why the rules refuse the move (KIFU_LEGAL when the
-				 * fault is a reading error or a misnamed piece) */
-	/* when valid: */
+				 * fault is a reading error, a misnamed piece or the ending) */
+	/* the end of the line, when it was played whole: */
 	enum kifu_end end;
 	int loser;            /* a kifu_side */
 	long end_ply;
 	long repetition_ply;  /* the ply after which a position was seen for the fourth time, 0 if never */
+	char ending[16];      /* the line's ending word (kifu/vocabulary.h), "" if none */
+	int ending_checked;   /* 1 when the rules confirmed the ending: mate, repetition, a
+			       * declared foul */
+	enum kifu_result result; /* who won, when the rules or the ending say */
+	char result_reason[24];  /* why: royal-captured, no-legal-move, repetition, foul, or the
+				  * ending word taken as the record gives it (resign, timeout, ...) */
+	long foul_ply;        /* a foul the record declares (its last move, with illegal-win), 0 if none */
+	char foul_move[64];
+	char foul_reason[640];
 } kifu_validation;
 
 /* One move as the hooks see it. */
@@ -68,12 +85,17 @@ typedef struct kifu_play_options {
 	int through_illegal;   /* play on after an illegal move as long as it can be carried
 			        * out (the mover's piece is on its square, or in hand): what
 			        * a writer needs to write a record that ends with a foul */
+	int judge;             /* judge the end of the line when it is played whole: the
+			        * state the rules give (move generation) and the ending's
+			        * claim (mate, repetition, a foul) */
+	kifu_square_namer namer; /* names squares in messages; NULL: as the compact
+				  * notation does (7g) */
 	kifu_play_hook before; /* called before each move of the line is made; NULL: none */
 	kifu_play_hook after;  /* called after it */
 	void *ctx;             /* handed to the hooks */
 } kifu_play_options;
 
-#define KIFU_PLAY_OPTIONS_INIT {0, -1, 0, NULL, NULL, NULL}
+#define KIFU_PLAY_OPTIONS_INIT {0, -1, 0, 1, NULL, NULL, NULL, NULL}
 
 /* Plays a line of rec on pos (a position of the record's variant, in any
  * state): sets it to the record's start (kifu_record_start), plays the
@@ -87,6 +109,28 @@ typedef struct kifu_play_options {
  * the record does not have, or what a hook returned. */
 int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_options *opt,
 	      kifu_validation *out);
+
+typedef struct kifu_validate_options {
+	int main_line_only;      /* leave the variations unchecked */
+	kifu_square_namer namer; /* names squares in messages (kifu_notation_square_namer);
+				  * NULL: as the compact notation does */
+} kifu_validate_options;
+
+#define KIFU_VALIDATE_OPTIONS_INIT {0, NULL}
+
+/* Validates a whole record: its main line with kifu_play, then (unless
+ * main_line_only) each variation from its branch point, in time linear in
+ * the record's moves.  out describes the main line (its plies, end, ending
+ * and result); when a variation is at fault, out->valid is 0 and
+ * out->variation names it.  opt NULL: the defaults.  Returns 0 or
+ * KIFU_ENOMEM. */
+int kifu_validate(const kifu_record *rec, kifu_position *pos, const kifu_validate_options *opt,
+		  kifu_validation *out);
+
+/* Names a line of play for a message: "the variation at ply 34", "the
+ * variation at ply 40 of the variation at ply 34"; "the main line" for 0.
+ * Returns buf. */
+char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t size);
 
 /* Sets pos to the record's start position: the `sfen` tag's (`_` stands for
  * a space), else the named start a `handicap` tag gives, else the variant's

@@ -104,6 +104,8 @@ enum kifu_game_state {
 };
 /* Computes the state; KIFU_GAME_NO_MOVES needs move generation. */
 enum kifu_game_state kifu_position_state(kifu_position *pos);
+/* Is a royal of the side to move attacked (in check)?  1 or 0. */
+int kifu_position_in_check(kifu_position *pos);
 /* Which side lost its last royal by capture (-1 if none did). */
 int kifu_position_royal_loser(const kifu_position *pos);
 

@@ -52,6 +52,7 @@ typedef struct kifu_record_line_info {
 	long start;           /* the ply of its first move (1 for the main line) */
 	long first, count;
 	const char *ending;   /* the ending word (kifu/vocabulary.h), "" if none */
+	const char *ending_text; /* the ending as written (投了, resign); the word if not known */
 	long ending_line, ending_col;
 	const char *ending_comment;
 	double ending_time, ending_total; /* -1 if not known */
@@ -67,6 +68,10 @@ void kifu_record_clear(kifu_record *rec);
  * the line of its first line. */
 const char *kifu_record_file(const kifu_record *rec);
 long kifu_record_line(const kifu_record *rec);
+
+/* The notation the record was read from ("compact", "kif"; "" if not read
+ * by a stream). */
+const char *kifu_record_notation(const kifu_record *rec);
 
 /* The variant's name as the record gives it ("" if it gives none). */
 const char *kifu_record_variant_name(const kifu_record *rec);

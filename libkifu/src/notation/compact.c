@@ -843,5 +843,6 @@ const kifu__notation kifu__notation_compact = {
 	"the compact notation: one record per line (kifu-compact(5))",
 	".compact",
 	"",
+	kifu_compact_square_name,
 	compact_sniff, compact_open, compact_next, compact_close, compact_write,
 };

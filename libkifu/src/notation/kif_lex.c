@@ -1,6 +1,7 @@
 /*
  * kif_lex.c - KIF lines and move words, without a board (kif_lex.h).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "notation/kif_lex.h"
@@ -389,4 +390,20 @@ enum kif_head_status kifu__kif_move_head(const kifu_variant *v, kif_text *t, boo
 			more = false;
 	}
 	return KIF_HEAD_OK;
+}
+
+void kifu__kif_square_name(const kifu_variant *v, int sq, char *buf, size_t size)
+{
+	static const char *const fw[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
+	static const char *const kj[] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	if (sq < 0 || sq >= files * ranks) {
+		snprintf(buf, size, "?");
+		return;
+	}
+	int f = sq % files + 1, r = sq / files + 1;
+	if (files <= 9 && ranks <= 9)
+		snprintf(buf, size, "%s%s", fw[f], kj[r]);
+	else
+		snprintf(buf, size, "%d%s%s%s", f, r >= 20 ? kj[r / 10] : "", r >= 10 ? "十" : "", kj[r % 10]);
 }

@@ -129,10 +129,14 @@ static int add_move(parse *ps, const kifu_move *m, int named, const char *writte
 	return 0;
 }
 
-static int set_ending(parse *ps, const char *word, const char *p)
+/* The line's ending: its word, where it is written (p), and how (text[0..n)). */
+static int set_ending(parse *ps, const char *word, const char *p, const char *text, size_t n)
 {
 	ps->ended = true;
-	return kifu_record_set_ending(ps->rec, word, strlen(word), ps->sp.lineno, kifu__kif_col(&ps->sp, p));
+	int rc = kifu_record_set_ending(ps->rec, word, strlen(word), ps->sp.lineno, kifu__kif_col(&ps->sp, p));
+	if (!rc && n && (strlen(word) != n || memcmp(word, text, n)))
+		rc = kifu_record_set_ending_text(ps->rec, text, n);
+	return rc;
 }
 
 /* The ending whose KIF word (kifu/vocabulary.h) t starts with, the longest
@@ -176,10 +180,11 @@ static size_t move_text_len(const char *p, const char *end)
 static int special_move(parse *ps, kif_text *t, long ply, const char *mp, size_t mlen,
 			const char *otherwise)
 {
+	const char *at = t->p;
 	const char *word = special(t);
 	if (!word)
 		return PROBLEM(ps, ply, t->p, mp, mlen, otherwise);
-	int rc = set_ending(ps, word, mp);
+	int rc = set_ending(ps, word, mp, at, (size_t)(t->p - at));
 	double tm, tot;
 	if (!rc && !kifu__kif_times(t, &tm, &tot))
 		kifu_record_set_time(ps->rec, KIFU_COMMENT_ENDING, tm, tot);
@@ -348,9 +353,10 @@ static int ki2_line(parse *ps, const kif_line *kl)
 		const char *mp = t.p;
 		if (!kifu__kif_eat_mark(&t))
 			return PROBLEM(ps, ply, mp, mp, move_text_len(mp, t.end), "expected ▲ or △");
+		const char *at = t.p;
 		const char *word = special(&t);
 		if (word) {
-			int rc = set_ending(ps, word, mp);
+			int rc = set_ending(ps, word, mp, at, (size_t)(t.p - at));
 			if (rc)
 				return rc;
 			continue;
@@ -482,8 +488,10 @@ static int result_line(parse *ps, const kif_text *t)
 		for (const char *q = t->p; q + strlen("の勝ち") <= t->end; q++)
 			if (!memcmp(q, "の勝ち", strlen("の勝ち")))
 				best = "resign";
+		at = t->p;
+		best_len = (size_t)(t->end - t->p);
 	}
-	return best ? set_ending(ps, best, t->p) : 0;
+	return best ? set_ending(ps, best, t->p, at, best_len) : 0;
 }
 
 /* 変化：N手 — a variation replacing the move at ply N of the most recent
@@ -845,5 +853,6 @@ const kifu__notation kifu__notation_kif = {
 	"KIF (Kakinoki) for 9x9 boards, lishogi's wide KIF for larger ones; KI2 is read too",
 	".kif .kifu .ki2 .ki2u",
 	"\n",
+	kifu__kif_square_name,
 	kif_sniff, kif_open, kif_next, kif_close, kifu__kif_write,
 };

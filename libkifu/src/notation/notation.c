@@ -45,6 +45,12 @@ int kifu_notation_find(const char *name)
 	return KIFU_ENOTFOUND;
 }
 
+kifu_square_namer kifu_notation_square_namer(const char *notation)
+{
+	const kifu__notation *n = kifu__notation_named(notation);
+	return n ? n->square_name : NULL;
+}
+
 int kifu_write(FILE *out, const kifu_record *rec, const kifu_variant *v, const char *notation,
 	       const kifu_write_options *opt, kifu_diag *diag)
 {

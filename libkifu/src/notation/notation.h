@@ -34,6 +34,7 @@ typedef struct kifu__notation {
 	const char *summary;    /* one line for a --help */
 	const char *extensions; /* ".kif .kifu": a hint only */
 	const char *between;    /* written between two records */
+	kifu_square_namer square_name; /* a square in messages */
 	/* Telling an input's notation: how much this decoded line (UTF-8,
 	 * without its line end) looks like one of this notation's: 0 not at
 	 * all, 1 it could be, 2 only this notation writes such lines.  NULL

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kifu/stream.h"
+#include "kifu/sys/record.h"
 #include "notation/notation.h"
 
 #define SAMPLE (1 << 16)
@@ -181,5 +182,8 @@ int kifu_stream_next(kifu_stream *s, kifu_record *rec, const kifu_variant **vari
 		if (rc)
 			return rc;
 	}
-	return s->notation->next(s->state, rec, variant, diag);
+	int rc = s->notation->next(s->state, rec, variant, diag);
+	if (rc == 1)
+		kifu_record_set_notation(rec, s->notation->name);
+	return rc;
 }

@@ -1,19 +1,39 @@
 /*
  * play.c - the play loop (kifu/play.h): a line of play of a record through
- * the rules, with the validation of it and hooks that see each position.
- * Every program and layer that needs to walk a record's moves on a board
+ * the rules, with the validation of it and hooks that see each position,
+ * and the validation of a whole record, variations included.  Every
+ * program and layer that needs to walk a record's moves on a board
  * (validation, statistics, the KI2 reader, the KIF writer, diff, replay)
- * goes through kifu_play.
+ * goes through here.
+ *
+ * The end of a line is judged too (docs/rules.md, "How a record ends"): the
+ * state the rules give (a royal lost, no legal move), and the ending the
+ * record claims, where the rules can decide it: mate, repetition, and a
+ * foul the record declares with illegal-win.  Other endings (resign,
+ * timeout, abort, ...) are taken as the record gives them.
  */
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kifu/compact.h"
 #include "kifu/play.h"
+#include "kifu/vocabulary.h"
 #include "rules/scratch.h"
 
 static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
+
+/* Names a square as the compact notation does ("7g", "12o"): the default
+ * of the messages.  (The notations name theirs: kifu_notation_square_namer.) */
+static void default_namer(const kifu_variant *v, int sq, char *buf, size_t size)
+{
+	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	if (sq < 0 || sq >= files * ranks)
+		snprintf(buf, size, "?");
+	else
+		snprintf(buf, size, "%d%c", sq % files + 1, 'a' + sq / files);
+}
 
 int kifu_record_start(const kifu_record *rec, kifu_position *pos, kifu_diag *diag)
 {
@@ -37,12 +57,36 @@ int kifu_record_start(const kifu_record *rec, kifu_position *pos, kifu_diag *dia
 	return kifu_position_set_sfen(pos, buf, n, diag);
 }
 
+char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t size)
+{
+	if (line <= 0) {
+		snprintf(buf, size, "the main line");
+		return buf;
+	}
+	size_t n = 0;
+	buf[0] = 0;
+	for (int l = line; l > 0 && n + 1 < size;) {
+		kifu_record_line_info li;
+		if (kifu_record_get_line(rec, l, &li))
+			break;
+		int w = snprintf(buf + n, size - n, "%sthe variation at ply %ld", n ? " of " : "", li.start);
+		if (w < 0)
+			break;
+		n += (size_t)w < size - n ? (size_t)w : size - n - 1;
+		l = li.parent;
+	}
+	return buf;
+}
+
+/* ---- counting positions ---- */
+
 /* Counting positions for fourfold repetition (千日手): an open-addressing
  * table of (key, count) pairs in the position's scratch, sized for the
- * line, so that no memory is taken per record and the count is linear. */
+ * moves, so that no memory is taken per record and the count is linear.
+ * A count goes down again when a move is taken back (variations). */
 typedef struct seen_table {
 	uint64_t *keys;
-	uint8_t *counts; /* 0 empty; counts stop at 5: 4 is all that matters */
+	uint8_t *counts; /* 0 empty; counts stop at 255 */
 	size_t mask;
 } seen_table;
 
@@ -61,17 +105,42 @@ static int seen_init(seen_table *t, kifu_position *pos, long positions)
 	return 0;
 }
 
-/* Counts key once more; returns its count (at most 5). */
-static int seen_add(seen_table *t, uint64_t key)
+static size_t seen_slot(const seen_table *t, uint64_t key)
 {
 	size_t i = (size_t)(key ^ (key >> 29)) & t->mask;
 	while (t->counts[i] && t->keys[i] != key)
 		i = (i + 1) & t->mask;
+	return i;
+}
+
+/* Counts key once more; returns its count. */
+static int seen_add(seen_table *t, uint64_t key)
+{
+	size_t i = seen_slot(t, key);
 	t->keys[i] = key;
-	if (t->counts[i] < 5)
+	if (t->counts[i] < 255)
 		t->counts[i]++;
 	return t->counts[i];
 }
+
+static int seen_count(const seen_table *t, uint64_t key)
+{
+	return t->counts[seen_slot(t, key)];
+}
+
+/* Counts key once less (it stays in the table with count 1 at least, so
+ * that no probe chain is cut: a key is only ever taken back after it was
+ * added, and a slot emptied would break the chains through it). */
+static void seen_remove(seen_table *t, uint64_t key)
+{
+	size_t i = seen_slot(t, key);
+	if (t->counts[i] > 1)
+		t->counts[i]--;
+	else
+		t->keys[i] = key ^ 0x8000000000000000ull; /* a tombstone: no key will match it */
+}
+
+/* ---- moves ---- */
 
 /* Does the move name a piece (KIF: 歩, 角) other than the one it moves? */
 static int named_mismatch(const kifu_position *pos, const kifu_record_move *m)
@@ -84,15 +153,15 @@ static int named_mismatch(const kifu_position *pos, const kifu_record_move *m)
 	return !kifu_piece_names_agree(kifu_position_variant(pos), kifu_code_type(c), m->named_type);
 }
 
-static void describe_mismatch(const kifu_position *pos, const kifu_record_move *m, char *buf,
-			      size_t size)
+static void describe_mismatch(const kifu_position *pos, const kifu_record_move *m,
+			      kifu_square_namer namer, char *buf, size_t size)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	kifu_piece_info named, actual;
-	char sq[16];
+	char sq[32];
 	kifu_variant_piece(v, m->named_type, &named);
 	kifu_variant_piece(v, kifu_code_type(kifu_position_at(pos, m->move.from)), &actual);
-	kifu_compact_square_name(v, m->move.from, sq, sizeof sq);
+	namer(v, m->move.from, sq, sizeof sq);
 	snprintf(buf, size, "the move names a %s (%s), but the piece on %s is a %s (%s)",
 		 named.english, named.name, sq, actual.english, actual.name);
 }
@@ -124,36 +193,40 @@ typedef struct play {
 	kifu_position *pos;
 	const kifu_play_options *opt;
 	kifu_validation *out;
+	kifu_square_namer namer;
 	seen_table seen;
 	long ended_at;     /* the ply after which a side had lost its last royal */
 	int ended_loser;
 	long err_ply;      /* a reading error at this main-line ply (0: none) */
 	const char *err, *err_move;
 	long err_line, err_col;
+	int fault_side;    /* the side whose move was the fault */
 } play;
 
-/* Notes the first fault of the line in out. */
-static void fault(play *p, long ply, const kifu_record_move *m, const kifu_illegal *why,
+/* Notes the first fault in out: the move m at ply of line `line`. */
+static void fault(play *p, int line, long ply, const kifu_record_move *m, const kifu_illegal *why,
 		  int named_wrong)
 {
 	kifu_validation *out = p->out;
 	if (!out->valid)
 		return;
 	out->valid = 0;
+	out->variation = line;
 	out->ply = ply;
 	out->line = m->line;
 	out->col = m->col;
 	out->illegal = named_wrong ? KIFU_LEGAL : why->code;
+	p->fault_side = kifu_position_side(p->pos);
 	snprintf(out->move, sizeof out->move, "%s", m->text);
 	if (named_wrong)
-		describe_mismatch(p->pos, m, out->reason, sizeof out->reason);
+		describe_mismatch(p->pos, m, p->namer, out->reason, sizeof out->reason);
 	else if (why->code == KIFU_ILL_GAME_OVER && p->ended_at)
 		snprintf(out->reason, sizeof out->reason,
 			 "the game ended at ply %ld when %s lost its last royal", p->ended_at,
 			 side_name(p->ended_loser));
 	else
-		kifu_illegal_describe(kifu_position_variant(p->pos), why, kifu_compact_square_name,
-				      out->reason, sizeof out->reason);
+		kifu_illegal_describe(kifu_position_variant(p->pos), why, p->namer, out->reason,
+				      sizeof out->reason);
 }
 
 /* Plays moves [0, count) of line `line` (whose first move is at ply
@@ -178,7 +251,7 @@ static int play_moves(play *p, int line, long start, long first, long count, int
 		int named_wrong = named_mismatch(pos, &m);
 		int legal = !named_wrong && kifu_check_move(pos, &m.move, &why) == 0;
 		if (!legal) {
-			fault(p, ply, &m, &why, named_wrong);
+			fault(p, line, ply, &m, &why, named_wrong);
 			if (!opt->through_illegal)
 				return 0;
 			if (!playable(pos, &m.move)) {
@@ -209,6 +282,227 @@ static int play_moves(play *p, int line, long start, long first, long count, int
 	return n == count;
 }
 
+/* ---- the end of a line ---- */
+
+static enum kifu_result winner_other_than(int side)
+{
+	return side == KIFU_SENTE ? KIFU_RESULT_GOTE : KIFU_RESULT_SENTE;
+}
+
+/* The ending is at fault: its place is the ply after the last move. */
+static void ending_fault(play *p, int line, const kifu_record_line_info *li, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void ending_fault(play *p, int line, const kifu_record_line_info *li, const char *fmt, ...)
+{
+	kifu_validation *out = p->out;
+	out->valid = 0;
+	out->variation = line;
+	out->ply = li->start + li->count;
+	out->line = li->ending_line;
+	out->col = li->ending_col;
+	out->illegal = KIFU_LEGAL;
+	snprintf(out->move, sizeof out->move, "%s", li->ending_text);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out->reason, sizeof out->reason, fmt, ap);
+	va_end(ap);
+}
+
+/* Has the side to move lost, whatever it plays?  No legal move; or, with a
+ * check rule, it is in check and its only answers are interpositions (moves
+ * of another piece than the royal onto an empty square, or drops, on the
+ * line of the check), which a record counts as futile (無駄合), as tsume
+ * problems do (docs/rules.md, "How a record ends"); or, with no check rule,
+ * every move lets the other side take its last royal on the next. */
+static int mated(kifu_position *pos, kifu_movelist *list)
+{
+	kifu_generate_legal(pos, list);
+	if (list->count == 0)
+		return 1;
+	const kifu_variant *v = kifu_position_variant(pos);
+	enum kifu_side side = kifu_position_side(pos);
+	if (kifu_variant_royal_rule(v) != KIFU_ROYAL_NONE) {
+		if (!kifu_position_in_check(pos))
+			return 0;
+		for (int i = 0; i < list->count; i++) {
+			const kifu_move *m = &list->moves[i];
+			if (m->flags & KIFU_MOVE_DROP)
+				continue;
+			kifu_piece_info info;
+			int mover = kifu_position_at(pos, m->from);
+			kifu_variant_piece(v, kifu_code_type(mover), &info);
+			/* a royal that moves, or a capture: an answer that is no mere block */
+			if (info.royal || kifu_position_at(pos, m->to) ||
+			    (m->mid != KIFU_NO_SQUARE && m->mid != m->from && kifu_position_at(pos, m->mid)))
+				return 0;
+		}
+		return 1;
+	}
+	kifu_movelist *replies = malloc(sizeof *replies);
+	if (!replies)
+		return -1;
+	int lost_every_way = 1;
+	kifu_move moves[KIFU_MAX_MOVES];
+	int n = list->count;
+	memcpy(moves, list->moves, (size_t)n * sizeof moves[0]);
+	for (int i = 0; i < n && lost_every_way; i++) {
+		kifu_undo u;
+		kifu_make_move(pos, &moves[i], &u);
+		int saved = 1;
+		kifu_generate_legal(pos, replies);
+		for (int k = 0; k < replies->count && saved; k++) {
+			kifu_undo u2;
+			kifu_make_move(pos, &replies->moves[k], &u2);
+			if (kifu_position_royals(pos, side) == 0)
+				saved = 0;
+			kifu_unmake_move(pos, &u2);
+		}
+		kifu_unmake_move(pos, &u);
+		if (saved)
+			lost_every_way = 0;
+	}
+	free(replies);
+	return lost_every_way;
+}
+
+/* What the ending claims of the winner, from its outcome. */
+static enum kifu_result claimed_result(const kifu_ending_info *e, int mover)
+{
+	switch (e->outcome) {
+	case KIFU_OUTCOME_MOVER_LOSES: return winner_other_than(mover);
+	case KIFU_OUTCOME_MOVER_WINS: return mover == KIFU_SENTE ? KIFU_RESULT_SENTE : KIFU_RESULT_GOTE;
+	case KIFU_OUTCOME_DRAW: return KIFU_RESULT_DRAW;
+	case KIFU_OUTCOME_NONE: break;
+	}
+	return KIFU_RESULT_NONE;
+}
+
+/* Forgets what a judge said of a line's end (the walk over the variations
+ * judges one line after another in one kifu_validation). */
+static void clear_end(kifu_validation *out)
+{
+	out->end = KIFU_END_NONE;
+	out->loser = 0;
+	out->end_ply = 0;
+	out->ending[0] = 0;
+	out->ending_checked = 0;
+	out->result = KIFU_RESULT_NONE;
+	out->result_reason[0] = 0;
+}
+
+static void set_result(kifu_validation *out, enum kifu_result r, const char *reason)
+{
+	out->result = r;
+	snprintf(out->result_reason, sizeof out->result_reason, "%s", reason);
+}
+
+/* Judges the end of line `line`, played whole (or up to a fault at its last
+ * move): the state the rules give, and the ending's claim.  list: scratch.
+ * Returns 0 or KIFU_ENOMEM. */
+static int judge(play *p, int line, const kifu_record_line_info *li, kifu_movelist **list)
+{
+	kifu_validation *out = p->out;
+	kifu_position *pos = p->pos;
+	long last = li->start + li->count - 1;
+	const kifu_ending_info *e = li->ending[0] ? kifu_ending_find(li->ending, strlen(li->ending)) : NULL;
+	snprintf(out->ending, sizeof out->ending, "%s", li->ending);
+	if (!out->valid) {
+		/* a foul the record declares: its last move is illegal, and the
+		 * ending says the side to move won by it (反則勝ち) */
+		if (e && !strcmp(e->word, "illegal-win") && out->variation == line && out->ply == last &&
+		    li->count > 0 && out->illegal != KIFU_LEGAL) {
+			out->foul_ply = out->ply;
+			snprintf(out->foul_move, sizeof out->foul_move, "%s", out->move);
+			snprintf(out->foul_reason, sizeof out->foul_reason, "%s", out->reason);
+			out->valid = 1;
+			out->variation = 0;
+			out->ply = out->line = out->col = 0;
+			out->move[0] = out->reason[0] = 0;
+			out->ending_checked = 1;
+			set_result(out, winner_other_than(p->fault_side), "foul");
+		} else if (e && !strcmp(e->word, "illegal-loss") && out->variation == line && out->ply == last &&
+			   out->illegal != KIFU_LEGAL) {
+			size_t n = strlen(out->reason);
+			snprintf(out->reason + n, sizeof out->reason - n,
+				 "; the record ends in %s (%s): a loss of the side to move, but the foul is "
+				 "%s's last move (illegal-win would say so)", e->word, e->kif,
+				 side_name(p->fault_side));
+		}
+		return 0;
+	}
+	/* how the rules leave the game */
+	int mover = kifu_position_side(pos);
+	int royal_loser = p->ended_at ? p->ended_loser : kifu_position_royal_loser(pos);
+	if (royal_loser >= 0) {
+		out->end = KIFU_END_ROYAL_LOST;
+		out->loser = royal_loser;
+		out->end_ply = p->ended_at ? p->ended_at : last;
+		set_result(out, winner_other_than(royal_loser), "royal-captured");
+	} else if (kifu_position_state(pos) == KIFU_GAME_NO_MOVES) {
+		out->end = KIFU_END_NO_MOVES;
+		out->loser = mover;
+		out->end_ply = last;
+		set_result(out, winner_other_than(mover), "no-legal-move");
+	}
+	if (!e)
+		return 0;
+	if (!strcmp(e->word, "mate")) {
+		if (out->end == KIFU_END_NONE) {
+			if (!*list && !(*list = malloc(sizeof **list)))
+				return KIFU_ENOMEM;
+			int m = mated(pos, *list);
+			if (m < 0)
+				return KIFU_ENOMEM;
+			if (!m) {
+				ending_fault(p, line, li, "the record ends in mate (%s), but %s, to move, has a move that "
+					     "keeps its last royal", e->kif, side_name(mover));
+				return 0;
+			}
+			set_result(out, winner_other_than(mover), "mate");
+		}
+		out->ending_checked = 1;
+		return 0;
+	}
+	if (!strcmp(e->word, "repetition")) {
+		int n = seen_count(&p->seen, kifu_position_key(pos));
+		if (n < 4) {
+			ending_fault(p, line, li, "the record ends in repetition (%s), but its last position has "
+				     "occurred %d time%s: four are needed", e->kif, n, n == 1 ? "" : "s");
+			return 0;
+		}
+		out->ending_checked = 1;
+		if (out->result == KIFU_RESULT_NONE)
+			set_result(out, KIFU_RESULT_DRAW, "repetition");
+		return 0;
+	}
+	if (!strcmp(e->word, "illegal-win")) {
+		ending_fault(p, line, li, "the record ends in illegal-win (%s), but its last move is legal: "
+			     "there is no foul to win by", e->kif);
+		return 0;
+	}
+	/* a claim taken as the record gives it: resign, timeout, abort, ... */
+	enum kifu_result claimed = claimed_result(e, mover);
+	if (out->result != KIFU_RESULT_NONE) {
+		if (claimed != KIFU_RESULT_NONE && claimed != out->result) {
+			char why[120];
+			if (out->end == KIFU_END_ROYAL_LOST)
+				snprintf(why, sizeof why, "%s lost its last royal at ply %ld", side_name(out->loser),
+					 out->end_ply);
+			else
+				snprintf(why, sizeof why, "%s, to move, has no legal move", side_name(out->loser));
+			ending_fault(p, line, li, "the record ends in %s (%s), but the rules ended the game: %s",
+				     e->word, e->kif, why);
+		}
+		return 0;
+	}
+	if (claimed != KIFU_RESULT_NONE)
+		set_result(out, claimed, e->word);
+	return 0;
+}
+
+/* ---- one line ---- */
+
 int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_options *opt,
 	      kifu_validation *out)
 {
@@ -220,7 +514,8 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	kifu_record_line_info li;
 	if (kifu_record_get_line(rec, opt->line, &li))
 		return KIFU_ENOTFOUND;
-	play p = {rec, pos, opt, out, {NULL, NULL, 0}, 0, -1, 0, NULL, NULL, 0, 0};
+	play p = {rec, pos, opt, out, opt->namer ? opt->namer : default_namer, {NULL, NULL, 0}, 0, -1,
+		  0, NULL, NULL, 0, 0, KIFU_SENTE};
 	long err_ply = -1;
 	p.err = kifu_record_error(rec, &err_ply, &p.err_line, &p.err_col, &p.err_move);
 	p.err_ply = p.err && err_ply > 0 ? err_ply : 0;
@@ -268,6 +563,7 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 		long upto = child.start - x.start < x.count ? child.start - x.start : x.count;
 		going = play_moves(&p, path[d_], x.start, x.first, upto, 0, &rc);
 	}
+	bool path_ok = going;
 	if (going)
 		going = play_moves(&p, opt->line, li.start, li.first, count, 1, &rc);
 	if (path != small)
@@ -282,19 +578,185 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 		out->col = p.err_col;
 		snprintf(out->move, sizeof out->move, "%s", p.err_move ? p.err_move : "");
 		snprintf(out->reason, sizeof out->reason, "%s", p.err);
+		return 0;
 	}
-	if (out->valid && going && count == li.count) {
-		/* the whole line was played: how does the game stand? */
-		long last = li.start + li.count - 1;
-		if (p.ended_at) {
-			out->end = KIFU_END_ROYAL_LOST;
-			out->loser = p.ended_loser;
-			out->end_ply = p.ended_at;
-		} else if (kifu_position_state(pos) == KIFU_GAME_NO_MOVES) {
-			out->end = KIFU_END_NO_MOVES;
-			out->loser = kifu_position_side(pos);
-			out->end_ply = last;
-		}
+	kifu_movelist *list = NULL;
+	if (opt->judge && path_ok && count == li.count)
+		rc = judge(&p, opt->line, &li, &list);
+	free(list);
+	return rc;
+}
+
+/* ---- a whole record ---- */
+
+/* The variations' tree: the children of each line, by branch ply. */
+typedef struct child { long start; int line; } child;
+
+typedef struct tree {
+	child *children;  /* the children of line l: children[first[l] .. first[l + 1]) */
+	int *first;
+	kifu_record_line_info *info;
+} tree;
+
+static int by_start(const void *a, const void *b)
+{
+	const child *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->line - y->line;
+}
+
+static int tree_build(tree *t, const kifu_record *rec, int nlines)
+{
+	t->children = malloc((size_t)nlines * sizeof *t->children);
+	t->first = calloc((size_t)nlines + 1, sizeof *t->first);
+	t->info = malloc((size_t)nlines * sizeof *t->info);
+	int *fill = calloc((size_t)nlines, sizeof *fill);
+	if (!t->children || !t->first || !t->info || !fill) {
+		free(fill);
+		return KIFU_ENOMEM;
 	}
+	for (int l = 0; l < nlines; l++) {
+		kifu_record_get_line(rec, l, &t->info[l]);
+		if (l > 0 && t->info[l].parent >= 0 && t->info[l].parent < nlines)
+			t->first[t->info[l].parent + 1]++;
+	}
+	for (int l = 0; l < nlines; l++)
+		t->first[l + 1] += t->first[l];
+	for (int l = 1; l < nlines; l++) {
+		int pa = t->info[l].parent;
+		if (pa >= 0 && pa < nlines)
+			t->children[t->first[pa] + fill[pa]++] = (child){t->info[l].start, l};
+	}
+	free(fill);
+	/* each line's children by the ply they branch at, then as recorded */
+	for (int l = 0; l < nlines; l++)
+		if (t->first[l + 1] - t->first[l] > 1)
+			qsort(t->children + t->first[l], (size_t)(t->first[l + 1] - t->first[l]),
+			      sizeof *t->children, by_start);
 	return 0;
+}
+
+static void tree_free(tree *t)
+{
+	free(t->children);
+	free(t->first);
+	free(t->info);
+}
+
+/* A frame of the walk over the tree: a line, how many of its moves are
+ * made, which of its children comes next, where its undo records start. */
+typedef struct frame {
+	int line;
+	long k;
+	int child;
+	long undo_base;
+	long moves;    /* how many of its moves can be played (the main line: its legal ones) */
+} frame;
+
+/* Checks every variation from its branch point, depth first, each move
+ * made once and taken back once: linear in the record's moves.  The main
+ * line is known legal up to main_plies. */
+static int validate_variations(const kifu_record *rec, kifu_position *pos, const kifu_play_options *opt,
+			       long main_plies, kifu_validation *out)
+{
+	int nlines = kifu_record_line_count(rec);
+	long total = kifu_record_total_moves(rec);
+	tree t = {NULL, NULL, NULL};
+	kifu_undo *undo = malloc(((size_t)total + 1) * sizeof *undo);
+	frame *stack = malloc(((size_t)nlines + 1) * sizeof *stack);
+	kifu_movelist *list = NULL;
+	kifu_validation scratch;
+	memset(&scratch, 0, sizeof scratch);
+	scratch.valid = 1;
+	play p = {rec, pos, opt, &scratch, opt->namer ? opt->namer : default_namer, {NULL, NULL, 0}, 0, -1,
+		  0, NULL, NULL, 0, 0, KIFU_SENTE};
+	int rc = !undo || !stack ? KIFU_ENOMEM : tree_build(&t, rec, nlines);
+	if (!rc)
+		rc = kifu_record_start(rec, pos, NULL) ? KIFU_EINVAL : seen_init(&p.seen, pos, total + 1);
+	if (rc)
+		goto done;
+	seen_add(&p.seen, kifu_position_key(pos));
+	int depth = 0;
+	long nundo = 0;
+	stack[depth++] = (frame){0, 0, t.first[0], 0, main_plies};
+	while (depth > 0 && scratch.valid) {
+		frame *f = &stack[depth - 1];
+		const kifu_record_line_info *li = &t.info[f->line];
+		long ply = li->start + f->k;
+		/* the variations that replace the move at this ply */
+		if (f->child < t.first[f->line + 1] && t.children[f->child].start <= ply) {
+			int c = t.children[f->child++].line;
+			if (t.info[c].start == ply)
+				stack[depth++] = (frame){c, 0, t.first[c], nundo, t.info[c].count};
+			continue;
+		}
+		if (f->k >= f->moves) {
+			/* the line's end: judge its ending (the main line's was judged) */
+			if (f->line != 0 && f->moves == li->count) {
+				clear_end(&scratch);
+				if ((rc = judge(&p, f->line, li, &list)))
+					break;
+			}
+			while (nundo > f->undo_base) {
+				seen_remove(&p.seen, kifu_position_key(pos));
+				kifu_unmake_move(pos, &undo[--nundo]);
+			}
+			depth--;
+			continue;
+		}
+		kifu_record_move m;
+		kifu_record_get_move_at(rec, li->first + f->k, &m);
+		if (f->line != 0) {
+			kifu_illegal why;
+			int named_wrong = named_mismatch(pos, &m);
+			if (named_wrong || kifu_check_move(pos, &m.move, &why)) {
+				fault(&p, f->line, ply, &m, &why, named_wrong);
+				/* a foul the variation declares at its end */
+				clear_end(&scratch);
+				if (f->k == li->count - 1 && (rc = judge(&p, f->line, li, &list)))
+					break;
+				if (!scratch.valid)
+					break;
+				f->moves = f->k; /* its end: nothing after a foul */
+				continue;
+			}
+		}
+		kifu_make_move(pos, &m.move, &undo[nundo++]);
+		seen_add(&p.seen, kifu_position_key(pos));
+		f->k++;
+	}
+	if (!rc && !scratch.valid) {
+		/* the first variation at fault: the record's fault */
+		out->valid = 0;
+		out->variation = scratch.variation;
+		out->ply = scratch.ply;
+		out->line = scratch.line;
+		out->col = scratch.col;
+		out->illegal = scratch.illegal;
+		memcpy(out->move, scratch.move, sizeof out->move);
+		memcpy(out->reason, scratch.reason, sizeof out->reason);
+	}
+done:
+	free(list);
+	free(undo);
+	free(stack);
+	tree_free(&t);
+	return rc == KIFU_EINVAL ? 0 : rc;
+}
+
+int kifu_validate(const kifu_record *rec, kifu_position *pos, const kifu_validate_options *vopt,
+		  kifu_validation *out)
+{
+	static const kifu_validate_options defaults = KIFU_VALIDATE_OPTIONS_INIT;
+	if (!vopt)
+		vopt = &defaults;
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.namer = vopt->namer;
+	int rc = kifu_play(rec, pos, &opt, out);
+	if (rc || !out->valid || vopt->main_line_only || kifu_record_line_count(rec) < 2)
+		return rc;
+	/* the main line's moves to play on the way: the legal ones (with a
+	 * declared foul, all but its last) */
+	return validate_variations(rec, pos, &opt, out->plies, out);
 }

@@ -27,7 +27,7 @@ typedef struct rtag { size_t key, value; } rtag;
 typedef struct rline {
 	int parent;
 	long start, first, count;
-	size_t ending, ending_comment;
+	size_t ending, ending_text, ending_comment;
 	long ending_line, ending_col;
 	double ending_time, ending_total;
 } rline;
@@ -42,6 +42,7 @@ struct kifu_record {
 	rline *lines;
 	int nlines, lines_cap;
 	size_t file, variant, pre_comment, pre_bookmark;
+	const char *notation;  /* a static name from the notation table, or NULL */
 	long line;
 	/* a reading error */
 	size_t err_msg, err_move;
@@ -79,7 +80,7 @@ static void line_init(rline *l, int parent, long start, long first)
 	l->start = start;
 	l->first = first;
 	l->count = 0;
-	l->ending = l->ending_comment = NONE;
+	l->ending = l->ending_text = l->ending_comment = NONE;
 	l->ending_line = l->ending_col = 0;
 	l->ending_time = l->ending_total = -1;
 }
@@ -120,6 +121,7 @@ void kifu_record_clear(kifu_record *r)
 	r->nlines = 1;
 	line_init(&r->lines[0], -1, 1, 0);
 	r->file = r->variant = r->pre_comment = r->pre_bookmark = NONE;
+	r->notation = NULL;
 	r->line = 0;
 	r->err_msg = r->err_move = NONE;
 	r->err_ply = r->err_line = r->err_col = 0;
@@ -273,6 +275,7 @@ int kifu_record_get_line(const kifu_record *r, int line, kifu_record_line_info *
 	out->first = l->first;
 	out->count = l->count;
 	out->ending = l->ending == NONE ? "" : str(r, l->ending);
+	out->ending_text = l->ending_text != NONE ? str(r, l->ending_text) : out->ending;
 	out->ending_line = l->ending_line;
 	out->ending_col = l->ending_col;
 	out->ending_comment = str(r, l->ending_comment);
@@ -358,8 +361,18 @@ int kifu_record_set_ending(kifu_record *r, const char *word, size_t len, long li
 	rline *l = &r->lines[r->nlines - 1];
 	l->ending_line = line;
 	l->ending_col = col;
+	l->ending_text = NONE;
 	return intern(r, word, len, &l->ending);
 }
+
+int kifu_record_set_ending_text(kifu_record *r, const char *text, size_t len)
+{
+	return intern(r, text, len, &r->lines[r->nlines - 1].ending_text);
+}
+
+void kifu_record_set_notation(kifu_record *r, const char *notation) { r->notation = notation; }
+
+const char *kifu_record_notation(const kifu_record *r) { return r->notation ? r->notation : ""; }
 
 const char *kifu_record_ending(const kifu_record *r)
 {

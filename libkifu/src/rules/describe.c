@@ -48,7 +48,9 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 		snprintf(buf, size, "there is no piece on %s", sq);
 		break;
 	case KIFU_ILL_NOT_YOURS:
-		snprintf(buf, size, "the %s on %s is %s's", piece, sq, side);
+		/* why->side: the piece's owner; the other side is to move */
+		snprintf(buf, size, "it is %s's turn, and the %s on %s is %s's",
+			 side_name(!why->side), piece, sq, side);
 		break;
 	case KIFU_ILL_UNREACHABLE:
 		snprintf(buf, size, "the %s on %s cannot move to %s", piece, from, sq);

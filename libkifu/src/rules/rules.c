@@ -975,3 +975,14 @@ int kifu_check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 		why->from = (m->flags & KIFU_MOVE_DROP) || m->from >= p->nsq ? -1 : m->from;
 	return rc;
 }
+
+int kifu_position_in_check(kifu_position *p)
+{
+	int side = p->side;
+	if (p->nroyal[side] == 1)
+		return in_check(p);
+	for (int i = 0; i < p->nroyal[side]; i++)
+		if (kifu_square_attacked(p, p->royal_sq[side][i], (enum kifu_side)opp(side)))
+			return 1;
+	return 0;
+}

@@ -47,8 +47,14 @@ int kifu_record_set_time(kifu_record *rec, long i, double time, double total);
 /* A bookmark on global move i, or on the start (KIFU_COMMENT_BEFORE). */
 int kifu_record_set_bookmark(kifu_record *rec, long i, const char *text, size_t len);
 
-/* The ending word (kifu/vocabulary.h) of the current line, where written. */
+/* The ending word (kifu/vocabulary.h) of the current line, where written;
+ * then, if it was written otherwise (投了), the text as written. */
 int kifu_record_set_ending(kifu_record *rec, const char *word, size_t len, long line, long col);
+int kifu_record_set_ending_text(kifu_record *rec, const char *text, size_t len);
+
+/* The notation the record was read from: a name that lives as long as the
+ * program (a stream sets it from its notation table). */
+void kifu_record_set_notation(kifu_record *rec, const char *notation);
 
 /* A reading error inside the record (a malformed move, say): the moves
  * before it are kept, and validation reports it at ply (1-based; 0 for an
