@@ -64,7 +64,8 @@ static void usage(FILE *f)
 		"  -h, --help              print this help and exit\n"
 		"      --version           print the version and exit\n"
 		"\n"
-		"Exit status: 0 success, 1 some records were invalid, 2 usage or I/O error.\n");
+		"Exit status: 0 the statistics were computed (invalid records are counted),\n"
+		"2 usage or I/O error.\n");
 }
 
 static void progress(struct stats_run *run)
@@ -258,10 +259,8 @@ int main(int argc, char *argv[])
 	} else {
 		status = CLI_USAGE;
 	}
-	if (status == CLI_OK)
-		for (size_t i = 0; i < run.st.ngroups; i++)
-			if (run.st.groups[i]->invalid)
-				status = CLI_INVALID;
+	/* the statistics were computed: 0, whatever the records' validity
+	 * (they count the invalid ones); 2 when they could not be */
 	stats_free(&run.st);
 	stats_filter_free(run.filter);
 	inputs_variants_free(&vars);

@@ -43,7 +43,7 @@ kifu-validate: tests/data/compact/errors.compact:11:27: ply 5: 9i9h+: the Pawn m
 kifu-validate: tests/data/compact/errors.compact:12:19: ply 3: 7z7f: no such square on this board
 kifu-validate: tests/data/compact/errors.compact:13:30: ply 5: winning: unknown ending "winning" (see formats/compact.md)
 kifu-validate: tests/data/compact/errors.compact:14:21: ply 2: 3c3d: text after the ending
-kifu-validate: tests/data/compact/errors.compact:15:1: unknown variant "bogus"
+kifu-validate: tests/data/compact/errors.compact:15:1: unknown variant "bogus" (kifu-variants lists them)
 kifu-validate: tests/data/compact/errors.compact:16:15: expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves
 kifu-validate: tests/data/compact/errors.compact:17:15: expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves
 EOF
@@ -62,7 +62,7 @@ cat >"$tmp/errors.json" <<'EOF'
 {"file":"tests/data/compact/errors.compact","record":10,"line":12,"valid":false,"plies":2,"error":{"ply":3,"move":"7z7f","reason":"no such square on this board","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}
 {"file":"tests/data/compact/errors.compact","record":11,"line":13,"valid":false,"plies":4,"error":{"ply":5,"move":"winning","reason":"unknown ending \"winning\" (see formats/compact.md)","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}
 {"file":"tests/data/compact/errors.compact","record":12,"line":14,"valid":false,"plies":1,"error":{"ply":2,"move":"3c3d","reason":"text after the ending","variation":null},"variant":"shogi","ending":"resign","result":null,"foul":null,"no_moves":false}
-{"file":"tests/data/compact/errors.compact","record":13,"line":15,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"unknown variant \"bogus\"","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
+{"file":"tests/data/compact/errors.compact","record":13,"line":15,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"unknown variant \"bogus\" (kifu-variants lists them)","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
 {"file":"tests/data/compact/errors.compact","record":14,"line":16,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":true}
 {"file":"tests/data/compact/errors.compact","record":15,"line":17,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves","variation":null},"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":true}
 EOF

@@ -113,8 +113,12 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 		worst = CLI_USAGE;
 		break;
 	}
-	if (index == 0 && worst < CLI_USAGE)
-		cli_error("%s: no records", name); /* a note: an empty input is no error */
+	if (index == 0 && worst < CLI_USAGE) {
+		/* nothing checked is nothing valid: an input with no record is an
+		 * error (kifu(7)) */
+		cli_error("%s: no records", name);
+		worst = worst < CLI_INVALID ? CLI_INVALID : worst;
+	}
 	inputs_stream_close(reader, stream);
 	return worst;
 }
@@ -223,62 +227,4 @@ void inputs_json_string(FILE *out, const char *s)
 		p++;
 	}
 	putc('"', out);
-}
-
-int output_open(output *o, const char *path)
-{
-	o->f = stdout;
-	o->path = NULL;
-	o->tmp = NULL;
-	/* A closed pipe is a write error to report, not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
-	if (!path || !strcmp(path, "-"))
-		return CLI_OK;
-	size_t n = strlen(path) + 16;
-	o->tmp = malloc(n);
-	if (!o->tmp) {
-		cli_error("out of memory");
-		return CLI_USAGE;
-	}
-	snprintf(o->tmp, n, "%s.tmpXXXXXX", path);
-	int fd = mkstemp(o->tmp);
-	if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
-		cli_error("%s: cannot create a temporary file: %s", path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(o->tmp);
-		}
-		free(o->tmp);
-		o->tmp = NULL;
-		o->f = NULL;
-		return CLI_USAGE;
-	}
-	o->path = path;
-	return CLI_OK;
-}
-
-int output_close(output *o, int ok)
-{
-	int failed = fflush(o->f) != 0 || ferror(o->f);
-	int err = errno;
-	if (o->tmp) {
-		if (fclose(o->f) != 0 && !failed) {
-			failed = 1;
-			err = errno;
-		}
-		if (failed || !ok || rename(o->tmp, o->path) != 0) {
-			if (!failed && ok) {
-				failed = 1;
-				err = errno;
-			}
-			unlink(o->tmp);
-		}
-		free(o->tmp);
-		o->tmp = NULL;
-	}
-	if (failed) {
-		cli_error("%s: write error: %s", o->path ? o->path : "standard output", strerror(err));
-		return CLI_USAGE;
-	}
-	return CLI_OK;
 }

@@ -53,17 +53,6 @@ void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r);
 /* Writes s as a JSON string, quotes included. */
 void inputs_json_string(FILE *out, const char *s);
 
-/* Output: stdout when path is NULL or "-"; else a temporary file beside
- * path, renamed over it by outputs_close when ok.  Returns NULL (after
- * printing why) on failure. */
-typedef struct output {
-	FILE *f;
-	const char *path;
-	char *tmp;
-} output;
-int output_open(output *o, const char *path);
-/* Flushes and closes; renames when ok and writing succeeded, else removes
- * the temporary file.  Returns CLI_OK or CLI_USAGE (a write error). */
-int output_close(output *o, int ok);
+#include "output.h"
 
 #endif

@@ -140,6 +140,13 @@ int kifu_variant_piece_by_name(const kifu_variant *v, const char *text, size_t l
  * unpromoted type has the same name (成銀将 ...).  Writes it NUL-terminated
  * into buf; returns its length, or KIFU_ELIMIT if it does not fit. */
 int kifu_variant_piece_written_name(const kifu_variant *v, int t, char *buf, size_t size);
+/* Folds the traditional characters historical records write (將 鐵 豬 貓 惡 橫
+ * 酔 刃 竜 步 鳯 豎, and 王 for 玉) into the forms the variant files use, as every
+ * lookup of a Japanese name does (piece names, 手合割 values, variant
+ * titles): 中將棋 -> 中将棋.  Writes out (NUL-terminated, cut at size - 1
+ * bytes on a character boundary). */
+void kifu_name_fold(const char *text, char *out, size_t size);
+
 /* Do types a and b go by one name (a promoted Bishop and a Dragon Horse are
  * both 龍馬)?  1 if they do (or a == b), 0 if not. */
 int kifu_piece_names_agree(const kifu_variant *v, int a, int b);

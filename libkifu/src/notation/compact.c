@@ -15,6 +15,7 @@
 #include "kifu/vocabulary.h"
 #include "notation/notation.h"
 #include "text/encoding.h"
+#include "text/similar.h"
 
 /* Is the line a record (not blank, not a # comment)? */
 static bool is_record(const char *line, size_t len)
@@ -318,6 +319,24 @@ static void printable(const char *t, size_t n, char *out, size_t size)
 	out[o] = 0;
 }
 
+/* "unknown variant "dia" (did you mean dai?)" */
+static int unknown_variant(parse_state *ps, size_t start, const char *shown,
+			   const kifu_variant_set *variants)
+{
+	const char *names[128];
+	int n = 0, count = kifu_variant_set_count(variants);
+	for (int i = 0; i < count && n < 128; i++) {
+		const kifu_variant *v = kifu_variant_set_at(variants, i);
+		if (v)
+			names[n++] = kifu_variant_name(v);
+	}
+	int close = kifu__closest(shown, names, n);
+	if (close >= 0)
+		return fail_at(ps, 0, start, NULL, 0, "unknown variant \"%s\" (did you mean %s?)", shown,
+			       names[close]);
+	return fail_at(ps, 0, start, NULL, 0, "unknown variant \"%s\" (kifu-variants lists them)", shown);
+}
+
 static bool is_ending(const char *t, size_t n)
 {
 	return kifu_ending_find(t, n) != NULL;
@@ -603,7 +622,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 			if (!v) {
 				char shown[200];
 				printable(tok, n, shown, sizeof shown);
-				rc = fail_at(&ps, 0, start, NULL, 0, "unknown variant \"%s\"", shown);
+				rc = unknown_variant(&ps, start, shown, variants);
 				break;
 			}
 			*variant = v;
@@ -781,20 +800,42 @@ int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v)
 
 /* ---- the notation's entry ---- */
 
-/* A compact record's line: a known variant's name, then tags and " :". */
+/* A compact record's line: a known variant's name first; or, whatever the
+ * name (a misspelt one is still a compact record, to be reported as such),
+ * the shape of one: a name, key=value tags, then a ":" of its own. */
 static int compact_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 {
 	size_t n = 0;
-	if (!len || (unsigned char)line[0] >= 0x80 || line[0] == '#' || line[0] == '*')
-		return 0; /* variant names are ASCII */
+	if (!len || line[0] < 'a' || line[0] > 'z')
+		return 0; /* variant names are ASCII, lowercase first */
 	while (n < len && line[n] != ' ' && line[n] != '\t')
 		n++;
-	if (n == 0 || n >= 64)
+	if (n >= 64)
 		return 0;
 	char name[64];
 	memcpy(name, line, n);
 	name[n] = 0;
-	return kifu_variant_set_find(ctx->variants, name) ? 1 : 0;
+	if (kifu_variant_set_find(ctx->variants, name))
+		return 1;
+	for (size_t i = 0; i < n; i++)
+		if (!islower((unsigned char)name[i]) && !isdigit((unsigned char)name[i]) && !strchr("-_.+", name[i]))
+			return 0;
+	/* tags up to a ":" token */
+	size_t i = n;
+	for (;;) {
+		while (i < len && (line[i] == ' ' || line[i] == '\t'))
+			i++;
+		size_t b = i;
+		while (i < len && line[i] != ' ' && line[i] != '\t')
+			i++;
+		if (i == b)
+			return 0;
+		if (i - b == 1 && line[b] == ':')
+			return 1;
+		const char *eq = memchr(line + b, '=', i - b);
+		if (!eq || !valid_key(line + b, (size_t)(eq - (line + b))))
+			return 0;
+	}
 }
 
 typedef struct compact_reader { kifu__read_ctx ctx; } compact_reader;

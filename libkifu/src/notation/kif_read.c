@@ -21,6 +21,7 @@
 #include "kifu/vocabulary.h"
 #include "notation/kif_read.h"
 #include "notation/notation.h"
+#include "text/similar.h"
 
 typedef struct kif_reader {
 	kifu__read_ctx ctx;
@@ -76,6 +77,7 @@ typedef struct parse {
 	int pending_from;
 	long pending_ply;
 	char handicap[128]; /* the 手合割 value */
+	bool handicap_known; /* ... names a known variant or start */
 	long note_idx;      /* where the gathered comment lines go */
 	bool note_open;     /* comment lines are gathered in kr->note */
 } parse;
@@ -531,29 +533,64 @@ static int variation_line(parse *ps, const kif_text *rest)
 
 /* ---- headers and the variant ---- */
 
-/* Is value the variant's name, its Japanese title, or one of its named
- * starts (with_starts)? */
-static bool names_variant(const kifu_variant *v, const char *value, bool with_starts)
+/* The variant a 手合割 value names, traditional characters folded (中將棋 is
+ * 中将棋): -v's if it names it or one of its starts; else the known variant
+ * it names by title or name; else the one that has a start of that name
+ * (平手, 香落ち: standard shogi).  *start is set to the start's own name
+ * when the value names a start, else NULL.  NULL if none. */
+static const kifu_variant *variant_of_handicap(const kif_reader *kr, const char *value, const char **start)
 {
-	return !strcmp(kifu_variant_title_ja(v), value) || !strcmp(kifu_variant_name(v), value) ||
-	       (with_starts && kifu_variant_named_start(v, value));
+	char want[256], have[256];
+	kifu_name_fold(value, want, sizeof want);
+	*start = NULL;
+	int n = kifu_variant_set_count(kr->ctx.variants);
+	for (int pass = 0; pass < 3; pass++) {
+		/* pass 0: -v's variant; 1: a variant by title or name; 2: a start */
+		for (int i = pass ? 0 : -1; i < (pass ? n : 0); i++) {
+			const kifu_variant *v = pass ? kifu_variant_set_at(kr->ctx.variants, i) : kr->ctx.fallback;
+			if (!v)
+				continue;
+			if (pass < 2) {
+				kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
+				if (!strcmp(want, have) || !strcmp(want, kifu_variant_name(v)))
+					return v;
+			}
+			if (pass != 1)
+				for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
+					kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
+					if (!strcmp(want, have)) {
+						*start = kifu_variant_named_start_name(v, k);
+						return v;
+					}
+				}
+		}
+	}
+	return NULL;
 }
 
-/* The variant a 手合割 value names: -v's if it names it or one of its
- * starts; else the known variant it names by title or name; else the one
- * that has a start of that name (平手, 香落ち: standard shogi). */
-static const kifu_variant *variant_of_handicap(const kif_reader *kr, const char *value)
+/* "unknown 手合割 "X" (did you mean 香落ち?)": no known variant nor start has
+ * that name, and no board diagram gives the start. */
+static int unknown_handicap(parse *ps)
 {
-	if (kr->ctx.fallback && names_variant(kr->ctx.fallback, value, true))
-		return kr->ctx.fallback;
-	int n = kifu_variant_set_count(kr->ctx.variants);
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < n; i++) {
-			const kifu_variant *v = kifu_variant_set_at(kr->ctx.variants, i);
-			if (v && (pass ? kifu_variant_named_start(v, value) != NULL : names_variant(v, value, false)))
-				return v;
-		}
-	return NULL;
+	const kif_reader *kr = ps->kr;
+	const char *names[256];
+	int k = 0, n = kifu_variant_set_count(kr->ctx.variants);
+	for (int i = 0; i < n && k < 256; i++) {
+		const kifu_variant *v = kifu_variant_set_at(kr->ctx.variants, i);
+		if (!v)
+			continue;
+		names[k++] = kifu_variant_title_ja(v);
+		for (int s = 0; s < kifu_variant_named_start_count(v) && k < 256; s++)
+			names[k++] = kifu_variant_named_start_name(v, s);
+	}
+	char folded[256];
+	kifu_name_fold(ps->handicap, folded, sizeof folded);
+	int close = kifu__closest(folded, names, k);
+	char msg[400];
+	snprintf(msg, sizeof msg, "unknown 手合割 \"%s\": neither a variant nor a start position kifu knows%s%s%s",
+		 ps->handicap, close >= 0 ? " (did you mean " : "", close >= 0 ? names[close] : "",
+		 close >= 0 ? "?)" : " (kifu-variants lists them)");
+	return PROBLEM(ps, 0, ps->sp.line, NULL, 0, msg);
 }
 
 static int header_line(parse *ps, const kif_line *kl)
@@ -565,12 +602,18 @@ static int header_line(parse *ps, const kif_line *kl)
 	size_t vl = (size_t)(val.end - val.p);
 	const kifu_tag_info *tag = kifu_tag_find_kif(key, klen);
 	if (tag && !strcmp(tag->key, "handicap") && vl < sizeof ps->handicap) {
-		/* 手合割 naming a variant (大将棋) says the variant, not a start */
+		/* 手合割 naming a variant (大将棋) says the variant, not a start; a
+		 * start is kept under its own name (平手); anything else is kept as
+		 * it is, for a board diagram to give the start (その他, 詰将棋) */
 		memcpy(ps->handicap, val.p, vl);
 		ps->handicap[vl] = 0;
-		const kifu_variant *v = variant_of_handicap(ps->kr, ps->handicap);
-		if (v && !kifu_variant_named_start(v, ps->handicap))
+		const char *start;
+		const kifu_variant *v = variant_of_handicap(ps->kr, ps->handicap, &start);
+		ps->handicap_known = v != NULL;
+		if (v && !start)
 			return 0;
+		if (start)
+			return kifu_record_add_tag(ps->rec, tag->key, strlen(tag->key), start, strlen(start));
 	}
 	if (tag)
 		return kifu_record_add_tag(ps->rec, tag->key, strlen(tag->key), val.p, vl);
@@ -630,7 +673,8 @@ static int choose_variant(parse *ps, const kif_line *kl)
 {
 	kif_reader *kr = ps->kr;
 	const kif_bod *bod = &kr->bod;
-	const kifu_variant *v = ps->handicap[0] ? variant_of_handicap(kr, ps->handicap) : NULL;
+	const char *start;
+	const kifu_variant *v = ps->handicap[0] ? variant_of_handicap(kr, ps->handicap, &start) : NULL;
 	if (!v)
 		v = kr->ctx.fallback;
 	bool wide = (kl && kl->kind == KIF_WIDE_MOVE) || bod->files > 9 || bod->nranks > 9;
@@ -676,6 +720,9 @@ static int choose_variant(parse *ps, const kif_line *kl)
 static int begin_moves(parse *ps, const kif_line *kl)
 {
 	int rc;
+	/* a 手合割 that names nothing known needs a diagram to give the start */
+	if (ps->handicap[0] && !ps->handicap_known && !ps->kr->bod.seen)
+		return unknown_handicap(ps);
 	if (!ps->v && ((rc = choose_variant(ps, kl)) || !ps->v))
 		return rc;
 	if ((rc = kifu__bod_finish(&ps->kr->bod, ps->v, ps->rec, &ps->sp)))
@@ -729,6 +776,7 @@ static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant,
 	kifu_record_clear(rec);
 	kifu__bod_clear(&kr->bod);
 	bool started = false, moves_begun = false, lost = false;
+	bool substance = false; /* a line other than comments: a header, a diagram, a move */
 	const char *raw;
 	size_t rawlen;
 	long lineno;
@@ -757,6 +805,8 @@ static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant,
 			if ((rc = kifu_record_set_source(rec, kifu_reader_name(kr->ctx.lines), lineno)))
 				return rc;
 		}
+		if (kl.kind != KIF_COMMENT && kl.kind != KIF_BOOKMARK && kl.kind != KIF_HASH)
+			substance = true;
 		switch (kl.kind) {
 		case KIF_BLANK:
 		case KIF_HASH:
@@ -828,6 +878,12 @@ static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		return frc;
 	if (!started)
 		return rc == KIFU_ELIMIT ? rc : 0;
+	if (!substance) {
+		/* comments are no record: said, not passed over */
+		kifu_record_set_error(rec, 0, kifu_record_line(rec), 1, NULL, 0,
+				      "nothing but comments: no header, board or move");
+		return 1;
+	}
 	if (!moves_begun && !kifu_record_error(rec, NULL, NULL, NULL, NULL) && (frc = begin_moves(&ps, NULL)))
 		return frc;
 	if (ps.pending_mid >= 0)

@@ -21,6 +21,7 @@
 #include "kifu/play.h"
 #include "kifu/vocabulary.h"
 #include "rules/scratch.h"
+#include "text/similar.h"
 
 static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
 
@@ -35,14 +36,56 @@ static void default_namer(const kifu_variant *v, int sq, char *buf, size_t size)
 		snprintf(buf, size, "%d%c", sq % files + 1, 'a' + sq / files);
 }
 
+/* The variant's start position that a handicap names (its name, its
+ * traditional characters folded), or NULL. */
+static const char *named_start(const kifu_variant *v, const char *handicap)
+{
+	char want[256], have[256];
+	kifu_name_fold(handicap, want, sizeof want);
+	for (int i = 0; i < kifu_variant_named_start_count(v); i++) {
+		const char *name = kifu_variant_named_start_name(v, i);
+		kifu_name_fold(name, have, sizeof have);
+		if (!strcmp(want, have))
+			return kifu_variant_named_start(v, name);
+	}
+	return NULL;
+}
+
+/* "unknown handicap "X" for shogi (did you mean 香落ち?; its start
+ * positions: 平手, 香落ち, ...)" */
+static int unknown_handicap(const kifu_variant *v, const char *handicap, kifu_diag *diag)
+{
+	const char *names[64];
+	int n = kifu_variant_named_start_count(v);
+	if (n > 64)
+		n = 64;
+	char list[1024] = "";
+	for (int i = 0; i < n; i++) {
+		names[i] = kifu_variant_named_start_name(v, i);
+		size_t len = strlen(list);
+		snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", names[i]);
+	}
+	int close = kifu__closest(handicap, names, n);
+	char hint[300] = "";
+	if (close >= 0)
+		snprintf(hint, sizeof hint, "did you mean %s? ", names[close]);
+	return kifu_diag_set(diag, KIFU_ENOTFOUND, NULL, 0, 0, "unknown handicap \"%s\" for %s (%s%s%s)", handicap,
+			     kifu_variant_name(v), hint, n ? "its start positions: " : "it has no named start positions",
+			     list);
+}
+
 int kifu_record_start(const kifu_record *rec, kifu_position *pos, kifu_diag *diag)
 {
 	const char *sfen = kifu_record_tag(rec, "sfen");
 	if (!sfen) {
-		/* a named start (KIF 手合割: 香落ち, ...) or the variant's own */
+		/* a named start (KIF 手合割: 香落ち, ...) or the variant's own; a
+		 * handicap that names no start of the variant is an error, never a
+		 * guess */
 		const char *h = kifu_record_tag(rec, "handicap");
 		const kifu_variant *v = kifu_position_variant(pos);
-		const char *named = h ? kifu_variant_named_start(v, h) : NULL;
+		const char *named = h ? named_start(v, h) : NULL;
+		if (h && !named)
+			return unknown_handicap(v, h, diag);
 		if (named && strcmp(named, kifu_variant_start_sfen(v)) != 0)
 			return kifu_position_set_sfen(pos, named, strlen(named), diag);
 		kifu_position_reset(pos);
@@ -522,10 +565,14 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 
 	kifu_diag d;
 	kifu_diag_clear(&d);
-	if (kifu_record_start(rec, pos, &d)) {
+	int src = kifu_record_start(rec, pos, &d);
+	if (src) {
 		out->valid = 0;
 		out->line = kifu_record_line(rec);
-		snprintf(out->reason, sizeof out->reason, "bad sfen tag, column %ld: %s", d.col, d.message);
+		if (src == KIFU_ESYNTAX)
+			snprintf(out->reason, sizeof out->reason, "bad sfen tag, column %ld: %s", d.col, d.message);
+		else
+			snprintf(out->reason, sizeof out->reason, "%s", d.message);
 		return 0;
 	}
 	if (p.err && err_ply == 0) {

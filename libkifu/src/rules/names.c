@@ -270,3 +270,9 @@ int kifu_variant_piece_written_name(const kifu_variant *v, int t, char *buf, siz
 	memcpy(buf, name, n + 1);
 	return (int)n;
 }
+
+void kifu_name_fold(const char *text, char *out, size_t size)
+{
+	if (size)
+		kifu__names_fold(text, out, size);
+}

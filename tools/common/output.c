@@ -1,0 +1,186 @@
+/*
+ * output.c - writing a tool's output (output.h).
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "output.h"
+#include "cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The temporary files being written, for the signal handler to remove.  A
+ * tool writes one at a time; a few slots spare. */
+#define MAX_TEMPS 4
+static char *volatile temps[MAX_TEMPS];
+
+static void remove_temps(int sig)
+{
+	for (int i = 0; i < MAX_TEMPS; i++)
+		if (temps[i])
+			unlink(temps[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void track(char *tmp)
+{
+	static int installed;
+	if (!installed) {
+		installed = 1;
+		int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+		for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+			struct sigaction sa;
+			memset(&sa, 0, sizeof sa);
+			sa.sa_handler = remove_temps;
+			sigemptyset(&sa.sa_mask);
+			sigaction(sigs[i], &sa, NULL);
+		}
+	}
+	for (int i = 0; i < MAX_TEMPS; i++)
+		if (!temps[i]) {
+			temps[i] = tmp;
+			return;
+		}
+}
+
+static void untrack(const char *tmp)
+{
+	for (int i = 0; i < MAX_TEMPS; i++)
+		if (temps[i] == tmp)
+			temps[i] = NULL;
+}
+
+void output_default_signals(void)
+{
+	signal(SIGPIPE, SIG_DFL);
+}
+
+static mode_t new_file_mode(void)
+{
+	mode_t mask = umask(0);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+int output_open(output *o, const char *path)
+{
+	o->f = stdout;
+	o->path = NULL;
+	o->target = NULL;
+	o->tmp = NULL;
+	output_default_signals();
+	if (!path || !strcmp(path, "-"))
+		return CLI_OK;
+	o->path = path;
+	struct stat st;
+	int exists = lstat(path, &st) == 0;
+	if (exists && S_ISLNK(st.st_mode)) {
+		/* write the file the link points to, and keep the link */
+		o->target = realpath(path, NULL);
+		exists = o->target && stat(o->target, &st) == 0;
+		if (!o->target) {
+			/* a dangling link: make the file it names */
+			char buf[PATH_MAX];
+			ssize_t n = readlink(path, buf, sizeof buf - 1);
+			if (n < 0) {
+				cli_error("%s: %s", path, strerror(errno));
+				return CLI_USAGE;
+			}
+			buf[n] = 0;
+			if (buf[0] != '/' && strrchr(path, '/')) {
+				/* relative to the link's directory */
+				size_t dir = (size_t)(strrchr(path, '/') - path) + 1;
+				o->target = malloc(dir + (size_t)n + 1);
+				if (o->target) {
+					memcpy(o->target, path, dir);
+					memcpy(o->target + dir, buf, (size_t)n + 1);
+				}
+			} else {
+				o->target = strdup(buf);
+			}
+		}
+	} else {
+		o->target = strdup(path);
+	}
+	if (!o->target) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	if (exists && S_ISDIR(st.st_mode)) {
+		cli_error("%s: is a directory", path);
+		free(o->target);
+		o->target = NULL;
+		return CLI_USAGE;
+	}
+	if (exists && !S_ISREG(st.st_mode)) {
+		/* a device, a FIFO: written as it is, never replaced */
+		if (!(o->f = fopen(o->target, "wb"))) {
+			cli_error("%s: cannot open: %s", path, strerror(errno));
+			free(o->target);
+			o->target = NULL;
+			return CLI_USAGE;
+		}
+		return CLI_OK;
+	}
+	size_t n = strlen(o->target) + 16;
+	o->tmp = malloc(n);
+	if (!o->tmp) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	snprintf(o->tmp, n, "%s.tmpXXXXXX", o->target);
+	int fd = mkstemp(o->tmp);
+	if (fd >= 0)
+		track(o->tmp);
+	/* the mode a new file gets from the umask, or the replaced file's */
+	if (fd < 0 || fchmod(fd, exists ? st.st_mode & 07777 : new_file_mode()) != 0 ||
+	    !(o->f = fdopen(fd, "wb"))) {
+		cli_error("%s: cannot create a temporary file: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(o->tmp);
+			untrack(o->tmp);
+		}
+		free(o->tmp);
+		free(o->target);
+		o->tmp = o->target = NULL;
+		o->f = NULL;
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+int output_close(output *o, int ok)
+{
+	int failed = fflush(o->f) != 0 || ferror(o->f);
+	int err = errno;
+	if (o->f != stdout && fclose(o->f) != 0 && !failed) {
+		failed = 1;
+		err = errno;
+	}
+	if (o->tmp) {
+		if (failed || !ok || rename(o->tmp, o->target) != 0) {
+			if (!failed && ok) {
+				failed = 1;
+				err = errno;
+			}
+			unlink(o->tmp);
+		}
+		untrack(o->tmp);
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	free(o->target);
+	o->target = NULL;
+	if (failed) {
+		cli_error("%s: write error: %s", o->path ? o->path : "standard output", strerror(err));
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
