@@ -31,11 +31,11 @@ struct convert_run {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s --to NOTATION [--encoding=utf-8|sjis] [-o FILE] [-v VARIANT]\n"
+		"Usage: %s [--to NOTATION] [--encoding=utf-8|sjis] [-o FILE] [-v VARIANT]\n"
 		"       [--variant-file FILE] [--from NOTATION] [FILE...]\n"
 		"Write records in another notation.\n"
 		"\n"
-		"      --to NOTATION     the notation to write: %s\n",
+		"      --to NOTATION     the notation to write (default compact): %s\n",
 		cli_program(), cli_notations(1));
 	for (int i = 0; i < kifu_notation_count(); i++) {
 		kifu_notation_info info;
@@ -69,7 +69,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		else
 			kifu_diag_set(&d, KIFU_ESYNTAX, kifu_record_file(rec), line, col, "%s",
 				      err ? err : "unknown variant");
-		cli_diag(&d);
+		cli_record_diag(&d);
 		return CLI_INVALID;
 	}
 	kifu_diag d;
@@ -84,7 +84,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 			snprintf(d.file, sizeof d.file, "%s", kifu_record_file(rec));
 		if (!d.line)
 			d.line = kifu_record_line(rec);
-		cli_diag(&d);
+		cli_record_diag(&d);
 		return CLI_INVALID;
 	}
 	run->written++;
@@ -101,7 +101,7 @@ int main(int argc, char *argv[])
 		{NULL, 0, NULL, 0}
 	};
 	struct cli_variant_choice choice = {NULL, NULL, NULL};
-	const char *to = NULL, *path = NULL, *encoding = "utf-8";
+	const char *to = "compact", *path = NULL, *encoding = "utf-8";
 	int opt;
 
 	cli_set_program(argv[0]);
@@ -116,10 +116,6 @@ int main(int argc, char *argv[])
 		case OPT_ENCODING: encoding = optarg; break;
 		default: return cli_option_error(opt, argv);
 		}
-	}
-	if (!to) {
-		cli_error("say which notation to write with --to (%s)", cli_notations(1));
-		return cli_usage_error();
 	}
 	if (cli_notation_check(to, 1))
 		return cli_usage_error();

@@ -35,7 +35,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"      --format=FMT      text (default): one line per difference;\n"
 		"                        json: one object per record pair\n"
-		"  -q, --quiet           print nothing; the exit status says it all\n"
+
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
 		"\n"
@@ -83,7 +83,8 @@ static void side_close(struct side *s)
 
 /* Reads the side's next record.  Returns 1 (a record, *v set, possibly
  * NULL), 0 at the end, 2 for a record lost to an over-long line (reported),
- * or CLI_USAGE negated for an I/O error (reported). */
+ * -CLI_INVALID for an input in no notation (reported), or -CLI_USAGE for an
+ * I/O error (reported). */
 static int side_next(struct side *s, const kifu_variant **v)
 {
 	kifu_diag diag;
@@ -97,9 +98,14 @@ static int side_next(struct side *s, const kifu_variant **v)
 		s->done = 1;
 		return 0;
 	}
+	if (rc == KIFU_ELIMIT || rc == KIFU_EFORMAT) {
+		cli_record_diag(&diag);
+		if (rc == KIFU_ELIMIT)
+			return 2;
+		s->done = 1;
+		return -CLI_INVALID;
+	}
 	cli_diag(&diag);
-	if (rc == KIFU_ELIMIT)
-		return 2;
 	s->done = 1;
 	return -CLI_USAGE;
 }
@@ -125,7 +131,7 @@ static int report_read_error(const kifu_record *rec, const kifu_variant *v)
 	else
 		kifu_diag_set(&d, KIFU_ESYNTAX, kifu_record_file(rec), line, col, "%s",
 			      err ? err : "unknown variant");
-	cli_diag(&d);
+	cli_record_diag(&d);
 	return 1;
 }
 
@@ -134,20 +140,18 @@ int main(int argc, char *argv[])
 	static const struct option options[] = {
 		CLI_COMMON_OPTIONS,
 		{"format", required_argument, NULL, OPT_FORMAT},
-		{"quiet", no_argument, NULL, 'q'},
 		{NULL, 0, NULL, 0}
 	};
 	struct cli_variant_choice choice = {NULL, NULL, NULL};
 	int json = 0, quiet = 0, opt;
 
 	cli_set_program(argv[0]);
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "q", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, options, NULL)) != -1) {
 		if (cli_variant_option(&choice, opt, optarg))
 			continue;
 		switch (opt) {
 		case 'h': usage(stdout); return CLI_OK;
 		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
-		case 'q': quiet = 1; break;
 		case OPT_FORMAT:
 			if (!strcmp(optarg, "json"))
 				json = 1;
@@ -159,6 +163,7 @@ int main(int argc, char *argv[])
 		default: return cli_option_error(opt, argv);
 		}
 	}
+	quiet = cli_quiet();
 	if (argc - optind != 2) {
 		cli_error("give two files to compare (A B)");
 		return cli_usage_error();
@@ -190,9 +195,15 @@ int main(int argc, char *argv[])
 	for (long index = 1; status < CLI_USAGE; index++) {
 		const kifu_variant *va = NULL, *vb = NULL;
 		int ra = side_next(&a, &va), rb = side_next(&b, &vb);
-		if (ra < 0 || rb < 0) {
+		if (ra == -CLI_USAGE || rb == -CLI_USAGE) {
 			status = CLI_USAGE;
 			break;
+		}
+		/* an input in no notation: said, and it has no (more) records */
+		if (ra == -CLI_INVALID || rb == -CLI_INVALID) {
+			status = CLI_INVALID;
+			ra = ra < 0 ? 0 : ra;
+			rb = rb < 0 ? 0 : rb;
 		}
 		if (ra == 0 && rb == 0)
 			break;

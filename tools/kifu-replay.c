@@ -230,7 +230,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		kifu_diag d;
 		kifu_diag_set(&d, KIFU_EINVAL, kifu_record_file(rec), kifu_record_line(rec), 0,
 			      "no ply %ld: the record has %ld moves", run->from, r.plies);
-		cli_diag(&d);
+		cli_record_diag(&d);
 		return status > CLI_INVALID ? status : CLI_INVALID;
 	}
 	return status;

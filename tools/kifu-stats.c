@@ -2,7 +2,7 @@
  * kifu-stats - aggregate statistics over records, as text, YAML or JSON.
  *
  *     kifu-stats [-v VARIANT] [--variant-file FILE] [--format=text|yaml|json]
- *                [--where TAG~REGEX]... [--where-move REGEX]... [-o FILE] [FILE...]
+ *                [--where TAG~REGEX]... [--where-move [PLY[..PLY]:]REGEX]... [-o FILE] [FILE...]
  *     kifu-stats --merge [--format=...] [-o FILE] [PART...]
  *
  * Counts, per variant: records (valid, invalid), plies, results, endings,
@@ -10,13 +10,13 @@
  * captures, promotions (and declined ones), two-leg moves and drops per
  * piece kind (docs/stats.md).  The YAML and JSON outputs hold only sums, so
  * --merge adds partial outputs of shards into exactly the output over the
- * whole.  Exit 0, or 1 if an invalid record was counted, 2 on a usage or
- * I/O error.
+ * whole.  Exit 0 when the statistics were computed (invalid records are
+ * counted), 2 on a usage or I/O error.
  */
 #include "cli.h"
 #include "inputs.h"
 #include "stats_data.h"
-#include "stats_filter.h"
+#include "record_filter.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -34,7 +34,7 @@ enum format { FORMAT_TEXT, FORMAT_YAML, FORMAT_JSON };
 
 struct stats_run {
 	struct stats st;
-	stats_filter *filter;
+	record_filter *filter;
 	long seen;          /* records read, filtered out or not */
 	int progress;       /* stderr is a terminal */
 	int progress_shown;
@@ -46,7 +46,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION] [--format=text|yaml|json]\n"
-		"       [--where TAG~REGEX]... [--where-move REGEX]... [-o FILE] [FILE...]\n"
+		"       [--where TAG~REGEX]... [--where-move [PLY[..PLY]:]REGEX]... [-o FILE] [FILE...]\n"
 		"   or: %s --merge [--format=text|yaml|json] [-o FILE] [PART...]\n"
 		"Statistics over records, per variant.\n"
 		"\n",
@@ -57,7 +57,10 @@ static void usage(FILE *f)
 		"                          which --merge adds up\n"
 		"      --where TAG~REGEX   only records with a tag TAG that matches REGEX\n"
 		"                          (PCRE2, UTF-8); several: all must match\n"
-		"      --where-move REGEX  only records with a move (as written) that matches\n"
+		"      --where-move [PLY[..PLY]:]REGEX\n"
+		"                          only records with a main-line move that matches,\n"
+		"                          written in the compact notation (7g7f, P*5e) whatever\n"
+		"                          the input's; at a ply in the range if one is given\n"
 		"      --merge             the inputs are yaml or json outputs of kifu-stats\n"
 		"                          (of shards): write their sum\n"
 		"  -o, --output FILE       write to FILE (through a temporary file)\n"
@@ -87,7 +90,18 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	struct stats_run *run = ctx;
 	(void)index;
 	progress(run);
-	if (!stats_filter_match(run->filter, rec))
+	kifu_diag d;
+	kifu_diag_clear(&d);
+	int m = record_filter_match(run->filter, rec, v, &d);
+	if (m < 0) {
+		/* a filter that could not say: an error, not a quiet "no match" */
+		snprintf(d.file, sizeof d.file, "%s", kifu_record_file(rec));
+		d.line = kifu_record_line(rec);
+		cli_diag(&d);
+		run->failed = 1;
+		return CLI_USAGE;
+	}
+	if (!m)
 		return CLI_OK;
 	if (stats_add_record(&run->st, rec, v)) {
 		if (!run->failed)
@@ -103,7 +117,7 @@ static void on_lost(void *ctx, const kifu_diag *diag, long index)
 	struct stats_run *run = ctx;
 	(void)index;
 	progress(run);
-	cli_diag(diag);
+	cli_record_diag(diag);
 	/* a record that could not be read has no tags a filter could match */
 	if (run->filtering)
 		return;
@@ -185,7 +199,7 @@ int main(int argc, char *argv[])
 	memset(&run, 0, sizeof run);
 	stats_init(&run.st);
 	cli_set_program(argv[0]);
-	if (!(run.filter = stats_filter_new())) {
+	if (!(run.filter = record_filter_new())) {
 		cli_error("out of memory");
 		return CLI_USAGE;
 	}
@@ -196,8 +210,8 @@ int main(int argc, char *argv[])
 			continue;
 		kifu_diag_clear(&d);
 		switch (opt) {
-		case 'h': usage(stdout); stats_filter_free(run.filter); return CLI_OK;
-		case CLI_OPT_VERSION: cli_version(); stats_filter_free(run.filter); return CLI_OK;
+		case 'h': usage(stdout); record_filter_free(run.filter); return CLI_OK;
+		case CLI_OPT_VERSION: cli_version(); record_filter_free(run.filter); return CLI_OK;
 		case 'o': path = optarg; break;
 		case OPT_MERGE: merge = 1; break;
 		case OPT_FORMAT:
@@ -208,12 +222,12 @@ int main(int argc, char *argv[])
 			break;
 		case OPT_WHERE:
 			nfilters++;
-			if (stats_filter_add_where(run.filter, optarg, &d))
+			if (record_filter_add_where(run.filter, optarg, &d))
 				status = filter_error("--where", optarg, &d);
 			break;
 		case OPT_WHERE_MOVE:
 			nfilters++;
-			if (stats_filter_add_move(run.filter, optarg, &d))
+			if (record_filter_add_move(run.filter, optarg, &d))
 				status = filter_error("--where-move", optarg, &d);
 			break;
 		default: status = cli_option_error(opt, argv); break;
@@ -228,7 +242,7 @@ int main(int argc, char *argv[])
 	if (status == CLI_OK && inputs_variants_choose(&vars, &choice))
 		status = CLI_USAGE;
 	if (status != CLI_OK) {
-		stats_filter_free(run.filter);
+		record_filter_free(run.filter);
 		return status;
 	}
 
@@ -262,7 +276,7 @@ int main(int argc, char *argv[])
 	/* the statistics were computed: 0, whatever the records' validity
 	 * (they count the invalid ones); 2 when they could not be */
 	stats_free(&run.st);
-	stats_filter_free(run.filter);
+	record_filter_free(run.filter);
 	inputs_variants_free(&vars);
 	return status;
 }

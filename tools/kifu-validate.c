@@ -42,7 +42,7 @@ static void usage(FILE *f)
 		"                        json: one object per record on stdout\n"
 		"      --main-line       check the main line only, not the variations\n"
 		"      --verbose         a line for every record, valid or not\n"
-		"  -q, --quiet           print nothing; the exit status says it all\n"
+
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
 		"\n"
@@ -211,7 +211,6 @@ int main(int argc, char *argv[])
 	static const struct option options[] = {
 		CLI_COMMON_OPTIONS,
 		{"format", required_argument, NULL, OPT_FORMAT},
-		{"quiet", no_argument, NULL, 'q'},
 		{"main-line", no_argument, NULL, OPT_MAIN_LINE},
 		{"verbose", no_argument, NULL, OPT_VERBOSE},
 		{NULL, 0, NULL, 0}
@@ -222,13 +221,12 @@ int main(int argc, char *argv[])
 
 	memset(&run, 0, sizeof run);
 	cli_set_program(argv[0]);
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "q", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT, options, NULL)) != -1) {
 		if (cli_variant_option(&choice, opt, optarg))
 			continue;
 		switch (opt) {
 		case 'h': usage(stdout); return CLI_OK;
 		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
-		case 'q': run.quiet = 1; break;
 		case OPT_MAIN_LINE: run.main_line = 1; break;
 		case OPT_VERBOSE: run.verbose = 1; break;
 		case OPT_FORMAT:
@@ -242,6 +240,7 @@ int main(int argc, char *argv[])
 		default: return cli_option_error(opt, argv);
 		}
 	}
+	run.quiet = cli_quiet();
 	if (run.quiet)
 		run.json = 0;
 

@@ -88,6 +88,17 @@ grep -q "^kifu-validate: $tmp: is a directory$" "$tmp/err" || fail "a directory:
 "$bin/kifu-validate" --format=json "$tmp/missing" "$tmp/duplicated" >"$tmp/out" 2>"$tmp/err"
 [ $? = 2 ] || fail "a missing file: status not 2"
 [ "$(grep -c '"valid":true' "$tmp/out")" = 3 ] || fail "a missing file: the next file was not read"
+# -q in every tool: no word about records, the status still says it.
+for t in "${tools[@]}"; do
+	$bin/$t -q "$tmp/junk-between" "$tmp/empty" >/dev/null 2>"$tmp/err"
+	st=$?
+	[ -s "$tmp/err" ] && fail "$t -q: said $(head -1 "$tmp/err")"
+	case ${t%% *} in
+	kifu-stats) [ "$st" = 0 ] || fail "$t -q: status $st" ;;
+	*) [ "$st" = 1 ] || fail "$t -q: status $st" ;;
+	esac
+done
+
 # An input with no record is an error (nothing checked is nothing valid):
 # empty, blank, comments only.
 "$bin/kifu-validate" "$tmp/empty" 2>"$tmp/err"

@@ -90,9 +90,10 @@ status missing 2 $?
 echo old >"$tmp/want-old"
 check missing-keeps-output "$tmp/want-old" "$tmp/keep.compact"
 
-# Usage.
-"$c" "$tmp/in.compact" >/dev/null 2>&1
-status no-to 2 $?
+# Usage.  Without --to, compact is written: the canonical form.
+"$c" "$tmp/in.compact" >"$tmp/default.out" 2>&1
+status no-to 0 $?
+"$c" --to compact "$tmp/in.compact" | cmp -s - "$tmp/default.out" || { echo "FAIL no --to: not compact"; fails=$((fails + 1)); }
 "$c" --to pgn "$tmp/in.compact" >/dev/null 2>&1
 status unknown-to 2 $?
 

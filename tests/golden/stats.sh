@@ -82,6 +82,19 @@ printf '%s\n' 'shogi : 7g7f resign' 'shogi : 7g7f timeout' 'shogi : 7g7f 3c3d ti
 grep -q '"results":{"sente":2,"gote":1,"draw":2,"unknown":2}' "$tmp/out" ||
 	fail "results by ending: $(grep -o '"results":{[^}]*}' "$tmp/out" | head -1)"
 
+# --where-move on the moves as parsed, in the compact notation whatever the
+# input's: the KIF of tests/data/diff/a.compact (records 1 and 3 open 7g7f,
+# record 2 2g2f then 2f2e at ply 3), with and without a ply range
+for case in '^7g7f$:2' '1:^7g7f$:2' '2:^7g7f$:0' '^2f2e$:1' '3..4:^2f2e$:1' '1..2:^2f2e$:0' '^8h2b\+$:1'; do
+	re=${case%:*} n=${case##*:}
+	"$s" --format=json --where-move "$re" tests/data/diff/a.kif >"$tmp/out" 2>&1
+	grep -q "^{\"format\":\"kifu-stats/1\",\"records\":$n," "$tmp/out" ||
+		fail "where-move $re on KIF: expected $n records: $(head -c 120 "$tmp/out")"
+done
+check_range() { "$s" --where-move "$1" "$data/small.compact" >/dev/null 2>"$tmp/err"; [ $? = 2 ] && grep -q "ply range" "$tmp/err"; }
+check_range '0:^7g' || fail "where-move 0: accepted"
+check_range '5..3:^7g' || fail "where-move 5..3: accepted"
+
 # several filters: all must match.  event~B and a sente tag: none
 cat >"$tmp/none.json" <<'EOF2'
 {"format":"kifu-stats/1","records":0,"plies":0,"valid":0,"invalid":0,"variants":{}}

@@ -11,6 +11,7 @@
 #include <string.h>
 
 static const char *program = "kifu";
+static int quiet;
 
 void cli_set_program(const char *argv0)
 {
@@ -47,6 +48,26 @@ static void put_shown(const char *s)
 			fprintf(stderr, "\\x%02X", *p);
 		else
 			fputc(*p, stderr);
+}
+
+int cli_quiet(void) { return quiet; }
+
+void cli_record_diag(const kifu_diag *diag)
+{
+	if (!quiet)
+		cli_diag(diag);
+}
+
+void cli_note(const char *fmt, ...)
+{
+	va_list ap;
+	if (quiet)
+		return;
+	fprintf(stderr, "%s: ", program);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
 }
 
 void cli_diag(const kifu_diag *diag)
@@ -96,6 +117,9 @@ int cli_variant_option(struct cli_variant_choice *choice, int opt,
 		       const char *arg)
 {
 	switch (opt) {
+	case 'q':
+		quiet = 1;
+		return 1;
 	case 'v':
 		choice->name = arg;
 		return 1;
@@ -203,6 +227,7 @@ int cli_notation_check(const char *name, int writable)
 
 void cli_common_help(FILE *f, int width)
 {
+	fprintf(f, "  %-*s%s\n", width, "-q, --quiet", "no messages about records: the exit status says it");
 	fprintf(f, "  %-*s%s\n", width, "-v, --variant NAME", "the variant of records that do not name one");
 	fprintf(f, "  %-*s%s\n", width, "    --variant-file F", "load a variant from a YAML file");
 	fprintf(f, "  %-*sread the input as NOTATION (%s);\n", width, "    --from NOTATION", cli_notations(0));

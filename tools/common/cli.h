@@ -31,16 +31,18 @@ enum cli_long_only {
 };
 
 /* The options every tool takes, for a tool's struct option table:
- * -h/--help, --version, -v/--variant NAME, --variant-file FILE. */
+ * -h/--help, --version, -q/--quiet, -v/--variant NAME, --variant-file FILE,
+ * --from NOTATION. */
 #define CLI_COMMON_OPTIONS \
 	{"help", no_argument, NULL, 'h'}, \
+	{"quiet", no_argument, NULL, 'q'}, \
 	{"version", no_argument, NULL, CLI_OPT_VERSION}, \
 	{"variant", required_argument, NULL, 'v'}, \
 	{"variant-file", required_argument, NULL, CLI_OPT_VARIANT_FILE}, \
 	{"from", required_argument, NULL, CLI_OPT_FROM}
 /* The leading ':' makes getopt_long quiet, returning ':' for a missing
  * argument and '?' for an unknown option: see cli_option_error. */
-#define CLI_COMMON_SHORT ":hv:"
+#define CLI_COMMON_SHORT ":hqv:"
 
 /* Sets the program name from argv[0] (its basename); call first in main. */
 void cli_set_program(const char *argv0);
@@ -49,6 +51,20 @@ const char *cli_program(void);
 
 /* Prints "PROG: message" and a newline on stderr. */
 void cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+
+/* -q/--quiet: no messages about records (cli_record_diag, cli_note); usage
+ * and I/O errors are still said.  cli_quiet() tells whether it was given. */
+int cli_quiet(void);
+
+/* cli_diag for a message about a record (an invalid one, one that cannot
+ * be converted): nothing with -q. */
+void cli_record_diag(const kifu_diag *diag);
+/* cli_error for a remark about the input ("no records"): nothing with -q. */
+void cli_note(const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 1, 2)))
 #endif
@@ -88,8 +104,8 @@ int cli_notation_check(const char *name, int writable);
  * descriptions starting at column width + 2. */
 void cli_common_help(FILE *f, int width);
 
-/* Handles a common option returned by getopt_long.  Returns 1 if opt was
- * one of them, 0 if not (the tool handles it).  Does not handle 'h' and
+/* Handles a common option returned by getopt_long (-q, -v, --variant-file,
+ * --from).  Returns 1 if opt was one of them, 0 if not (the tool handles it).  Does not handle 'h' and
  * CLI_OPT_VERSION, whose output is the tool's. */
 int cli_variant_option(struct cli_variant_choice *choice, int opt,
 		       const char *arg);

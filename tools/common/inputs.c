@@ -97,26 +97,27 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 			if (on_lost)
 				on_lost(ctx, &diag, index);
 			else
-				cli_diag(&diag);
+				cli_record_diag(&diag);
 			if (worst < CLI_INVALID)
 				worst = CLI_INVALID;
 			continue;
 		}
-		cli_diag(&diag);
 		if (rc == KIFU_EFORMAT) {
+			cli_record_diag(&diag);
 			/* the input is in no notation: one error for the file */
 			if (worst < CLI_INVALID)
 				worst = CLI_INVALID;
 			index = -1;
 			break;
 		}
+		cli_diag(&diag);
 		worst = CLI_USAGE;
 		break;
 	}
 	if (index == 0 && worst < CLI_USAGE) {
 		/* nothing checked is nothing valid: an input with no record is an
 		 * error (kifu(7)) */
-		cli_error("%s: no records", name);
+		cli_note("%s: no records", name);
 		worst = worst < CLI_INVALID ? CLI_INVALID : worst;
 	}
 	inputs_stream_close(reader, stream);
@@ -194,7 +195,7 @@ void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
 	else
 		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col, "%s%s", where,
 			      r->reason);
-	cli_diag(&d);
+	cli_record_diag(&d);
 }
 
 void inputs_json_string(FILE *out, const char *s)
