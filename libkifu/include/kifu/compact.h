@@ -44,8 +44,11 @@ void kifu_compact_square_name(const kifu_variant *v, int sq, char *buf, size_t s
 
 /* Writes the record as one line, LF-terminated, in canonical form: tags in
  * the order of kifu/vocabulary.h, minimal escapes, moves as parsed, their
- * comments and times, the ending.  Returns 0 or KIFU_EIO. */
-int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v);
+ * comments and times, the ending.  Nothing is written of a record the
+ * reader could not read back: KIFU_ELIMIT for a line longer than
+ * KIFU_MAX_LINE or variations nested more than 64 deep (diag says which).
+ * Returns 0, KIFU_ELIMIT, KIFU_ENOMEM or KIFU_EIO. */
+int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v, kifu_diag *diag);
 
 KIFU_END_DECLS
 

@@ -38,6 +38,8 @@ typedef struct kifu_validation {
 	long plies;           /* legal moves played from the game's start (for kifu_validate:
 			       * of the main line) */
 	long played;          /* moves played (with through_illegal, illegal ones too) */
+	int stopped_line;     /* with through_illegal, where the play stopped at a move it */
+	long stopped_ply;     /* could not carry out (KIFU_EILLEGAL): its line and ply */
 	/* when invalid: */
 	int variation;        /* the line of play at fault: 0 the main line, else a
 			       * variation (kifu_record_line_path names it) */
@@ -92,10 +94,14 @@ typedef struct kifu_play_options {
 				  * notation does (7g) */
 	kifu_play_hook before; /* called before each move of the line is made; NULL: none */
 	kifu_play_hook after;  /* called after it */
+	/* called with the position before a line's first move, and after its
+	 * last (when it was played whole), with the line's number */
+	int (*line_begin)(void *ctx, kifu_position *pos, int line);
+	int (*line_end)(void *ctx, kifu_position *pos, int line);
 	void *ctx;             /* handed to the hooks */
 } kifu_play_options;
 
-#define KIFU_PLAY_OPTIONS_INIT {0, -1, 0, 1, NULL, NULL, NULL, NULL}
+#define KIFU_PLAY_OPTIONS_INIT {0, -1, 0, 1, NULL, NULL, NULL, NULL, NULL, NULL}
 
 /* Plays a line of rec on pos (a position of the record's variant, in any
  * state): sets it to the record's start (kifu_record_start), plays the
@@ -131,6 +137,17 @@ int kifu_validate(const kifu_record *rec, kifu_position *pos, const kifu_validat
  * variation at ply 40 of the variation at ply 34"; "the main line" for 0.
  * Returns buf. */
 char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t size);
+
+/* Plays every line of play of rec, each from its branch point: the main
+ * line, then each line's variations, the latest branch first (the order a
+ * KIF record lists them), each move made once and taken back once, in time
+ * linear in the record's moves.  The hooks see every line's own moves;
+ * line_begin and line_end its ends.  opt->line and opt->max_plies do not
+ * apply.  Without through_illegal, the walk stops at the first fault.  out
+ * describes the main line, with the first fault of any line (its
+ * `variation`).  Returns as kifu_play. */
+int kifu_play_all(const kifu_record *rec, kifu_position *pos, const kifu_play_options *opt,
+		  kifu_validation *out);
 
 /* Sets pos to the record's start position: the `sfen` tag's (`_` stands for
  * a space), else the named start a `handicap` tag gives, else the variant's

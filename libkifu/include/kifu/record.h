@@ -49,6 +49,8 @@ typedef struct kifu_record_move {
  * indexes, kifu_record_get_move_at). */
 typedef struct kifu_record_line_info {
 	int parent;           /* -1 for the main line */
+	int first_child;      /* its first variation (in the order they were begun), -1 if none */
+	int next_sibling;     /* the next variation of its parent, -1 if none */
 	long start;           /* the ply of its first move (1 for the main line) */
 	long first, count;
 	const char *ending;   /* the ending word (kifu/vocabulary.h), "" if none */

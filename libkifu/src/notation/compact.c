@@ -674,127 +674,246 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 
 /* ---- writing ---- */
 
-/* Writes s with %XX for space, %, controls and the characters in extra. */
-static int put_escaped(FILE *out, const char *s, const char *extra)
+/* The record's line is built in memory (on the stack for every usual
+ * record), checked against what the reader accepts, then written at once:
+ * nothing is written of a record that cannot be. */
+typedef struct cbuf {
+	char *p;
+	size_t len, cap;
+	bool heap;
+	bool failed;   /* out of memory */
+} cbuf;
+
+static void put(cbuf *b, const char *s, size_t n)
 {
+	if (b->failed)
+		return;
+	if (b->len + n > b->cap) {
+		size_t cap = b->cap * 2;
+		while (cap < b->len + n)
+			cap *= 2;
+		char *p = b->heap ? realloc(b->p, cap) : malloc(cap);
+		if (!p) {
+			b->failed = true;
+			return;
+		}
+		if (!b->heap)
+			memcpy(p, b->p, b->len);
+		b->p = p;
+		b->cap = cap;
+		b->heap = true;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+}
+
+static void puts_(cbuf *b, const char *s) { put(b, s, strlen(s)); }
+
+/* s with %XX for space, %, controls and the characters in extra. */
+static void put_escaped(cbuf *b, const char *s, const char *extra)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const char *run = s;
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		if (*p <= 0x20 || *p == 0x7F || *p == '%' || (extra && strchr(extra, *p))) {
-			if (fprintf(out, "%%%02X", *p) < 0)
-				return KIFU_EIO;
-		} else if (putc(*p, out) == EOF) {
-			return KIFU_EIO;
+			put(b, run, (size_t)((const char *)p - run));
+			char e[3] = {'%', hex[*p >> 4], hex[*p & 15]};
+			put(b, e, 3);
+			run = (const char *)p + 1;
 		}
 	}
+	puts_(b, run);
+}
+
+static void put_number(cbuf *b, double t)
+{
+	char num[40];
+	if (t == (double)(long)t)
+		snprintf(num, sizeof num, "%ld", (long)t);
+	else
+		snprintf(num, sizeof num, "%g", t);
+	puts_(b, num);
+}
+
+static void put_tag(cbuf *b, const char *key, const char *value)
+{
+	put(b, " ", 1);
+	puts_(b, key);
+	put(b, "=", 1);
+	put_escaped(b, value, NULL);
+}
+
+static void put_comment(cbuf *b, const char *text)
+{
+	put(b, "{", 1);
+	put_escaped(b, text, "{}");
+	put(b, "}", 1);
+}
+
+static void put_times(cbuf *b, double time, double total)
+{
+	if (time < 0)
+		return;
+	put(b, "@", 1);
+	put_number(b, time);
+	if (total >= 0) {
+		put(b, "/", 1);
+		put_number(b, total);
+	}
+}
+
+static int by_start_asc(const void *a, const void *b)
+{
+	const long *x = a, *y = b;
+	return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : (x[1] < y[1] ? -1 : x[1] > y[1]);
+}
+
+/* A line being written: its next move, its variations (start, line) by
+ * branch ply, the next of them. */
+typedef struct wframe {
+	int line;
+	long k;
+	long *children;  /* pairs (start, line), sorted */
+	int nchildren, next;
+} wframe;
+
+static void frames_free(wframe *stack, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		free(stack[i].children);
+}
+
+/* Opens line `line` on the stack: its variations sorted by branch ply. */
+static int push_line(wframe *stack, int *depth, const kifu_record *rec, int line)
+{
+	kifu_record_line_info li;
+	kifu_record_get_line(rec, line, &li);
+	wframe *f = &stack[(*depth)++];
+	*f = (wframe){line, 0, NULL, 0, 0};
+	int n = 0;
+	for (int c = li.first_child; c >= 0;) {
+		kifu_record_line_info ci;
+		kifu_record_get_line(rec, c, &ci);
+		n++;
+		c = ci.next_sibling;
+	}
+	if (!n)
+		return 0;
+	if (!(f->children = malloc((size_t)n * 2 * sizeof *f->children)))
+		return KIFU_ENOMEM;
+	for (int c = li.first_child; c >= 0;) {
+		kifu_record_line_info ci;
+		kifu_record_get_line(rec, c, &ci);
+		f->children[2 * f->nchildren] = ci.start;
+		f->children[2 * f->nchildren + 1] = c;
+		f->nchildren++;
+		c = ci.next_sibling;
+	}
+	qsort(f->children, (size_t)n, 2 * sizeof *f->children, by_start_asc);
 	return 0;
 }
 
-static int put_time(FILE *out, double t)
+/* The lines of play, with no recursion: each move with its annotations,
+ * after a move the variations that replace it in parentheses, then the
+ * line's ending.  Variations nested deeper than the reader takes are
+ * refused (KIFU_ELIMIT). */
+static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kifu_diag *diag)
 {
-	if (t == (double)(long)t)
-		return fprintf(out, "%ld", (long)t) < 0 ? KIFU_EIO : 0;
-	return fprintf(out, "%g", t) < 0 ? KIFU_EIO : 0;
-}
-
-static int put_tag(FILE *out, const char *key, const char *value)
-{
-	if (fprintf(out, " %s=", key) < 0)
-		return KIFU_EIO;
-	return put_escaped(out, value, NULL);
-}
-
-static int put_comment(FILE *out, const char *text)
-{
-	if (putc('{', out) == EOF)
-		return KIFU_EIO;
-	int rc = put_escaped(out, text, "{}");
-	if (!rc && putc('}', out) == EOF)
-		rc = KIFU_EIO;
-	return rc;
-}
-
-static int put_times(FILE *out, double time, double total)
-{
-	if (time < 0)
-		return 0;
-	int rc = putc('@', out) == EOF ? KIFU_EIO : put_time(out, time);
-	if (!rc && total >= 0)
-		rc = putc('/', out) == EOF ? KIFU_EIO : put_time(out, total);
-	return rc;
-}
-
-/* Writes line `no` of play: each move with its annotations, after a move the
- * variations that replace it in parentheses, then the line's ending. */
-static int put_line(FILE *out, const kifu_record *rec, const kifu_variant *v, dims d, int no)
-{
-	kifu_record_line_info li;
-	int nlines = kifu_record_line_count(rec);
-	int rc = kifu_record_get_line(rec, no, &li) ? KIFU_EINVAL : 0;
-	for (long k = 0; k < li.count && !rc; k++) {
-		kifu_record_move m;
-		char buf[32];
-		kifu_record_get_move_at(rec, li.first + k, &m);
-		buf[0] = ' ';
-		size_t n = 1 + put_move(v, d, &m.move, buf + 1);
-		if (fwrite(buf, 1, n, out) != n)
-			rc = KIFU_EIO;
-		if (!rc && m.comment)
-			rc = put_comment(out, m.comment);
-		if (!rc)
-			rc = put_times(out, m.time, m.total);
-		if (!rc && m.bookmark) {
-			rc = putc('&', out) == EOF ? KIFU_EIO : put_escaped(out, m.bookmark, "{}@&");
+	dims d = dims_of(v);
+	wframe stack[MAX_VARIATION_DEPTH + 1];
+	int depth = 0;
+	int rc = push_line(stack, &depth, rec, 0);
+	while (!rc && depth > 0) {
+		wframe *f = &stack[depth - 1];
+		kifu_record_line_info li;
+		kifu_record_get_line(rec, f->line, &li);
+		/* the variations that replace the move just written */
+		if (f->k > 0 && f->next < f->nchildren && f->children[2 * f->next] == li.start + f->k - 1) {
+			int c = (int)f->children[2 * f->next + 1];
+			f->next++;
+			if (depth == MAX_VARIATION_DEPTH + 1) {
+				rc = kifu_diag_set(diag, KIFU_ELIMIT, kifu_record_file(rec), kifu_record_line(rec), 0,
+						   "variations nested more than %d deep: the compact notation reads no deeper",
+						   MAX_VARIATION_DEPTH);
+				break;
+			}
+			put(b, " (", 2);
+			rc = push_line(stack, &depth, rec, c);
+			continue;
 		}
-		for (int sub = no + 1; sub < nlines && !rc; sub++) {
-			kifu_record_line_info si;
-			kifu_record_get_line(rec, sub, &si);
-			if (si.parent != no || si.start != li.start + k)
-				continue;
-			rc = fputs(" (", out) == EOF ? KIFU_EIO : put_line(out, rec, v, d, sub);
-			if (!rc && fputs(" )", out) == EOF)
-				rc = KIFU_EIO;
+		/* variations that branch at a ply the line has no move at are none
+		 * of a well-formed record's: passed over */
+		while (f->next < f->nchildren && f->children[2 * f->next] < li.start + f->k - 1)
+			f->next++;
+		if (f->k < li.count) {
+			kifu_record_move m;
+			char mv[32];
+			kifu_record_get_move_at(rec, li.first + f->k, &m);
+			mv[0] = ' ';
+			put(b, mv, 1 + put_move(v, d, &m.move, mv + 1));
+			if (m.comment)
+				put_comment(b, m.comment);
+			put_times(b, m.time, m.total);
+			if (m.bookmark) {
+				put(b, "&", 1);
+				put_escaped(b, m.bookmark, "{}@&");
+			}
+			f->k++;
+			continue;
 		}
+		if (li.ending[0]) {
+			put(b, " ", 1);
+			puts_(b, li.ending);
+			if (li.ending_comment)
+				put_comment(b, li.ending_comment);
+			put_times(b, li.ending_time, li.ending_total);
+		}
+		free(f->children);
+		depth--;
+		if (depth > 0)
+			put(b, " )", 2);
 	}
-	if (!rc && li.ending[0]) {
-		if (fprintf(out, " %s", li.ending) < 0)
-			rc = KIFU_EIO;
-		if (!rc && li.ending_comment)
-			rc = put_comment(out, li.ending_comment);
-		if (!rc)
-			rc = put_times(out, li.ending_time, li.ending_total);
-	}
+	frames_free(stack, depth);
 	return rc;
 }
 
-int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v)
+int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v, kifu_diag *diag)
 {
-	int rc = 0;
-	if (fputs(kifu_record_variant_name(rec), out) == EOF)
-		return KIFU_EIO;
+	char small[16384];
+	cbuf b = {small, 0, sizeof small, false, false};
+	puts_(&b, kifu_record_variant_name(rec));
 	int ntags = kifu_record_tag_count(rec);
 	/* the known tags first, in kifu/vocabulary.h's order; then the rest as given */
-	for (int k = 0; k < kifu_tag_count() && !rc; k++) {
+	for (int k = 0; k < kifu_tag_count(); k++) {
 		const char *key = kifu_tag_at(k)->key;
-		for (int i = 0; i < ntags && !rc; i++)
+		for (int i = 0; i < ntags; i++)
 			if (!strcmp(kifu_record_tag_key(rec, i), key))
-				rc = put_tag(out, key, kifu_record_tag_value(rec, i));
+				put_tag(&b, key, kifu_record_tag_value(rec, i));
 	}
-	for (int i = 0; i < ntags && !rc; i++) {
+	for (int i = 0; i < ntags; i++) {
 		const char *key = kifu_record_tag_key(rec, i);
 		if (!kifu_tag_find(key))
-			rc = put_tag(out, key, kifu_record_tag_value(rec, i));
+			put_tag(&b, key, kifu_record_tag_value(rec, i));
 	}
 	const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE);
-	if (!rc && pre)
-		rc = put_tag(out, "comment", pre);
+	if (pre)
+		put_tag(&b, "comment", pre);
 	const char *bm = kifu_record_bookmark_before(rec);
-	if (!rc && bm)
-		rc = put_tag(out, "bookmark", bm);
-	if (!rc && fputs(" :", out) == EOF)
-		rc = KIFU_EIO;
-	if (!rc)
-		rc = put_line(out, rec, v, dims_of(v), 0);
-	if (!rc && putc('\n', out) == EOF)
-		rc = KIFU_EIO;
+	if (bm)
+		put_tag(&b, "bookmark", bm);
+	put(&b, " :", 2);
+	int rc = put_lines(&b, rec, v, diag);
+	put(&b, "\n", 1);
+	if (!rc && b.failed)
+		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	if (!rc && b.len - 1 > (size_t)KIFU_MAX_LINE)
+		rc = kifu_diag_set(diag, KIFU_ELIMIT, kifu_record_file(rec), kifu_record_line(rec), 0,
+				   "the record would be a line of %zu bytes: the compact notation reads lines "
+				   "of at most %ld", b.len - 1, KIFU_MAX_LINE);
+	if (!rc && fwrite(b.p, 1, b.len, out) != b.len)
+		rc = kifu_diag_set(diag, KIFU_EIO, NULL, 0, 0, "write error");
+	if (b.heap)
+		free(b.p);
 	return rc;
 }
 
@@ -875,8 +994,7 @@ static int compact_write(FILE *out, const kifu_record *rec, const kifu_variant *
 			 const kifu_write_options *opt, kifu_diag *diag)
 {
 	(void)opt;
-	int rc = kifu_compact_write(out, rec, v);
-	return rc ? kifu_diag_set(diag, rc, NULL, 0, 0, "write error") : 0;
+	return kifu_compact_write(out, rec, v, diag);
 }
 
 const kifu__notation kifu__notation_compact = {

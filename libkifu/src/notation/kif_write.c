@@ -184,7 +184,10 @@ typedef struct writer {
 	bool wide;
 	bool times;   /* the record has times: write them on every move */
 	int line;     /* the line of play being written */
+	long start;   /* its first ply */
 	int prev_to;  /* the square of the move before (同, 仝), -1 if none */
+	unsigned char *branch; /* branch[k]: the line's move k has variations (k < branch_n) */
+	size_t branch_n, branch_cap;
 } writer;
 
 static void put_times(const writer *w, double time, double total)
@@ -209,18 +212,6 @@ static void put_move_field(writer *w, const char *text, double time, double tota
 	}
 	if (branch)
 		fputs(timed ? "+" : " +", w->f);
-}
-
-static bool line_has_branch(const kifu_record *rec, int line, long ply)
-{
-	int n = kifu_record_line_count(rec);
-	for (int i = line + 1; i < n; i++) {
-		kifu_record_line_info li;
-		kifu_record_get_line(rec, i, &li);
-		if (li.parent == line && li.start == ply)
-			return true;
-	}
-	return false;
 }
 
 static void put_comment_lines(FILE *f, const char *comment)
@@ -312,7 +303,8 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 		}
 	} else {
 		fprintf(w->f, "%4ld ", step->ply);
-		put_move_field(w, words, m->time, m->total, line_has_branch(w->rec, w->line, step->ply));
+		long k = step->ply - w->start;
+		put_move_field(w, words, m->time, m->total, k >= 0 && (size_t)k < w->branch_n && w->branch[k]);
 	}
 	fputc('\n', w->f);
 	if (m->comment)
@@ -323,69 +315,98 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
-/* One line of play, then its variations, latest ply first (Kifu for
- * Windows' order, which the reader's attachment rule reads back). */
-static int put_line(writer *w, int line, kifu_diag *diag)
+/* The play loop's line_begin hook: a variation's heading; the square of the
+ * move before the line (同, 仝). */
+static int begin_line(void *ctx, kifu_position *pos, int line)
 {
-	const kifu_record *rec = w->rec;
+	writer *w = ctx;
 	kifu_record_line_info li;
-	kifu_record_get_line(rec, line, &li);
 	kifu_record_move before;
+	(void)pos;
+	kifu_record_get_line(w->rec, line, &li);
 	w->line = line;
-	w->prev_to = li.start > 1 && kifu_record_line_move(rec, line, li.start - 1, &before, NULL) == 0 ?
+	w->start = li.start;
+	w->prev_to = li.start > 1 && kifu_record_line_move(w->rec, line, li.start - 1, &before, NULL) == 0 ?
 			     before.move.to : -1;
+	/* which of its moves have variations (the + after their times) */
+	if ((size_t)li.count > w->branch_cap) {
+		unsigned char *b = realloc(w->branch, (size_t)li.count);
+		if (!b)
+			return KIFU_ENOMEM;
+		w->branch = b;
+		w->branch_cap = (size_t)li.count;
+	}
+	w->branch_n = (size_t)li.count;
+	if (w->branch_n)
+		memset(w->branch, 0, w->branch_n);
+	for (int c = li.first_child; c >= 0;) {
+		kifu_record_line_info ci;
+		kifu_record_get_line(w->rec, c, &ci);
+		if (ci.start >= li.start && ci.start < li.start + li.count)
+			w->branch[ci.start - li.start] = 1;
+		c = ci.next_sibling;
+	}
 	if (line > 0)
 		fprintf(w->f, "\n変化：%ld手\n", li.start);
+	return ferror(w->f) ? KIFU_EIO : 0;
+}
+
+/* The play loop's line_end hook: the line's ending, with its time and
+ * comment. */
+static int end_line(void *ctx, kifu_position *pos, int line)
+{
+	writer *w = ctx;
+	kifu_record_line_info li;
+	kifu_record_get_line(w->rec, line, &li);
+	if (!li.ending[0])
+		return 0;
+	const kifu_ending_info *e = kifu_ending_find(li.ending, strlen(li.ending));
+	const char *word = e ? e->kif : li.ending;
+	long ply = li.start + li.count;
+	if (w->wide) {
+		fprintf(w->f, "%ld手目 %s%s", ply, kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△", word);
+		if (w->times && li.ending_time >= 0) {
+			fputs("   ", w->f);
+			put_times(w, li.ending_time, li.ending_total);
+		}
+	} else {
+		fprintf(w->f, "%4ld ", ply);
+		put_move_field(w, word, li.ending_time, li.ending_total, false);
+	}
+	fputc('\n', w->f);
+	if (li.ending_comment)
+		put_comment_lines(w->f, li.ending_comment);
+	return ferror(w->f) ? KIFU_EIO : 0;
+}
+
+/* Every line of play, each followed by its variations, the latest ply
+ * first (Kifu for Windows' order, which the reader's attachment rule reads
+ * back): the play loop walks them all, each move once. */
+static int put_lines(writer *w, kifu_diag *diag)
+{
+	const kifu_record *rec = w->rec;
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
-	opt.line = line;
 	opt.through_illegal = 1;
+	opt.judge = 0;
 	opt.before = put_move;
+	opt.line_begin = begin_line;
+	opt.line_end = end_line;
 	opt.ctx = w;
 	kifu_validation val;
-	int rc = kifu_play(rec, w->pos, &opt, &val);
+	int rc = kifu_play_all(rec, w->pos, &opt, &val);
 	if (rc == KIFU_EILLEGAL) {
 		kifu_record_move m;
-		if (kifu_record_line_move(rec, line, val.played + 1, &m, NULL) == 0)
+		if (kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
 			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
 					     "ply %ld: %s: no piece to move: cannot write it in KIF",
-					     val.played + 1, m.text);
+					     val.stopped_ply, m.text);
 		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in KIF");
 	}
 	if (rc)
 		return rc;
-	if (!val.valid && val.ply == 0 && !val.played && li.count)
+	if (!val.valid && val.ply == 0 && !val.played && kifu_record_total_moves(rec))
 		/* the start itself could not be set up (a bad sfen tag) */
 		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.line, val.col, "%s", val.reason);
-	if (li.ending[0]) {
-		const kifu_ending_info *e = kifu_ending_find(li.ending, strlen(li.ending));
-		const char *word = e ? e->kif : li.ending;
-		long ply = li.start + li.count;
-		if (w->wide) {
-			fprintf(w->f, "%ld手目 %s%s", ply, kifu_position_side(w->pos) == KIFU_SENTE ? "▲" : "△", word);
-			if (w->times && li.ending_time >= 0) {
-				fputs("   ", w->f);
-				put_times(w, li.ending_time, li.ending_total);
-			}
-		} else {
-			fprintf(w->f, "%4ld ", ply);
-			put_move_field(w, word, li.ending_time, li.ending_total, false);
-		}
-		fputc('\n', w->f);
-		if (li.ending_comment)
-			put_comment_lines(w->f, li.ending_comment);
-	}
-	/* variations of this line, the latest ply first */
-	int n = kifu_record_line_count(rec);
-	for (long ply = li.start + li.count; ply >= li.start; ply--)
-		for (int sub = line + 1; sub < n; sub++) {
-			kifu_record_line_info si;
-			kifu_record_get_line(rec, sub, &si);
-			if (si.parent == line && si.start == ply) {
-				rc = put_line(w, sub, diag);
-				if (rc)
-					return rc;
-			}
-		}
 	return 0;
 }
 
@@ -453,7 +474,7 @@ static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, ki
 	kifu_position *pos;
 	if (kifu_position_new(&pos, v))
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	writer w = {f, rec, v, pos, is_wide(v), any_times(rec), 0, -1};
+	writer w = {f, rec, v, pos, is_wide(v), any_times(rec), 0, 1, -1, NULL, 0, 0};
 	fprintf(f, "#KIF version=2.0 encoding=%s\n", encoding_name);
 	const char *handicap = kifu_record_tag(rec, "handicap");
 	bool is_handicap = handicap && strcmp(handicap, "平手") != 0 && kifu_variant_named_start(v, handicap);
@@ -473,8 +494,9 @@ static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, ki
 		const char *bm = kifu_record_bookmark_before(rec);
 		if (bm)
 			fprintf(f, "&%s\n", bm);
-		rc = put_line(&w, 0, diag);
+		rc = put_lines(&w, diag);
 	}
+	free(w.branch);
 	kifu_position_free(pos);
 	return rc;
 }

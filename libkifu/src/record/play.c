@@ -126,10 +126,12 @@ char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t 
 /* Counting positions for fourfold repetition (千日手): an open-addressing
  * table of (key, count) pairs in the position's scratch, sized for the
  * moves, so that no memory is taken per record and the count is linear.
- * A count goes down again when a move is taken back (variations). */
+ * A count goes down again when a move is taken back (variations); a key
+ * keeps its slot (with count 0), so that a probe chain is never cut and a
+ * position seen again finds its slot. */
 typedef struct seen_table {
 	uint64_t *keys;
-	uint8_t *counts; /* 0 empty; counts stop at 255 */
+	uint8_t *counts; /* 0: an empty slot; else 1 + the count (up to 254) */
 	size_t mask;
 } seen_table;
 
@@ -160,27 +162,27 @@ static size_t seen_slot(const seen_table *t, uint64_t key)
 static int seen_add(seen_table *t, uint64_t key)
 {
 	size_t i = seen_slot(t, key);
-	t->keys[i] = key;
+	if (!t->counts[i]) {
+		t->keys[i] = key;
+		t->counts[i] = 1;
+	}
 	if (t->counts[i] < 255)
 		t->counts[i]++;
-	return t->counts[i];
+	return t->counts[i] - 1;
 }
 
 static int seen_count(const seen_table *t, uint64_t key)
 {
-	return t->counts[seen_slot(t, key)];
+	size_t i = seen_slot(t, key);
+	return t->counts[i] ? t->counts[i] - 1 : 0;
 }
 
-/* Counts key once less (it stays in the table with count 1 at least, so
- * that no probe chain is cut: a key is only ever taken back after it was
- * added, and a slot emptied would break the chains through it). */
+/* Counts key once less (a move taken back). */
 static void seen_remove(seen_table *t, uint64_t key)
 {
 	size_t i = seen_slot(t, key);
 	if (t->counts[i] > 1)
 		t->counts[i]--;
-	else
-		t->keys[i] = key ^ 0x8000000000000000ull; /* a tombstone: no key will match it */
 }
 
 /* ---- moves ---- */
@@ -244,6 +246,8 @@ typedef struct play {
 	const char *err, *err_move;
 	long err_line, err_col;
 	int fault_side;    /* the side whose move was the fault */
+	bool count;        /* the moves played count in out (plies, repetition): the line
+			    * out describes is being played */
 } play;
 
 /* Notes the first fault in out: the move m at ply of line `line`. */
@@ -272,56 +276,69 @@ static void fault(play *p, int line, long ply, const kifu_record_move *m, const 
 				      sizeof out->reason);
 }
 
-/* Plays moves [0, count) of line `line` (whose first move is at ply
- * `start`, global index `first`); hooks: whether to call them.  Returns 1
- * to go on, 0 when the play stopped (a fault, or through_illegal met a move
- * it cannot carry out: then *rc is KIFU_EILLEGAL), or a hook's code in *rc. */
-static int play_moves(play *p, int line, long start, long first, long count, int hooks, int *rc)
+/* Plays the move of global index `index`, ply `ply` of line `line`; hooks:
+ * whether to call them; undo: where to keep what the move changed, or
+ * NULL.  Returns 1 when the move was made, 0 when the play stops there (a
+ * fault; through_illegal and a move it cannot carry out: *rc is then
+ * KIFU_EILLEGAL; a hook's code in *rc). */
+static int play_one(play *p, int line, long ply, long index, int hooks, kifu_undo *undo, int *rc)
 {
 	kifu_position *pos = p->pos;
 	kifu_validation *out = p->out;
 	const kifu_play_options *opt = p->opt;
-	const kifu_play_hook before = hooks ? opt->before : NULL, after = hooks ? opt->after : NULL;
+	kifu_record_move m;
+	kifu_illegal why;
+	kifu_record_get_move_at(p->rec, index, &m);
+	int named_wrong = named_mismatch(pos, &m);
+	int legal = !named_wrong && kifu_check_move(pos, &m.move, &why) == 0;
+	if (!legal) {
+		fault(p, line, ply, &m, &why, named_wrong);
+		if (!opt->through_illegal)
+			return 0;
+		if (!playable(pos, &m.move)) {
+			out->stopped_line = line;
+			out->stopped_ply = ply;
+			*rc = KIFU_EILLEGAL;
+			return 0;
+		}
+	}
+	kifu_play_step step;
+	if (hooks && (opt->before || opt->after)) {
+		step = (kifu_play_step){ply, index, line, &m, legal};
+		if (opt->before && (*rc = opt->before(opt->ctx, pos, &step)) != 0)
+			return 0;
+	}
+	kifu_make_move(pos, &m.move, undo);
+	int n = seen_add(&p->seen, kifu_position_key(pos));
+	if (!p->ended_at && kifu_position_royal_loser(pos) >= 0) {
+		p->ended_at = ply;
+		p->ended_loser = kifu_position_royal_loser(pos);
+	}
+	if (p->count) {
+		out->played = ply;
+		if (out->valid) {
+			out->plies = ply;
+			if (n == 4 && !out->repetition_ply)
+				out->repetition_ply = ply;
+		}
+	}
+	if (hooks && opt->after && (*rc = opt->after(opt->ctx, pos, &step)) != 0)
+		return 0;
+	return 1;
+}
+
+/* Plays moves [0, count) of line `line` (whose first move is at ply
+ * `start`, global index `first`).  Returns 1 to go on, 0 when the play
+ * stopped (play_one). */
+static int play_moves(play *p, int line, long start, long first, long count, int hooks, int *rc)
+{
 	/* the reader stopped before the move at err_ply: no move from there */
 	long n = count;
 	if (line == 0 && p->err_ply > 0 && p->err_ply - start < n)
 		n = p->err_ply - start > 0 ? p->err_ply - start : 0;
-	for (long k = 0; k < n; k++) {
-		long ply = start + k;
-		kifu_record_move m;
-		kifu_illegal why;
-		kifu_record_get_move_at(p->rec, first + k, &m);
-		int named_wrong = named_mismatch(pos, &m);
-		int legal = !named_wrong && kifu_check_move(pos, &m.move, &why) == 0;
-		if (!legal) {
-			fault(p, line, ply, &m, &why, named_wrong);
-			if (!opt->through_illegal)
-				return 0;
-			if (!playable(pos, &m.move)) {
-				*rc = KIFU_EILLEGAL;
-				return 0;
-			}
-		}
-		kifu_play_step step;
-		if (before || after) {
-			step = (kifu_play_step){ply, first + k, line, &m, legal};
-			if (before && (*rc = before(opt->ctx, pos, &step)) != 0)
-				return 0;
-		}
-		kifu_make_move(pos, &m.move, NULL);
-		out->played = ply;
-		if (out->valid) {
-			out->plies = ply;
-			if (seen_add(&p->seen, kifu_position_key(pos)) == 4 && !out->repetition_ply)
-				out->repetition_ply = ply;
-			if (!p->ended_at && kifu_position_royal_loser(pos) >= 0) {
-				p->ended_at = ply;
-				p->ended_loser = kifu_position_royal_loser(pos);
-			}
-		}
-		if (after && (*rc = after(opt->ctx, pos, &step)) != 0)
+	for (long k = 0; k < n; k++)
+		if (!play_one(p, line, start + k, first + k, hooks, NULL, rc))
 			return 0;
-	}
 	return n == count;
 }
 
@@ -558,7 +575,7 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	if (kifu_record_get_line(rec, opt->line, &li))
 		return KIFU_ENOTFOUND;
 	play p = {rec, pos, opt, out, opt->namer ? opt->namer : default_namer, {NULL, NULL, 0}, 0, -1,
-		  0, NULL, NULL, 0, 0, KIFU_SENTE};
+		  0, NULL, NULL, 0, 0, KIFU_SENTE, true};
 	long err_ply = -1;
 	p.err = kifu_record_error(rec, &err_ply, &p.err_line, &p.err_col, &p.err_move);
 	p.err_ply = p.err && err_ply > 0 ? err_ply : 0;
@@ -611,6 +628,8 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 		going = play_moves(&p, path[d_], x.start, x.first, upto, 0, &rc);
 	}
 	bool path_ok = going;
+	if (going && opt->line_begin && (rc = opt->line_begin(opt->ctx, pos, opt->line)) != 0)
+		going = 0;
 	if (going)
 		going = play_moves(&p, opt->line, li.start, li.first, count, 1, &rc);
 	if (path != small)
@@ -631,12 +650,14 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	if (opt->judge && path_ok && count == li.count)
 		rc = judge(&p, opt->line, &li, &list);
 	free(list);
+	if (!rc && path_ok && count == li.count && opt->line_end)
+		rc = opt->line_end(opt->ctx, pos, opt->line);
 	return rc;
 }
 
 /* ---- a whole record ---- */
 
-/* The variations' tree: the children of each line, by branch ply. */
+/* The variations of each line, the latest branch first (then as begun). */
 typedef struct child { long start; int line; } child;
 
 typedef struct tree {
@@ -645,11 +666,11 @@ typedef struct tree {
 	kifu_record_line_info *info;
 } tree;
 
-static int by_start(const void *a, const void *b)
+static int latest_first(const void *a, const void *b)
 {
 	const child *x = a, *y = b;
 	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
+		return x->start > y->start ? -1 : 1;
 	return x->line - y->line;
 }
 
@@ -658,29 +679,20 @@ static int tree_build(tree *t, const kifu_record *rec, int nlines)
 	t->children = malloc((size_t)nlines * sizeof *t->children);
 	t->first = calloc((size_t)nlines + 1, sizeof *t->first);
 	t->info = malloc((size_t)nlines * sizeof *t->info);
-	int *fill = calloc((size_t)nlines, sizeof *fill);
-	if (!t->children || !t->first || !t->info || !fill) {
-		free(fill);
+	if (!t->children || !t->first || !t->info)
 		return KIFU_ENOMEM;
-	}
-	for (int l = 0; l < nlines; l++) {
+	for (int l = 0; l < nlines; l++)
 		kifu_record_get_line(rec, l, &t->info[l]);
-		if (l > 0 && t->info[l].parent >= 0 && t->info[l].parent < nlines)
-			t->first[t->info[l].parent + 1]++;
+	int k = 0;
+	for (int l = 0; l < nlines; l++) {
+		t->first[l] = k;
+		int n0 = k;
+		for (int c = t->info[l].first_child; c >= 0 && k < nlines; c = t->info[c].next_sibling)
+			t->children[k++] = (child){t->info[c].start, c};
+		if (k - n0 > 1)
+			qsort(t->children + n0, (size_t)(k - n0), sizeof *t->children, latest_first);
 	}
-	for (int l = 0; l < nlines; l++)
-		t->first[l + 1] += t->first[l];
-	for (int l = 1; l < nlines; l++) {
-		int pa = t->info[l].parent;
-		if (pa >= 0 && pa < nlines)
-			t->children[t->first[pa] + fill[pa]++] = (child){t->info[l].start, l};
-	}
-	free(fill);
-	/* each line's children by the ply they branch at, then as recorded */
-	for (int l = 0; l < nlines; l++)
-		if (t->first[l + 1] - t->first[l] > 1)
-			qsort(t->children + t->first[l], (size_t)(t->first[l + 1] - t->first[l]),
-			      sizeof *t->children, by_start);
+	t->first[nlines] = k;
 	return 0;
 }
 
@@ -691,105 +703,199 @@ static void tree_free(tree *t)
 	free(t->info);
 }
 
-/* A frame of the walk over the tree: a line, how many of its moves are
- * made, which of its children comes next, where its undo records start. */
+/* A line being walked: how many of its moves are made, which of its
+ * variations comes next, where its undo records start. */
 typedef struct frame {
 	int line;
-	long k;
-	int child;
+	long made;       /* its moves made */
+	int child;       /* the next variation (index into the tree's children) */
 	long undo_base;
-	long moves;    /* how many of its moves can be played (the main line: its legal ones) */
+	bool played;     /* its moves are played (then its variations come) */
 } frame;
 
-/* Checks every variation from its branch point, depth first, each move
- * made once and taken back once: linear in the record's moves.  The main
- * line is known legal up to main_plies. */
-static int validate_variations(const kifu_record *rec, kifu_position *pos, const kifu_play_options *opt,
-			       long main_plies, kifu_validation *out)
+/* Walks every line of play from its branch point, each move made once and
+ * taken back once (linear in the record's moves, with no recursion): a
+ * line's moves, its end, then its variations, the latest branch first,
+ * each after the moves it replaces are taken back.  main_known: the main
+ * line was played already and its first main_known moves are legal (they
+ * are made unchecked, without hooks). */
+static int walk(play *p, long main_known)
 {
+	const kifu_record *rec = p->rec;
+	kifu_position *pos = p->pos;
+	const kifu_play_options *opt = p->opt;
+	kifu_validation *out = p->out;
 	int nlines = kifu_record_line_count(rec);
 	long total = kifu_record_total_moves(rec);
 	tree t = {NULL, NULL, NULL};
 	kifu_undo *undo = malloc(((size_t)total + 1) * sizeof *undo);
 	frame *stack = malloc(((size_t)nlines + 1) * sizeof *stack);
 	kifu_movelist *list = NULL;
-	kifu_validation scratch;
-	memset(&scratch, 0, sizeof scratch);
-	scratch.valid = 1;
-	play p = {rec, pos, opt, &scratch, opt->namer ? opt->namer : default_namer, {NULL, NULL, 0}, 0, -1,
-		  0, NULL, NULL, 0, 0, KIFU_SENTE};
 	int rc = !undo || !stack ? KIFU_ENOMEM : tree_build(&t, rec, nlines);
-	if (!rc)
-		rc = kifu_record_start(rec, pos, NULL) ? KIFU_EINVAL : seen_init(&p.seen, pos, total + 1);
 	if (rc)
 		goto done;
-	seen_add(&p.seen, kifu_position_key(pos));
+	if (kifu_record_start(rec, pos, NULL)) {
+		rc = 0; /* the caller said so (kifu_play) */
+		goto done;
+	}
+	if ((rc = seen_init(&p->seen, pos, total + 1)))
+		goto done;
+	seen_add(&p->seen, kifu_position_key(pos));
+	p->ended_at = 0;
 	int depth = 0;
 	long nundo = 0;
-	stack[depth++] = (frame){0, 0, t.first[0], 0, main_plies};
-	while (depth > 0 && scratch.valid) {
+	stack[depth++] = (frame){0, 0, t.first[0], 0, false};
+	while (depth > 0 && !rc) {
 		frame *f = &stack[depth - 1];
 		const kifu_record_line_info *li = &t.info[f->line];
-		long ply = li->start + f->k;
-		/* the variations that replace the move at this ply */
-		if (f->child < t.first[f->line + 1] && t.children[f->child].start <= ply) {
-			int c = t.children[f->child++].line;
-			if (t.info[c].start == ply)
-				stack[depth++] = (frame){c, 0, t.first[c], nundo, t.info[c].count};
-			continue;
-		}
-		if (f->k >= f->moves) {
-			/* the line's end: judge its ending (the main line's was judged) */
-			if (f->line != 0 && f->moves == li->count) {
-				clear_end(&scratch);
-				if ((rc = judge(&p, f->line, li, &list)))
+		if (!f->played) {
+			/* the line's own moves */
+			f->played = true;
+			bool known = f->line == 0 && main_known >= 0;
+			bool hooks = !known;
+			p->count = f->line == 0 && !known;
+			if (hooks && opt->line_begin && (rc = opt->line_begin(opt->ctx, pos, f->line)))
+				break;
+			long n = known ? main_known : li->count;
+			if (f->line == 0 && p->err_ply > 0 && p->err_ply - li->start < n)
+				n = p->err_ply - li->start > 0 ? p->err_ply - li->start : 0;
+			bool whole = n == li->count;
+			for (long k = 0; k < n; k++) {
+				if (known) {
+					kifu_record_move m;
+					kifu_record_get_move_at(rec, li->first + k, &m);
+					kifu_make_move(pos, &m.move, &undo[nundo++]);
+					seen_add(&p->seen, kifu_position_key(pos));
+					if (!p->ended_at && kifu_position_royal_loser(pos) >= 0) {
+						p->ended_at = li->start + k;
+						p->ended_loser = kifu_position_royal_loser(pos);
+					}
+				} else if (!play_one(p, f->line, li->start + k, li->first + k, 1, &undo[nundo], &rc)) {
+					whole = false;
+					break;
+				} else {
+					nundo++;
+				}
+				f->made = k + 1;
+			}
+			if (rc)
+				break;
+			if (!known) {
+				/* the end of the line: judged (the main line's into out;
+				 * a variation's on its own, its fault copied into out) */
+				bool fault_here = !out->valid && out->variation == f->line && out->ply == li->start + f->made &&
+						  f->made == li->count - 1;
+				if (opt->judge && (whole || fault_here)) {
+					kifu_validation scratch, *real = out;
+					if (f->line != 0) {
+						scratch = *out;
+						clear_end(&scratch);
+						p->out = &scratch;
+					}
+					rc = judge(p, f->line, li, &list);
+					p->out = real;
+					if (f->line != 0 && (real->valid || fault_here) && !scratch.valid) {
+						real->valid = 0;
+						real->variation = scratch.variation;
+						real->ply = scratch.ply;
+						real->line = scratch.line;
+						real->col = scratch.col;
+						real->illegal = scratch.illegal;
+						memcpy(real->move, scratch.move, sizeof real->move);
+						memcpy(real->reason, scratch.reason, sizeof real->reason);
+					} else if (f->line != 0 && fault_here && scratch.valid) {
+						/* a foul the variation declares: no fault of the record */
+						real->valid = 1;
+						real->variation = 0;
+						real->ply = real->line = real->col = 0;
+						real->move[0] = real->reason[0] = 0;
+						real->illegal = KIFU_LEGAL;
+					}
+					if (rc)
+						break;
+				}
+				if (!out->valid && !opt->through_illegal)
+					break; /* the first fault is the record's */
+				if ((whole || fault_here) && opt->line_end && (rc = opt->line_end(opt->ctx, pos, f->line)))
 					break;
 			}
-			while (nundo > f->undo_base) {
-				seen_remove(&p.seen, kifu_position_key(pos));
+			continue;
+		}
+		/* its variations, the latest branch first: each from the position
+		 * before the move it replaces */
+		if (f->child < t.first[f->line + 1]) {
+			const child *c = &t.children[f->child++];
+			long keep = c->start - li->start;
+			if (keep < 0 || keep > f->made)
+				continue; /* it branches after a move that was not made */
+			while (nundo > f->undo_base + keep) {
+				seen_remove(&p->seen, kifu_position_key(pos));
 				kifu_unmake_move(pos, &undo[--nundo]);
+				if (p->ended_at == li->start + (nundo - f->undo_base))
+					p->ended_at = 0;
 			}
-			depth--;
+			f->made = keep;
+			stack[depth++] = (frame){c->line, 0, t.first[c->line], nundo, false};
 			continue;
 		}
-		kifu_record_move m;
-		kifu_record_get_move_at(rec, li->first + f->k, &m);
-		if (f->line != 0) {
-			kifu_illegal why;
-			int named_wrong = named_mismatch(pos, &m);
-			if (named_wrong || kifu_check_move(pos, &m.move, &why)) {
-				fault(&p, f->line, ply, &m, &why, named_wrong);
-				/* a foul the variation declares at its end */
-				clear_end(&scratch);
-				if (f->k == li->count - 1 && (rc = judge(&p, f->line, li, &list)))
-					break;
-				if (!scratch.valid)
-					break;
-				f->moves = f->k; /* its end: nothing after a foul */
-				continue;
-			}
+		while (nundo > f->undo_base) {
+			seen_remove(&p->seen, kifu_position_key(pos));
+			kifu_unmake_move(pos, &undo[--nundo]);
 		}
-		kifu_make_move(pos, &m.move, &undo[nundo++]);
-		seen_add(&p.seen, kifu_position_key(pos));
-		f->k++;
-	}
-	if (!rc && !scratch.valid) {
-		/* the first variation at fault: the record's fault */
-		out->valid = 0;
-		out->variation = scratch.variation;
-		out->ply = scratch.ply;
-		out->line = scratch.line;
-		out->col = scratch.col;
-		out->illegal = scratch.illegal;
-		memcpy(out->move, scratch.move, sizeof out->move);
-		memcpy(out->reason, scratch.reason, sizeof out->reason);
+		depth--;
 	}
 done:
 	free(list);
 	free(undo);
 	free(stack);
 	tree_free(&t);
-	return rc == KIFU_EINVAL ? 0 : rc;
+	return rc;
+}
+
+int kifu_play_all(const kifu_record *rec, kifu_position *pos, const kifu_play_options *opt,
+		  kifu_validation *out)
+{
+	static const kifu_play_options defaults = KIFU_PLAY_OPTIONS_INIT;
+	if (!opt)
+		opt = &defaults;
+	/* the main line first, as kifu_play plays it (the record's start, a
+	 * reading error, the plies, the main line's end) */
+	kifu_play_options main = *opt;
+	main.line = 0;
+	main.max_plies = -1;
+	main.line_begin = main.line_end = NULL;
+	main.before = main.after = NULL;
+	int rc = kifu_play(rec, pos, &main, out);
+	if (rc || (!out->valid && out->ply == 0 && !out->foul_ply))
+		return rc; /* no start, or the record as a whole is at fault */
+	kifu_validation main_line = *out;
+	memset(out, 0, sizeof *out);
+	out->valid = 1;
+	play p = {rec, pos, opt, out, opt->namer ? opt->namer : default_namer, {NULL, NULL, 0}, 0, -1,
+		  0, NULL, NULL, 0, 0, KIFU_SENTE, false};
+	long err_ply = -1;
+	p.err = kifu_record_error(rec, &err_ply, &p.err_line, &p.err_col, &p.err_move);
+	p.err_ply = p.err && err_ply > 0 ? err_ply : 0;
+	rc = walk(&p, -1);
+	/* what describes the main line comes from its own play */
+	kifu_validation walked = *out;
+	*out = main_line;
+	if (main_line.valid && !walked.valid) {
+		out->valid = 0;
+		out->variation = walked.variation;
+		out->ply = walked.ply;
+		out->line = walked.line;
+		out->col = walked.col;
+		out->illegal = walked.illegal;
+		memcpy(out->move, walked.move, sizeof out->move);
+		memcpy(out->reason, walked.reason, sizeof out->reason);
+	}
+	out->played = walked.played > out->played ? walked.played : out->played;
+	if (rc == KIFU_EILLEGAL) {
+		out->stopped_line = walked.stopped_line;
+		out->stopped_ply = walked.stopped_ply;
+	}
+	return rc;
 }
 
 int kifu_validate(const kifu_record *rec, kifu_position *pos, const kifu_validate_options *vopt,
@@ -803,7 +909,23 @@ int kifu_validate(const kifu_record *rec, kifu_position *pos, const kifu_validat
 	int rc = kifu_play(rec, pos, &opt, out);
 	if (rc || !out->valid || vopt->main_line_only || kifu_record_line_count(rec) < 2)
 		return rc;
-	/* the main line's moves to play on the way: the legal ones (with a
-	 * declared foul, all but its last) */
-	return validate_variations(rec, pos, &opt, out->plies, out);
+	/* the variations, from their branch points: the main line's legal
+	 * moves are made unchecked (with a declared foul, all but its last) */
+	kifu_validation walked;
+	memset(&walked, 0, sizeof walked);
+	walked.valid = 1;
+	play p = {rec, pos, &opt, &walked, opt.namer ? opt.namer : default_namer, {NULL, NULL, 0}, 0, -1,
+		  0, NULL, NULL, 0, 0, KIFU_SENTE, false};
+	rc = walk(&p, out->plies);
+	if (!rc && !walked.valid) {
+		out->valid = 0;
+		out->variation = walked.variation;
+		out->ply = walked.ply;
+		out->line = walked.line;
+		out->col = walked.col;
+		out->illegal = walked.illegal;
+		memcpy(out->move, walked.move, sizeof out->move);
+		memcpy(out->reason, walked.reason, sizeof out->reason);
+	}
+	return rc;
 }

@@ -26,6 +26,8 @@ typedef struct rtag { size_t key, value; } rtag;
 
 typedef struct rline {
 	int parent;
+	int first_child, last_child, next_sibling; /* the variations of this line, as begun; -1: none */
+	int prev_holder;      /* the line on its path that holds the move before its first, -1 if none */
 	long start, first, count;
 	size_t ending, ending_text, ending_comment;
 	long ending_line, ending_col;
@@ -77,6 +79,7 @@ static const char *str(const kifu_record *r, size_t off)
 static void line_init(rline *l, int parent, long start, long first)
 {
 	l->parent = parent;
+	l->first_child = l->last_child = l->next_sibling = l->prev_holder = -1;
 	l->start = start;
 	l->first = first;
 	l->count = 0;
@@ -259,6 +262,15 @@ int kifu_record_begin_line(kifu_record *r, int parent, long start)
 		r->lines_cap = cap;
 	}
 	line_init(&r->lines[r->nlines], parent, start, r->nmoves);
+	rline *pa = &r->lines[parent];
+	/* the move before its first: the parent's, unless it replaces the
+	 * parent's first move (then whoever holds the parent's previous one) */
+	r->lines[r->nlines].prev_holder = start - 1 >= pa->start ? parent : pa->prev_holder;
+	if (pa->last_child < 0)
+		pa->first_child = r->nlines;
+	else
+		r->lines[pa->last_child].next_sibling = r->nlines;
+	pa->last_child = r->nlines;
 	return r->nlines++;
 }
 
@@ -271,6 +283,8 @@ int kifu_record_get_line(const kifu_record *r, int line, kifu_record_line_info *
 		return KIFU_ENOTFOUND;
 	const rline *l = &r->lines[line];
 	out->parent = l->parent;
+	out->first_child = l->first_child;
+	out->next_sibling = l->next_sibling;
 	out->start = l->start;
 	out->first = l->first;
 	out->count = l->count;
@@ -287,20 +301,22 @@ int kifu_record_get_line(const kifu_record *r, int line, kifu_record_line_info *
 int kifu_record_line_move(const kifu_record *r, int line, long ply, kifu_record_move *out,
 			  long *index)
 {
-	/* up the lines this one branches from: the first that has a move at
-	 * ply, before its child's branch point */
-	long limit = -1; /* plies at or after this are the child's, not this line's */
+	/* up the path: a line holds its plies up to where the next line down
+	 * branches off (limit); an earlier ply is held by the line that holds
+	 * the move before its first (one jump, however many variations branch
+	 * at one ply) */
+	long limit = -1;
 	while (line >= 0 && line < r->nlines) {
 		const rline *l = &r->lines[line];
-		if (ply >= l->start && ply < l->start + l->count && (limit < 0 || ply < limit)) {
+		if (ply >= l->start) {
+			if (ply >= l->start + l->count || (limit >= 0 && ply >= limit))
+				return KIFU_ENOTFOUND;
 			if (index)
 				*index = l->first + (ply - l->start);
 			return kifu_record_get_move_at(r, l->first + (ply - l->start), out);
 		}
-		if (ply >= l->start && (limit < 0 || ply < limit))
-			return KIFU_ENOTFOUND; /* past the line's end */
 		limit = l->start;
-		line = l->parent;
+		line = l->prev_holder;
 	}
 	return KIFU_ENOTFOUND;
 }
