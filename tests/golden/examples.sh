@@ -150,7 +150,7 @@ check legal-moves-handicap 0 - legal-moves $kif/tsshogi/002_import_handicap.kif
 check legal-moves-ki2 0 - legal-moves $kif/kifu-for-js/kobayashi_kinsho196702.ki2
 check legal-moves-mate 0 - legal-moves $kif/kifu-for-js/9fu.kif
 check legal-moves-stdin 0 $kif/kifu-for-js/chudan.kif legal-moves
-check legal-moves-nifu 1 - legal-moves $kif/fixtures/nifu.kif
+check legal-moves-illegal 1 - legal-moves $golden/illegal.compact
 check legal-moves-unknown-variant 1 - legal-moves $kif/chu/chushogiKif1.kif
 check legal-moves-no-notation 1 - legal-moves $kif/PROVENANCE.md
 check legal-moves-no-record 2 - legal-moves
