@@ -1,7 +1,8 @@
 # kifu - one non-recursive GNU Makefile for libkifu, the tools and the tests.
 #
 #   make               build $(BUILD)/libkifu.a and $(BUILD)/bin/kifu-*
-#   make test          build and run tests/test_*.c (cmocka) and tests/golden/*.sh
+#   make test          build and run tests/test_*.c (cmocka) and tests/golden/*.sh,
+#                      after a staged install into $(BUILD)/stage (for examples/)
 #   make asan          the same in build-asan/ with AddressSanitizer and UBSan
 #   make bench         an -O3 build in $(BUILD)/bench/, then bench/run.sh
 #   make samples       install missing packages (as root), build, run the tools on samples/
@@ -108,7 +109,7 @@ DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(TOOL_MAINS:%.c=$(OBJ)/%.d) \
 	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(TEST_SUPPORT:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d \
 	$(TEST_GEN_SRCS:%.c=$(OBJ)/%.d)
 
-.PHONY: all lib tools tests test test-run asan bench fuzz valgrind samples deps install \
+.PHONY: all lib tools tests test test-run stage asan bench fuzz valgrind samples deps install \
 	install-dirs clean FORCE
 
 all: $(LIB) $(SHLIB) $(TOOLS)
@@ -198,8 +199,20 @@ test: deps
 
 # Every test program and golden script runs from the repository root;
 # tools/scripts/run-tests.sh prints "N passed, M failed" and fails if M > 0.
-test-run: all $(TESTS) $(TEST_GENS)
-	@sh tools/scripts/run-tests.sh $(BUILD)/bin $(TESTS) -- $(GOLDEN_SCRIPTS)
+# tests/golden/examples.sh builds examples/*.c against the staged install
+# with $(CC), $(CFLAGS) and $(SANFLAGS), as the library was built.
+test-run: all $(TESTS) $(TEST_GENS) stage
+	@KIFU_TEST_CC='$(CC)' KIFU_TEST_CFLAGS='$(CFLAGS) $(SANFLAGS)' \
+		sh tools/scripts/run-tests.sh $(BUILD)/bin $(TESTS) -- $(GOLDEN_SCRIPTS)
+
+# A fresh `make install` into $(STAGE), with PREFIX (and every directory)
+# set to that absolute path, so that the installed libkifu.pc is the one a
+# user gets: what tests/golden/examples.sh compiles the examples with.
+STAGE = $(abspath $(BUILD))/stage
+stage: all
+	@rm -rf $(STAGE)
+	@$(MAKE) --no-print-directory install DESTDIR= PREFIX=$(STAGE) BINDIR=$(STAGE)/bin \
+		LIBDIR=$(STAGE)/lib INCLUDEDIR=$(STAGE)/include MANDIR=$(STAGE)/share/man >/dev/null
 
 asan:
 	@$(MAKE) --no-print-directory BUILD=build-asan \

@@ -1,8 +1,9 @@
 /*
  * kifu/kifu.h - the public API of libkifu in one include.
  *
- *     cc prog.c $(pkg-config --cflags --libs libkifu)            (shared)
- *     cc prog.c $(pkg-config --cflags --libs --static libkifu)   (static)
+ *     cc prog.c $(pkg-config --cflags --libs libkifu)       (libkifu.so)
+ *     cc prog.c $(pkg-config --cflags libkifu) \
+ *         -Wl,-Bstatic $(pkg-config --libs --static libkifu) -Wl,-Bdynamic   (libkifu.a)
  *     #include <kifu/kifu.h>
  *
  * The pieces, from the bottom up: variants (kifu/variant.h) and positions
