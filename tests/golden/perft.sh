@@ -50,7 +50,7 @@ check sfen-underscores 0 -- -v shogi --sfen '7lk/9/8S/9/9/9/9/7L1/8K_b_P_1' 1
 : >"$tmp/want.out"
 cat >"$tmp/want.err" <<'END'
 kifu-perft: unknown variant 'nosuch'
-kifu-perft: the shipped variants are: asakura, dai, sho, shogi, shozogi, shozogi-gold
+kifu-perft: the shipped variants are: asakura, chu, chu-jcsa, dai, sho, shogi, shozogi, shozogi-gold
 END
 check unknown-variant 2 -- -v nosuch 1
 
