@@ -53,8 +53,8 @@ typedef struct kifu_piece_info {
 
 /* ---- the shipped variants ---- */
 
-/* A variant shipped with the library, by name ("dai", "sho", "asakura",
- * "shozogi", "shozogi-gold", "shogi").  It is loaded on first use (under a
+/* A variant shipped with the library, by name ("dai", "chu", "chu-jcsa",
+ * "sho", "asakura", "shozogi", "shozogi-gold", "shogi").  It is loaded on first use (under a
  * lock: any thread may ask) and lives as long as the process: do not free
  * it.  KIFU_ENOTFOUND if there is none of that name. */
 int kifu_variant_builtin(const kifu_variant **out, const char *name, kifu_diag *diag);
