@@ -59,7 +59,7 @@ typedef struct draft {
 	draft_piece pieces[MAX_DRAFT_PIECES];
 	int nonly;
 	draft_piece only[MAX_DRAFT_PIECES]; /* promoted-only */
-	where start_at, board_at;
+	where start_at, board_at, lion_at;
 	bool have_board, have_start;
 	char top_file[KIFU_DIAG_FILE_MAX];
 } draft;
@@ -580,6 +580,7 @@ static int apply_document(draft *d, yaml_document_t *doc, const char *file, int 
 		} else if (!strcmp(key, "lost-without-royal")) {
 			rc = get_bool(file, val, &v->lost_without_royal, diag);
 		} else if (!strcmp(key, "lion-trading")) {
+			where_set(&d->lion_at, file, val);
 			rc = apply_lion_trading(file, doc, val, v, diag);
 		} else if (!strcmp(key, "end")) {
 			rc = apply_end(file, doc, val, v, diag);
@@ -827,10 +828,10 @@ int kifu__variant_load(struct kifu_variant *v, const char *text, size_t len, con
 		rc = kifu_diag_set(diag, KIFU_EVARIANT, d->board_at.file, d->board_at.line, d->board_at.col,
 				   "the promotion zone (%d ranks) is deeper than the board", v->zone);
 	if (!rc && v->lion_bridge && !v->lion_protected)
-		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1,
+		rc = kifu_diag_set(diag, KIFU_EVARIANT, d->lion_at.file, d->lion_at.line, d->lion_at.col,
 				   "lion-trading: bridge makes an exception to protected-lion, which is off");
 	if (!rc && v->counter_strike != CS_NONE && v->drops)
-		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1,
+		rc = kifu_diag_set(diag, KIFU_EVARIANT, d->lion_at.file, d->lion_at.line, d->lion_at.col,
 				   "lion-trading: counter-strike needs drops: false (SFEN field 3 holds its square)");
 	if (!rc && !d->npieces)
 		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no pieces");
