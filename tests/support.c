@@ -389,6 +389,24 @@ void support_check_check_move(kifu_position *pos, const char *text,
 	}
 }
 
+void support_play_at(kifu_position *pos, const char *text, kifu_undo *undo, const char *file,
+		     int line)
+{
+	kifu_move m = support_move(pos, text);
+	kifu_illegal why;
+	if (kifu_check_move(pos, &m, &why) != 0) {
+		char reason[256];
+		kifu_illegal_describe(kifu_position_variant(pos), &why, NULL, reason, sizeof reason);
+		print_error("%s:%d: %s is illegal: %s\n", file, line, text, reason);
+		_fail(file, line);
+	}
+	if (!support_is_legal(pos, text)) {
+		print_error("%s:%d: %s is not generated\n", file, line, text);
+		_fail(file, line);
+	}
+	kifu_make_move(pos, &m, undo);
+}
+
 int support_is_legal(kifu_position *pos, const char *text)
 {
 	char *all = support_all_moves(pos);

@@ -86,6 +86,12 @@ void support_check_drops(kifu_position *pos, const char *piece,
 void support_check_check_move(kifu_position *pos, const char *text,
 			      enum kifu_illegal_code code, const char *file, int line);
 
+/* Plays the move `text`, which kifu_check_move must accept and
+ * kifu_generate_legal must list; undo may be NULL. */
+#define support_play(pos, text, undo) support_play_at((pos), (text), (undo), __FILE__, __LINE__)
+void support_play_at(kifu_position *pos, const char *text, kifu_undo *undo, const char *file,
+		     int line);
+
 /* Is `text` among the legal moves of pos? */
 int support_is_legal(kifu_position *pos, const char *text);
 

@@ -30,8 +30,8 @@ static void start_positions(void **state)
 		assert_string_equal(support_sfen(pos, out, sizeof out), kifu_variant_start_sfen(v));
 		kifu_position_free(pos);
 	}
-	/* dai, sho, asakura, shozogi, shozogi-gold, shogi */
-	assert_int_equal(n, 6);
+	/* asakura, chu, chu-jcsa, dai, sho, shogi, shozogi, shozogi-gold */
+	assert_int_equal(n, 8);
 	/* docs/rules.md gives the Dai start (HaChu's); the standard start is USI's. */
 	assert_string_equal(kifu_variant_start_sfen(support_variant("dai")),
 		"lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/"

@@ -55,6 +55,17 @@ static void bad_files(void **state)
 	 * at column 8, and "4k4" overflows the rank at its third character
 	 * (4 + 1 + 4 squares), column 10. */
 	bad(BAD "start-too-wide.yaml", 5, 10, "start: rank has too many squares");
+	/* Line 4 is "  counter-strike: sometimes": the value at column 19. */
+	bad(BAD "bad-counter-strike.yaml", 4, 19, "counter-strike is one of: none, any, protected");
+	/* Line 4 is "  bare-royal: yes": the value at column 15. */
+	bad(BAD "bad-end.yaml", 4, 15, "bare-royal is one of: none, bared, royals-and-one");
+	/* Line 4 is "  bridge: true" under "lion-trading:" (line 3): the mapping
+	 * starts on line 4, column 3. */
+	bad(BAD "bridge-alone.yaml", 4, 3, "lion-trading: bridge makes an exception to protected-lion, which is off");
+	/* Line 3 is "lion-trading: {...}" in a variant with drops: the mapping at
+	 * column 15. */
+	bad(BAD "counter-strike-drops.yaml", 3, 15,
+	    "lion-trading: counter-strike needs drops: false (SFEN field 3 holds its square)");
 	/* Line 1 is "inherit: nosuch": the value at column 10. */
 	bad(BAD "inherit-unknown.yaml", 1, 10, "no shipped variant \"nosuch\" to inherit from");
 	/* A missing file: an I/O error naming it. */

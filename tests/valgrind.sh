@@ -16,7 +16,7 @@ run() {
 kif=tests/data/kif/kifu-for-js
 run "$bin/kifu-validate" samples/*.compact tests/data/compact/errors.compact
 run "$bin/kifu-validate" --format=json "$kif"/*.kif "$kif"/*.ki2 tests/data/kif/fixtures/*.kif
-run "$bin/kifu-validate" --variant-file tests/data/variants/chu.yaml -v chu tests/data/kif/chu/chushogiKif1.kif
+run "$bin/kifu-validate" -v chu tests/data/kif/chu/chushogiKif1.kif
 run "$bin/kifu-convert" --to kif samples/dai-brief.compact tests/data/kif/fixtures/writer.compact
 run "$bin/kifu-convert" --to kif --encoding=sjis "$kif/fork.kif"
 run "$bin/kifu-convert" --to compact "$kif/jt201409130101.kif" "$kif/20091203.ki2"

@@ -113,11 +113,11 @@ cmp -s "$tmp/dt" "$fx/dai-times.compact" || fail "wide form with times: $(cat "$
 grep -v '^手合割' "$fx/dai.kif" >"$tmp/noheader.kif"
 "$bin/kifu-convert" --to compact "$tmp/noheader.kif" | cmp -s - "$fx/dai.compact" || fail "wide form without 手合割 not read as Dai"
 
-# 7. The real Chu Shogi record in lishogi's form reads to the end (with a
-# Chu variant file of the user's: 12x12, Lion two-leg moves, 居食い, 仝).
-"$bin/kifu-validate" --format=json --variant-file tests/data/variants/chu.yaml -v chu "$data/chu/chushogiKif1.kif" >"$tmp/chu"
+# 7. The real Chu Shogi record in lishogi's form reads to the end (12x12,
+# Lion two-leg moves, 居食い, 仝).
+"$bin/kifu-validate" --format=json -v chu "$data/chu/chushogiKif1.kif" >"$tmp/chu"
 grep -q '"valid":true,"plies":129,' "$tmp/chu" || fail "chu: $(cat "$tmp/chu")"
-"$bin/kifu-convert" --variant-file tests/data/variants/chu.yaml -v chu --to compact "$data/chu/chushogiKif1.kif" >"$tmp/chu.c"
+"$bin/kifu-convert" -v chu --to compact "$data/chu/chushogiKif1.kif" >"$tmp/chu.c"
 grep -q ' 7g6f7g ' "$tmp/chu.c" || fail "chu: the 居食い of ply 57 is not 7g6f7g"
 
 if [ "$fails" -ne 0 ]; then

@@ -37,6 +37,21 @@ printf '71\n' >"$tmp/want.out"
 : >"$tmp/want.err"
 check dai-1 0 -- -v dai 1
 
+# Chu from the start, depth 1 and 2: 36 (hand count in tests/test_chu.c) and
+# 1296 (36 for each side: lishogi's published count, shogiops and scalashogi).
+printf '36\n' >"$tmp/want.out"
+check chu-1 0 -- -v chu 1
+printf '1296\n' >"$tmp/want.out"
+check chu-2 0 -- -v chu 2
+
+# Chu with the counter-strike square in SFEN field 3 (lishogi's form): the
+# Bishop on 6l may take a Lion only on 8j, so not the one on 3i: 7 moves, and
+# 8 with "-" (tests/test_chu.c, counter_strike_field).
+printf '7\n' >"$tmp/want.out"
+check chu-counter-strike 0 -- -v chu --sfen '11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K_b_8j_1' 1
+printf '8\n' >"$tmp/want.out"
+check chu-no-counter-strike 0 -- -v chu --sfen '11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K_b_-_1' 1
+
 # Standard shogi, depth 3: 25470 (Peeper, YaneuraOu).
 printf '25470\n' >"$tmp/want.out"
 check shogi-3 0 -- -v shogi 3
@@ -50,7 +65,7 @@ check sfen-underscores 0 -- -v shogi --sfen '7lk/9/8S/9/9/9/9/7L1/8K_b_P_1' 1
 : >"$tmp/want.out"
 cat >"$tmp/want.err" <<'END'
 kifu-perft: unknown variant 'nosuch'
-kifu-perft: the shipped variants are: asakura, dai, sho, shogi, shozogi, shozogi-gold
+kifu-perft: the shipped variants are: asakura, chu, chu-jcsa, dai, sho, shogi, shozogi, shozogi-gold
 END
 check unknown-variant 2 -- -v nosuch 1
 

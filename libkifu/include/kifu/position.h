@@ -86,9 +86,14 @@ long kifu_position_movenumber(const kifu_position *pos);
 int kifu_position_at(const kifu_position *pos, int sq);
 /* How many pieces of type t side holds in hand. */
 int kifu_position_hand(const kifu_position *pos, enum kifu_side side, int t);
-/* A 64-bit hash of pieces, hands and side to move: equal positions have equal
- * keys (repetition detection). */
+/* A 64-bit hash of pieces, hands, side to move and counter-strike square:
+ * equal positions have equal keys (repetition detection). */
 uint64_t kifu_position_key(const kifu_position *pos);
+/* The counter-strike square of a variant with lion-trading's counter-strike
+ * (formats/variants.md; Chu): the square where a piece other than a Lion
+ * took a Lion on the last move, which restricts the next move (SFEN field
+ * 3).  -1 when there is none, and always for other variants. */
+int kifu_position_counter_strike(const kifu_position *pos);
 /* The number of royal pieces side has on the board. */
 int kifu_position_royals(const kifu_position *pos, enum kifu_side side);
 
@@ -100,18 +105,50 @@ static inline int kifu_code_make(int type, enum kifu_side side) { return 1 + (ty
 enum kifu_game_state {
 	KIFU_GAME_ON = 0,
 	KIFU_GAME_ROYAL_LOST = 1, /* the side to move lost its last royal: it has lost */
-	KIFU_GAME_NO_MOVES = 2    /* the side to move has no legal move: it has lost */
+	KIFU_GAME_NO_MOVES = 2,   /* the side to move has no legal move: it has lost
+				   * (unless the variant leaves it undecided) */
+	KIFU_GAME_BARE_ROYAL = 3, /* a side is left with a bare royal (end.bare-royal): it has lost */
+	KIFU_GAME_LONE_ROYALS = 4 /* only the two royals are left, neither attacked
+				   * (end.lone-royals): a draw */
 };
-/* Computes the state; KIFU_GAME_NO_MOVES needs move generation. */
+/* Computes the state; KIFU_GAME_NO_MOVES needs move generation.  The
+ * variants without an `end:` rule (formats/variants.md) never give the
+ * states 3 and 4. */
 enum kifu_game_state kifu_position_state(kifu_position *pos);
 /* Is a royal of the side to move attacked (in check)?  1 or 0. */
 int kifu_position_in_check(kifu_position *pos);
 /* Which side lost its last royal by capture (-1 if none did). */
 int kifu_position_royal_loser(const kifu_position *pos);
 
+/* Whether and how the game has ended in a position, and who won. */
+typedef struct kifu_game_end {
+	enum kifu_game_state state; /* KIFU_GAME_ON: the game goes on */
+	int winner;  /* KIFU_SENTE or KIFU_GOTE; -1 when nobody won (a draw, the
+		      * game on, or an end the variant leaves undecided) */
+	int draw;    /* 1 for a draw */
+} kifu_game_end;
+
+/* The end of the game in pos, the variant's rules checked in this order
+ * (formats/variants.md, "end"; docs/rules.md):
+ *   1. the side to move has no royal: it lost (KIFU_GAME_ROYAL_LOST);
+ *   2. a side is left with a bare royal (end.bare-royal): it lost
+ *      (KIFU_GAME_BARE_ROYAL);
+ *   3. the side to move has no legal move: it lost, or with
+ *      `no-legal-move: undecided` nobody won (KIFU_GAME_NO_MOVES);
+ *   4. (repetition: the rules core sees one position; the caller that
+ *      counts positions checks kifu_repetition_rule here, after 1-3 and
+ *      before 5);
+ *   5. only the two royals are left and neither is attacked
+ *      (end.lone-royals): a draw (KIFU_GAME_LONE_ROYALS).
+ * Returns out->state (out may be NULL).  A position where the game has
+ * ended by 1, 2 or 5 has no legal move (kifu_generate_legal lists none,
+ * kifu_check_move refuses every move). */
+enum kifu_game_state kifu_position_end(kifu_position *pos, kifu_game_end *out);
+
 /* Every legal move of the side to move.  A pass is listed once per piece
  * that can pass (with the first empty square it can pass through as mid).
- * A position whose side to move has lost its last royal has no moves. */
+ * A position whose side to move has lost its last royal, or where the game
+ * has otherwise ended (kifu_position_end: 2 and 5), has no moves. */
 void kifu_generate_legal(kifu_position *pos, kifu_movelist *out);
 
 /* Why a move is illegal. */
@@ -137,7 +174,13 @@ enum kifu_illegal_code {
 	KIFU_ILL_TWO_PAWNS,        /* a second unpromoted pawn on a file (二歩) */
 	KIFU_ILL_DROP_MATE,        /* a pawn drop that mates (打ち歩詰め) */
 	KIFU_ILL_ROYAL_ATTACKED,   /* leaves the mover's last royal attacked */
-	KIFU_ILL_DROP_PROMOTE      /* a drop cannot promote */
+	KIFU_ILL_DROP_PROMOTE,     /* a drop cannot promote */
+	KIFU_ILL_LION_PROTECTED,   /* a Lion takes a protected Lion not next to it
+				    * (lion-trading rules 1 and 2); square: that Lion */
+	KIFU_ILL_COUNTER_STRIKE,   /* a non-Lion takes a Lion right after a non-Lion
+				    * took one (rule 3); square: that Lion */
+	KIFU_ILL_BARE_ROYAL,       /* the game has ended: side is left with a bare royal */
+	KIFU_ILL_LONE_ROYALS       /* the game has ended: only the two royals are left, a draw */
 };
 
 typedef struct kifu_illegal {
@@ -146,7 +189,7 @@ typedef struct kifu_illegal {
 	int other_type;  /* a piece concerned besides (blocker, own piece), -1 if none */
 	int square;      /* the square concerned, or -1 */
 	int from;        /* the moving piece's square, -1 for a drop */
-	enum kifu_side side; /* KIFU_ILL_GAME_OVER: the side that lost */
+	enum kifu_side side; /* KIFU_ILL_GAME_OVER, KIFU_ILL_BARE_ROYAL: the side that lost */
 } kifu_illegal;
 
 /* Checks one move for the side to move without generating every move.
@@ -161,8 +204,40 @@ void kifu_unmake_move(kifu_position *pos, const kifu_undo *undo);
 /* Is sq attacked by a piece of side `by`? */
 int kifu_square_attacked(const kifu_position *pos, int sq, enum kifu_side by);
 
+/* ---- what a program counting repetitions needs (kifu_repetition_rule) ----
+ *
+ * The rules core judges one position; the fourfold-repetition rule needs
+ * the game's history, so the program that plays a game through counts
+ * positions itself, with:
+ *   - kifu_position_key: equal keys for equal positions (board, hands,
+ *     side to move, counter-strike square);
+ *   - kifu_move_resets_repetition, asked before each move: whether the count
+ *     starts afresh after it (kifu_repetition_rule's reset_on_*);
+ *   - kifu_move_is_attack, asked after each move: whether that move was an
+ *     attack, for the perpetual-attack rule;
+ *   - kifu_variant_repetition: how many occurrences end the game and who
+ *     loses a perpetual attack.
+ * The check comes after rules 1-3 of kifu_position_end and before rule 5. */
+
+/* Does move m, about to be played in pos, reset the repetition count under
+ * the variant's rule: a capture (on either leg), a promotion, or a move
+ * whose piece (after the move) is one-way, every move of it going forward
+ * (Chu's Pawn and Lance)?  1 or 0; always 0 for a variant with no
+ * repetition rule. */
+int kifu_move_resets_repetition(const kifu_position *pos, const kifu_move *m);
+
+/* Was the move just played an attack (the perpetual-attack rule)?  pos is
+ * the position after kifu_make_move(pos, move, undo), with that undo.  An
+ * attack gives check (a royal of the side now to move is attacked) or
+ * leaves the moved piece attacking an enemy piece: able to capture it with
+ * a one-leg move, under the lion-trading rules as they bound the mover on
+ * that move (as lishogi's server judges it: scalashogi Chushogi.isAttacking).
+ * 1 or 0. */
+int kifu_move_is_attack(kifu_position *pos, const kifu_undo *undo);
+
 /* Counts the leaves of the legal-move tree to depth (perft). A move that
- * captures a side's last royal ends the game: nothing below it is counted. */
+ * captures a side's last royal, or otherwise ends the game (bare royal, lone
+ * royals), ends it: nothing below it is counted. */
 uint64_t kifu_perft(kifu_position *pos, int depth);
 
 /* Names a square for a message: writes e.g. "7g" into buf. */

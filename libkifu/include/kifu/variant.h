@@ -47,12 +47,14 @@ typedef struct kifu_piece_info {
 	int royal;            /* 1 if losing all such pieces loses the game */
 	int base;             /* the unpromoted type (itself when unpromoted) */
 	int promotes_to;      /* the promoted type, or -1 if it does not promote */
+	int lion;             /* 1 if a Lion for the lion-trading rules (Chu's Lion, promoted Kirin) */
+	int minor;            /* 1 if a minor piece (Chu's Pawn, Go-between): formats/variants.md */
 } kifu_piece_info;
 
 /* ---- the shipped variants ---- */
 
-/* A variant shipped with the library, by name ("dai", "sho", "asakura",
- * "shozogi", "shozogi-gold", "shogi").  It is loaded on first use (under a
+/* A variant shipped with the library, by name ("dai", "chu", "chu-jcsa",
+ * "sho", "asakura", "shozogi", "shozogi-gold", "shogi").  It is loaded on first use (under a
  * lock: any thread may ask) and lives as long as the process: do not free
  * it.  KIFU_ENOTFOUND if there is none of that name. */
 int kifu_variant_builtin(const kifu_variant **out, const char *name, kifu_diag *diag);
@@ -108,6 +110,28 @@ int kifu_variant_files(const kifu_variant *v);
 int kifu_variant_ranks(const kifu_variant *v);
 int kifu_variant_has_drops(const kifu_variant *v);
 enum kifu_royal_rule kifu_variant_royal_rule(const kifu_variant *v);
+
+/* The variant's repetition rule (formats/variants.md, "repetition"), for
+ * the program that counts the positions of a game: the rules core sees one
+ * position at a time.  A position is the board, the pieces in hand, the
+ * side to move and the counter-strike square: kifu_position_key. */
+typedef struct kifu_repetition_rule {
+	/* The game ends when one position occurs for the count-th time since
+	 * the last move that resets the count (Chu: 4).  0: repetition does not
+	 * end the game (the shipped 9x9 variants and Dai: it is only reported). */
+	int count;
+	/* 1: a draw, unless one side attacked on each of its moves since the
+	 * first occurrence of the position (kifu_move_is_attack); that side
+	 * loses (if both did, a draw).  0: a draw. */
+	int perpetual_attack_loses;
+	/* Which moves reset the count (kifu_move_resets_repetition): a capture,
+	 * a promotion, a move of a one-way piece (Chu's Pawn and Lance). */
+	int reset_on_capture;
+	int reset_on_promotion;
+	int reset_on_one_way;
+} kifu_repetition_rule;
+
+void kifu_variant_repetition(const kifu_variant *v, kifu_repetition_rule *out);
 /* The start position in SFEN. */
 const char *kifu_variant_start_sfen(const kifu_variant *v);
 /* The named start positions (KIF 手合割: 平手, 香落ち, ...): their number,

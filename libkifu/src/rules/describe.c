@@ -106,6 +106,20 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 	case KIFU_ILL_DROP_PROMOTE:
 		snprintf(buf, size, "a dropped piece cannot promote");
 		break;
+	case KIFU_ILL_LION_PROTECTED:
+		snprintf(buf, size, "the %s on %s may not take the protected %s on %s, which is not next to it",
+			 piece, from, other, sq);
+		break;
+	case KIFU_ILL_COUNTER_STRIKE:
+		snprintf(buf, size, "a Lion was just taken by a piece other than a Lion: the %s on %s may not take the %s on %s (counter-strike)",
+			 piece, from, other, sq);
+		break;
+	case KIFU_ILL_BARE_ROYAL:
+		snprintf(buf, size, "the game is over: %s is left with a bare royal", side);
+		break;
+	case KIFU_ILL_LONE_ROYALS:
+		snprintf(buf, size, "the game is over: only the two royals are left (a draw)");
+		break;
 	default:
 		snprintf(buf, size, "illegal move");
 		break;

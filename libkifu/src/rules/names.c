@@ -231,7 +231,9 @@ static bool unpromoted_has(const struct kifu_variant *v, const char *name)
 void kifu__names_full(const struct kifu_variant *v, int t, char *buf, size_t size)
 {
 	const piece_type *p = &v->types[t];
-	if (p->promoted && unpromoted_has(v, p->name))
+	/* written-names: plain (Chu as lishogi writes it, scalashogi
+	 * format/kif/KifUtils.scala): the name alone, 龍王 for a promoted Rook */
+	if (p->promoted && !v->names_plain && unpromoted_has(v, p->name))
 		snprintf(buf, size, "成%s", p->name);
 	else
 		snprintf(buf, size, "%s", p->name);

@@ -25,6 +25,7 @@ static void clear(struct kifu_position *p, const struct kifu_variant *v)
 	p->ranks = v->ranks;
 	p->nsq = v->files * v->ranks;
 	p->loser = -1;
+	p->cs = KIFU_NO_SQUARE;
 	p->ply = 1;
 	p->check = -1;
 }
@@ -151,12 +152,30 @@ static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_d
 	i++;
 	if (i < len && s[i] != ' ')
 		return sfen_fail(diag, i, "side to move must be b or w");
-	/* hands */
+	/* hands, or with lion-trading's counter-strike the counter-strike square
+	 * (such a variant has no drops): as lishogi writes Chu's SFEN, field 3 is
+	 * `-` or the square (`8j`) where a non-Lion just took a Lion (scalashogi
+	 * format/forsyth/Sfen.scala; shogiops sfen.ts). */
 	while (i < len && s[i] == ' ')
 		i++;
-	if (i >= len)
+	if (v->counter_strike != CS_NONE) {
+		if (i >= len)
+			return sfen_fail(diag, i, "missing the counter-strike square (- for none)");
+		if (s[i] == '-') {
+			i++;
+		} else {
+			size_t at = i;
+			int file = 0, rank;
+			while (i < len && isdigit((unsigned char)s[i]) && file <= KIFU_MAX_DIM)
+				file = file * 10 + (s[i++] - '0');
+			rank = i < len && s[i] >= 'a' && s[i] <= 'z' ? s[i++] - 'a' + 1 : 0;
+			if (file < 1 || file > v->files || rank < 1 || rank > v->ranks)
+				return sfen_fail(diag, at, "the counter-strike square must be - or a square of the board (8j)");
+			p->cs = (uint16_t)((rank - 1) * v->files + (file - 1));
+		}
+	} else if (i >= len)
 		return sfen_fail(diag, i, "missing hands (- for none)");
-	if (s[i] == '-') {
+	else if (s[i] == '-') {
 		i++;
 	} else {
 		while (i < len && s[i] != ' ') {
@@ -227,7 +246,7 @@ uint64_t kifu__position_hash(const struct kifu_position *p)
 	for (int side = 0; side < 2; side++)
 		for (int t = 0; t < p->v->ntypes; t++)
 			k ^= hash_hand(side, t, p->hand[side][t]);
-	return k;
+	return k ^ hash_cs(p->cs);
 }
 
 int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag)
@@ -355,6 +374,11 @@ int kifu_position_sfen(const kifu_position *pos, char *buf, size_t size)
 	}
 	PUT(" %c ", pos->side == KIFU_SENTE ? 'b' : 'w');
 	bool any = false;
+	if (v->counter_strike != CS_NONE && pos->cs != KIFU_NO_SQUARE) {
+		/* field 3: the counter-strike square, as lishogi writes it */
+		PUT("%d%c", v->file_of[pos->cs] + 1, 'a' + v->rank_of[pos->cs]);
+		any = true;
+	}
 	for (int side = 0; side < 2; side++)
 		for (int t = 0; t < v->ntypes; t++) {
 			int k = pos->hand[side][t];
@@ -400,4 +424,9 @@ uint64_t kifu_position_key(const kifu_position *pos) { return pos->key; }
 int kifu_position_royal_loser(const kifu_position *pos)
 {
 	return pos->loser;
+}
+
+int kifu_position_counter_strike(const kifu_position *pos)
+{
+	return pos->cs == KIFU_NO_SQUARE ? -1 : pos->cs;
 }

@@ -13,11 +13,12 @@ struct kifu_position {
 	int side;
 	long ply;                 /* the SFEN move number */
 	int loser;                /* the side that lost its last royal by capture, or -1 */
+	uint16_t cs;              /* the counter-strike square, or KIFU_NO_SQUARE (lion-trading rule 3) */
 	int nroyal[2];
 	uint16_t royal_sq[2][MAX_ROYALS];
 	uint8_t board[KIFU_MAX_SQUARES];
 	uint8_t hand[2][KIFU_MAX_TYPES];
-	uint64_t key;             /* position hash (repetition): pieces, hands, side */
+	uint64_t key;             /* position hash (repetition): pieces, hands, side, counter-strike square */
 	/* What the last-royal rule needs, kept from move to move so that most
 	 * moves are judged without an attack test (rules.c): */
 	int8_t check;             /* side to move's royal attacked: 1, 0, or -1 not known */
@@ -46,6 +47,7 @@ typedef struct undo_data {
 	int8_t prev_nroyal[2];
 	int8_t prev_check;    /* the position's cached check state */
 	int8_t prev_safe;
+	uint16_t prev_cs;
 	uint16_t prev_royal_sq[2][MAX_ROYALS];
 	long prev_ply;
 	uint64_t prev_key;
@@ -76,6 +78,11 @@ static inline uint64_t hash_hand(int side, int t, int count)
 	return count ? hash_mix((1ull << 40) | ((uint64_t)side << 24) | ((uint64_t)t << 12) | (uint64_t)count) : 0;
 }
 #define HASH_GOTE 0x5bd1e9955bd1e995ull
+/* The counter-strike square is part of the position (lion-trading rule 3). */
+static inline uint64_t hash_cs(int sq)
+{
+	return sq == KIFU_NO_SQUARE ? 0 : hash_mix((3ull << 40) | (uint64_t)sq);
+}
 
 /* Computes the hash from scratch (position.c). */
 uint64_t kifu__position_hash(const struct kifu_position *p);

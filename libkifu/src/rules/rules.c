@@ -42,7 +42,11 @@ static inline bool is_enemy(int code, int side) { return code && (int)kifu_code_
 
 /* ---- attacks ---- */
 
-int kifu_square_attacked(const kifu_position *pos, int sq, enum kifu_side by)
+/* Is sq attacked by a piece of side `by` (of a type in `only`, if not NULL)? */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int attacked_by(const struct kifu_position *pos, int sq, int by, const type_set *only)
 {
 	const struct kifu_variant *v = pos->v;
 	const int files = pos->files;
@@ -53,7 +57,8 @@ int kifu_square_attacked(const kifu_position *pos, int sq, enum kifu_side by)
 		if (!on_board(pos, af, ar))
 			continue;
 		int c = pos->board[ar * files + af];
-		if (c && kifu_code_side(c) == by && type_set_has(&la->types, kifu_code_type(c)))
+		if (c && (int)kifu_code_side(c) == by && type_set_has(&la->types, kifu_code_type(c)) &&
+		    (!only || type_set_has(only, kifu_code_type(c))))
 			return 1;
 	}
 	for (int i = 0; i < v->nslide_attacks; i++) {
@@ -65,8 +70,8 @@ int kifu_square_attacked(const kifu_position *pos, int sq, enum kifu_side by)
 			if (!c)
 				continue;
 			int t = kifu_code_type(c);
-			if (kifu_code_side(c) == by && type_set_has(&sa->types, t) &&
-			    (sa->range[t] == 0 || sa->range[t] >= k))
+			if ((int)kifu_code_side(c) == by && type_set_has(&sa->types, t) &&
+			    (sa->range[t] == 0 || sa->range[t] >= k) && (!only || type_set_has(only, t)))
 				return 1;
 			break;
 		}
@@ -81,8 +86,9 @@ int kifu_square_attacked(const kifu_position *pos, int sq, enum kifu_side by)
 				if (!on_board(pos, af, ar))
 					continue;
 				int c = pos->board[ar * files + af];
-				if (c && kifu_code_side(c) == by &&
-				    type_set_has(&v->area_lions, kifu_code_type(c)))
+				if (c && (int)kifu_code_side(c) == by &&
+				    type_set_has(&v->area_lions, kifu_code_type(c)) &&
+				    (!only || type_set_has(only, kifu_code_type(c))))
 					return 1;
 			}
 		/* Lion power along a line reaches the first and second square. */
@@ -93,12 +99,107 @@ int kifu_square_attacked(const kifu_position *pos, int sq, enum kifu_side by)
 				if (!on_board(pos, af, ar))
 					continue;
 				int c = pos->board[ar * files + af];
-				if (c && kifu_code_side(c) == by && type_set_has(&la->types, kifu_code_type(c)))
+				if (c && (int)kifu_code_side(c) == by && type_set_has(&la->types, kifu_code_type(c)) &&
+				    (!only || type_set_has(only, kifu_code_type(c))))
 					return 1;
 			}
 		}
 	}
 	return 0;
+}
+
+int kifu_square_attacked(const kifu_position *pos, int sq, enum kifu_side by)
+{
+	return attacked_by(pos, sq, (int)by, NULL);
+}
+
+static inline int cheb(int df, int dr)
+{
+	df = abs(df);
+	dr = abs(dr);
+	return df > dr ? df : dr;
+}
+
+/* ---- lion trading (formats/variants.md, "lion-trading"; docs/rules.md, Chu Shogi) ---- */
+
+/* Is sq attacked by `by` with the pieces on lift and lift2 (-1: none) taken
+ * off the board (of a type in `only`, if not NULL)? */
+static bool attacked_lifted(struct kifu_position *p, int sq, int by, int lift, int lift2,
+			    const type_set *only)
+{
+	uint8_t a = p->board[lift], b = lift2 >= 0 ? p->board[lift2] : 0;
+	p->board[lift] = 0;
+	if (lift2 >= 0)
+		p->board[lift2] = 0;
+	bool hit = attacked_by(p, sq, by, only);
+	p->board[lift] = a;
+	if (lift2 >= 0)
+		p->board[lift2] = b;
+	return hit;
+}
+
+static inline bool enemy_lion(const struct kifu_position *p, int code, int side)
+{
+	return code && (int)kifu_code_side(code) != side && p->v->types[kifu_code_type(code)].lion;
+}
+
+/* May `side`, with the counter-strike square cs in force, play board move m
+ * under the lion-trading rules?  KIFU_LEGAL, or the rule it breaks with
+ * *sq the Lion it may not take.  The rules as lishogi's server codes them
+ * (scalashogi variant/Chushogi.scala, moveFilter and lionMoveFilter), each
+ * switched on by the variant:
+ *   1 (protected-lion): a Lion may not take a Lion that is not next to it
+ *     if, with the taking Lion lifted from its square, any enemy piece
+ *     attacks that square;
+ *   2 (bridge): on a two-step move, the second step may take such a Lion if
+ *     the first step took a piece other than a minor one (Pawn,
+ *     Go-between); otherwise only if the Lion is unprotected with both the
+ *     start and the first-step squares emptied, and no enemy minor piece
+ *     protects it with only the start emptied;
+ *   3 (counter-strike): right after a non-Lion took a Lion on cs, a
+ *     non-Lion may take a Lion only on cs: any Lion, or (JCSA) only a
+ *     protected one; lishogi judges the last leg only, the JCSA both.
+ * A two-leg move through an empty first square is the direct move. */
+static enum kifu_illegal_code lion_trade(struct kifu_position *p, const kifu_move *m, int side,
+					 int cs, int *sq)
+{
+	const struct kifu_variant *v = p->v;
+	const int opp_side = side ^ 1;
+	const bool two = m->mid != KIFU_NO_SQUARE && m->mid != m->from && p->board[m->mid];
+	const int to_code = m->to != m->from ? p->board[m->to] : 0;
+	if (v->types[kifu_code_type(p->board[m->from])].lion) {
+		if (!v->lion_protected || !enemy_lion(p, to_code, side) ||
+		    cheb(FILE_OF(m->to) - FILE_OF(m->from), RANK_OF(m->to) - RANK_OF(m->from)) <= 1)
+			return KIFU_LEGAL;
+		*sq = m->to;
+		if (!two)
+			return attacked_lifted(p, m->to, opp_side, m->from, -1, NULL) ? KIFU_ILL_LION_PROTECTED
+										       : KIFU_LEGAL;
+		if (v->lion_bridge && !v->types[kifu_code_type(p->board[m->mid])].minor)
+			return KIFU_LEGAL;
+		if (attacked_lifted(p, m->to, opp_side, m->from, m->mid, NULL))
+			return KIFU_ILL_LION_PROTECTED;
+		if (v->lion_bridge && attacked_lifted(p, m->to, opp_side, m->from, -1, &v->minor_types))
+			return KIFU_ILL_LION_PROTECTED;
+		return KIFU_LEGAL;
+	}
+	if (v->counter_strike == CS_NONE || cs == KIFU_NO_SQUARE)
+		return KIFU_LEGAL;
+	for (int leg = 0; leg < 2; leg++) {
+		int at = leg == 0 ? m->to : m->mid;
+		int code = leg == 0 ? to_code : two ? p->board[m->mid] : 0;
+		if (leg == 1 && !v->counter_strike_both)
+			break;
+		if (!enemy_lion(p, code, side) || at == cs)
+			continue;
+		/* JCSA: only a Lion that has a foot (is protected) may not be taken */
+		if (v->counter_strike == CS_PROTECTED &&
+		    !attacked_lifted(p, at, opp_side, m->from, leg == 0 && two ? m->mid : -1, NULL))
+			continue;
+		*sq = at;
+		return KIFU_ILL_COUNTER_STRIKE;
+	}
+	return KIFU_LEGAL;
 }
 
 /* ---- making moves ---- */
@@ -223,6 +324,7 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 	u->prev_key = p->key;
 	u->prev_check = p->check;
 	u->prev_safe = p->safe;
+	u->prev_cs = p->cs;
 	const int side = p->side;
 	/* was this the move kifu_check_move just accepted, leaving the mover's
 	 * royal safe?  And was the other side's royal safe before it? */
@@ -265,6 +367,20 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 			remove_royal(p, side, m->from);
 		if (p->v->types[nt].royal)
 			add_royal(p, side, m->to);
+		if (p->v->counter_strike != CS_NONE) {
+			/* lion-trading rule 3: a non-Lion that takes a Lion sets the
+			 * counter-strike square (the last leg's first, as scalashogi's
+			 * Situation.finalizeAfterUsi looks); any other move clears it */
+			int cs = KIFU_NO_SQUARE;
+			if (!p->v->types[t].lion) {
+				if (u->captured_to && p->v->types[kifu_code_type(u->captured_to)].lion)
+					cs = m->to;
+				else if (u->captured_mid && p->v->types[kifu_code_type(u->captured_mid)].lion)
+					cs = m->mid;
+			}
+			p->key ^= hash_cs(p->cs) ^ hash_cs(cs);
+			p->cs = (uint16_t)cs;
+		}
 	}
 	p->side = opp(side);
 	p->key ^= HASH_GOTE;
@@ -301,6 +417,7 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
 	p->key = u->prev_key;
 	p->check = u->prev_check;
 	p->safe = u->prev_safe;
+	p->cs = u->prev_cs;
 	p->approved_safe = false;
 }
 
@@ -495,6 +612,20 @@ static void gen_piece(gen *g, int from)
 		emit(g, pt, from, pass_mid, from, false);
 }
 
+/* Drops the moves from index start on that the lion-trading rules forbid
+ * (called only for a variant that has them). */
+static void lion_filter(gen *g, int start)
+{
+	kifu_movelist *l = g->out;
+	int n = start;
+	for (int i = start; i < l->count; i++) {
+		int sq;
+		if (lion_trade(g->p, &l->moves[i], g->side, g->p->cs, &sq) == KIFU_LEGAL)
+			l->moves[n++] = l->moves[i];
+	}
+	l->count = n;
+}
+
 /* Drops (standard shogi, Asakura): any piece in hand on any empty square,
  * except where it could never move (must-promote-ranks), and no second
  * unpromoted pawn on a file (二歩). 打ち歩詰め is tested in legality. */
@@ -529,6 +660,8 @@ static void generate_pseudo(struct kifu_position *p, kifu_movelist *out)
 	for (int sq = 0; sq < p->nsq; sq++)
 		if (is_own(p->board[sq], p->side))
 			gen_piece(&g, sq);
+	if (p->v->lion_trading)
+		lion_filter(&g, 0);
 	if (p->v->drops)
 		gen_drops(&g);
 }
@@ -695,6 +828,8 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 		if (is_own(p->board[sq], p->side)) {
 			list->count = 0;
 			gen_piece(&g, sq);
+			if (p->v->lion_trading)
+				lion_filter(&g, 0);
 			any = any_legal(p, &c, list, depth);
 		}
 	if (!any && p->v->drops) {
@@ -706,11 +841,103 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 	return any;
 }
 
+/* ---- the end of the game (formats/variants.md, "end"; docs/rules.md, Chu Shogi) ---- */
+
+/* Is the piece `code` on sq dead: on its last ranks, where it has no move
+ * (an unpromoted Pawn or Lance on the last rank)? */
+static inline bool is_dead(const struct kifu_position *p, int code, int sq)
+{
+	const piece_type *pt = &p->v->types[kifu_code_type(code)];
+	return pt->dead_ranks && in_last(p, (int)kifu_code_side(code), RANK_OF(sq), pt->dead_ranks);
+}
+
+/* Is some royal of `side` attacked? */
+static bool royal_attacked(const struct kifu_position *p, int side)
+{
+	for (int i = 0; i < p->nroyal[side]; i++)
+		if (attacked_by(p, p->royal_sq[side][i], side ^ 1, NULL))
+			return true;
+	return false;
+}
+
+/* The end rules 2 and 5 of kifu_position_end: KIFU_GAME_ON, or
+ * KIFU_GAME_BARE_ROYAL with *loser, or KIFU_GAME_LONE_ROYALS.  One pass over
+ * the board counts each side's pieces that are not dead ("alive") and, of
+ * those, the ones that are not minor ("major"), keeping where the first
+ * few stand; it stops as soon as no rule can apply. */
+static enum kifu_game_state judge_end(struct kifu_position *p, int *loser)
+{
+	const struct kifu_variant *v = p->v;
+	int alive[2] = {0, 0}, major[2] = {0, 0};
+	int major_sq[2][3];
+	for (int sq = 0; sq < p->nsq; sq++) {
+		int c = p->board[sq];
+		if (!c || is_dead(p, c, sq))
+			continue;
+		int side = (int)kifu_code_side(c);
+		alive[side]++;
+		if (!v->types[kifu_code_type(c)].minor) {
+			if (major[side] < 3)
+				major_sq[side][major[side]] = sq;
+			major[side]++;
+		}
+		/* no side bare, more than three pieces: no rule can apply */
+		if (alive[0] > 1 && alive[1] > 1 && alive[0] + alive[1] > 3)
+			return KIFU_GAME_ON;
+	}
+	if (v->bare_royal == BARE_BARED) {
+		/* lishogi (scalashogi Chushogi.bareKing): a side whose only piece,
+		 * dead Pawns and Lances aside, is one royal loses, provided the other
+		 * side has a royal, more than one piece when minor pieces and dead
+		 * ones are not counted, is not in check, and has more than two such
+		 * pieces or none of them next to the bare royal.  Sente is judged
+		 * first. */
+		for (int side = 0; side < 2; side++) {
+			int other = side ^ 1;
+			if (alive[side] != 1 || p->nroyal[side] != 1 || major[other] <= 1 || !p->nroyal[other])
+				continue;
+			if (royal_attacked(p, other))
+				continue;
+			bool near = false;
+			if (major[other] <= 2) {
+				int r = p->royal_sq[side][0];
+				for (int i = 0; i < major[other]; i++)
+					near |= cheb(FILE_OF(major_sq[other][i]) - FILE_OF(r),
+						     RANK_OF(major_sq[other][i]) - RANK_OF(r)) == 1;
+			}
+			if (!near) {
+				*loser = side;
+				return KIFU_GAME_BARE_ROYAL;
+			}
+		}
+	} else if (v->bare_royal == BARE_ROYALS_AND_ONE && alive[0] + alive[1] == 3 &&
+		   p->nroyal[0] == 1 && p->nroyal[1] == 1) {
+		/* The Japan Chu Shogi Association (rules of 2007, 二.4-5): when only the
+		 * two royals and one more piece, not a Pawn or Go-between, are left
+		 * (dead Pawns and Lances aside), the side with two pieces wins. */
+		int strong = alive[0] == 2 ? 0 : 1;
+		if (major[strong] == 2) {
+			*loser = strong ^ 1;
+			return KIFU_GAME_BARE_ROYAL;
+		}
+	}
+	/* lishogi (scalashogi Chushogi.isInsufficientMaterial): only the two
+	 * royals left, dead Pawns and Lances aside, neither attacked: a draw. */
+	if (v->lone_royals_draw && alive[0] == 1 && alive[1] == 1 && p->nroyal[0] == 1 &&
+	    p->nroyal[1] == 1 && !royal_attacked(p, 0) && !royal_attacked(p, 1))
+		return KIFU_GAME_LONE_ROYALS;
+	return KIFU_GAME_ON;
+}
+
 void kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 {
 	out->count = 0;
-	/* A side that has lost its last royal has lost: no move follows. */
+	/* A side that has lost its last royal has lost: no move follows; nor
+	 * after the other ends of the game (perft counts no move there). */
 	if (p->loser >= 0)
+		return;
+	int loser;
+	if (p->v->end_rules && judge_end(p, &loser) != KIFU_GAME_ON)
 		return;
 	generate_pseudo(p, out);
 	legal_ctx c;
@@ -724,11 +951,119 @@ void kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 	out->count = n;
 }
 
+enum kifu_game_state kifu_position_end(kifu_position *p, kifu_game_end *out)
+{
+	kifu_game_end e = {KIFU_GAME_ON, -1, 0};
+	int loser = -1;
+	if (p->loser >= 0) {
+		e.state = KIFU_GAME_ROYAL_LOST;
+		e.winner = opp(p->loser);
+	} else if (p->v->end_rules && (e.state = judge_end(p, &loser)) == KIFU_GAME_BARE_ROYAL) {
+		e.winner = opp(loser);
+	} else if (!has_legal_move(p, 0)) {
+		/* no legal move loses, unless the variant leaves it undecided */
+		e.state = KIFU_GAME_NO_MOVES;
+		e.winner = p->v->no_moves_undecided ? -1 : opp(p->side);
+	} else if (e.state == KIFU_GAME_LONE_ROYALS) {
+		e.draw = 1;
+	}
+	if (out)
+		*out = e;
+	return e.state;
+}
+
 enum kifu_game_state kifu_position_state(kifu_position *p)
 {
-	if (p->loser >= 0)
-		return KIFU_GAME_ROYAL_LOST;
-	return has_legal_move(p, 0) ? KIFU_GAME_ON : KIFU_GAME_NO_MOVES;
+	return kifu_position_end(p, NULL);
+}
+
+/* ---- repetition (formats/variants.md, "repetition") ---- */
+
+int kifu_move_resets_repetition(const kifu_position *p, const kifu_move *m)
+{
+	const struct kifu_variant *v = p->v;
+	unsigned r = v->repetition_reset;
+	if (!v->repetition_count || !r || (m->flags & KIFU_MOVE_DROP) || m->from >= p->nsq ||
+	    m->to >= p->nsq || !p->board[m->from])
+		return 0;
+	bool capture = (m->to != m->from && p->board[m->to]) ||
+		       (m->mid != KIFU_NO_SQUARE && m->mid < p->nsq && m->mid != m->from && p->board[m->mid]);
+	if ((r & RESET_CAPTURE) && capture)
+		return 1;
+	if ((r & RESET_PROMOTION) && (m->flags & KIFU_MOVE_PROMOTE))
+		return 1;
+	/* scalashogi Chushogi.isIrreversible: the piece on the destination after
+	 * the move is a Pawn or Lance; here, any one-way piece */
+	int t = kifu_code_type(p->board[m->from]);
+	if ((m->flags & KIFU_MOVE_PROMOTE) && v->types[t].promotes_to >= 0)
+		t = v->types[t].promotes_to;
+	return (r & RESET_ONE_WAY) && v->types[t].one_way;
+}
+
+/* Can the piece on sq (of side `side`) take an enemy piece with a one-leg
+ * move, the lion-trading rules bounding it with counter-strike square cs? */
+static bool piece_attacks_enemy(struct kifu_position *p, int sq, int side, int cs)
+{
+	const int files = p->files, s = sign_of(side);
+	const piece_type *pt = &p->v->types[kifu_code_type(p->board[sq])];
+	const movement *mv = &pt->mv;
+	const int f = FILE_OF(sq), r = RANK_OF(sq);
+	int targets[KIFU_MAX_SQUARES], n = 0;
+	for (int i = 0; i < mv->nleaps; i++) {
+		int tf = f + s * mv->leaps[i].dx, tr = r + s * mv->leaps[i].dy;
+		if (on_board(p, tf, tr) && is_enemy(p->board[tr * files + tf], side))
+			targets[n++] = tr * files + tf;
+	}
+	for (int i = 0; i < mv->nslides; i++) {
+		const slide *sl = &mv->slides[i];
+		int df = s * sl->dx, dr = s * sl->dy;
+		int limit = sl->range ? sl->range : KIFU_MAX_DIM;
+		int tf = f + df, tr = r + dr;
+		for (int k = 1; k <= limit && on_board(p, tf, tr); k++, tf += df, tr += dr) {
+			int c = p->board[tr * files + tf];
+			if (!c)
+				continue;
+			if (is_enemy(c, side))
+				targets[n++] = tr * files + tf;
+			break;
+		}
+	}
+	if (mv->area_lion)
+		for (int dr = -2; dr <= 2; dr++)
+			for (int df = -2; df <= 2; df++)
+				if ((df || dr) && on_board(p, f + df, r + dr) &&
+				    is_enemy(p->board[(r + dr) * files + f + df], side))
+					targets[n++] = (r + dr) * files + f + df;
+	for (int i = 0; i < mv->nlines; i++)
+		for (int k = 1; k <= 2; k++) {
+			int tf = f + k * s * mv->lines[i].dx, tr = r + k * s * mv->lines[i].dy;
+			if (on_board(p, tf, tr) && is_enemy(p->board[tr * files + tf], side))
+				targets[n++] = tr * files + tf;
+		}
+	for (int i = 0; i < n && i < KIFU_MAX_SQUARES; i++) {
+		kifu_move m = {(uint16_t)sq, KIFU_NO_SQUARE, (uint16_t)targets[i], 0, 0};
+		int at;
+		if (!p->v->lion_trading || lion_trade(p, &m, side, cs, &at) == KIFU_LEGAL)
+			return true;
+	}
+	return false;
+}
+
+int kifu_move_is_attack(kifu_position *p, const kifu_undo *undo)
+{
+	const undo_data *u = (const undo_data *)(const void *)undo;
+	const int mover = opp(p->side);
+	/* scalashogi Chushogi.isAttacking: the move gave check (a royal of the
+	 * side now to move is attacked), or the moved piece's moves (its
+	 * destinations, the lion-trading filters applied with the history of
+	 * before the move, hence the counter-strike square then in force) reach
+	 * an enemy piece */
+	if (royal_attacked(p, p->side))
+		return 1;
+	int to = u->move.to;
+	if (to >= p->nsq || !is_own(p->board[to], mover))
+		return 0;
+	return piece_attacks_enemy(p, to, mover, u->prev_cs);
 }
 
 uint64_t kifu_perft(kifu_position *p, int depth)
@@ -767,13 +1102,6 @@ static int illegal(kifu_illegal *why, enum kifu_illegal_code code, int type, int
 		why->side = (enum kifu_side)side;
 	}
 	return KIFU_EILLEGAL;
-}
-
-static inline int cheb(int df, int dr)
-{
-	df = abs(df);
-	dr = abs(dr);
-	return df > dr ? df : dr;
 }
 
 /* Can the piece on from reach to in one leg?  Returns KIFU_LEGAL, or
@@ -859,6 +1187,14 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 	const int side = p->side;
 	if (p->loser >= 0)
 		return illegal(why, KIFU_ILL_GAME_OVER, -1, -1, -1, p->loser);
+	if (v->end_rules) {
+		int loser = side;
+		enum kifu_game_state st = judge_end(p, &loser);
+		if (st == KIFU_GAME_BARE_ROYAL)
+			return illegal(why, KIFU_ILL_BARE_ROYAL, -1, -1, -1, loser);
+		if (st == KIFU_GAME_LONE_ROYALS)
+			return illegal(why, KIFU_ILL_LONE_ROYALS, -1, -1, -1, side);
+	}
 	if (m->to >= p->nsq)
 		return illegal(why, KIFU_ILL_OFF_BOARD, -1, -1, m->to, side);
 	if (m->flags & KIFU_MOVE_DROP) {
@@ -943,6 +1279,12 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
 	} else if (promotion_forced(p, pt, side, to_r) && pt->promotes_to >= 0) {
 		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
+	}
+	if (v->lion_trading) {
+		int at = m->to;
+		enum kifu_illegal_code r = lion_trade(p, m, side, p->cs, &at);
+		if (r != KIFU_LEGAL)
+			return illegal(why, r, t, kifu_code_type(p->board[at]), at, side);
 	}
 	if (v->royal_rule == KIFU_ROYAL_LAST) {
 		legal_ctx c;

@@ -83,8 +83,41 @@ static void build_reach(piece_type *pt)
 #undef IN
 }
 
+/* The last ranks on which a piece has no move at all: when every move goes
+ * forward (dy > 0), the smallest forward distance of its moves (a Pawn or
+ * Lance 1, a Knight 2); else 0.  Such a piece standing there is dead
+ * (docs/rules.md, "Dead pieces"), and its every move is one-way. */
+static int dead_ranks_of(const movement *m)
+{
+	int least = KIFU_MAX_DIM + 1;
+	if (m->area_lion)
+		return 0;
+	for (int i = 0; i < m->nleaps; i++) {
+		if (m->leaps[i].dy <= 0)
+			return 0;
+		if (m->leaps[i].dy < least)
+			least = m->leaps[i].dy;
+	}
+	for (int i = 0; i < m->nslides; i++) {
+		if (m->slides[i].dy <= 0)
+			return 0;
+		if (m->slides[i].dy < least)
+			least = m->slides[i].dy;
+	}
+	for (int i = 0; i < m->nlines; i++) {
+		if (m->lines[i].dy <= 0)
+			return 0;
+		if (m->lines[i].dy < least)
+			least = m->lines[i].dy;
+	}
+	return least <= KIFU_MAX_DIM ? least : 0;
+}
+
 int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
 {
+	memset(&v->minor_types, 0, sizeof v->minor_types);
+	v->lion_trading = v->lion_protected || v->lion_bridge || v->counter_strike != CS_NONE;
+	v->end_rules = v->bare_royal != BARE_NONE || v->lone_royals_draw;
 	v->nleap_attacks = 0;
 	v->nslide_attacks = 0;
 	v->nline_attacks = 0;
@@ -94,6 +127,10 @@ int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *
 		piece_type *pt = &v->types[t];
 		const movement *m = &pt->mv;
 		pt->dedupe = moves_overlap(m);
+		pt->dead_ranks = dead_ranks_of(m);
+		pt->one_way = pt->dead_ranks > 0;
+		if (pt->minor)
+			type_set_add(&v->minor_types, t);
 		build_reach(pt);
 		for (int i = 0; i < m->nleaps; i++) {
 			int k;
@@ -373,6 +410,15 @@ int kifu_variant_files(const kifu_variant *v) { return v->files; }
 int kifu_variant_ranks(const kifu_variant *v) { return v->ranks; }
 int kifu_variant_has_drops(const kifu_variant *v) { return v->drops; }
 enum kifu_royal_rule kifu_variant_royal_rule(const kifu_variant *v) { return v->royal_rule; }
+
+void kifu_variant_repetition(const kifu_variant *v, kifu_repetition_rule *out)
+{
+	out->count = v->repetition_count;
+	out->perpetual_attack_loses = v->perpetual_attack_loses;
+	out->reset_on_capture = (v->repetition_reset & RESET_CAPTURE) != 0;
+	out->reset_on_promotion = (v->repetition_reset & RESET_PROMOTION) != 0;
+	out->reset_on_one_way = (v->repetition_reset & RESET_ONE_WAY) != 0;
+}
 const char *kifu_variant_start_sfen(const kifu_variant *v) { return v->start; }
 
 int kifu_variant_named_start_count(const kifu_variant *v) { return v->nstarts; }
@@ -408,6 +454,8 @@ int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out)
 	out->royal = p->royal;
 	out->base = p->base;
 	out->promotes_to = p->promotes_to;
+	out->lion = p->lion;
+	out->minor = p->minor;
 	return 0;
 }
 

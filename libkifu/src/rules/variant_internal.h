@@ -65,8 +65,15 @@ typedef struct piece_type {
 	bool to_hand;            /* a captured piece goes to the captor's hand (drops) */
 	bool no_two_on_file;     /* 二歩 */
 	bool no_drop_mate;       /* 打ち歩詰め */
+	bool lion;               /* a Lion for the lion-trading rules (variants.md, "lion") */
+	bool minor;              /* a minor piece: lion-trading rule 2, bare-royal (variants.md, "minor") */
 	movement mv;
 	bool dedupe;             /* two kinds of move can reach one square */
+	/* Derived: on its last dead_ranks ranks the piece has no move at all
+	 * (a Pawn or Lance on the last rank): it is dead there.  One-way: every
+	 * move goes forward, so a move of it can never be undone. */
+	int dead_ranks;
+	bool one_way;
 	/* reach[dy + REACH_OFF][dx + REACH_OFF] for a one-leg move by (dx, dy):
 	 * REACH_NONE, REACH_JUMP (nothing can block it), REACH_SLIDE + i (slide i,
 	 * the path must be empty) or REACH_SLOW (ask the movement itself). */
@@ -75,6 +82,13 @@ typedef struct piece_type {
 
 #define REACH_OFF (KIFU_MAX_DIM - 1)
 enum { REACH_NONE = 0, REACH_JUMP = 1, REACH_SLIDE = 2, REACH_SLOW = 255 };
+
+/* The lion-trading rules (formats/variants.md, "lion-trading"). */
+enum counter_strike { CS_NONE = 0, CS_ANY = 1, CS_PROTECTED = 2 };
+
+/* How the game ends besides losing every royal (formats/variants.md, "end"). */
+enum bare_royal_rule { BARE_NONE = 0, BARE_BARED = 1, BARE_ROYALS_AND_ONE = 2 };
+enum reset_on { RESET_CAPTURE = 1, RESET_PROMOTION = 2, RESET_ONE_WAY = 4 };
 
 typedef struct named_start {
 	char name[NAME_MAX_LEN];
@@ -112,6 +126,19 @@ struct kifu_variant {
 	bool drops;
 	enum kifu_royal_rule royal_rule;
 	bool lost_without_royal;  /* a side with no royal in a position has lost */
+	/* lion-trading */
+	bool lion_protected;      /* rule 1: no capture of a protected non-adjacent Lion by a Lion */
+	bool lion_bridge;         /* rule 2: the two-step exception */
+	enum counter_strike counter_strike; /* rule 3 */
+	bool counter_strike_both; /* ... judged on both legs of a two-leg move */
+	/* end of the game */
+	enum bare_royal_rule bare_royal;
+	bool no_moves_undecided;  /* no legal move ends the game without a winner */
+	bool lone_royals_draw;
+	int repetition_count;     /* 0: repetition does not end the game */
+	bool perpetual_attack_loses;
+	unsigned repetition_reset;
+	bool names_plain;         /* written names never take 成 (formats/variants.md, "written-names") */
 	char start[512];
 	int nstarts;
 	named_start starts[MAX_STARTS];
@@ -128,6 +155,9 @@ struct kifu_variant {
 	int nline_attacks;
 	leap_attack line_attacks[MAX_LINES]; /* o = the unit direction */
 	bool any_lion;
+	bool lion_trading;  /* any lion-trading rule is on */
+	bool end_rules;     /* bare-royal or lone-royals is on: positions are judged */
+	type_set minor_types;
 	bool unit_slides;   /* every slide steps one square (W or F): pins lie on lines */
 	/* file_of[sq] = sq % files, rank_of[sq] = sq / files: no division on
 	 * the per-move path. */

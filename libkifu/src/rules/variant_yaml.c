@@ -49,6 +49,7 @@ typedef struct draft_piece {
 	int may_promote_ranks, must_promote_ranks;
 	bool removed_when_captured;
 	bool no_two_on_file, no_drop_mate;
+	bool lion, minor;
 	where at, moves_at, promotes_at, sfen_at;
 } draft_piece;
 
@@ -58,7 +59,7 @@ typedef struct draft {
 	draft_piece pieces[MAX_DRAFT_PIECES];
 	int nonly;
 	draft_piece only[MAX_DRAFT_PIECES]; /* promoted-only */
-	where start_at, board_at;
+	where start_at, board_at, lion_at;
 	bool have_board, have_start;
 	char top_file[KIFU_DIAG_FILE_MAX];
 } draft;
@@ -254,8 +255,12 @@ static int apply_piece(const char *file, yaml_document_t *doc, yaml_node_t *map,
 				p->moves_at.col++;
 		} else if (!strcmp(key, "royal"))
 			rc = get_bool(file, val, &p->royal, diag);
+		else if (!strcmp(key, "lion"))
+			rc = get_bool(file, val, &p->lion, diag);
 		else if (promoted_only)
-			return node_error(diag, file, k, "unknown key \"%s\" for a promoted-only piece (expected id, name, kif, english, aliases, moves, royal)", key);
+			return node_error(diag, file, k, "unknown key \"%s\" for a promoted-only piece (expected id, name, kif, english, aliases, moves, royal, lion)", key);
+		else if (!strcmp(key, "minor"))
+			rc = get_bool(file, val, &p->minor, diag);
 		else if (!strcmp(key, "sfen")) {
 			rc = get_string(file, val, p->sfen, sizeof p->sfen, diag);
 			where_set(&p->sfen_at, file, val);
@@ -338,6 +343,136 @@ static int apply_promotion(const char *file, yaml_document_t *doc, yaml_node_t *
 			}
 		} else
 			return node_error(diag, file, k, "unknown key \"%s\" in promotion (expected zone, when)", key);
+	}
+	return 0;
+}
+
+/* One of `names` (NULL-terminated) as its index, or an error naming them. */
+static int get_choice(const char *file, const yaml_node_t *n, const char *what,
+		      const char *const *names, int *out, kifu_diag *diag)
+{
+	const char *s = scalar(n);
+	char list[256] = "";
+	for (int i = 0; names[i]; i++) {
+		if (s && !strcmp(s, names[i])) {
+			*out = i;
+			return 0;
+		}
+		size_t l = strlen(list);
+		snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", names[i]);
+	}
+	return node_error(diag, file, n, "%s is one of: %s", what, list);
+}
+
+/* lion-trading: {protected-lion, bridge, counter-strike, counter-strike-legs} */
+static int apply_lion_trading(const char *file, yaml_document_t *doc, yaml_node_t *map,
+			      struct kifu_variant *v, kifu_diag *diag)
+{
+	static const char *const cs_names[] = {"none", "any", "protected", NULL};
+	static const char *const legs_names[] = {"last", "both", NULL};
+	if (map->type != YAML_MAPPING_NODE)
+		return node_error(diag, file, map, "expected a mapping (protected-lion, bridge, counter-strike, counter-strike-legs)");
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
+	     pr < map->data.mapping.pairs.top; pr++) {
+		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
+		const char *key = scalar(k);
+		int rc, x = 0;
+		if (!key)
+			return node_error(diag, file, k, "expected a key");
+		if (!strcmp(key, "protected-lion"))
+			rc = get_bool(file, val, &v->lion_protected, diag);
+		else if (!strcmp(key, "bridge"))
+			rc = get_bool(file, val, &v->lion_bridge, diag);
+		else if (!strcmp(key, "counter-strike")) {
+			rc = get_choice(file, val, "counter-strike", cs_names, &x, diag);
+			v->counter_strike = (enum counter_strike)x;
+		} else if (!strcmp(key, "counter-strike-legs")) {
+			rc = get_choice(file, val, "counter-strike-legs", legs_names, &x, diag);
+			v->counter_strike_both = x == 1;
+		} else
+			return node_error(diag, file, k, "unknown key \"%s\" in lion-trading (expected protected-lion, bridge, counter-strike, counter-strike-legs)", key);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* end: {bare-royal, no-legal-move, lone-royals} */
+static int apply_end(const char *file, yaml_document_t *doc, yaml_node_t *map,
+		     struct kifu_variant *v, kifu_diag *diag)
+{
+	static const char *const bare_names[] = {"none", "bared", "royals-and-one", NULL};
+	static const char *const nomove_names[] = {"loses", "undecided", NULL};
+	static const char *const lone_names[] = {"none", "draw", NULL};
+	if (map->type != YAML_MAPPING_NODE)
+		return node_error(diag, file, map, "expected a mapping (bare-royal, no-legal-move, lone-royals)");
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
+	     pr < map->data.mapping.pairs.top; pr++) {
+		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
+		const char *key = scalar(k);
+		int rc, x = 0;
+		if (!key)
+			return node_error(diag, file, k, "expected a key");
+		if (!strcmp(key, "bare-royal")) {
+			rc = get_choice(file, val, "bare-royal", bare_names, &x, diag);
+			v->bare_royal = (enum bare_royal_rule)x;
+		} else if (!strcmp(key, "no-legal-move")) {
+			rc = get_choice(file, val, "no-legal-move", nomove_names, &x, diag);
+			v->no_moves_undecided = x == 1;
+		} else if (!strcmp(key, "lone-royals")) {
+			rc = get_choice(file, val, "lone-royals", lone_names, &x, diag);
+			v->lone_royals_draw = x == 1;
+		} else
+			return node_error(diag, file, k, "unknown key \"%s\" in end (expected bare-royal, no-legal-move, lone-royals)", key);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* repetition: {count, perpetual-attack, reset} */
+static int apply_repetition(const char *file, yaml_document_t *doc, yaml_node_t *map,
+			    struct kifu_variant *v, kifu_diag *diag)
+{
+	static const char *const pa_names[] = {"none", "loses", NULL};
+	if (map->type != YAML_MAPPING_NODE)
+		return node_error(diag, file, map, "expected a mapping (count, perpetual-attack, reset)");
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
+	     pr < map->data.mapping.pairs.top; pr++) {
+		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
+		const char *key = scalar(k);
+		int rc, x = 0;
+		if (!key)
+			return node_error(diag, file, k, "expected a key");
+		if (!strcmp(key, "count"))
+			rc = get_int(file, val, 0, 100, &v->repetition_count, diag);
+		else if (!strcmp(key, "perpetual-attack")) {
+			rc = get_choice(file, val, "perpetual-attack", pa_names, &x, diag);
+			v->perpetual_attack_loses = x == 1;
+		} else if (!strcmp(key, "reset")) {
+			char items[4][NAME_MAX_LEN];
+			int count = 0;
+			rc = get_list(file, doc, val, items, 4, &count, diag);
+			if (rc)
+				return rc;
+			v->repetition_reset = 0;
+			for (int i = 0; i < count; i++) {
+				if (!strcmp(items[i], "capture"))
+					v->repetition_reset |= RESET_CAPTURE;
+				else if (!strcmp(items[i], "promotion"))
+					v->repetition_reset |= RESET_PROMOTION;
+				else if (!strcmp(items[i], "one-way"))
+					v->repetition_reset |= RESET_ONE_WAY;
+				else
+					return node_error(diag, file, val, "unknown reset \"%s\" (expected capture, promotion, one-way)", items[i]);
+			}
+		} else
+			return node_error(diag, file, k, "unknown key \"%s\" in repetition (expected count, perpetual-attack, reset)", key);
+		if (rc)
+			return rc;
 	}
 	return 0;
 }
@@ -444,6 +579,18 @@ static int apply_document(draft *d, yaml_document_t *doc, const char *file, int 
 				return node_error(diag, file, val, "royal-rule is \"none\" or \"last-royal\"");
 		} else if (!strcmp(key, "lost-without-royal")) {
 			rc = get_bool(file, val, &v->lost_without_royal, diag);
+		} else if (!strcmp(key, "lion-trading")) {
+			where_set(&d->lion_at, file, val);
+			rc = apply_lion_trading(file, doc, val, v, diag);
+		} else if (!strcmp(key, "end")) {
+			rc = apply_end(file, doc, val, v, diag);
+		} else if (!strcmp(key, "repetition")) {
+			rc = apply_repetition(file, doc, val, v, diag);
+		} else if (!strcmp(key, "written-names")) {
+			static const char *const wn_names[] = {"prefixed", "plain", NULL};
+			int x = 0;
+			rc = get_choice(file, val, "written-names", wn_names, &x, diag);
+			v->names_plain = x == 1;
 		} else if (!strcmp(key, "start")) {
 			rc = get_string(file, val, v->start, sizeof v->start, diag);
 			where_set(&d->start_at, file, val);
@@ -610,6 +757,8 @@ static int build_types(draft *d, kifu_diag *diag)
 		t->to_hand = v->drops && !p->removed_when_captured;
 		t->no_two_on_file = p->no_two_on_file;
 		t->no_drop_mate = p->no_drop_mate;
+		t->lion = p->lion;
+		t->minor = p->minor;
 		int rc = compile_moves(t, p, diag);
 		if (rc)
 			return rc;
@@ -646,6 +795,9 @@ static int build_types(draft *d, kifu_diag *diag)
 		}
 		t->promoted = true;
 		t->royal = target->royal;
+		/* a promoted piece is a Lion if its target is (Chu's promoted Kirin);
+		 * minor is a property of the unpromoted Pawn and Go-between only */
+		t->lion = target->lion;
 		t->base = i;
 		t->promotes_to = -1;
 		t->to_hand = v->types[i].to_hand;
@@ -675,6 +827,12 @@ int kifu__variant_load(struct kifu_variant *v, const char *text, size_t len, con
 	if (!rc && v->zone > v->ranks)
 		rc = kifu_diag_set(diag, KIFU_EVARIANT, d->board_at.file, d->board_at.line, d->board_at.col,
 				   "the promotion zone (%d ranks) is deeper than the board", v->zone);
+	if (!rc && v->lion_bridge && !v->lion_protected)
+		rc = kifu_diag_set(diag, KIFU_EVARIANT, d->lion_at.file, d->lion_at.line, d->lion_at.col,
+				   "lion-trading: bridge makes an exception to protected-lion, which is off");
+	if (!rc && v->counter_strike != CS_NONE && v->drops)
+		rc = kifu_diag_set(diag, KIFU_EVARIANT, d->lion_at.file, d->lion_at.line, d->lion_at.col,
+				   "lion-trading: counter-strike needs drops: false (SFEN field 3 holds its square)");
 	if (!rc && !d->npieces)
 		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no pieces");
 	if (!rc && !d->have_start)
