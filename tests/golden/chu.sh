@@ -26,14 +26,14 @@ done
 # lion_protected_far); the move is ply 1.
 printf '%s\n' 'chu sfen=k11/12/12/12/12/12/5N6/7g4/7n4/12/12/11K_b_-_1 : 7g5i' >"$tmp/r1.compact"
 "$bin/kifu-validate" --format=json "$tmp/r1.compact" >"$tmp/r1" 2>&1
-grep -q '"valid":false,"plies":0,"error":{"ply":1,"move":"7g5i","reason":"the Lion on 7g may not take the protected Lion on 5i, which is not next to it"}' "$tmp/r1" ||
+grep -q '"valid":false,"plies":0,"error":{"ply":1,"move":"7g5i","reason":"the Lion on 7g may not take the protected Lion on 5i, which is not next to it","variation":null}' "$tmp/r1" ||
 	fail "rule 1: $(cat "$tmp/r1")"
 
 # The counter-strike: Gote's Rook takes Sente's Lion on 8j, then Sente's
 # Bishop may not take the Lion on 3i (ply 2).
 printf '%s\n' 'chu sfen=k11/12/12/12/12/4r7/12/12/5o3n1n/4N6P/12/K5B5_w_-_1 : 8f8j 6l3i' >"$tmp/r3.compact"
 "$bin/kifu-validate" --format=json "$tmp/r3.compact" >"$tmp/r3" 2>&1
-grep -q '"plies":1,"error":{"ply":2,"move":"6l3i","reason":"a Lion was just taken by a piece other than a Lion: the Bishop on 6l may not take the Lion on 3i (counter-strike)"}' "$tmp/r3" ||
+grep -q '"plies":1,"error":{"ply":2,"move":"6l3i","reason":"a Lion was just taken by a piece other than a Lion: the Bishop on 6l may not take the Lion on 3i (counter-strike)","variation":null}' "$tmp/r3" ||
 	fail "counter-strike: $(cat "$tmp/r3")"
 
 exit $failed

@@ -151,7 +151,7 @@ check legal-moves-ki2 0 - legal-moves $kif/kifu-for-js/kobayashi_kinsho196702.ki
 check legal-moves-mate 0 - legal-moves $kif/kifu-for-js/9fu.kif
 check legal-moves-stdin 0 $kif/kifu-for-js/chudan.kif legal-moves
 check legal-moves-illegal 1 - legal-moves $golden/illegal.compact
-check legal-moves-unknown-variant 1 - legal-moves $kif/chu/chushogiKif1.kif
+check legal-moves-unknown-variant 1 - legal-moves $golden/unknown-variant.compact
 check legal-moves-no-notation 1 - legal-moves $kif/PROVENANCE.md
 check legal-moves-no-record 2 - legal-moves
 
@@ -159,9 +159,9 @@ check legal-moves-no-record 2 - legal-moves
 check validate-errors 1 - validate tests/data/compact/errors.compact
 check validate-sho 0 - validate samples/sho-random.compact
 check validate-two-kif 0 - validate $kif/fixtures/two-records.kif
-check validate-nifu 1 - validate $kif/fixtures/nifu.kif
+check validate-nifu 0 - validate $kif/fixtures/nifu.kif
 check validate-truncated 1 - validate $kif/fixtures/truncated.kif
-check validate-unknown-variant 1 - validate $kif/chu/chushogiKif1.kif
+check validate-unknown-variant 1 - validate $golden/unknown-variant.compact
 check validate-stdin 1 tests/data/replay/illegal.compact validate
 check validate-no-notation 1 - validate $kif/PROVENANCE.md
 

@@ -104,6 +104,8 @@ const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i);
 
 const char *kifu_variant_name(const kifu_variant *v);
 const char *kifu_variant_title(const kifu_variant *v);
+/* The variant its file inherits (`inherit: chu`), "" if none. */
+const char *kifu_variant_parent(const kifu_variant *v);
 /* The Japanese title (大将棋), which KIF's 手合割 header names. */
 const char *kifu_variant_title_ja(const kifu_variant *v);
 int kifu_variant_files(const kifu_variant *v);

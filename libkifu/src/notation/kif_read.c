@@ -670,6 +670,20 @@ static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_lin
 	return c && (int)kifu_code_side(c) == side && kifu_piece_names_agree(v, kifu_code_type(c), h.type);
 }
 
+/* Does variant d inherit a (through its parents, found by name)? */
+static bool descends(const kif_reader *kr, const kifu_variant *d, const kifu_variant *a)
+{
+	for (int depth = 0; d && depth < 8; depth++) {
+		const char *parent = kifu_variant_parent(d);
+		if (!parent[0])
+			return false;
+		if (!strcmp(parent, kifu_variant_name(a)))
+			return true;
+		d = kifu_variant_set_find(kr->ctx.variants, parent);
+	}
+	return false;
+}
+
 /* Chooses the record's variant when its moves begin (kl: the first move
  * line) or at its end (kl NULL); docs/kif.md, "The variant of a KIF record":
  *   1. the one 手合割 names (by title, name, or a start of its);
@@ -677,8 +691,10 @@ static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_lin
  *   3. else by the record's form: Kakinoki KIF and KI2 are standard shogi;
  *      the wide form, or a board diagram over 9×9, is a variant with a larger
  *      board: the one of the diagram's size, or, with no diagram, the one in
- *      whose start position the first move's piece stands on its origin.
- *      None or several: the record says which with 手合割, or -v does. */
+ *      whose start position the first move's piece stands on its origin; of
+ *      several that fit, the one the others inherit (chu, not chu-jcsa).
+ *      None, or several unrelated: the record says which with 手合割, or -v
+ *      does. */
 static int choose_variant(parse *ps, const kif_line *kl)
 {
 	kif_reader *kr = ps->kr;
@@ -693,7 +709,7 @@ static int choose_variant(parse *ps, const kif_line *kl)
 	char names[200] = "";
 	int nfound = 0;
 	if (!v) {
-		const kifu_variant *found = NULL;
+		const kifu_variant *found = NULL, *fits[32];
 		int n = kifu_variant_set_count(kr->ctx.variants);
 		for (int i = 0; i < n; i++) {
 			const kifu_variant *c = kifu_variant_set_at(kr->ctx.variants, i);
@@ -704,11 +720,22 @@ static int choose_variant(parse *ps, const kif_line *kl)
 					kl && kl->kind == KIF_WIDE_MOVE && !first_move_fits(kr, c, kl))
 				continue;
 			found = c;
+			if (nfound < 32)
+				fits[nfound] = c;
 			size_t len = strlen(names);
 			snprintf(names + len, sizeof names - len, "%s%s", nfound++ ? ", " : "", kifu_variant_name(c));
 		}
 		if (nfound == 1)
 			v = found;
+		/* several fit, one of them the others' ancestor (chu, which
+		 * chu-jcsa inherits): that one, the variant they all refine */
+		for (int i = 0; !v && i < nfound && i < 32; i++) {
+			bool all = true;
+			for (int k = 0; k < nfound && k < 32 && all; k++)
+				all = k == i || descends(kr, fits[k], fits[i]);
+			if (all)
+				v = fits[i];
+		}
 	}
 	if (!v) {
 		char msg[300];

@@ -405,6 +405,7 @@ void kifu_variant_free(kifu_variant *v)
 
 const char *kifu_variant_name(const kifu_variant *v) { return v->name; }
 const char *kifu_variant_title(const kifu_variant *v) { return v->title; }
+const char *kifu_variant_parent(const kifu_variant *v) { return v->parent; }
 const char *kifu_variant_title_ja(const kifu_variant *v) { return v->title_ja; }
 int kifu_variant_files(const kifu_variant *v) { return v->files; }
 int kifu_variant_ranks(const kifu_variant *v) { return v->ranks; }

@@ -118,6 +118,7 @@ typedef struct slide_attack {
 
 struct kifu_variant {
 	char name[NAME_MAX_LEN];
+	char parent[NAME_MAX_LEN]; /* the variant its file inherits (`inherit:`), "" if none */
 	char title[128];
 	char title_ja[128];
 	int files, ranks;

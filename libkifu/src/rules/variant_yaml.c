@@ -490,10 +490,15 @@ static int apply_parent(draft *d, const char *file, yaml_node_t *n, int depth,
 		return node_error(diag, file, n, "inherit names a variant or a file");
 	if (depth >= MAX_INHERIT_DEPTH)
 		return node_error(diag, file, n, "inherit goes too deep (a cycle?)");
+	int rc;
 	for (size_t i = 0; i < kifu__builtin_file_count; i++)
-		if (!strcmp(kifu__builtin_files[i].name, name))
-			return apply_text(d, kifu__builtin_files[i].text, kifu__builtin_files[i].len,
-					  kifu__builtin_files[i].path, depth + 1, diag);
+		if (!strcmp(kifu__builtin_files[i].name, name)) {
+			rc = apply_text(d, kifu__builtin_files[i].text, kifu__builtin_files[i].len,
+					kifu__builtin_files[i].path, depth + 1, diag);
+			if (!rc && depth == 0)
+				snprintf(d->v->parent, sizeof d->v->parent, "%s", kifu__builtin_files[i].name);
+			return rc;
+		}
 	if (!strchr(name, '/') && !strstr(name, ".yaml"))
 		return node_error(diag, file, n, "no shipped variant \"%s\" to inherit from", name);
 	char path[KIFU_DIAG_FILE_MAX * 2];
@@ -502,9 +507,13 @@ static int apply_parent(draft *d, const char *file, yaml_node_t *n, int depth,
 		snprintf(path, sizeof path, "%.*s/%s", (int)(slash - file), file, name);
 	else
 		snprintf(path, sizeof path, "%s", name);
-	int rc = apply_file(d, path, depth + 1, diag);
+	rc = apply_file(d, path, depth + 1, diag);
 	if (rc == KIFU_EIO)
 		return node_error(diag, file, n, "cannot read the parent variant \"%s\"", name);
+	/* the parent's name: the draft's, its keys applied (this file's own
+	 * name comes after) */
+	if (!rc && depth == 0)
+		snprintf(d->v->parent, sizeof d->v->parent, "%s", d->v->name);
 	return rc;
 }
 
