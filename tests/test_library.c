@@ -495,6 +495,69 @@ static void play_named_piece(void **state)
 	kifu_record_free(rec);
 }
 
+/* ---- the end of the game ---- */
+
+static void validate_text(const char *text, kifu_validation *val)
+{
+	kifu_record *rec;
+	const kifu_variant *v;
+	kifu_diag d;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	assert_int_equal(read_first(rec, text, NULL, &v, NULL, &d), 1);
+	assert_non_null(v);
+	kifu_position *pos = NULL;
+	assert_int_equal(kifu_position_for(&pos, v), 0);
+	assert_int_equal(kifu_validate(rec, pos, NULL, val), 0);
+	kifu_position_free(pos);
+	kifu_record_free(rec);
+}
+
+/* Standard shogi's 千日手: the fourth occurrence of a position ends the game
+ * (a draw); no move follows; a side that gave check on every move of the
+ * cycle loses; a repetition claim needs four occurrences. */
+static void repetition_rule(void **state)
+{
+	(void)state;
+	kifu_validation val;
+	const char *cycle = "2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b";
+	char text[512];
+	snprintf(text, sizeof text, "shogi : %s repetition\n", cycle);
+	validate_text(text, &val);
+	assert_true(val.valid);
+	assert_int_equal(val.end, KIFU_END_REPETITION);
+	assert_int_equal(val.end_ply, 12);
+	assert_int_equal(val.result, KIFU_RESULT_DRAW);
+	assert_string_equal(val.result_reason, "repetition");
+	assert_true(val.ending_checked);
+	/* a move after the game ended */
+	snprintf(text, sizeof text, "shogi : %s 2h3h\n", cycle);
+	validate_text(text, &val);
+	assert_false(val.valid);
+	assert_int_equal(val.ply, 13);
+	assert_string_equal(val.reason, "the game ended at ply 12, when a position occurred for the fourth time "
+					"(repetition)");
+	/* three occurrences are no repetition */
+	validate_text("shogi : 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b repetition\n", &val);
+	assert_false(val.valid);
+	assert_int_equal(val.ply, 9);
+	assert_string_equal(val.move, "repetition");
+	/* perpetual check: Sente's Rook checks on every one of its moves (plies
+	 * 1, 3, ... 13) while Gote's King steps aside: Sente loses */
+	validate_text("shogi sfen=4k4/9/9/9/9/9/9/9/4K3R_b_-_1 : 1i1a 5a5b 1a1b 5b5a 1b1a 5a5b 1a1b 5b5a "
+		      "1b1a 5a5b 1a1b 5b5a 1b1a repetition\n", &val);
+	assert_true(val.valid);
+	assert_int_equal(val.end, KIFU_END_REPETITION);
+	assert_int_equal(val.end_ply, 13);
+	assert_int_equal(val.result, KIFU_RESULT_GOTE);
+	assert_string_equal(val.result_reason, "perpetual-check");
+	/* the same cycle in a variation: judged there too */
+	snprintf(text, sizeof text, "shogi : 7g7f ( %s 2h3h ) 3c3d\n", cycle);
+	validate_text(text, &val);
+	assert_false(val.valid);
+	assert_int_equal(val.variation, 1);
+	assert_int_equal(val.ply, 13);
+}
+
 /* ---- the notation table ---- */
 
 static void notation_table(void **state)
@@ -539,6 +602,7 @@ int main(void)
 		cmocka_unit_test(play_loop),
 		cmocka_unit_test(play_through_illegal),
 		cmocka_unit_test(play_named_piece),
+		cmocka_unit_test(repetition_rule),
 		cmocka_unit_test(notation_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -130,12 +130,30 @@ static void print_text(const kifu_record *rec, const kifu_validation *r, int ver
 		return;
 	}
 	char end[160] = "";
-	if (r->end == KIFU_END_ROYAL_LOST)
-		snprintf(end, sizeof end, "; %s lost its last royal at ply %ld", side_name(r->loser),
+	switch (r->end) {
+	case KIFU_END_ROYAL_LOST:
+		snprintf(end, sizeof end, "; %s lost its last royal at ply %ld", side_name(r->loser), r->end_ply);
+		break;
+	case KIFU_END_NO_MOVES:
+		snprintf(end, sizeof end, "; %s has no legal move after ply %ld", side_name(r->loser), r->end_ply);
+		break;
+	case KIFU_END_BARE_ROYAL:
+		snprintf(end, sizeof end, "; %s is left with a bare royal after ply %ld", side_name(r->loser),
 			 r->end_ply);
-	else if (r->end == KIFU_END_NO_MOVES)
-		snprintf(end, sizeof end, "; %s has no legal move after ply %ld", side_name(r->loser),
-			 r->end_ply);
+		break;
+	case KIFU_END_REPETITION:
+		if (r->loser >= 0)
+			snprintf(end, sizeof end, "; the game ended by repetition at ply %ld: %s loses (%s)",
+				 r->end_ply, side_name(r->loser), r->result_reason);
+		else
+			snprintf(end, sizeof end, "; the game ended by repetition at ply %ld: a draw", r->end_ply);
+		break;
+	case KIFU_END_LONE_ROYALS:
+		snprintf(end, sizeof end, "; only the two royals are left after ply %ld: a draw", r->end_ply);
+		break;
+	case KIFU_END_NONE:
+		break;
+	}
 	char rep[120] = "";
 	if (r->repetition_ply)
 		snprintf(rep, sizeof rep, "; repetition: a position seen for the fourth time after ply %ld",

@@ -25,7 +25,13 @@ KIFU_BEGIN_DECLS
 enum kifu_end {
 	KIFU_END_NONE = 0,
 	KIFU_END_ROYAL_LOST,   /* `loser` lost its last royal at ply `end_ply` */
-	KIFU_END_NO_MOVES      /* `loser`, to move, has no legal move */
+	KIFU_END_NO_MOVES,     /* `loser`, to move, has no legal move (no winner where the
+				* variant leaves that undecided: chu-jcsa) */
+	KIFU_END_BARE_ROYAL,   /* `loser` is left with a bare royal (Chu) */
+	KIFU_END_REPETITION,   /* the variant's repetition rule ended the game at ply
+				* `end_ply`: a draw (`loser` -1), or the perpetual attacker
+				* (or checker) lost */
+	KIFU_END_LONE_ROYALS   /* only the two royals are left: a draw (`loser` -1) */
 };
 
 /* Who won. */
@@ -59,8 +65,10 @@ typedef struct kifu_validation {
 	int ending_checked;   /* 1 when the rules confirmed the ending: mate, repetition, a
 			       * declared foul */
 	enum kifu_result result; /* who won, when the rules or the ending say */
-	char result_reason[24];  /* why: royal-captured, no-legal-move, repetition, foul, or the
-				  * ending word taken as the record gives it (resign, timeout, ...) */
+	char result_reason[24];  /* why: royal-captured, no-legal-move, bare-royal, repetition,
+				  * perpetual-check, perpetual-attack, lone-royals, mate,
+				  * foul, or the ending word taken as the record gives it
+				  * (resign, timeout, ...) */
 	long foul_ply;        /* a foul the record declares (its last move, with illegal-win), 0 if none */
 	char foul_move[64];
 	char foul_reason[640];

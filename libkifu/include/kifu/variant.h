@@ -120,12 +120,15 @@ enum kifu_royal_rule kifu_variant_royal_rule(const kifu_variant *v);
 typedef struct kifu_repetition_rule {
 	/* The game ends when one position occurs for the count-th time since
 	 * the last move that resets the count (Chu: 4).  0: repetition does not
-	 * end the game (the shipped 9x9 variants and Dai: it is only reported). */
+	 * end the game (Dai, Sho, Asakura, 小象棋: it is only reported). */
 	int count;
 	/* 1: a draw, unless one side attacked on each of its moves since the
 	 * first occurrence of the position (kifu_move_is_attack); that side
 	 * loses (if both did, a draw).  0: a draw. */
 	int perpetual_attack_loses;
+	/* 1: only a check counts as an attack (standard shogi: 連続王手の千日手,
+	 * the side that gave check on every move loses). */
+	int perpetual_check_only;
 	/* Which moves reset the count (kifu_move_resets_repetition): a capture,
 	 * a promotion, a move of a one-way piece (Chu's Pawn and Lance). */
 	int reset_on_capture;

@@ -132,19 +132,26 @@ char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t 
 typedef struct seen_table {
 	uint64_t *keys;
 	uint8_t *counts; /* 0: an empty slot; else 1 + the count (up to 254) */
+	uint32_t *first; /* the ply after which the position occurred first (count 0 -> 1) */
+	uint8_t *attacked; /* attacked[ply]: the move of that ply was an attack */
 	size_t mask;
 } seen_table;
 
-static int seen_init(seen_table *t, kifu_position *pos, long positions)
+/* The table for `positions` positions along a path of at most `plies`
+ * plies (the attack flags). */
+static int seen_init(seen_table *t, kifu_position *pos, long positions, long plies)
 {
 	size_t size = 16;
 	while (size < (size_t)positions * 2)
 		size *= 2;
-	uint64_t *mem = kifu__position_scratch(pos, size + size / 8);
+	size_t flags = ((size_t)plies + 2 + 7) / 8;
+	uint64_t *mem = kifu__position_scratch(pos, size + size / 8 + size / 2 + flags);
 	if (!mem)
 		return KIFU_ENOMEM;
 	t->keys = mem;
 	t->counts = (uint8_t *)(mem + size);
+	t->first = (uint32_t *)(mem + size + size / 8);
+	t->attacked = (uint8_t *)(mem + size + size / 8 + size / 2);
 	t->mask = size - 1;
 	memset(t->counts, 0, size);
 	return 0;
@@ -158,16 +165,21 @@ static size_t seen_slot(const seen_table *t, uint64_t key)
 	return i;
 }
 
-/* Counts key once more; returns its count. */
-static int seen_add(seen_table *t, uint64_t key)
+/* Counts key once more, reached after ply `ply`; returns its count, and
+ * the ply after which it occurred first in *first (first may be NULL). */
+static int seen_add(seen_table *t, uint64_t key, long ply, long *first)
 {
 	size_t i = seen_slot(t, key);
 	if (!t->counts[i]) {
 		t->keys[i] = key;
 		t->counts[i] = 1;
 	}
+	if (t->counts[i] == 1)
+		t->first[i] = (uint32_t)ply;
 	if (t->counts[i] < 255)
 		t->counts[i]++;
+	if (first)
+		*first = t->first[i];
 	return t->counts[i] - 1;
 }
 
@@ -183,6 +195,15 @@ static void seen_remove(seen_table *t, uint64_t key)
 	size_t i = seen_slot(t, key);
 	if (t->counts[i] > 1)
 		t->counts[i]--;
+}
+
+/* What changes the key of every position after a move that resets the
+ * repetition count: positions before it never match those after. */
+static uint64_t epoch_key(long epoch)
+{
+	uint64_t x = (uint64_t)epoch * 0x9E3779B97F4A7C15ull;
+	x = (x ^ (x >> 31)) * 0xBF58476D1CE4E5B9ull;
+	return epoch ? x ^ (x >> 29) : 0;
 }
 
 /* ---- moves ---- */
@@ -248,7 +269,59 @@ typedef struct play {
 	int fault_side;    /* the side whose move was the fault */
 	bool count;        /* the moves played count in out (plies, repetition): the line
 			    * out describes is being played */
+	/* the variant's repetition rule (kifu_variant_repetition), and where
+	 * the path stands with it: */
+	kifu_repetition_rule rule;
+	long epoch;        /* moves that reset the count so far (the keys' epoch) */
+	uint64_t key;      /* the key of the position now: its own and the epoch's */
+	long rep_ended;    /* the ply at which the game ended by repetition, 0 if not */
+	enum kifu_result rep_result;
+	const char *rep_reason;
 } play;
+
+static void play_init(play *p, const kifu_record *rec, kifu_position *pos, const kifu_play_options *opt,
+		      kifu_validation *out, bool count)
+{
+	memset(p, 0, sizeof *p);
+	p->rec = rec;
+	p->pos = pos;
+	p->opt = opt;
+	p->out = out;
+	p->namer = opt->namer ? opt->namer : default_namer;
+	p->ended_loser = -1;
+	p->fault_side = KIFU_SENTE;
+	p->count = count;
+	kifu_variant_repetition(kifu_position_variant(pos), &p->rule);
+	long err_ply = -1;
+	p->err = kifu_record_error(rec, &err_ply, &p->err_line, &p->err_col, &p->err_move);
+	p->err_ply = p->err && err_ply > 0 ? err_ply : 0;
+}
+
+/* The game has ended by repetition at ply p->rep_ended: who won?  A draw,
+ * unless the rule makes a side that attacked (or gave check) on each of
+ * its moves since the position's first occurrence (after ply `first`)
+ * lose (docs/rules.md). */
+static void repetition_result(play *p, long first)
+{
+	long last = p->rep_ended;
+	p->rep_result = KIFU_RESULT_DRAW;
+	p->rep_reason = "repetition";
+	if (!p->rule.perpetual_attack_loses || last <= first + 1)
+		return;
+	/* the last move's side and the other: plies last, last-2, ... and
+	 * last-1, last-3, ... */
+	int mover = !kifu_position_side(p->pos);
+	bool all[2] = {true, true};
+	for (long k = first + 1; k <= last; k++) {
+		int side = (last - k) % 2 == 0 ? mover : !mover;
+		if (!((p->seen.attacked[k >> 3] >> (k & 7)) & 1))
+			all[side] = false;
+	}
+	if (all[0] != all[1]) {
+		p->rep_result = all[KIFU_SENTE] ? KIFU_RESULT_GOTE : KIFU_RESULT_SENTE;
+		p->rep_reason = p->rule.perpetual_check_only ? "perpetual-check" : "perpetual-attack";
+	}
+}
 
 /* Notes the first fault in out: the move m at ply of line `line`. */
 static void fault(play *p, int line, long ply, const kifu_record_move *m, const kifu_illegal *why,
@@ -271,6 +344,10 @@ static void fault(play *p, int line, long ply, const kifu_record_move *m, const 
 		snprintf(out->reason, sizeof out->reason,
 			 "the game ended at ply %ld when %s lost its last royal", p->ended_at,
 			 side_name(p->ended_loser));
+	else if (why->code == KIFU_ILL_GAME_OVER && p->rep_ended)
+		snprintf(out->reason, sizeof out->reason,
+			 "the game ended at ply %ld, when a position occurred for the %s time (repetition)",
+			 p->rep_ended, p->rule.count == 4 ? "fourth" : "last");
 	else
 		kifu_illegal_describe(kifu_position_variant(p->pos), why, p->namer, out->reason,
 				      sizeof out->reason);
@@ -281,7 +358,8 @@ static void fault(play *p, int line, long ply, const kifu_record_move *m, const 
  * NULL.  Returns 1 when the move was made, 0 when the play stops there (a
  * fault; through_illegal and a move it cannot carry out: *rc is then
  * KIFU_EILLEGAL; a hook's code in *rc). */
-static int play_one(play *p, int line, long ply, long index, int hooks, kifu_undo *undo, int *rc)
+static int play_one(play *p, int line, long ply, long index, int hooks, kifu_undo *undo, bool known,
+		    int *rc)
 {
 	kifu_position *pos = p->pos;
 	kifu_validation *out = p->out;
@@ -289,8 +367,14 @@ static int play_one(play *p, int line, long ply, long index, int hooks, kifu_und
 	kifu_record_move m;
 	kifu_illegal why;
 	kifu_record_get_move_at(p->rec, index, &m);
-	int named_wrong = named_mismatch(pos, &m);
-	int legal = !named_wrong && kifu_check_move(pos, &m.move, &why) == 0;
+	/* known: a move found legal before (the walk's main line) */
+	int named_wrong = !known && named_mismatch(pos, &m);
+	int legal = known || (!named_wrong && kifu_check_move(pos, &m.move, &why) == 0);
+	if (legal && p->rep_ended) {
+		/* the game ended by repetition (the variant's rule): no move follows */
+		legal = 0;
+		why = (kifu_illegal){KIFU_ILL_GAME_OVER, -1, -1, -1, -1, KIFU_SENTE};
+	}
 	if (!legal) {
 		fault(p, line, ply, &m, &why, named_wrong);
 		if (!opt->through_illegal)
@@ -308,8 +392,25 @@ static int play_one(play *p, int line, long ply, long index, int hooks, kifu_und
 		if (opt->before && (*rc = opt->before(opt->ctx, pos, &step)) != 0)
 			return 0;
 	}
-	kifu_make_move(pos, &m.move, undo);
-	int n = seen_add(&p->seen, kifu_position_key(pos));
+	int resets = p->rule.count && kifu_move_resets_repetition(pos, &m.move);
+	kifu_undo local;
+	kifu_make_move(pos, &m.move, undo ? undo : &local);
+	if (p->rule.count && p->rule.perpetual_attack_loses && ply >= 0) {
+		int attack = p->rule.perpetual_check_only ? kifu_position_in_check(pos)
+							  : kifu_move_is_attack(pos, undo ? undo : &local);
+		uint8_t bit = (uint8_t)(1u << (ply & 7));
+		p->seen.attacked[ply >> 3] = (uint8_t)(attack ? p->seen.attacked[ply >> 3] | bit :
+							      p->seen.attacked[ply >> 3] & ~bit);
+	}
+	if (resets)
+		p->epoch++;
+	p->key = kifu_position_key(pos) ^ epoch_key(p->epoch);
+	long first;
+	int n = seen_add(&p->seen, p->key, ply, &first);
+	if (p->rule.count && n >= p->rule.count && !p->rep_ended) {
+		p->rep_ended = ply;
+		repetition_result(p, first);
+	}
 	if (!p->ended_at && kifu_position_royal_loser(pos) >= 0) {
 		p->ended_at = ply;
 		p->ended_loser = kifu_position_royal_loser(pos);
@@ -337,7 +438,7 @@ static int play_moves(play *p, int line, long start, long first, long count, int
 	if (line == 0 && p->err_ply > 0 && p->err_ply - start < n)
 		n = p->err_ply - start > 0 ? p->err_ply - start : 0;
 	for (long k = 0; k < n; k++)
-		if (!play_one(p, line, start + k, first + k, hooks, NULL, rc))
+		if (!play_one(p, line, start + k, first + k, hooks, NULL, false, rc))
 			return 0;
 	return n == count;
 }
@@ -491,19 +592,39 @@ static int judge(play *p, int line, const kifu_record_line_info *li, kifu_moveli
 		}
 		return 0;
 	}
-	/* how the rules leave the game */
+	/* how the rules leave the game (the variant's order: kifu_position_end,
+	 * with repetition between no legal move and lone royals) */
 	int mover = kifu_position_side(pos);
 	int royal_loser = p->ended_at ? p->ended_loser : kifu_position_royal_loser(pos);
-	if (royal_loser >= 0) {
+	kifu_game_end ge;
+	enum kifu_game_state st = royal_loser >= 0 ? KIFU_GAME_ROYAL_LOST : kifu_position_end(pos, &ge);
+	out->end_ply = last;
+	if (st == KIFU_GAME_ROYAL_LOST) {
 		out->end = KIFU_END_ROYAL_LOST;
 		out->loser = royal_loser;
 		out->end_ply = p->ended_at ? p->ended_at : last;
 		set_result(out, winner_other_than(royal_loser), "royal-captured");
-	} else if (kifu_position_state(pos) == KIFU_GAME_NO_MOVES) {
+	} else if (st == KIFU_GAME_BARE_ROYAL) {
+		out->end = KIFU_END_BARE_ROYAL;
+		out->loser = !ge.winner;
+		set_result(out, winner_other_than(out->loser), "bare-royal");
+	} else if (st == KIFU_GAME_NO_MOVES) {
 		out->end = KIFU_END_NO_MOVES;
 		out->loser = mover;
-		out->end_ply = last;
-		set_result(out, winner_other_than(mover), "no-legal-move");
+		if (ge.winner >= 0)
+			set_result(out, winner_other_than(mover), "no-legal-move");
+	} else if (p->rep_ended) {
+		out->end = KIFU_END_REPETITION;
+		out->end_ply = p->rep_ended;
+		out->loser = p->rep_result == KIFU_RESULT_SENTE ? KIFU_GOTE :
+			     p->rep_result == KIFU_RESULT_GOTE ? KIFU_SENTE : -1;
+		set_result(out, p->rep_result, p->rep_reason);
+	} else if (st == KIFU_GAME_LONE_ROYALS) {
+		out->end = KIFU_END_LONE_ROYALS;
+		out->loser = -1;
+		set_result(out, KIFU_RESULT_DRAW, "lone-royals");
+	} else {
+		out->end_ply = 0;
 	}
 	if (!e)
 		return 0;
@@ -525,10 +646,13 @@ static int judge(play *p, int line, const kifu_record_line_info *li, kifu_moveli
 		return 0;
 	}
 	if (!strcmp(e->word, "repetition")) {
-		int n = seen_count(&p->seen, kifu_position_key(pos));
-		if (n < 4) {
+		/* the variant's count (four where the variant has no rule: 千日手) */
+		int need = p->rule.count ? p->rule.count : 4;
+		int n = seen_count(&p->seen, p->key);
+		if (n < need) {
 			ending_fault(p, line, li, "the record ends in repetition (%s), but its last position has "
-				     "occurred %d time%s: four are needed", e->kif, n, n == 1 ? "" : "s");
+				     "occurred %d time%s%s: %d are needed", e->kif, n, n == 1 ? "" : "s",
+				     p->rule.count ? " since the count last started afresh" : "", need);
 			return 0;
 		}
 		out->ending_checked = 1;
@@ -546,11 +670,21 @@ static int judge(play *p, int line, const kifu_record_line_info *li, kifu_moveli
 	if (out->result != KIFU_RESULT_NONE) {
 		if (claimed != KIFU_RESULT_NONE && claimed != out->result) {
 			char why[120];
-			if (out->end == KIFU_END_ROYAL_LOST)
+			switch (out->end) {
+			case KIFU_END_ROYAL_LOST:
 				snprintf(why, sizeof why, "%s lost its last royal at ply %ld", side_name(out->loser),
 					 out->end_ply);
-			else
+				break;
+			case KIFU_END_NO_MOVES:
 				snprintf(why, sizeof why, "%s, to move, has no legal move", side_name(out->loser));
+				break;
+			case KIFU_END_BARE_ROYAL:
+				snprintf(why, sizeof why, "%s is left with a bare royal", side_name(out->loser));
+				break;
+			default:
+				snprintf(why, sizeof why, "%s at ply %ld", out->result_reason, out->end_ply);
+				break;
+			}
 			ending_fault(p, line, li, "the record ends in %s (%s), but the rules ended the game: %s",
 				     e->word, e->kif, why);
 		}
@@ -574,11 +708,10 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	kifu_record_line_info li;
 	if (kifu_record_get_line(rec, opt->line, &li))
 		return KIFU_ENOTFOUND;
-	play p = {rec, pos, opt, out, opt->namer ? opt->namer : default_namer, {NULL, NULL, 0}, 0, -1,
-		  0, NULL, NULL, 0, 0, KIFU_SENTE, true};
+	play p;
+	play_init(&p, rec, pos, opt, out, true);
 	long err_ply = -1;
-	p.err = kifu_record_error(rec, &err_ply, &p.err_line, &p.err_col, &p.err_move);
-	p.err_ply = p.err && err_ply > 0 ? err_ply : 0;
+	kifu_record_error(rec, &err_ply, NULL, NULL, NULL);
 
 	kifu_diag d;
 	kifu_diag_clear(&d);
@@ -615,9 +748,11 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	}
 	kifu_record_get_line(rec, opt->line, &li);
 	long count = opt->max_plies >= 0 && opt->max_plies < li.count ? opt->max_plies : li.count;
-	int rc = seen_init(&p.seen, pos, li.start + count);
-	if (!rc)
-		seen_add(&p.seen, kifu_position_key(pos));
+	int rc = seen_init(&p.seen, pos, li.start + count, li.start + count);
+	if (!rc) {
+		p.key = kifu_position_key(pos);
+		seen_add(&p.seen, p.key, 0, NULL);
+	}
 	int going = !rc;
 	for (int d_ = depth - 1; d_ > 0 && going; d_--) {
 		/* the moves of an ancestor line before its child branches off */
@@ -713,12 +848,20 @@ typedef struct frame {
 	bool played;     /* its moves are played (then its variations come) */
 } frame;
 
+/* What a move made on the walk's path changed besides the board, to take
+ * it back. */
+typedef struct path_step {
+	uint64_t key;    /* the key counted after the move */
+	long epoch;      /* the repetition epoch before it */
+	long ply;
+} path_step;
+
 /* Walks every line of play from its branch point, each move made once and
  * taken back once (linear in the record's moves, with no recursion): a
  * line's moves, its end, then its variations, the latest branch first,
  * each after the moves it replaces are taken back.  main_known: the main
  * line was played already and its first main_known moves are legal (they
- * are made unchecked, without hooks). */
+ * are made unchecked, without hooks); -1: none is known. */
 static int walk(play *p, long main_known)
 {
 	const kifu_record *rec = p->rec;
@@ -729,19 +872,24 @@ static int walk(play *p, long main_known)
 	long total = kifu_record_total_moves(rec);
 	tree t = {NULL, NULL, NULL};
 	kifu_undo *undo = malloc(((size_t)total + 1) * sizeof *undo);
+	path_step *path = malloc(((size_t)total + 1) * sizeof *path);
 	frame *stack = malloc(((size_t)nlines + 1) * sizeof *stack);
 	kifu_movelist *list = NULL;
-	int rc = !undo || !stack ? KIFU_ENOMEM : tree_build(&t, rec, nlines);
+	int rc = !undo || !path || !stack ? KIFU_ENOMEM : tree_build(&t, rec, nlines);
 	if (rc)
 		goto done;
 	if (kifu_record_start(rec, pos, NULL)) {
 		rc = 0; /* the caller said so (kifu_play) */
 		goto done;
 	}
-	if ((rc = seen_init(&p->seen, pos, total + 1)))
+	/* the plies of a path: up to the start's move number and every move */
+	if ((rc = seen_init(&p->seen, pos, total + 1, kifu_position_movenumber(pos) + total + 1)))
 		goto done;
-	seen_add(&p->seen, kifu_position_key(pos));
-	p->ended_at = 0;
+	const uint64_t start_key = kifu_position_key(pos);
+	p->key = start_key;
+	p->epoch = 0;
+	seen_add(&p->seen, start_key, 0, NULL);
+	p->ended_at = p->rep_ended = 0;
 	int depth = 0;
 	long nundo = 0;
 	stack[depth++] = (frame){0, 0, t.first[0], 0, false};
@@ -761,21 +909,12 @@ static int walk(play *p, long main_known)
 				n = p->err_ply - li->start > 0 ? p->err_ply - li->start : 0;
 			bool whole = n == li->count;
 			for (long k = 0; k < n; k++) {
-				if (known) {
-					kifu_record_move m;
-					kifu_record_get_move_at(rec, li->first + k, &m);
-					kifu_make_move(pos, &m.move, &undo[nundo++]);
-					seen_add(&p->seen, kifu_position_key(pos));
-					if (!p->ended_at && kifu_position_royal_loser(pos) >= 0) {
-						p->ended_at = li->start + k;
-						p->ended_loser = kifu_position_royal_loser(pos);
-					}
-				} else if (!play_one(p, f->line, li->start + k, li->first + k, 1, &undo[nundo], &rc)) {
+				long epoch = p->epoch, ply = li->start + k;
+				if (!play_one(p, f->line, ply, li->first + k, hooks, &undo[nundo], known, &rc)) {
 					whole = false;
 					break;
-				} else {
-					nundo++;
 				}
+				path[nundo++] = (path_step){p->key, epoch, ply};
 				f->made = k + 1;
 			}
 			if (rc)
@@ -823,30 +962,41 @@ static int walk(play *p, long main_known)
 		}
 		/* its variations, the latest branch first: each from the position
 		 * before the move it replaces */
+		long keep = -1;
+		int c = -1;
 		if (f->child < t.first[f->line + 1]) {
-			const child *c = &t.children[f->child++];
-			long keep = c->start - li->start;
+			const child *ch = &t.children[f->child++];
+			keep = ch->start - li->start;
+			c = ch->line;
 			if (keep < 0 || keep > f->made)
 				continue; /* it branches after a move that was not made */
-			while (nundo > f->undo_base + keep) {
-				seen_remove(&p->seen, kifu_position_key(pos));
-				kifu_unmake_move(pos, &undo[--nundo]);
-				if (p->ended_at == li->start + (nundo - f->undo_base))
-					p->ended_at = 0;
-			}
-			f->made = keep;
-			stack[depth++] = (frame){c->line, 0, t.first[c->line], nundo, false};
+		} else {
+			keep = 0;
+		}
+		/* take back the moves after the branch point (all of them when the
+		 * line is done) */
+		while (nundo > f->undo_base + keep) {
+			const path_step *st = &path[nundo - 1];
+			seen_remove(&p->seen, st->key);
+			kifu_unmake_move(pos, &undo[--nundo]);
+			p->epoch = st->epoch;
+			p->key = nundo ? path[nundo - 1].key : start_key;
+			if (p->ended_at == st->ply)
+				p->ended_at = 0;
+			if (p->rep_ended == st->ply)
+				p->rep_ended = 0;
+		}
+		if (c < 0) {
+			depth--;
 			continue;
 		}
-		while (nundo > f->undo_base) {
-			seen_remove(&p->seen, kifu_position_key(pos));
-			kifu_unmake_move(pos, &undo[--nundo]);
-		}
-		depth--;
+		f->made = keep;
+		stack[depth++] = (frame){c, 0, t.first[c], nundo, false};
 	}
 done:
 	free(list);
 	free(undo);
+	free(path);
 	free(stack);
 	tree_free(&t);
 	return rc;
@@ -871,11 +1021,8 @@ int kifu_play_all(const kifu_record *rec, kifu_position *pos, const kifu_play_op
 	kifu_validation main_line = *out;
 	memset(out, 0, sizeof *out);
 	out->valid = 1;
-	play p = {rec, pos, opt, out, opt->namer ? opt->namer : default_namer, {NULL, NULL, 0}, 0, -1,
-		  0, NULL, NULL, 0, 0, KIFU_SENTE, false};
-	long err_ply = -1;
-	p.err = kifu_record_error(rec, &err_ply, &p.err_line, &p.err_col, &p.err_move);
-	p.err_ply = p.err && err_ply > 0 ? err_ply : 0;
+	play p;
+	play_init(&p, rec, pos, opt, out, false);
 	rc = walk(&p, -1);
 	/* what describes the main line comes from its own play */
 	kifu_validation walked = *out;
@@ -914,8 +1061,8 @@ int kifu_validate(const kifu_record *rec, kifu_position *pos, const kifu_validat
 	kifu_validation walked;
 	memset(&walked, 0, sizeof walked);
 	walked.valid = 1;
-	play p = {rec, pos, &opt, &walked, opt.namer ? opt.namer : default_namer, {NULL, NULL, 0}, 0, -1,
-		  0, NULL, NULL, 0, 0, KIFU_SENTE, false};
+	play p;
+	play_init(&p, rec, pos, &opt, &walked, false);
 	rc = walk(&p, out->plies);
 	if (!rc && !walked.valid) {
 		out->valid = 0;

@@ -416,6 +416,7 @@ void kifu_variant_repetition(const kifu_variant *v, kifu_repetition_rule *out)
 {
 	out->count = v->repetition_count;
 	out->perpetual_attack_loses = v->perpetual_attack_loses;
+	out->perpetual_check_only = v->perpetual_check_only;
 	out->reset_on_capture = (v->repetition_reset & RESET_CAPTURE) != 0;
 	out->reset_on_promotion = (v->repetition_reset & RESET_PROMOTION) != 0;
 	out->reset_on_one_way = (v->repetition_reset & RESET_ONE_WAY) != 0;

@@ -138,6 +138,7 @@ struct kifu_variant {
 	bool lone_royals_draw;
 	int repetition_count;     /* 0: repetition does not end the game */
 	bool perpetual_attack_loses;
+	bool perpetual_check_only;
 	unsigned repetition_reset;
 	bool names_plain;         /* written names never take 成 (formats/variants.md, "written-names") */
 	char start[512];

@@ -436,7 +436,7 @@ static int apply_end(const char *file, yaml_document_t *doc, yaml_node_t *map,
 static int apply_repetition(const char *file, yaml_document_t *doc, yaml_node_t *map,
 			    struct kifu_variant *v, kifu_diag *diag)
 {
-	static const char *const pa_names[] = {"none", "loses", NULL};
+	static const char *const pa_names[] = {"none", "loses", "check", NULL};
 	if (map->type != YAML_MAPPING_NODE)
 		return node_error(diag, file, map, "expected a mapping (count, perpetual-attack, reset)");
 	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
@@ -451,7 +451,10 @@ static int apply_repetition(const char *file, yaml_document_t *doc, yaml_node_t 
 			rc = get_int(file, val, 0, 100, &v->repetition_count, diag);
 		else if (!strcmp(key, "perpetual-attack")) {
 			rc = get_choice(file, val, "perpetual-attack", pa_names, &x, diag);
-			v->perpetual_attack_loses = x == 1;
+			/* check: only checks count as attacks (standard shogi's
+			 * 連続王手の千日手) */
+			v->perpetual_attack_loses = x >= 1;
+			v->perpetual_check_only = x == 2;
 		} else if (!strcmp(key, "reset")) {
 			char items[4][NAME_MAX_LEN];
 			int count = 0;
