@@ -155,7 +155,7 @@ static void print_text(const kifu_record *rec, const kifu_validation *r, int ver
 		break;
 	}
 	char rep[120] = "";
-	if (r->repetition_ply)
+	if (r->repetition_ply && !(r->end == KIFU_END_REPETITION && r->end_ply == r->repetition_ply))
 		snprintf(rep, sizeof rep, "; repetition: a position seen for the fourth time after ply %ld",
 			 r->repetition_ply);
 	char foul[800] = "";

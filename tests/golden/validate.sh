@@ -79,10 +79,14 @@ printf 'dai sfen=7k7/7G7/15/15/15/15/15/15/15/15/15/15/15/15/7K7_b_-_1 : 8b8a\n'
 echo "$tmp/end.compact:1: valid, 1 plies; Gote lost its last royal at ply 1" >"$tmp/end.out"
 expect royal-lost 0 "$tmp/end.out" "$tmp/empty" -- "$v" "$tmp/end.compact"
 
-# Fourfold repetition (千日手) is reported, never invalid.
+# Fourfold repetition (千日手) ends a standard shogi game: a draw; in a variant
+# with no repetition rule (Sho) it is reported, never invalid.
 printf 'shogi : 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b\n' >"$tmp/rep.compact"
-echo "$tmp/rep.compact:1: valid, 12 plies; repetition: a position seen for the fourth time after ply 12" >"$tmp/rep.out"
+echo "$tmp/rep.compact:1: valid, 12 plies; the game ended by repetition at ply 12: a draw" >"$tmp/rep.out"
 expect repetition 0 "$tmp/rep.out" "$tmp/empty" -- "$v" "$tmp/rep.compact"
+printf 'sho : 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h\n' >"$tmp/rep-sho.compact"
+echo "$tmp/rep-sho.compact:1: valid, 13 plies; repetition: a position seen for the fourth time after ply 12" >"$tmp/rep-sho.out"
+expect repetition-reported 0 "$tmp/rep-sho.out" "$tmp/empty" -- "$v" "$tmp/rep-sho.compact"
 
 # A missing file is an I/O error (2), and the other files are still read.
 echo "kifu-validate: $tmp/missing.compact: cannot open: No such file or directory" >"$tmp/missing.err"
