@@ -558,6 +558,36 @@ static void repetition_rule(void **state)
 	assert_int_equal(val.ply, 13);
 }
 
+/* 入玉宣言 by the 27-point rule: ten pieces in the zone, 28 points for
+ * Sente (R and B 5 each, 4 Golds, 4 Silvers, a Knight: 19 on the board,
+ * and nine Pawns in hand: 28); eight Pawns fall one short. */
+static void declaration_rule(void **state)
+{
+	(void)state;
+	kifu_validation val;
+	validate_text("shogi sfen=RBGGGGSSS/S3K3N/9/9/9/9/9/9/4k4_b_9P_1 : declare-win\n", &val);
+	assert_true(val.valid);
+	assert_int_equal(val.result, KIFU_RESULT_SENTE);
+	assert_string_equal(val.result_reason, "declaration");
+	assert_true(val.ending_checked);
+	validate_text("shogi sfen=RBGGGGSSS/S3K3N/9/9/9/9/9/9/4k4_b_8P_1 : declare-win\n", &val);
+	assert_false(val.valid);
+	assert_string_equal(val.reason, "the record ends in declare-win (入玉勝ち), but Sente may not declare: "
+					"Sente counts 27 points, 28 are needed");
+	/* the King out of the zone; nine pieces only (a Silver and a Knight
+	 * less, Pawns in hand for the points) */
+	validate_text("shogi sfen=RBGGGGSSS/S7N/9/4K4/9/9/9/9/4k4_b_9P_1 : declare-win\n", &val);
+	assert_false(val.valid);
+	assert_non_null(strstr(val.reason, "Sente's royal is not in the zone"));
+	validate_text("shogi sfen=RBGGGGSS1/S3K4/9/9/9/9/9/9/4k4_b_11P_1 : declare-win\n", &val);
+	assert_false(val.valid);
+	assert_non_null(strstr(val.reason, "Sente has 9 pieces in the zone, 10 are needed"));
+	/* Sho has no such rule */
+	validate_text("sho sfen=RBGGGGSSS/S3K3N/9/9/9/9/9/9/4k4_b_-_1 : declare-win\n", &val);
+	assert_false(val.valid);
+	assert_non_null(strstr(val.reason, "sho has no rule for declaring a win"));
+}
+
 /* ---- the notation table ---- */
 
 static void notation_table(void **state)
@@ -603,6 +633,7 @@ int main(void)
 		cmocka_unit_test(play_through_illegal),
 		cmocka_unit_test(play_named_piece),
 		cmocka_unit_test(repetition_rule),
+		cmocka_unit_test(declaration_rule),
 		cmocka_unit_test(notation_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -115,6 +115,19 @@ enum kifu_game_state {
  * variants without an `end:` rule (formats/variants.md) never give the
  * states 3 and 4. */
 enum kifu_game_state kifu_position_state(kifu_position *pos);
+/* May the side to move declare a win (入玉宣言, standard shogi's 27-point
+ * rule; the variant's `declaration`)?  Fills *out (out may be NULL) with
+ * what the rule counts, and returns out->allowed: 1 or 0 (always 0 for a
+ * variant with no declaration rule, points_needed 0). */
+typedef struct kifu_declaration {
+	int allowed;
+	int royal_in_zone;   /* its royal stands in the zone */
+	int in_check;        /* it is in check */
+	int pieces_in_zone, pieces_needed; /* its pieces besides royals in the zone */
+	int points, points_needed;         /* what they and its pieces in hand count */
+} kifu_declaration;
+int kifu_position_declaration(kifu_position *pos, kifu_declaration *out);
+
 /* Is a royal of the side to move attacked (in check)?  1 or 0. */
 int kifu_position_in_check(kifu_position *pos);
 /* Which side lost its last royal by capture (-1 if none did). */

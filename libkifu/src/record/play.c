@@ -660,6 +660,33 @@ static int judge(play *p, int line, const kifu_record_line_info *li, kifu_moveli
 			set_result(out, KIFU_RESULT_DRAW, "repetition");
 		return 0;
 	}
+	if (!strcmp(e->word, "declare-win")) {
+		/* the side to move declares: the variant's declaration rule */
+		kifu_declaration dc;
+		if (!kifu_position_declaration(pos, &dc)) {
+			char why[200];
+			if (!dc.points_needed)
+				snprintf(why, sizeof why, "%s has no rule for declaring a win",
+					 kifu_variant_name(kifu_position_variant(pos)));
+			else if (!dc.royal_in_zone)
+				snprintf(why, sizeof why, "%s's royal is not in the zone", side_name(mover));
+			else if (dc.in_check)
+				snprintf(why, sizeof why, "%s is in check", side_name(mover));
+			else if (dc.pieces_in_zone < dc.pieces_needed)
+				snprintf(why, sizeof why, "%s has %d pieces in the zone, %d are needed", side_name(mover),
+					 dc.pieces_in_zone, dc.pieces_needed);
+			else
+				snprintf(why, sizeof why, "%s counts %d points, %d are needed", side_name(mover),
+					 dc.points, dc.points_needed);
+			ending_fault(p, line, li, "the record ends in declare-win (%s), but %s may not declare: %s",
+				     e->kif, side_name(mover), why);
+			return 0;
+		}
+		out->ending_checked = 1;
+		if (out->result == KIFU_RESULT_NONE)
+			set_result(out, mover == KIFU_SENTE ? KIFU_RESULT_SENTE : KIFU_RESULT_GOTE, "declaration");
+		return 0;
+	}
 	if (!strcmp(e->word, "illegal-win")) {
 		ending_fault(p, line, li, "the record ends in illegal-win (%s), but its last move is legal: "
 			     "there is no foul to win by", e->kif);

@@ -1328,3 +1328,42 @@ int kifu_position_in_check(kifu_position *p)
 			return 1;
 	return 0;
 }
+
+/* The declaration of a win (入玉宣言; formats/variants.md, "declaration";
+ * the 27-point rule of the Japan Shogi Association, docs/rules.md): the
+ * side to move may declare when its royal stands in the zone and is not in
+ * check, it has at least in-zone pieces besides its royals there, and those
+ * pieces and its pieces in hand count at least its points (a piece counts
+ * its unpromoted form's declaration-points). */
+int kifu_position_declaration(kifu_position *p, kifu_declaration *out)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	kifu_declaration d;
+	memset(&d, 0, sizeof d);
+	d.points_needed = v->declare_points[side];
+	d.pieces_needed = v->declare_in_zone;
+	if (d.points_needed) {
+		for (int i = 0; i < p->nroyal[side]; i++)
+			if (in_zone(p, side, RANK_OF(p->royal_sq[side][i])))
+				d.royal_in_zone = 1;
+		for (int sq = 0; sq < p->nsq; sq++) {
+			int c = p->board[sq];
+			if (!is_own(c, side) || !in_zone(p, side, RANK_OF(sq)))
+				continue;
+			const piece_type *pt = &v->types[kifu_code_type(c)];
+			if (pt->royal)
+				continue;
+			d.pieces_in_zone++;
+			d.points += v->types[pt->base].declaration_points;
+		}
+		for (int t = 0; t < v->ntypes; t++)
+			d.points += p->hand[side][t] * v->types[t].declaration_points;
+		d.in_check = kifu_position_in_check(p);
+		d.allowed = d.royal_in_zone && !d.in_check && d.pieces_in_zone >= d.pieces_needed &&
+			    d.points >= d.points_needed;
+	}
+	if (out)
+		*out = d;
+	return d.allowed;
+}

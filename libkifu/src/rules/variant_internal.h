@@ -67,6 +67,7 @@ typedef struct piece_type {
 	bool no_drop_mate;       /* 打ち歩詰め */
 	bool lion;               /* a Lion for the lion-trading rules (variants.md, "lion") */
 	bool minor;              /* a minor piece: lion-trading rule 2, bare-royal (variants.md, "minor") */
+	int declaration_points;  /* what it counts for a declaration (variants.md, "declaration") */
 	movement mv;
 	bool dedupe;             /* two kinds of move can reach one square */
 	/* Derived: on its last dead_ranks ranks the piece has no move at all
@@ -139,6 +140,9 @@ struct kifu_variant {
 	int repetition_count;     /* 0: repetition does not end the game */
 	bool perpetual_attack_loses;
 	bool perpetual_check_only;
+	/* declaration (入玉宣言; variants.md, "declaration"): 0 points: none */
+	int declare_points[2];   /* what Sente and Gote need */
+	int declare_in_zone;     /* pieces (not royals) a side needs in the zone */
 	unsigned repetition_reset;
 	bool names_plain;         /* written names never take 成 (formats/variants.md, "written-names") */
 	char start[512];

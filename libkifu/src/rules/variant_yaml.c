@@ -50,6 +50,7 @@ typedef struct draft_piece {
 	bool removed_when_captured;
 	bool no_two_on_file, no_drop_mate;
 	bool lion, minor;
+	int declaration_points;  /* -1: not given (1) */
 	where at, moves_at, promotes_at, sfen_at;
 } draft_piece;
 
@@ -170,6 +171,7 @@ static draft_piece *find_or_add(draft_piece *list, int *n, const char *id)
 		return NULL;
 	draft_piece *p = &list[(*n)++];
 	memset(p, 0, sizeof *p);
+	p->declaration_points = -1;
 	snprintf(p->id, sizeof p->id, "%s", id);
 	return p;
 }
@@ -261,6 +263,8 @@ static int apply_piece(const char *file, yaml_document_t *doc, yaml_node_t *map,
 			return node_error(diag, file, k, "unknown key \"%s\" for a promoted-only piece (expected id, name, kif, english, aliases, moves, royal, lion)", key);
 		else if (!strcmp(key, "minor"))
 			rc = get_bool(file, val, &p->minor, diag);
+		else if (!strcmp(key, "declaration-points"))
+			rc = get_int(file, val, 0, 100, &p->declaration_points, diag);
 		else if (!strcmp(key, "sfen")) {
 			rc = get_string(file, val, p->sfen, sizeof p->sfen, diag);
 			where_set(&p->sfen_at, file, val);
@@ -392,6 +396,49 @@ static int apply_lion_trading(const char *file, yaml_document_t *doc, yaml_node_
 			v->counter_strike_both = x == 1;
 		} else
 			return node_error(diag, file, k, "unknown key \"%s\" in lion-trading (expected protected-lion, bridge, counter-strike, counter-strike-legs)", key);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* declaration: {points: [SENTE, GOTE], in-zone: N}, or none */
+static int apply_declaration(const char *file, yaml_document_t *doc, yaml_node_t *map,
+			     struct kifu_variant *v, kifu_diag *diag)
+{
+	const char *word = scalar(map);
+	if (word && !strcmp(word, "none")) {
+		v->declare_points[0] = v->declare_points[1] = v->declare_in_zone = 0;
+		return 0;
+	}
+	if (map->type != YAML_MAPPING_NODE)
+		return node_error(diag, file, map, "expected a mapping (points, in-zone) or none");
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
+	     pr < map->data.mapping.pairs.top; pr++) {
+		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
+		const char *key = scalar(k);
+		int rc;
+		if (!key)
+			return node_error(diag, file, k, "expected a key");
+		if (!strcmp(key, "points")) {
+			char items[2][NAME_MAX_LEN];
+			int count = 0;
+			rc = get_list(file, doc, val, items, 2, &count, diag);
+			if (!rc && count != 2)
+				return node_error(diag, file, val, "points is [SENTE, GOTE]: what each side needs");
+			for (int i = 0; !rc && i < 2; i++) {
+				char *end;
+				long n = strtol(items[i], &end, 10);
+				if (*end || n < 1 || n > 1000)
+					return node_error(diag, file, val, "points are whole numbers from 1 to 1000");
+				v->declare_points[i] = (int)n;
+			}
+		} else if (!strcmp(key, "in-zone")) {
+			rc = get_int(file, val, 0, KIFU_MAX_SQUARES, &v->declare_in_zone, diag);
+		} else {
+			return node_error(diag, file, k, "unknown key \"%s\" in declaration (expected points, in-zone)", key);
+		}
 		if (rc)
 			return rc;
 	}
@@ -598,6 +645,8 @@ static int apply_document(draft *d, yaml_document_t *doc, const char *file, int 
 			rc = apply_end(file, doc, val, v, diag);
 		} else if (!strcmp(key, "repetition")) {
 			rc = apply_repetition(file, doc, val, v, diag);
+		} else if (!strcmp(key, "declaration")) {
+			rc = apply_declaration(file, doc, val, v, diag);
 		} else if (!strcmp(key, "written-names")) {
 			static const char *const wn_names[] = {"prefixed", "plain", NULL};
 			int x = 0;
@@ -771,6 +820,7 @@ static int build_types(draft *d, kifu_diag *diag)
 		t->no_drop_mate = p->no_drop_mate;
 		t->lion = p->lion;
 		t->minor = p->minor;
+		t->declaration_points = p->declaration_points >= 0 ? p->declaration_points : 1;
 		int rc = compile_moves(t, p, diag);
 		if (rc)
 			return rc;
