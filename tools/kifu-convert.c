@@ -140,7 +140,8 @@ int main(int argc, char *argv[])
 		return CLI_USAGE;
 	}
 	run.out = out.f;
-	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, NULL, &run);
+	const struct inputs_handlers handlers = {on_record, NULL, NULL, &run};
+	int status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
 	if (output_close(&out, status < CLI_USAGE) && status < CLI_USAGE)
 		status = CLI_USAGE;
 	inputs_variants_free(&vars);

@@ -335,7 +335,8 @@ int main(int argc, char *argv[])
 		inputs_variants_free(&vars);
 		return CLI_USAGE;
 	}
-	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, NULL, &run);
+	const struct inputs_handlers handlers = {on_record, NULL, NULL, &run};
+	int status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
 	if (output_close(&out, 1) && status < CLI_USAGE)
 		status = CLI_USAGE;
 	kifu_position_free(run.pos);

@@ -251,8 +251,8 @@ int main(int argc, char *argv[])
 	} else {
 		run.progress = isatty(STDERR_FILENO);
 		run.filtering = nfilters > 0;
-		status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, on_lost,
-					    &run);
+		const struct inputs_handlers handlers = {on_record, on_lost, NULL, &run};
+		status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
 		progress_erase(&run);
 		if (status == CLI_INVALID)
 			status = CLI_OK; /* a record lost to a long line: counted as invalid below */

@@ -207,21 +207,51 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	return r.valid ? CLI_OK : CLI_INVALID;
 }
 
+/* The JSON object of what could not be read: a record (index > 0) or a
+ * whole input (index 0: "record" is null). */
+static void print_json_unread(const kifu_diag *diag, long index)
+{
+	fputs("{\"file\":", stdout);
+	inputs_json_string(stdout, diag->file);
+	if (index > 0)
+		printf(",\"record\":%ld", index);
+	else
+		fputs(",\"record\":null", stdout);
+	if (diag->line > 0)
+		printf(",\"line\":%ld", diag->line);
+	else
+		fputs(",\"line\":null", stdout);
+	fputs(",\"valid\":false,\"plies\":0,\"error\":{\"ply\":null,\"move\":null,\"reason\":",
+	      stdout);
+	inputs_json_string(stdout, diag->message[0] ? diag->message : kifu_error_string(diag->code));
+	fputs(",\"variation\":null},\"variant\":null,\"ending\":null,\"result\":null,"
+	      "\"foul\":null,\"no_moves\":true}\n",
+	      stdout);
+}
+
 static void on_lost(void *ctx, const kifu_diag *diag, long index)
 {
 	struct validate_run *run = ctx;
 	run->records++;
 	run->invalid++;
-	if (run->json) {
-		fputs("{\"file\":", stdout);
-		inputs_json_string(stdout, diag->file);
-		printf(",\"record\":%ld,\"line\":%ld,\"valid\":false,\"plies\":0,"
-		       "\"error\":{\"ply\":null,\"move\":null,\"reason\":", index, diag->line);
-		inputs_json_string(stdout, diag->message);
-		fputs("}}\n", stdout);
-	} else if (!run->quiet) {
+	if (run->json)
+		print_json_unread(diag, index);
+	else if (!run->quiet)
 		cli_diag(diag);
+}
+
+/* An input that gave no record: in JSON, an object of its own, so that an
+ * input that could not be read is not missing from the output. */
+static void on_failed(void *ctx, const kifu_diag *diag, int status)
+{
+	struct validate_run *run = ctx;
+	if (run->json) {
+		print_json_unread(diag, 0);
+		if (status < CLI_USAGE)
+			return;
 	}
+	/* a file not read is said on standard error in JSON too */
+	inputs_print_failure(diag, status);
 }
 
 int main(int argc, char *argv[])
@@ -269,7 +299,8 @@ int main(int argc, char *argv[])
 	output out;
 	if (output_open(&out, NULL))
 		return CLI_USAGE;
-	int status = inputs_each_record(argc - optind, argv + optind, &vars, on_record, on_lost, &run);
+	const struct inputs_handlers handlers = {on_record, on_lost, on_failed, &run};
+	int status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
 	if (output_close(&out, 1) && status < CLI_USAGE)
 		status = CLI_USAGE;
 	kifu_position_free(run.pos);

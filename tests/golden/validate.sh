@@ -92,6 +92,35 @@ expect repetition-reported 0 "$tmp/rep-sho.out" "$tmp/empty" -- "$v" "$tmp/rep-s
 echo "kifu-validate: $tmp/missing.compact: cannot open: No such file or directory" >"$tmp/missing.err"
 expect missing 2 "$tmp/empty" "$tmp/missing.err" -- "$v" "$tmp/missing.compact" "$tmp/ok.compact"
 
+# In JSON every input has its object: one that could not be opened, a
+# directory, one in no notation and one with no record are each reported
+# (record null), with the records of the good file in between.
+mkdir "$tmp/dir"
+printf 'GIF89a\001\002\n' >"$tmp/junk.bin"
+cat >"$tmp/inputs.json" <<EOF
+{"file":"$tmp/missing.compact","record":null,"line":null,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"cannot open: No such file or directory","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
+{"file":"$tmp/dir","record":null,"line":null,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"is a directory","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
+{"file":"$tmp/ok.compact","record":1,"line":1,"valid":true,"plies":2,"error":null,"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}
+{"file":"$tmp/junk.bin","record":null,"line":null,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"not a record in any notation kifu reads (compact, kif)","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
+{"file":"$tmp/empty","record":null,"line":null,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"no records","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
+EOF
+cat >"$tmp/inputs.err" <<EOF
+kifu-validate: $tmp/missing.compact: cannot open: No such file or directory
+kifu-validate: $tmp/dir: is a directory
+EOF
+expect json-inputs 2 "$tmp/inputs.json" "$tmp/inputs.err" -- "$v" --format=json "$tmp/missing.compact" "$tmp/dir" "$tmp/ok.compact" "$tmp/junk.bin" "$tmp/empty"
+# In text, the same inputs: every failure on standard error.
+cat >"$tmp/inputs-text.err" <<EOF
+kifu-validate: $tmp/missing.compact: cannot open: No such file or directory
+kifu-validate: $tmp/dir: is a directory
+kifu-validate: $tmp/junk.bin: not a record in any notation kifu reads (compact, kif)
+kifu-validate: $tmp/empty: no records
+EOF
+expect text-inputs 2 "$tmp/empty" "$tmp/inputs-text.err" -- "$v" "$tmp/missing.compact" "$tmp/dir" "$tmp/ok.compact" "$tmp/junk.bin" "$tmp/empty"
+# Nothing to read but a file of junk: status 1, the input is invalid.
+echo "kifu-validate: $tmp/junk.bin: not a record in any notation kifu reads (compact, kif)" >"$tmp/junk.err"
+expect junk-only 1 "$tmp/empty" "$tmp/junk.err" -- "$v" "$tmp/junk.bin"
+
 # Usage errors.
 printf "kifu-validate: unknown format 'xml' (text or json)\nTry 'kifu-validate --help'.\n" >"$tmp/usage.err"
 expect usage 2 "$tmp/empty" "$tmp/usage.err" -- "$v" --format=xml "$tmp/ok.compact"

@@ -69,9 +69,29 @@ void inputs_stream_close(kifu_reader *reader, kifu_stream *stream)
 	kifu_reader_free(reader);
 }
 
+void inputs_print_failure(const kifu_diag *diag, int status)
+{
+	if (status >= CLI_USAGE)
+		cli_diag(diag);
+	else
+		cli_record_diag(diag);
+}
+
+/* An input that gave no record: the handler's, or printed. */
+static int input_failed(const struct inputs_handlers *h, kifu_diag *diag, const char *name,
+			int status)
+{
+	if (!diag->file[0])
+		snprintf(diag->file, sizeof diag->file, "%s", name);
+	if (h->failed)
+		h->failed(h->ctx, diag, status);
+	else
+		inputs_print_failure(diag, status);
+	return status;
+}
+
 static int each_in_stream(FILE *in, const char *name, struct inputs_variants *vars,
-			  inputs_record_fn on_record, inputs_lost_fn on_lost, void *ctx,
-			  kifu_record *rec)
+			  const struct inputs_handlers *h, kifu_record *rec)
 {
 	kifu_reader *reader = NULL;
 	kifu_stream *stream = NULL;
@@ -87,45 +107,42 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 		if (rc == 0)
 			break;
 		if (rc == 1) {
-			int st = on_record(ctx, rec, v, ++index);
+			int st = h->record(h->ctx, rec, v, ++index);
 			if (st > worst)
 				worst = st;
 			continue;
 		}
 		if (rc == KIFU_ELIMIT) {
 			++index;
-			if (on_lost)
-				on_lost(ctx, &diag, index);
+			if (h->lost)
+				h->lost(h->ctx, &diag, index);
 			else
 				cli_record_diag(&diag);
 			if (worst < CLI_INVALID)
 				worst = CLI_INVALID;
 			continue;
 		}
-		if (rc == KIFU_EFORMAT) {
-			cli_record_diag(&diag);
-			/* the input is in no notation: one error for the file */
-			if (worst < CLI_INVALID)
-				worst = CLI_INVALID;
-			index = -1;
-			break;
-		}
-		cli_diag(&diag);
-		worst = CLI_USAGE;
+		/* the input is in no notation (one error for the file), or it
+		 * could not be read on */
+		int st = input_failed(h, &diag, name, rc == KIFU_EFORMAT ? CLI_INVALID : CLI_USAGE);
+		if (st > worst)
+			worst = st;
+		index = -1;
 		break;
 	}
 	if (index == 0 && worst < CLI_USAGE) {
 		/* nothing checked is nothing valid: an input with no record is an
 		 * error (kifu(7)) */
-		cli_note("%s: no records", name);
-		worst = worst < CLI_INVALID ? CLI_INVALID : worst;
+		kifu_diag diag;
+		kifu_diag_set(&diag, KIFU_EFORMAT, name, 0, 0, "no records");
+		worst = input_failed(h, &diag, name, CLI_INVALID);
 	}
 	inputs_stream_close(reader, stream);
 	return worst;
 }
 
 int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *vars,
-		       inputs_record_fn on_record, inputs_lost_fn on_lost, void *ctx)
+		       const struct inputs_handlers *h)
 {
 	static char dash[] = "-";
 	static char *const stdin_only[] = {dash};
@@ -141,24 +158,26 @@ int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *
 	}
 	for (int i = 0; i < nfiles; i++) {
 		const char *path = files[i];
+		kifu_diag diag;
 		FILE *in;
 		int st;
 		if (!strcmp(path, "-")) {
-			st = each_in_stream(stdin, "-", vars, on_record, on_lost, ctx, rec);
+			st = each_in_stream(stdin, "-", vars, h, rec);
 		} else {
 			struct stat sb;
 			if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-				cli_error("%s: is a directory", path);
-				worst = CLI_USAGE;
+				kifu_diag_set(&diag, KIFU_EIO, path, 0, 0, "is a directory");
+				worst = input_failed(h, &diag, path, CLI_USAGE);
 				continue;
 			}
 			in = fopen(path, "rb");
 			if (!in) {
-				cli_error("%s: cannot open: %s", path, strerror(errno));
-				worst = CLI_USAGE;
+				kifu_diag_set(&diag, KIFU_EIO, path, 0, 0, "cannot open: %s",
+					      strerror(errno));
+				worst = input_failed(h, &diag, path, CLI_USAGE);
 				continue;
 			}
-			st = each_in_stream(in, path, vars, on_record, on_lost, ctx, rec);
+			st = each_in_stream(in, path, vars, h, rec);
 			fclose(in);
 		}
 		if (st > worst)

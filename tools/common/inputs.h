@@ -36,15 +36,31 @@ void inputs_stream_close(kifu_reader *reader, kifu_stream *stream);
 /* Called for each record (index: 1-based within its file). */
 typedef int (*inputs_record_fn)(void *ctx, const kifu_record *rec, const kifu_variant *v,
 				long index);
-/* Called for a record that could not be read at all (a line too long);
- * NULL: the reason is printed. */
+/* Called for a record that could not be read at all (a line too long). */
 typedef void (*inputs_lost_fn)(void *ctx, const kifu_diag *diag, long index);
+/* Called for an input that gave no record: it could not be opened or read
+ * (status CLI_USAGE), or it held no record, or none in a notation kifu
+ * reads (status CLI_INVALID).  diag->file names the input. */
+typedef void (*inputs_failed_fn)(void *ctx, const kifu_diag *diag, int status);
+
+/* What a tool does with what it reads; a NULL lost or failed prints the
+ * reason (failed: CLI_INVALID ones only without -q). */
+struct inputs_handlers {
+	inputs_record_fn record;
+	inputs_lost_fn lost;
+	inputs_failed_fn failed;
+	void *ctx;
+};
 
 /* Reads every record of every file ("-" or none: standard input).  Returns
  * the worst status: CLI_USAGE if a file could not be opened or read (after
- * going on with the others), else the worst that on_record returned. */
+ * going on with the others), CLI_INVALID if one held no record or a record
+ * was lost, else the worst that the record handler returned. */
 int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *vars,
-		       inputs_record_fn on_record, inputs_lost_fn on_lost, void *ctx);
+		       const struct inputs_handlers *h);
+
+/* Prints an input's failure as the tools do when no handler takes it. */
+void inputs_print_failure(const kifu_diag *diag, int status);
 
 /* Prints why a record is invalid as kifu-validate does:
  * "PROG: FILE:LINE:COL: ply K: MOVE: reason" (no ply for the whole record). */
