@@ -121,6 +121,12 @@ expect text-inputs 2 "$tmp/empty" "$tmp/inputs-text.err" -- "$v" "$tmp/missing.c
 echo "kifu-validate: $tmp/junk.bin: not a record in any notation kifu reads (compact, kif)" >"$tmp/junk.err"
 expect junk-only 1 "$tmp/empty" "$tmp/junk.err" -- "$v" "$tmp/junk.bin"
 
+# Quoted text too long for a message is cut between characters, never in
+# the middle of one (the move field holds 63 bytes: 62 here).
+printf 'shogi : 7g7f 3c3d a投了投了投了投了投了投了投了投了投了投了投了投了投了投了\n' >"$tmp/long.compact"
+echo "kifu-validate: $tmp/long.compact:1:19: ply 3: a投了投了投了投了投了投了投了投了投了投了: unknown ending \"a投了投了投了投了投了投了投...\" (see formats/compact.md)" >"$tmp/long.err"
+expect utf8-cut 1 "$tmp/empty" "$tmp/long.err" -- "$v" "$tmp/long.compact"
+
 # Usage errors.
 printf "kifu-validate: unknown format 'xml' (text or json)\nTry 'kifu-validate --help'.\n" >"$tmp/usage.err"
 expect usage 2 "$tmp/empty" "$tmp/usage.err" -- "$v" --format=xml "$tmp/ok.compact"

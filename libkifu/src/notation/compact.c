@@ -301,13 +301,15 @@ static int fail_at(parse_state *ps, long ply, size_t off, const char *tok, size_
 	return kifu_record_set_error(ps->rec, ply, ps->lineno, column_at(ps, off), tok, toklen, msg);
 }
 
-/* A token fit for a message: at most 40 bytes, bytes that are not printable
- * ASCII or part of valid UTF-8 shown as \xHH. */
+/* A token fit for a message: at most 40 bytes (cut between characters),
+ * bytes that are not printable ASCII or part of valid UTF-8 shown as \xHH.
+ * size: at least 164 (40 bytes shown as \xHH, "..." and the NUL). */
 static void printable(const char *t, size_t n, char *out, size_t size)
 {
 	size_t o = 0;
 	bool utf8 = kifu__utf8_valid(t, n);
-	for (size_t i = 0; i < n && i < 40 && o + 5 < size; i++) {
+	size_t shown = utf8 ? kifu__utf8_cut(t, n, 40) : n < 40 ? n : 40;
+	for (size_t i = 0; i < shown && o + 5 < size; i++) {
 		unsigned char c = (unsigned char)t[i];
 		if (c < 0x20 || c == 0x7F || (c >= 0x80 && !utf8))
 			o += (size_t)snprintf(out + o, size - o, "\\x%02X", c);

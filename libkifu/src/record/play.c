@@ -21,6 +21,7 @@
 #include "kifu/play.h"
 #include "kifu/vocabulary.h"
 #include "rules/scratch.h"
+#include "text/encoding.h"
 #include "text/similar.h"
 
 static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
@@ -337,7 +338,7 @@ static void fault(play *p, int line, long ply, const kifu_record_move *m, const 
 	out->col = m->col;
 	out->illegal = named_wrong ? KIFU_LEGAL : why->code;
 	p->fault_side = kifu_position_side(p->pos);
-	snprintf(out->move, sizeof out->move, "%s", m->text);
+	kifu__text_copy(out->move, sizeof out->move, m->text);
 	if (named_wrong)
 		describe_mismatch(p->pos, m, p->namer, out->reason, sizeof out->reason);
 	else if (why->code == KIFU_ILL_GAME_OVER && p->ended_at)
@@ -351,6 +352,7 @@ static void fault(play *p, int line, long ply, const kifu_record_move *m, const 
 	else
 		kifu_illegal_describe(kifu_position_variant(p->pos), why, p->namer, out->reason,
 				      sizeof out->reason);
+	kifu__utf8_trim_end(out->reason); /* a reason cut short ends on a whole character */
 }
 
 /* Plays the move of global index `index`, ply `ply` of line `line`; hooks:
@@ -463,11 +465,12 @@ static void ending_fault(play *p, int line, const kifu_record_line_info *li, con
 	out->line = li->ending_line;
 	out->col = li->ending_col;
 	out->illegal = KIFU_LEGAL;
-	snprintf(out->move, sizeof out->move, "%s", li->ending_text);
+	kifu__text_copy(out->move, sizeof out->move, li->ending_text);
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(out->reason, sizeof out->reason, fmt, ap);
 	va_end(ap);
+	kifu__utf8_trim_end(out->reason);
 }
 
 /* Has the side to move lost, whatever it plays?  No legal move; or, with a
@@ -574,8 +577,8 @@ static int judge(play *p, int line, const kifu_record_line_info *li, kifu_moveli
 		if (e && !strcmp(e->word, "illegal-win") && out->variation == line && out->ply == last &&
 		    li->count > 0 && out->illegal != KIFU_LEGAL) {
 			out->foul_ply = out->ply;
-			snprintf(out->foul_move, sizeof out->foul_move, "%s", out->move);
-			snprintf(out->foul_reason, sizeof out->foul_reason, "%s", out->reason);
+			kifu__text_copy(out->foul_move, sizeof out->foul_move, out->move);
+			kifu__text_copy(out->foul_reason, sizeof out->foul_reason, out->reason);
 			out->valid = 1;
 			out->variation = 0;
 			out->ply = out->line = out->col = 0;
@@ -746,17 +749,19 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	if (src) {
 		out->valid = 0;
 		out->line = kifu_record_line(rec);
-		if (src == KIFU_ESYNTAX)
+		if (src == KIFU_ESYNTAX) {
 			snprintf(out->reason, sizeof out->reason, "bad sfen tag, column %ld: %s", d.col, d.message);
-		else
-			snprintf(out->reason, sizeof out->reason, "%s", d.message);
+			kifu__utf8_trim_end(out->reason);
+		} else {
+			kifu__text_copy(out->reason, sizeof out->reason, d.message);
+		}
 		return 0;
 	}
 	if (p.err && err_ply == 0) {
 		out->valid = 0;
 		out->line = p.err_line;
 		out->col = p.err_col;
-		snprintf(out->reason, sizeof out->reason, "%s", p.err);
+		kifu__text_copy(out->reason, sizeof out->reason, p.err);
 		return 0;
 	}
 
@@ -804,8 +809,8 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 		out->ply = p.err_ply;
 		out->line = p.err_line;
 		out->col = p.err_col;
-		snprintf(out->move, sizeof out->move, "%s", p.err_move ? p.err_move : "");
-		snprintf(out->reason, sizeof out->reason, "%s", p.err);
+		kifu__text_copy(out->move, sizeof out->move, p.err_move ? p.err_move : "");
+		kifu__text_copy(out->reason, sizeof out->reason, p.err);
 		return 0;
 	}
 	kifu_movelist *list = NULL;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "kifu/error.h"
+#include "text/encoding.h"
 
 void kifu_diag_clear(kifu_diag *diag)
 {
@@ -19,13 +20,14 @@ int kifu_diag_set(kifu_diag *diag, int code, const char *file, long line, long c
 		return code;
 	diag->code = code;
 	if (file != diag->file)
-		snprintf(diag->file, sizeof diag->file, "%s", file ? file : "");
+		kifu__text_copy(diag->file, sizeof diag->file, file ? file : "");
 	diag->line = line;
 	diag->col = col;
 	va_list ap;
 	va_start(ap, fmt);
 	char tmp[KIFU_DIAG_MESSAGE_MAX];
-	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	if (vsnprintf(tmp, sizeof tmp, fmt, ap) >= (int)sizeof tmp)
+		kifu__utf8_trim_end(tmp); /* never half a character */
 	va_end(ap);
 	memcpy(diag->message, tmp, sizeof tmp);
 	return code;

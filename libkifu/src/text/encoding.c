@@ -60,6 +60,52 @@ bool kifu__utf8_valid(const char *str, size_t n)
 	return true;
 }
 
+/* The length of the UTF-8 character a lead byte starts (1 for ASCII and
+ * for a byte that starts none). */
+static size_t utf8_char_len(unsigned char c)
+{
+	return c >= 0xF0 && c < 0xF8 ? 4 : c >= 0xE0 ? (c < 0xF0 ? 3 : 1) : c >= 0xC0 ? 2 : 1;
+}
+
+size_t kifu__utf8_cut(const char *str, size_t n, size_t max)
+{
+	if (n <= max)
+		return n;
+	const unsigned char *s = (const unsigned char *)str;
+	size_t cut = max;
+	/* back over continuation bytes to the character's first byte */
+	size_t lead = cut;
+	while (lead > 0 && cut - lead < 3 && (s[lead] & 0xC0) == 0x80)
+		lead--;
+	if (lead < cut && (s[lead] & 0xC0) != 0x80 && lead + utf8_char_len(s[lead]) > cut)
+		return lead;
+	return cut;
+}
+
+char *kifu__text_copy(char *dst, size_t size, const char *src)
+{
+	if (size == 0)
+		return dst;
+	size_t n = strlen(src);
+	n = kifu__utf8_cut(src, n, size - 1);
+	memcpy(dst, src, n);
+	dst[n] = 0;
+	return dst;
+}
+
+void kifu__utf8_trim_end(char *s)
+{
+	size_t n = strlen(s);
+	if (n == 0)
+		return;
+	size_t lead = n - 1;
+	while (lead > 0 && n - lead < 4 && ((unsigned char)s[lead] & 0xC0) == 0x80)
+		lead--;
+	unsigned char c = (unsigned char)s[lead];
+	if (c >= 0xC0 && lead + utf8_char_len(c) > n)
+		s[lead] = 0;
+}
+
 static const char *iconv_name(enum kifu__encoding enc)
 {
 	return enc == KIFU__ENC_CP932 ? "CP932" : enc == KIFU__ENC_EUCJP ? "EUC-JP" : "UTF-8";

@@ -18,6 +18,16 @@ enum kifu__encoding kifu__encoding_detect(const char *sample, size_t n);
 
 bool kifu__utf8_valid(const char *s, size_t n);
 
+/* The longest prefix of s[0..n) that is at most max bytes and does not end
+ * inside a UTF-8 character (bytes that are not UTF-8 count one each). */
+size_t kifu__utf8_cut(const char *s, size_t n, size_t max);
+/* Copies src into dst (size bytes with the NUL), cut at a character
+ * boundary when it does not fit: quoted text never ends in half a
+ * character.  Returns dst. */
+char *kifu__text_copy(char *dst, size_t size, const char *src);
+/* After a truncating snprintf into s: drops a last character cut short. */
+void kifu__utf8_trim_end(char *s);
+
 typedef struct kifu__decoder kifu__decoder;
 /* A converter to UTF-8; NULL on failure. */
 kifu__decoder *kifu__decoder_new(enum kifu__encoding enc);
