@@ -323,6 +323,63 @@ static void variant_sets(void **state)
 	kifu_variant_free(mine);
 }
 
+/* Every name kifu_variant_piece_reading gives reads back as its piece (or
+ * one that goes by the same name: a promoted Bishop and a Dragon Horse);
+ * the suggestions; the titles a file does not inherit. */
+static void variant_readings(void **state)
+{
+	(void)state;
+	for (const char *const *name = kifu_variant_builtin_names(); *name; name++) {
+		const kifu_variant *v;
+		assert_int_equal(kifu_variant_builtin(&v, *name, NULL), 0);
+		for (int t = 0; t < kifu_variant_piece_count(v); t++) {
+			kifu_piece_info p;
+			assert_int_equal(kifu_variant_piece(v, t, &p), 0);
+			char buf[128];
+			int i, len;
+			for (i = 0; (len = kifu_variant_piece_reading(v, t, i, buf, sizeof buf)) > 0; i++) {
+				size_t used = 0;
+				int got = kifu_variant_piece_by_name(v, buf, (size_t)len, &used);
+				if (got < 0 || used != (size_t)len || !kifu_piece_names_agree(v, got, t))
+					fail_msg("%s: %s reads as %d, not %s", *name, buf, got, p.id);
+			}
+			assert_int_equal(len, 0);
+			assert_true(i >= 1); /* every piece has a name */
+			assert_int_equal(kifu_variant_piece_reading(v, t, 0, buf, 2), KIFU_ELIMIT);
+		}
+		assert_int_equal(kifu_variant_piece_reading(v, kifu_variant_piece_count(v), 0, NULL, 0),
+				 KIFU_ENOTFOUND);
+	}
+	const kifu_variant *shogi;
+	assert_int_equal(kifu_variant_builtin(&shogi, "shogi", NULL), 0);
+	/* the Tokin has names of its own: none of the Gold's aliases (金將) */
+	int tokin = kifu_variant_piece_by_sfen(shogi, "+P", 2);
+	char buf[64];
+	for (int i = 0; kifu_variant_piece_reading(shogi, tokin, i, buf, sizeof buf) > 0; i++)
+		assert_string_not_equal(buf, "金將");
+	assert_string_equal(kifu_variant_set_suggest(NULL, "dia"), "dai");
+	assert_string_equal(kifu_variant_set_suggest(NULL, "chu-jsca"), "chu-jcsa");
+	assert_null(kifu_variant_set_suggest(NULL, "xyzzy"));
+	kifu_variant *mine;
+	kifu_diag d;
+	static const char yaml[] = "name: mine\ninherit: shogi\n";
+	if (kifu_variant_load_buffer(&mine, yaml, strlen(yaml), "mine.yaml", &d))
+		fail_msg("%s:%ld:%ld: %s", d.file, d.line, d.col, d.message);
+	assert_string_equal(kifu_variant_title(mine), "");
+	assert_string_equal(kifu_variant_title_ja(mine), "");
+	assert_string_equal(kifu_variant_parent(mine), "shogi");
+	kifu_variant_rules r;
+	kifu_variant_get_rules(mine, &r);
+	assert_int_equal(r.promotion_zone, 3);
+	assert_int_equal(r.promotion_when, KIFU_PROMOTE_IN_ZONE);
+	assert_int_equal(r.declaration_points[0], 28);
+	assert_int_equal(r.declaration_points[1], 27);
+	kifu_variant_free(mine);
+	const char *to;
+	assert_string_equal(kifu_name_fold_at(0, &to), "將");
+	assert_string_equal(to, "将");
+}
+
 /* ---- compact moves ---- */
 
 static void compact_moves(void **state)
@@ -628,6 +685,7 @@ int main(void)
 		cmocka_unit_test(wide_form_promotion_words),
 		cmocka_unit_test(stream_tells_notations),
 		cmocka_unit_test(variant_sets),
+		cmocka_unit_test(variant_readings),
 		cmocka_unit_test(compact_moves),
 		cmocka_unit_test(play_loop),
 		cmocka_unit_test(play_through_illegal),

@@ -21,7 +21,9 @@
 enum { OPT_TO = CLI_OPT_FIRST_FREE, OPT_ENCODING };
 
 struct convert_run {
-	FILE *out;
+	FILE *out;                  /* the output file, or NULL with dir */
+	const char *dir;            /* -o DIR: one file per record, DIR/BASE-RECORD.EXT */
+	const char *ext;            /* EXT: the notation's first extension */
 	const char *to;             /* the notation written */
 	kifu_write_options options;
 	const char *between;        /* what goes between two records */
@@ -31,7 +33,7 @@ struct convert_run {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [--to NOTATION] [--encoding=utf-8|sjis] [-o FILE] [-v VARIANT]\n"
+		"Usage: %s [--to NOTATION] [--encoding=utf-8|sjis] [-o PATH] [-v VARIANT]\n"
 		"       [--variant-file FILE] [--from NOTATION] [FILE...]\n"
 		"Write records in another notation.\n"
 		"\n"
@@ -45,8 +47,10 @@ static void usage(FILE *f)
 	}
 	fprintf(f,
 		"      --encoding=ENC    for --to kif: utf-8 (default) or sjis (Shift_JIS)\n"
-		"  -o, --output FILE     write to FILE (through a temporary file)\n");
-	cli_common_help(f, 20);
+		"  -o, --output PATH     write to the file PATH (through a temporary file);\n"
+		"                        a directory (existing, or PATH ending in /):\n"
+		"                        one file per record, PATH/BASE-RECORD.EXT\n");
+	cli_common_help(f, 22);
 	fprintf(f,
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
@@ -60,7 +64,6 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	long ply = 0, line = kifu_record_line(rec), col = 0;
 	const char *move = NULL;
 	const char *err = kifu_record_error(rec, &ply, &line, &col, &move);
-	(void)index;
 	if (err || !v) {
 		kifu_diag d;
 		if (ply > 0)
@@ -74,9 +77,21 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	}
 	kifu_diag d;
 	kifu_diag_clear(&d);
-	if (run->written && fputs(run->between, run->out) == EOF)
+	output file;
+	FILE *out = run->out;
+	if (run->dir) {
+		char base[256], path[4096];
+		output_file_base(kifu_record_file(rec), base, sizeof base);
+		snprintf(path, sizeof path, "%s/%s-%ld%s", run->dir, base, index, run->ext);
+		if (output_open(&file, path))
+			return CLI_USAGE;
+		out = file.f;
+	} else if (run->written && fputs(run->between, out) == EOF) {
 		return CLI_USAGE;
-	int rc = kifu_write(run->out, rec, v, run->to, &run->options, &d);
+	}
+	int rc = kifu_write(out, rec, v, run->to, &run->options, &d);
+	if (run->dir && output_close(&file, rc == 0))
+		return CLI_USAGE;
 	if (rc == KIFU_EIO)
 		return CLI_USAGE;
 	if (rc) {
@@ -119,7 +134,7 @@ int main(int argc, char *argv[])
 	}
 	if (cli_notation_check(to, 1))
 		return cli_usage_error();
-	struct convert_run run = {NULL, to, KIFU_WRITE_OPTIONS_INIT, "", 0};
+	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0};
 	if (!strcmp(encoding, "sjis") || !strcmp(encoding, "shift_jis") || !strcmp(encoding, "cp932"))
 		run.options.encoding = KIFU_ENCODING_SJIS;
 	else if (strcmp(encoding, "utf-8") != 0 && strcmp(encoding, "utf8") != 0) {
@@ -129,6 +144,16 @@ int main(int argc, char *argv[])
 	kifu_notation_info info;
 	kifu_notation_at(kifu_notation_find(to), &info);
 	run.between = info.between;
+	/* the first of the notation's extensions: ".kif" of ".kif .kifu ..." */
+	char ext[32];
+	snprintf(ext, sizeof ext, "%.*s", (int)strcspn(info.extensions, " "), info.extensions);
+	run.ext = ext;
+	if (output_names_dir(path)) {
+		if (output_bases_differ(argc - optind, argv + optind) || output_make_dir(path))
+			return CLI_USAGE;
+		run.dir = path;
+		path = NULL;
+	}
 
 	struct inputs_variants vars;
 	if (inputs_variants_choose(&vars, &choice))
@@ -139,7 +164,7 @@ int main(int argc, char *argv[])
 		inputs_variants_free(&vars);
 		return CLI_USAGE;
 	}
-	run.out = out.f;
+	run.out = run.dir ? NULL : out.f;
 	const struct inputs_handlers handlers = {on_record, NULL, NULL, &run};
 	int status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
 	if (output_close(&out, status < CLI_USAGE) && status < CLI_USAGE)

@@ -31,7 +31,7 @@ static void usage(FILE *f)
 		"Compare the records of A and B, record by record.\n"
 		"\n",
 		cli_program());
-	cli_common_help(f, 20);
+	cli_common_help(f, 22);
 	fprintf(f,
 		"      --format=FMT      text (default): one line per difference;\n"
 		"                        json: one object per record pair\n"

@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 enum {
 	OPT_FORMAT = CLI_OPT_FIRST_FREE,
@@ -60,7 +59,7 @@ static void usage(FILE *f)
 		"                        svg: a picture of the board\n"
 		"  -o, --output DIR      one file per position in DIR: BASE-RECORD-PLY.EXT\n"
 		, cli_program());
-	cli_common_help(f, 20);
+	cli_common_help(f, 22);
 	fprintf(f,
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
@@ -81,21 +80,6 @@ static int parse_ply(const char *arg, const char *opt, long *out)
 	return 0;
 }
 
-
-/* BASE of -o DIR's file names: the input's name without directory and
- * extension, "stdin" for standard input. */
-static void file_base(const char *path, char *buf, size_t size)
-{
-	if (!path || !strcmp(path, "-")) {
-		snprintf(buf, size, "stdin");
-		return;
-	}
-	const char *slash = strrchr(path, '/');
-	const char *base = slash ? slash + 1 : path;
-	const char *dot = strrchr(base, '.');
-	int len = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
-	snprintf(buf, size, "%.*s", len, base);
-}
 
 static void write_position(FILE *f, struct replay_run *run, const struct board_view *view)
 {
@@ -138,7 +122,7 @@ static int emit(struct replay_run *run, const kifu_record *rec, long index,
 		return CLI_OK;
 	}
 	char base[256], path[4096];
-	file_base(kifu_record_file(rec), base, sizeof base);
+	output_file_base(kifu_record_file(rec), base, sizeof base);
 	snprintf(path, sizeof path, "%s/%s-%ld-%04ld.%s", run->dir, base, index, view->ply,
 		 format_ext[run->format]);
 	output out;
@@ -314,17 +298,8 @@ int main(int argc, char *argv[])
 		cli_error("--format=svg with several positions needs -o DIR");
 		return cli_usage_error();
 	}
-	if (run.dir) {
-		struct stat sb;
-		if (mkdir(run.dir, 0777) != 0 && errno != EEXIST) {
-			cli_error("%s: cannot create the directory: %s", run.dir, strerror(errno));
-			return CLI_USAGE;
-		}
-		if (stat(run.dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-			cli_error("%s: not a directory", run.dir);
-			return CLI_USAGE;
-		}
-	}
+	if (run.dir && (output_bases_differ(argc - optind, argv + optind) || output_make_dir(run.dir)))
+		return CLI_USAGE;
 
 	struct inputs_variants vars;
 	if (inputs_variants_choose(&vars, &choice))

@@ -51,7 +51,7 @@ static void usage(FILE *f)
 		"Statistics over records, per variant.\n"
 		"\n",
 		cli_program(), cli_program());
-	cli_common_help(f, 22);
+	cli_common_help(f, 24);
 	fprintf(f,
 		"      --format=FMT        text (default): tables; yaml or json: the sums,\n"
 		"                          which --merge adds up\n"

@@ -36,7 +36,7 @@ static void usage(FILE *f)
 		"Check every record against the rules of its variant.\n"
 		"\n",
 		cli_program());
-	cli_common_help(f, 20);
+	cli_common_help(f, 22);
 	fprintf(f,
 		"      --format=FMT      text (default): invalid records on stderr;\n"
 		"                        json: one object per record on stdout\n"

@@ -90,6 +90,47 @@ status missing 2 $?
 echo old >"$tmp/want-old"
 check missing-keeps-output "$tmp/want-old" "$tmp/keep.compact"
 
+# A variant of the user's own (--variant-file) in KIF: 手合割 is its name,
+# not the title of the variant it inherits (本将棋 would make it standard
+# shogi), and the KIF reads back as that variant.
+printf 'mini : 5e5d\n' >"$tmp/mini.compact"
+cat >"$tmp/want-mini.kif" <<'EOF'
+#KIF version=2.0 encoding=UTF-8
+手合割：mini
+手数----指手---------消費時間--
+   1 ５四玉(55)  
+EOF
+"$c" --variant-file tests/data/variants/mini.yaml --to kif "$tmp/mini.compact" >"$tmp/mini.kif"
+status user-variant-kif 0 $?
+check user-variant-kif "$tmp/want-mini.kif" "$tmp/mini.kif"
+"$c" --variant-file tests/data/variants/mini.yaml "$tmp/mini.kif" >"$tmp/mini.back"
+check user-variant-back "$tmp/mini.compact" "$tmp/mini.back"
+
+# -o DIR/ (or an existing directory): one file per record, BASE-RECORD.EXT;
+# two inputs with one BASE are refused before anything is written.
+printf 'shogi : 7g7f\nshogi : 2g2f resign\n' >"$tmp/two.compact"
+"$c" --to kif -o "$tmp/per-record/" "$tmp/two.compact"
+status per-record 0 $?
+cat >"$tmp/want-2.kif" <<'EOF'
+#KIF version=2.0 encoding=UTF-8
+手数----指手---------消費時間--
+   1 ２六歩(27)  
+   2 投了        
+EOF
+check per-record-2 "$tmp/want-2.kif" "$tmp/per-record/two-2.kif"
+[ "$(ls "$tmp/per-record")" = "$(printf 'two-1.kif\ntwo-2.kif')" ] || { echo "FAIL per-record: files $(ls "$tmp/per-record")"; fails=$((fails + 1)); }
+"$c" -o "$tmp/per-record" "$tmp/two.compact"
+status per-record-existing 0 $?
+printf 'shogi : 2g2f resign\n' >"$tmp/want-2.compact"
+check per-record-existing "$tmp/want-2.compact" "$tmp/per-record/two-2.compact"
+mkdir "$tmp/other"
+cp "$tmp/two.compact" "$tmp/other/two.compact"
+"$c" -o "$tmp/clash/" "$tmp/two.compact" "$tmp/other/two.compact" 2>"$tmp/clash.err"
+status clash 2 $?
+echo "kifu-convert: $tmp/two.compact and $tmp/other/two.compact would write the same files (two-...): use two runs" >"$tmp/want-clash.err"
+check clash-message "$tmp/want-clash.err" "$tmp/clash.err"
+[ ! -e "$tmp/clash" ] || { echo "FAIL clash: the directory was made"; fails=$((fails + 1)); }
+
 # Usage.  Without --to, compact is written: the canonical form.
 "$c" "$tmp/in.compact" >"$tmp/default.out" 2>&1
 status no-to 0 $?

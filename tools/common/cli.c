@@ -154,7 +154,11 @@ static int load_builtin(const char *name, const kifu_variant **out)
 	kifu_diag_clear(&diag);
 	rc = kifu_variant_builtin(out, name, &diag);
 	if (rc == KIFU_ENOTFOUND) {
-		cli_error("unknown variant '%s'", name);
+		const char *close = kifu_variant_set_suggest(NULL, name);
+		if (close)
+			cli_error("unknown variant '%s' (did you mean %s?)", name, close);
+		else
+			cli_error("unknown variant '%s'", name);
 		print_builtin_names();
 	} else if (rc < 0) {
 		cli_diag(&diag);

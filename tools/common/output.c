@@ -184,3 +184,76 @@ int output_close(output *o, int ok)
 	}
 	return CLI_OK;
 }
+
+int output_names_dir(const char *path)
+{
+	struct stat sb;
+	size_t n = path ? strlen(path) : 0;
+	if (!n || !strcmp(path, "-"))
+		return 0;
+	return path[n - 1] == '/' || (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode));
+}
+
+int output_make_dir(const char *dir)
+{
+	struct stat sb;
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		cli_error("%s: cannot create the directory: %s", dir, strerror(errno));
+		return CLI_USAGE;
+	}
+	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+		cli_error("%s: not a directory", dir);
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+void output_file_base(const char *input, char *buf, size_t size)
+{
+	if (!input || !strcmp(input, "-")) {
+		snprintf(buf, size, "stdin");
+		return;
+	}
+	const char *slash = strrchr(input, '/');
+	const char *base = slash ? slash + 1 : input;
+	const char *dot = strrchr(base, '.');
+	int len = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
+	snprintf(buf, size, "%.*s", len, base);
+}
+
+struct base_of {
+	char base[256];
+	int index;
+};
+
+static int by_base(const void *a, const void *b)
+{
+	const struct base_of *x = a, *y = b;
+	int c = strcmp(x->base, y->base);
+	return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+int output_bases_differ(int n, char *const inputs[])
+{
+	if (n < 2)
+		return CLI_OK;
+	struct base_of *b = malloc((size_t)n * sizeof *b);
+	if (!b) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	for (int i = 0; i < n; i++) {
+		output_file_base(inputs[i], b[i].base, sizeof b[i].base);
+		b[i].index = i;
+	}
+	qsort(b, (size_t)n, sizeof *b, by_base);
+	int status = CLI_OK;
+	for (int i = 1; i < n && status == CLI_OK; i++)
+		if (!strcmp(b[i - 1].base, b[i].base)) {
+			cli_error("%s and %s would write the same files (%s-...): use two runs",
+				  inputs[b[i - 1].index], inputs[b[i].index], b[i].base);
+			status = CLI_USAGE;
+		}
+	free(b);
+	return status;
+}

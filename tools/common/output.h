@@ -27,6 +27,21 @@ int output_open(output *o, const char *path);
  * the temporary file.  Returns CLI_OK or CLI_USAGE (a write error, said). */
 int output_close(output *o, int ok);
 
+/* -o's one rule (kifu(7), "OUTPUT"): PATH is a directory, into which one
+ * file per record or position is written, when it is an existing
+ * directory or ends in '/'; else it is the one output file.  1 or 0. */
+int output_names_dir(const char *path);
+/* Makes the directory dir if it does not exist.  CLI_OK, or CLI_USAGE
+ * after printing why (it cannot be made, or it is not a directory). */
+int output_make_dir(const char *dir);
+/* The BASE of a file written in such a directory: the input's name without
+ * directory and extension, "stdin" for standard input. */
+void output_file_base(const char *input, char *buf, size_t size);
+
+/* Whether the inputs' BASEs differ, so that files written for one do not
+ * replace another's.  CLI_OK, or CLI_USAGE after naming two that agree. */
+int output_bases_differ(int n, char *const inputs[]);
+
 /* Standard output as a Unix filter writes it: a closed pipe ends the tool
  * quietly (SIGPIPE, as cat and grep end), at its first write. */
 void output_default_signals(void);

@@ -49,6 +49,12 @@ typedef struct kifu_piece_info {
 	int promotes_to;      /* the promoted type, or -1 if it does not promote */
 	int lion;             /* 1 if a Lion for the lion-trading rules (Chu's Lion, promoted Kirin) */
 	int minor;            /* 1 if a minor piece (Chu's Pawn, Go-between): formats/variants.md */
+	int may_promote_ranks;  /* it may promote on any move ending on its last N ranks (0: none) */
+	int must_promote_ranks; /* it must promote on its last N ranks, and is not dropped there */
+	int to_hand;          /* 1: when captured it goes to the captor's hand (variants with drops) */
+	int no_two_on_file;   /* 1: two unpromoted ones of a side on a file are illegal (二歩) */
+	int no_drop_mate;     /* 1: a drop of it may not give mate (打ち歩詰め) */
+	int declaration_points; /* what it counts for a declaration (入玉宣言) */
 } kifu_piece_info;
 
 /* ---- the shipped variants ---- */
@@ -94,6 +100,10 @@ int kifu_variant_set_add(kifu_variant_set *set, const kifu_variant *v);
 /* The variant called name: an added one first, else a shipped one; NULL
  * if there is none. */
 const kifu_variant *kifu_variant_set_find(const kifu_variant_set *set, const char *name);
+/* For a name that found no variant: the name of the set's variant closest
+ * to it, if close enough to be a slip ("did you mean dai?"), else NULL.
+ * set may be NULL (the shipped variants). */
+const char *kifu_variant_set_suggest(const kifu_variant_set *set, const char *name);
 /* Every variant of the set: the added ones in the order added, then the
  * shipped ones not hidden, alphabetically.  kifu_variant_set_at returns
  * NULL for i out of range. */
@@ -137,6 +147,38 @@ typedef struct kifu_repetition_rule {
 } kifu_repetition_rule;
 
 void kifu_variant_repetition(const kifu_variant *v, kifu_repetition_rule *out);
+/* When a move may promote (formats/variants.md, "promotion"): bits of
+ * kifu_variant_rules.promotion_when. */
+enum kifu_promotion_when {
+	KIFU_PROMOTE_ENTERING = 1,        /* from outside the zone into it */
+	KIFU_PROMOTE_IN_ZONE = 2,         /* starting or ending in the zone */
+	KIFU_PROMOTE_CAPTURE_IN_ZONE = 4  /* a capture starting or ending in the zone */
+};
+
+/* The rest of a variant's rules, as its file states them
+ * (formats/variants.md), for programs that show or reason about them. */
+typedef struct kifu_variant_rules {
+	int promotion_zone;        /* ranks on the far side; 0: no zone */
+	unsigned promotion_when;   /* kifu_promotion_when bits */
+	int drops;                 /* captured pieces go to hand and may be dropped */
+	enum kifu_royal_rule royal_rule;
+	int lost_without_royal;    /* a side with no royal in a position has lost */
+	/* lion-trading (0 for off) */
+	int protected_lion;        /* no Lion takes a protected Lion not next to it */
+	int lion_bridge;           /* ... except as the second step after taking a non-minor piece */
+	int counter_strike;        /* 0 none, 1 any, 2 protected */
+	int counter_strike_both_legs;
+	/* end of the game */
+	int bare_royal;            /* 0 none, 1 bared (lishogi), 2 royals-and-one (JCSA) */
+	int no_legal_move_undecided; /* 1: no legal move ends the game without a winner; 0: it loses */
+	int lone_royals_draw;
+	/* declaration (入玉宣言): points[0] == 0 when the variant has none */
+	int declaration_points[2]; /* what Sente and Gote need */
+	int declaration_in_zone;   /* pieces (royals aside) needed in the zone */
+} kifu_variant_rules;
+
+void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out);
+
 /* The start position in SFEN. */
 const char *kifu_variant_start_sfen(const kifu_variant *v);
 /* The named start positions (KIF 手合割: 平手, 香落ち, ...): their number,
@@ -154,6 +196,12 @@ int kifu_variant_piece_count(const kifu_variant *v);
 int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out);
 /* Alias i (0 .. naliases-1) of type t, or NULL. */
 const char *kifu_variant_piece_alias(const kifu_variant *v, int t, int i);
+/* The i-th Japanese name a reader takes for type t, from 0: the full name,
+ * the KIF name, the aliases, and 成 + the full name for a promoted type,
+ * each once.  Writes it into buf; returns its length, 0 past the last one,
+ * KIFU_ELIMIT if it does not fit, KIFU_ENOTFOUND for t out of range.
+ * Readers fold traditional characters too (kifu_name_fold). */
+int kifu_variant_piece_reading(const kifu_variant *v, int t, int i, char *buf, size_t size);
 /* The type whose SFEN token is token[0..len) ("P", "+P", "L!"), or
  * KIFU_ENOTFOUND.  Case-sensitive: pass the uppercase form. */
 int kifu_variant_piece_by_sfen(const kifu_variant *v, const char *token, size_t len);
@@ -175,6 +223,9 @@ int kifu_variant_piece_written_name(const kifu_variant *v, int t, char *buf, siz
  * titles): 中將棋 -> 中将棋.  Writes out (NUL-terminated, cut at size - 1
  * bytes on a character boundary). */
 void kifu_name_fold(const char *text, char *out, size_t size);
+/* The i-th character kifu_name_fold folds (i from 0; NULL past the last),
+ * with *to (if not NULL) the form it becomes: "將", "将". */
+const char *kifu_name_fold_at(int i, const char **to);
 
 /* Do types a and b go by one name (a promoted Bishop and a Dragon Horse are
  * both 龍馬)?  1 if they do (or a == b), 0 if not. */

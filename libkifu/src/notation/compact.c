@@ -15,7 +15,6 @@
 #include "kifu/vocabulary.h"
 #include "notation/notation.h"
 #include "text/encoding.h"
-#include "text/similar.h"
 
 /* Is the line a record (not blank, not a # comment)? */
 static bool is_record(const char *line, size_t len)
@@ -325,17 +324,10 @@ static void printable(const char *t, size_t n, char *out, size_t size)
 static int unknown_variant(parse_state *ps, size_t start, const char *shown,
 			   const kifu_variant_set *variants)
 {
-	const char *names[128];
-	int n = 0, count = kifu_variant_set_count(variants);
-	for (int i = 0; i < count && n < 128; i++) {
-		const kifu_variant *v = kifu_variant_set_at(variants, i);
-		if (v)
-			names[n++] = kifu_variant_name(v);
-	}
-	int close = kifu__closest(shown, names, n);
-	if (close >= 0)
+	const char *close = kifu_variant_set_suggest(variants, shown);
+	if (close)
 		return fail_at(ps, 0, start, NULL, 0, "unknown variant \"%s\" (did you mean %s?)", shown,
-			       names[close]);
+			       close);
 	return fail_at(ps, 0, start, NULL, 0, "unknown variant \"%s\" (kifu-variants lists them)", shown);
 }
 

@@ -562,7 +562,7 @@ static const kifu_variant *variant_of_handicap(const kif_reader *kr, const char 
 				continue;
 			if (pass < 2) {
 				kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
-				if (!strcmp(want, have) || !strcmp(want, kifu_variant_name(v)))
+				if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
 					return v;
 			}
 			if (pass != 1)
@@ -589,7 +589,7 @@ static int unknown_handicap(parse *ps)
 		const kifu_variant *v = kifu_variant_set_at(kr->ctx.variants, i);
 		if (!v)
 			continue;
-		names[k++] = kifu_variant_title_ja(v);
+		names[k++] = kifu_variant_title_ja(v)[0] ? kifu_variant_title_ja(v) : kifu_variant_name(v);
 		for (int s = 0; s < kifu_variant_named_start_count(v) && k < 256; s++)
 			names[k++] = kifu_variant_named_start_name(v, s);
 	}

@@ -447,7 +447,8 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 			if (handicap)
 				fprintf(f, "%s：%s\n", tag->kif, handicap);
 			else if (!kifu_variant_named_start(v, "平手"))
-				fprintf(f, "%s：%s\n", tag->kif, kifu_variant_title_ja(v));
+				fprintf(f, "%s：%s\n", tag->kif,
+					kifu_variant_title_ja(v)[0] ? kifu_variant_title_ja(v) : kifu_variant_name(v));
 			continue;
 		}
 		const char *header = is_handicap && tag->kif_handicap ? tag->kif_handicap : tag->kif;

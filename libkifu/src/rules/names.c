@@ -133,7 +133,7 @@ static int names_collect(struct kifu_variant *v)
 		for (int a = 0; a < p->naliases; a++)
 			if (add_name(v, p->aliases[a], t))
 				return -1;
-		if (p->promoted) {
+		if (p->promoted && strncmp(p->name, "成", strlen("成")) != 0) {
 			/* 成 + the name, as the writer puts it where names collide */
 			char buf[NAME_MAX_LEN];
 			if (snprintf(buf, sizeof buf, "成%s", p->name) < (int)sizeof buf && add_name(v, buf, t))
@@ -277,4 +277,13 @@ void kifu_name_fold(const char *text, char *out, size_t size)
 {
 	if (size)
 		kifu__names_fold(text, out, size);
+}
+
+const char *kifu_name_fold_at(int i, const char **to)
+{
+	if (i < 0 || i >= (int)(sizeof folds / sizeof folds[0]))
+		return NULL;
+	if (to)
+		*to = folds[i][1];
+	return folds[i][0];
 }

@@ -2,6 +2,7 @@
  * variant.c - the variant model: derived tables, accessors, shipped variants.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,7 @@
 #include "rules/position_internal.h"
 #include "rules/builtin.h"
 #include "rules/names.h"
+#include "text/similar.h"
 
 /* Marks every destination (relative to the mover) that each kind of move of
  * a piece reaches; a destination reached two ways means the generator must
@@ -335,6 +337,19 @@ const kifu_variant *kifu_variant_set_find(const kifu_variant_set *set, const cha
 	return v;
 }
 
+const char *kifu_variant_set_suggest(const kifu_variant_set *set, const char *name)
+{
+	enum { MAX_SUGGEST = 256 };
+	const char *names[MAX_SUGGEST];
+	int n = 0;
+	for (int i = 0; set && i < set->nadded && n < MAX_SUGGEST; i++)
+		names[n++] = set->added[i]->name;
+	for (size_t k = 0; k < kifu__builtin_file_count && n < MAX_SUGGEST; k++)
+		names[n++] = kifu__builtin_files[k].name;
+	int close = kifu__closest(name, names, n);
+	return close >= 0 ? names[close] : NULL;
+}
+
 int kifu_variant_set_count(const kifu_variant_set *set)
 {
 	int n = set ? set->nadded : 0;
@@ -421,6 +436,29 @@ void kifu_variant_repetition(const kifu_variant *v, kifu_repetition_rule *out)
 	out->reset_on_promotion = (v->repetition_reset & RESET_PROMOTION) != 0;
 	out->reset_on_one_way = (v->repetition_reset & RESET_ONE_WAY) != 0;
 }
+
+void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out)
+{
+	memset(out, 0, sizeof *out);
+	out->promotion_zone = v->zone;
+	out->promotion_when = (v->promo_when & PROMO_ENTER ? KIFU_PROMOTE_ENTERING : 0) |
+			      (v->promo_when & PROMO_IN_ZONE ? KIFU_PROMOTE_IN_ZONE : 0) |
+			      (v->promo_when & PROMO_CAPTURE_IN_ZONE ? KIFU_PROMOTE_CAPTURE_IN_ZONE : 0);
+	out->drops = v->drops;
+	out->royal_rule = v->royal_rule;
+	out->lost_without_royal = v->lost_without_royal;
+	out->protected_lion = v->lion_protected;
+	out->lion_bridge = v->lion_bridge;
+	out->counter_strike = v->counter_strike == CS_ANY ? 1 : v->counter_strike == CS_PROTECTED ? 2 : 0;
+	out->counter_strike_both_legs = v->counter_strike_both;
+	out->bare_royal = v->bare_royal == BARE_BARED ? 1 : v->bare_royal == BARE_ROYALS_AND_ONE ? 2 : 0;
+	out->no_legal_move_undecided = v->no_moves_undecided;
+	out->lone_royals_draw = v->lone_royals_draw;
+	out->declaration_points[0] = v->declare_points[0];
+	out->declaration_points[1] = v->declare_points[1];
+	out->declaration_in_zone = v->declare_in_zone;
+}
+
 const char *kifu_variant_start_sfen(const kifu_variant *v) { return v->start; }
 
 int kifu_variant_named_start_count(const kifu_variant *v) { return v->nstarts; }
@@ -458,6 +496,43 @@ int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out)
 	out->promotes_to = p->promotes_to;
 	out->lion = p->lion;
 	out->minor = p->minor;
+	out->may_promote_ranks = p->may_promote_ranks;
+	out->must_promote_ranks = p->must_promote_ranks;
+	out->to_hand = p->to_hand;
+	out->no_two_on_file = p->no_two_on_file;
+	out->no_drop_mate = p->no_drop_mate;
+	out->declaration_points = p->declaration_points;
+	return 0;
+}
+
+int kifu_variant_piece_reading(const kifu_variant *v, int t, int i, char *buf, size_t size)
+{
+	if (t < 0 || t >= v->ntypes)
+		return KIFU_ENOTFOUND;
+	const piece_type *p = &v->types[t];
+	/* the same order as names.c collects them (kifu__names_build) */
+	char names[3 + MAX_ALIASES][NAME_MAX_LEN + 4];
+	int n = 0;
+	snprintf(names[n++], sizeof names[0], "%s", p->name);
+	snprintf(names[n++], sizeof names[0], "%s", p->kif);
+	for (int a = 0; a < p->naliases; a++)
+		snprintf(names[n++], sizeof names[0], "%s", p->aliases[a]);
+	if (p->promoted && strncmp(p->name, "成", strlen("成")) != 0)
+		snprintf(names[n++], sizeof names[0], "成%s", p->name);
+	for (int k = 0, seen = 0; k < n; k++) {
+		bool again = !names[k][0];
+		for (int j = 0; j < k && !again; j++)
+			again = !strcmp(names[j], names[k]);
+		if (again)
+			continue;
+		if (seen++ < i)
+			continue;
+		size_t len = strlen(names[k]);
+		if (len >= size)
+			return KIFU_ELIMIT;
+		memcpy(buf, names[k], len + 1);
+		return (int)len;
+	}
 	return 0;
 }
 

@@ -585,6 +585,10 @@ static int apply_document(draft *d, yaml_document_t *doc, const char *file, int 
 			int rc = apply_parent(d, file, yaml_document_get_node(doc, pr->value), depth, diag);
 			if (rc)
 				return rc;
+			/* the parent's titles name the parent: a KIF 手合割 written
+			 * from them would say the record is the parent's */
+			v->title[0] = 0;
+			v->title_ja[0] = 0;
 		}
 	}
 	for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
@@ -851,7 +855,9 @@ static int build_types(draft *d, kifu_diag *diag)
 			snprintf(t->kif, sizeof t->kif, "%s", p->p_kif[0] ? p->p_kif : p->p_name);
 		if (p->p_english[0])
 			snprintf(t->english, sizeof t->english, "%s", p->p_english);
-		if (p->p_naliases) {
+		/* the target's aliases are spellings of its name: a promoted form
+		 * with a name of its own (と金) has only the aliases it lists */
+		if (p->p_naliases || (p->p_name[0] && strcmp(p->p_name, target->name) != 0)) {
 			t->naliases = p->p_naliases;
 			memcpy(t->aliases, p->p_aliases, sizeof t->aliases);
 		}
