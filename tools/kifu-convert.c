@@ -33,8 +33,8 @@ struct convert_run {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [--to NOTATION] [--encoding=utf-8|sjis] [-o PATH] [-v VARIANT]\n"
-		"       [--variant-file FILE] [--from NOTATION] [FILE...]\n"
+		"Usage: %s [--to NOTATION] [--encoding=utf-8|sjis] [-o PATH]\n"
+		"       [-v VARIANT] [--variant-file FILE] [--from NOTATION] [FILE...]\n"
 		"Write records in another notation.\n"
 		"\n"
 		"      --to NOTATION     the notation to write (default compact): %s\n",
@@ -43,7 +43,7 @@ static void usage(FILE *f)
 		kifu_notation_info info;
 		kifu_notation_at(i, &info);
 		if (info.can_write)
-			fprintf(f, "                          %s: %s\n", info.name, info.summary);
+			fprintf(f, "                        %s: %s\n", info.name, info.summary);
 	}
 	fprintf(f,
 		"      --encoding=ENC    for --to kif: utf-8 (default) or sjis (Shift_JIS)\n"
@@ -55,7 +55,8 @@ static void usage(FILE *f)
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
 		"\n"
-		"Exit status: 0 all records converted, 1 some could not be read, 2 usage or I/O error.\n");
+		"Exit status: 0 all records converted, 1 some could not be read or written,\n"
+		"2 usage or I/O error.\n");
 }
 
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)

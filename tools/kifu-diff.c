@@ -27,7 +27,8 @@ enum { OPT_FORMAT = CLI_OPT_FIRST_FREE };
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION] [--format=text|json] [-q] A B\n"
+		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION]\n"
+		"       [--format=text|json] [-q] A B\n"
 		"Compare the records of A and B, record by record.\n"
 		"\n",
 		cli_program());

@@ -33,7 +33,8 @@ enum { OPT_SFEN = CLI_OPT_FIRST_FREE, OPT_DIVIDE };
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s -v VARIANT [--variant-file FILE] [--sfen SFEN] [--divide] DEPTH\n"
+		"Usage: %s -v VARIANT [--variant-file FILE] [--sfen SFEN] [--divide]\n"
+		"       DEPTH\n"
 		"Count the positions DEPTH moves ahead (perft).\n"
 		"\n"
 		"  -v, --variant NAME    a shipped variant (dai, chu, chu-jcsa, sho, asakura,\n"

@@ -45,8 +45,8 @@ struct replay_run {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [--ply N | --every | --from-ply N --to-ply M] [--format=FMT] [-o DIR]\n"
-		"       [-v VARIANT] [--variant-file FILE] [--from NOTATION] [FILE...]\n"
+		"Usage: %s [--ply N | --every | --from-ply N --to-ply M] [--format=FMT]\n"
+		"       [-o DIR] [-v VARIANT] [--variant-file FILE] [--from NOTATION] [FILE...]\n"
 		"Replay records and show their positions.\n"
 		"\n"
 		"      --ply N           the position after N moves (0: the start);\n"
@@ -64,7 +64,8 @@ static void usage(FILE *f)
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
 		"\n"
-		"Exit status: 0 success, 1 an illegal move or a missing ply, 2 usage or I/O error.\n");
+		"Exit status: 0 success, 1 an illegal move or a missing ply,\n"
+		"2 usage or I/O error.\n");
 }
 
 static int parse_ply(const char *arg, const char *opt, long *out)

@@ -45,8 +45,9 @@ struct stats_run {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION] [--format=text|yaml|json]\n"
-		"       [--where TAG~REGEX]... [--where-move [PLY[..PLY]:]REGEX]... [-o FILE] [FILE...]\n"
+		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION]\n"
+		"       [--format=text|yaml|json] [--where TAG~REGEX]...\n"
+		"       [--where-move [PLY[..PLY]:]REGEX]... [-o FILE] [FILE...]\n"
 		"   or: %s --merge [--format=text|yaml|json] [-o FILE] [PART...]\n"
 		"Statistics over records, per variant.\n"
 		"\n",

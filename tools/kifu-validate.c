@@ -1,7 +1,8 @@
 /*
  * kifu-validate - checks every record of every input against the rules.
  *
- *     kifu-validate [-v VARIANT] [--variant-file FILE] [--format=text|json] [-q] [FILE...]
+ *     kifu-validate [-v VARIANT] [--variant-file FILE] [--from NOTATION]
+ *                   [--format=text|json] [--main-line] [--verbose] [-q] [FILE...]
  *
  * For each invalid record: FILE:LINE:COL, the ply, the move as written and
  * the reason (on stderr, or as JSON on stdout).  For a valid record whose
@@ -32,7 +33,8 @@ struct validate_run {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION] [--format=text|json] [-q] [FILE...]\n"
+		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION]\n"
+		"       [--format=text|json] [--main-line] [--verbose] [-q] [FILE...]\n"
 		"Check every record against the rules of its variant.\n"
 		"\n",
 		cli_program());
@@ -46,7 +48,8 @@ static void usage(FILE *f)
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
 		"\n"
-		"Exit status: 0 all records valid, 1 some invalid, 2 usage or I/O error.\n");
+		"Exit status: 0 all records valid, 1 some invalid (or an input with no record),\n"
+		"2 usage or I/O error.\n");
 }
 
 static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }

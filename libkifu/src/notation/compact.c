@@ -993,7 +993,7 @@ static int compact_write(FILE *out, const kifu_record *rec, const kifu_variant *
 
 const kifu__notation kifu__notation_compact = {
 	"compact",
-	"the compact notation: one record per line (kifu-compact(5))",
+	"one canonical record per line (kifu-compact(5))",
 	".compact",
 	"",
 	kifu_compact_square_name,

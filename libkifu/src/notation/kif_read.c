@@ -943,7 +943,7 @@ int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 
 const kifu__notation kifu__notation_kif = {
 	"kif",
-	"KIF (Kakinoki) for 9x9 boards, lishogi's wide KIF for larger ones; KI2 is read too",
+	"KIF (Kakinoki), KI2 read too; lishogi's wide KIF",
 	".kif .kifu .ki2 .ki2u",
 	"\n",
 	kifu__kif_square_name,
