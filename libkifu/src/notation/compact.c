@@ -14,6 +14,7 @@
 #include "kifu/sys/record.h"
 #include "kifu/vocabulary.h"
 #include "notation/notation.h"
+#include "record/start.h"
 #include "text/encoding.h"
 
 /* Is the line a record (not blank, not a # comment)? */
@@ -593,6 +594,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 	size_t i = 0;
 	const kifu_variant *v = NULL;
 	enum { VARIANT, TAGS, MOVES, ENDED } stage = VARIANT;
+	size_t handicap_at = 0; /* where the handicap tag's value is written */
 	rc = 0;
 	while (!rc) {
 		while (i < len && (line[i] == ' ' || line[i] == '\t'))
@@ -624,6 +626,16 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 			stage = TAGS;
 		} else if (stage == TAGS) {
 			if (n == 1 && tok[0] == ':') {
+				const char *h = kifu_record_tag(rec, "handicap");
+				if (h && !kifu_record_tag(rec, "sfen") && !kifu__named_start(v, h)) {
+					/* a handicap that names no start (and no sfen tag
+					 * gives it) is an error where it is written, never
+					 * a guess */
+					kifu_diag d;
+					kifu__unknown_handicap(v, h, &d);
+					rc = fail_at(&ps, 0, handicap_at, NULL, 0, "%s", d.message);
+					break;
+				}
 				stage = MOVES;
 				continue;
 			}
@@ -652,6 +664,8 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				rc = kifu_record_set_bookmark(rec, KIFU_COMMENT_BEFORE, scratch, (size_t)dl);
 			else
 				rc = kifu_record_add_tag(rec, tok, klen, scratch, (size_t)dl);
+			if (klen == 8 && !memcmp(tok, "handicap", 8))
+				handicap_at = start + klen + 1;
 		} else {
 			/* the moves: the main line, then its variations */
 			rc = parse_line(&ps, v, start, len, 0, 1, 0);

@@ -77,6 +77,7 @@ typedef struct parse {
 	int pending_from;
 	long pending_ply;
 	char handicap[128]; /* the 手合割 value */
+	long handicap_line, handicap_col; /* where it is written */
 	bool handicap_known; /* ... names a known variant or start */
 	long note_idx;      /* where the gathered comment lines go */
 	bool note_open;     /* comment lines are gathered in kr->note */
@@ -200,6 +201,26 @@ static int head_to(const kif_move_head *h, int last_to)
 	return h->same ? last_to : h->to;
 }
 
+/* "unknown piece name 歩 in chu (kifu-variants show chu lists them)":
+ * the name is the text up to the origin, a space or the end. */
+static int unknown_piece(parse *ps, long ply, const kif_text *t, const char *mp, size_t mlen)
+{
+	size_t n = 0, len = (size_t)(t->end - t->p);
+	/* at most four characters, up to '(' or a space */
+	for (int chars = 0; n < len && chars < 4 && t->p[n] != '(' && t->p[n] != ' '; chars++) {
+		unsigned char c = (unsigned char)t->p[n];
+		size_t k = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+		if (!strncmp(t->p + n, "　", 3) || !strncmp(t->p + n, "（", 3) || n + k > len)
+			break;
+		n += k;
+	}
+	char msg[300];
+	const char *name = kifu_variant_name(ps->v);
+	snprintf(msg, sizeof msg, "unknown piece name%s%.*s%s in %s (kifu-variants show %s lists them)",
+		 n ? " \"" : "", (int)n, t->p, n ? "\"" : "", name, name);
+	return PROBLEM(ps, ply, t->p, mp, mlen, msg);
+}
+
 /* "  12 同　歩(23)   ( 0:01/00:00:05)+" (the number already read) */
 static int kif_move_line(parse *ps, const kif_line *kl)
 {
@@ -219,7 +240,7 @@ static int kif_move_line(parse *ps, const kif_line *kl)
 	if (h.same && ps->last_to < 0)
 		return PROBLEM(ps, ply, mp, mp, mlen, "同 (same square) with no move before it");
 	if (st == KIF_HEAD_NO_PIECE)
-		return PROBLEM(ps, ply, t.p, mp, mlen, "unknown piece name");
+		return unknown_piece(ps, ply, &t, mp, mlen);
 	int to = head_to(&h, ps->last_to);
 	kifu_move m = {0, KIFU_NO_SQUARE, (uint16_t)to, h.promote ? KIFU_MOVE_PROMOTE : 0, 0};
 	int from;
@@ -289,7 +310,7 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 	if (h.same && to < 0)
 		return PROBLEM(ps, ply, mp, mp, mlen, "仝 (same square) with no move before it");
 	if (st == KIF_HEAD_NO_PIECE)
-		return PROBLEM(ps, ply, t.p, mp, mlen, "unknown piece name");
+		return unknown_piece(ps, ply, &t, mp, mlen);
 	kifu_move m = {0, KIFU_NO_SQUARE, (uint16_t)to, h.promote ? KIFU_MOVE_PROMOTE : 0, 0};
 	bool drop = h.drop, pass = false;
 	kif_skip_space(&t);
@@ -373,7 +394,7 @@ static int ki2_line(parse *ps, const kif_line *kl)
 		if (st != KIF_HEAD_NO_SQUARE && h.same && ps->last_to < 0)
 			return PROBLEM(ps, ply, mp, mp, mlen, "同 (same square) with no move before it");
 		if (st == KIF_HEAD_NO_PIECE)
-			return PROBLEM(ps, ply, t.p, mp, mlen, "unknown piece name");
+			return unknown_piece(ps, ply, &t, mp, mlen);
 		if (!sync(ps))
 			return PROBLEM(ps, ply, mp, mp, mlen, "cannot resolve this move: an earlier move was illegal");
 		kifu_move m;
@@ -600,7 +621,8 @@ static int unknown_handicap(parse *ps)
 	snprintf(msg, sizeof msg, "unknown 手合割 \"%s\": neither a variant nor a start position kifu knows%s%s%s",
 		 ps->handicap, close >= 0 ? " (did you mean " : "", close >= 0 ? names[close] : "",
 		 close >= 0 ? "?)" : " (kifu-variants lists them)");
-	return PROBLEM(ps, 0, ps->sp.line, NULL, 0, msg);
+	/* at the 手合割 line, where the value is */
+	return kifu_record_set_error(ps->rec, 0, ps->handicap_line, ps->handicap_col, NULL, 0, msg);
 }
 
 static int header_line(parse *ps, const kif_line *kl)
@@ -617,6 +639,8 @@ static int header_line(parse *ps, const kif_line *kl)
 		 * it is, for a board diagram to give the start (その他, 詰将棋) */
 		memcpy(ps->handicap, val.p, vl);
 		ps->handicap[vl] = 0;
+		ps->handicap_line = ps->sp.lineno;
+		ps->handicap_col = kifu__kif_col(&ps->sp, val.p);
 		const char *start;
 		const kifu_variant *v = variant_of_handicap(ps->kr, ps->handicap, &start);
 		ps->handicap_known = v != NULL;

@@ -22,6 +22,7 @@
 #include "kifu/vocabulary.h"
 #include "rules/scratch.h"
 #include "text/encoding.h"
+#include "record/start.h"
 #include "text/similar.h"
 
 static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
@@ -35,70 +36,6 @@ static void default_namer(const kifu_variant *v, int sq, char *buf, size_t size)
 		snprintf(buf, size, "?");
 	else
 		snprintf(buf, size, "%d%c", sq % files + 1, 'a' + sq / files);
-}
-
-/* The variant's start position that a handicap names (its name, its
- * traditional characters folded), or NULL. */
-static const char *named_start(const kifu_variant *v, const char *handicap)
-{
-	char want[256], have[256];
-	kifu_name_fold(handicap, want, sizeof want);
-	for (int i = 0; i < kifu_variant_named_start_count(v); i++) {
-		const char *name = kifu_variant_named_start_name(v, i);
-		kifu_name_fold(name, have, sizeof have);
-		if (!strcmp(want, have))
-			return kifu_variant_named_start(v, name);
-	}
-	return NULL;
-}
-
-/* "unknown handicap "X" for shogi (did you mean 香落ち?; its start
- * positions: 平手, 香落ち, ...)" */
-static int unknown_handicap(const kifu_variant *v, const char *handicap, kifu_diag *diag)
-{
-	const char *names[64];
-	int n = kifu_variant_named_start_count(v);
-	if (n > 64)
-		n = 64;
-	char list[1024] = "";
-	for (int i = 0; i < n; i++) {
-		names[i] = kifu_variant_named_start_name(v, i);
-		size_t len = strlen(list);
-		snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", names[i]);
-	}
-	int close = kifu__closest(handicap, names, n);
-	char hint[300] = "";
-	if (close >= 0)
-		snprintf(hint, sizeof hint, "did you mean %s? ", names[close]);
-	return kifu_diag_set(diag, KIFU_ENOTFOUND, NULL, 0, 0, "unknown handicap \"%s\" for %s (%s%s%s)", handicap,
-			     kifu_variant_name(v), hint, n ? "its start positions: " : "it has no named start positions",
-			     list);
-}
-
-int kifu_record_start(const kifu_record *rec, kifu_position *pos, kifu_diag *diag)
-{
-	const char *sfen = kifu_record_tag(rec, "sfen");
-	if (!sfen) {
-		/* a named start (KIF 手合割: 香落ち, ...) or the variant's own; a
-		 * handicap that names no start of the variant is an error, never a
-		 * guess */
-		const char *h = kifu_record_tag(rec, "handicap");
-		const kifu_variant *v = kifu_position_variant(pos);
-		const char *named = h ? named_start(v, h) : NULL;
-		if (h && !named)
-			return unknown_handicap(v, h, diag);
-		if (named && strcmp(named, kifu_variant_start_sfen(v)) != 0)
-			return kifu_position_set_sfen(pos, named, strlen(named), diag);
-		kifu_position_reset(pos);
-		return 0;
-	}
-	size_t n = strlen(sfen);
-	char buf[1024];
-	if (n >= sizeof buf)
-		return kifu_diag_set(diag, KIFU_ESYNTAX, NULL, 0, 0, "the sfen tag is too long");
-	for (size_t i = 0; i <= n; i++)
-		buf[i] = sfen[i] == '_' ? ' ' : sfen[i];
-	return kifu_position_set_sfen(pos, buf, n, diag);
 }
 
 char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t size)
@@ -743,6 +680,15 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	long err_ply = -1;
 	kifu_record_error(rec, &err_ply, NULL, NULL, NULL);
 
+	if (p.err && err_ply == 0) {
+		/* the reader's word on the record as a whole comes first: it
+		 * knows where the fault is written */
+		out->valid = 0;
+		out->line = p.err_line;
+		out->col = p.err_col;
+		kifu__text_copy(out->reason, sizeof out->reason, p.err);
+		return 0;
+	}
 	kifu_diag d;
 	kifu_diag_clear(&d);
 	int src = kifu_record_start(rec, pos, &d);
@@ -755,13 +701,6 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 		} else {
 			kifu__text_copy(out->reason, sizeof out->reason, d.message);
 		}
-		return 0;
-	}
-	if (p.err && err_ply == 0) {
-		out->valid = 0;
-		out->line = p.err_line;
-		out->col = p.err_col;
-		kifu__text_copy(out->reason, sizeof out->reason, p.err);
 		return 0;
 	}
 
