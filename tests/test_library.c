@@ -380,6 +380,60 @@ static void variant_readings(void **state)
 	assert_string_equal(to, "将");
 }
 
+/* A header-less wide KIF whose first move fits two unrelated variants (a
+ * user's copy of Chu beside the shipped one) is an error that names them
+ * and -v: never a guess; one that fits none says so. */
+static void kif_variant_undecided(void **state)
+{
+	(void)state;
+	FILE *f = fopen("formats/variants/chu.yaml", "rb");
+	assert_non_null(f);
+	static char chu[65536], yaml[65536 + 16];
+	size_t n = fread(chu, 1, sizeof chu - 1, f);
+	fclose(f);
+	chu[n] = 0;
+	char *name = strstr(chu, "\nname: chu\n");
+	assert_non_null(name);
+	/* the same file, named twin */
+	int len = snprintf(yaml, sizeof yaml, "%.*s\nname: twin\n%s", (int)(name - chu), chu,
+			   name + strlen("\nname: chu\n"));
+	kifu_variant *twin;
+	kifu_diag d;
+	if (kifu_variant_load_buffer(&twin, yaml, (size_t)len, "twin.yaml", &d))
+		fail_msg("%s:%ld:%ld: %s", d.file, d.line, d.col, d.message);
+	assert_string_equal(kifu_variant_name(twin), "twin");
+	kifu_variant_set *set;
+	assert_int_equal(kifu_variant_set_new(&set), 0);
+	assert_int_equal(kifu_variant_set_add(set, twin), 0);
+	static const char *const texts[] = {"1手目 ▲7八歩兵 （←7九）\n", "1手目 ▲1一歩兵 （←1二）\n"};
+	static const char *const errors[] = {
+		"cannot tell the variant: the record fits twin, chu, chu-jcsa (use -v)",
+		"cannot tell the variant: its first move fits the start position of no variant kifu knows "
+		"(use -v, or a 手合割 header)",
+	};
+	kifu_record *rec;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	for (int i = 0; i < 2; i++) {
+		kifu_reader *r;
+		kifu_stream *s;
+		kifu_stream_options opt = KIFU_STREAM_OPTIONS_INIT;
+		opt.variants = set;
+		assert_int_equal(kifu_reader_new_buffer(&r, texts[i], strlen(texts[i]), "mem"), 0);
+		assert_int_equal(kifu_stream_new(&s, r, &opt), 0);
+		const kifu_variant *v = NULL;
+		assert_int_equal(kifu_stream_next(s, rec, &v, &d), 1);
+		assert_null(v);
+		const char *err = kifu_record_error(rec, NULL, NULL, NULL, NULL);
+		assert_non_null(err);
+		assert_string_equal(err, errors[i]);
+		kifu_stream_free(s);
+		kifu_reader_free(r);
+	}
+	kifu_record_free(rec);
+	kifu_variant_set_free(set);
+	kifu_variant_free(twin);
+}
+
 /* ---- compact moves ---- */
 
 static void compact_moves(void **state)
@@ -686,6 +740,7 @@ int main(void)
 		cmocka_unit_test(stream_tells_notations),
 		cmocka_unit_test(variant_sets),
 		cmocka_unit_test(variant_readings),
+		cmocka_unit_test(kif_variant_undecided),
 		cmocka_unit_test(compact_moves),
 		cmocka_unit_test(play_loop),
 		cmocka_unit_test(play_through_illegal),

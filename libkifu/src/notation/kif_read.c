@@ -765,8 +765,12 @@ static int choose_variant(parse *ps, const kif_line *kl)
 		char msg[300];
 		if (nfound > 1)
 			snprintf(msg, sizeof msg, "cannot tell the variant: the record fits %s (use -v)", names);
+		else if (bod->seen)
+			snprintf(msg, sizeof msg, "cannot tell the variant: no variant kifu knows has a %dx%d board "
+				 "(use -v, or a 手合割 header)", bod->files, bod->nranks);
 		else
-			snprintf(msg, sizeof msg, "cannot tell the variant (use -v)");
+			snprintf(msg, sizeof msg, "cannot tell the variant: its first move fits the start position "
+				 "of no variant kifu knows (use -v, or a 手合割 header)");
 		return PROBLEM(ps, 0, ps->sp.line, NULL, 0, msg);
 	}
 	ps->v = v;
