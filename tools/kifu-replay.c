@@ -164,7 +164,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 {
 	struct replay_run *run = ctx;
 	kifu_validation r;
-	char source[KIFU_DIAG_FILE_MAX + 32];
+	char source[4 * KIFU_DIAG_FILE_MAX + 32];
 
 	if (!v) {
 		/* the record's variant is unknown: the reader said so */
@@ -189,7 +189,9 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 
 	/* the plies wanted, within the r.plies the replay reaches */
 	long to = run->to < 0 || run->to > r.plies ? r.plies : run->to;
-	snprintf(source, sizeof source, "%s:%ld", kifu_record_file(rec), kifu_record_line(rec));
+	char file[4 * KIFU_DIAG_FILE_MAX];
+	cli_shown(file, sizeof file, kifu_record_file(rec));
+	snprintf(source, sizeof source, "%s:%ld", file, kifu_record_line(rec));
 	struct replay_record rr = {run, rec, index, run->last_only ? to : run->from,
 				   {run->pos, source, 0, r.plies, NULL, ""}, "", CLI_OK};
 	if (rr.from == 0) {

@@ -174,7 +174,9 @@ static void print_text(const kifu_record *rec, const kifu_validation *r, int ver
 			describe_result(r, what, sizeof what);
 			snprintf(result, sizeof result, "; %s", what);
 		}
-		printf("%s:%ld: valid, %s%s%s%s%s\n", kifu_record_file(rec), kifu_record_line(rec), plies, end,
+		char file[4 * KIFU_DIAG_FILE_MAX];
+		cli_shown(file, sizeof file, kifu_record_file(rec));
+		printf("%s:%ld: valid, %s%s%s%s%s\n", file, kifu_record_line(rec), plies, end,
 		       rep, foul, result);
 	}
 }

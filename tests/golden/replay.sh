@@ -211,6 +211,25 @@ status bad-ply 2 $?
 "$r" "$tmp/missing" >/dev/null 2>&1
 status missing-file 2 $?
 
+# Nothing a variant file or a record holds adds markup to a picture: a
+# hostile title, piece name and English name come out escaped, and the
+# SVG is still well-formed XML.
+cat >"$tmp/evil.yaml" <<'EOF'
+name: evil
+inherit: shogi
+title: <script>alert(1)</script>
+pieces:
+  - {id: pawn, name: "<script>x</script>", english: "</title><script>y</script>"}
+EOF
+printf 'evil sente=%%3Cscript%%3E : 7g7f{%%3Cscript%%3E}\n' >"$tmp/evil.compact"
+"$bin/kifu-replay" --variant-file "$tmp/evil.yaml" --format=svg "$tmp/evil.compact" >"$tmp/evil.svg" || fail "hostile names: exit $?"
+grep -q '<script' "$tmp/evil.svg" && fail "hostile names: markup in the SVG"
+grep -q '&lt;script&gt;x' "$tmp/evil.svg" || fail "hostile names: the piece name is not shown escaped"
+if command -v python3 >/dev/null; then
+	python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$tmp/evil.svg" ||
+		fail "hostile names: not well-formed XML"
+fi
+
 if [ "$fails" -ne 0 ]; then
 	echo "replay.sh: $fails failures"
 	exit 1

@@ -30,9 +30,12 @@
 #define FONT "'IPAMincho','IPAexMincho','Noto Serif CJK JP','Noto Serif JP'," \
 	"'Hiragino Mincho ProN','Yu Mincho','MS Mincho',serif"
 
-static void put_escaped(FILE *out, const char *s)
+/* Writes s[0..n) as XML text or an attribute value: everything written
+ * into the picture from a record or a variant file goes through here, so
+ * that no name can add markup (a <script>). */
+static void put_escaped_n(FILE *out, const char *s, size_t n)
 {
-	for (; *s; s++) {
+	for (const char *end = s + n; s < end && *s; s++) {
 		switch (*s) {
 		case '&': fputs("&amp;", out); break;
 		case '<': fputs("&lt;", out); break;
@@ -46,6 +49,19 @@ static void put_escaped(FILE *out, const char *s)
 				fputc(*s, out);
 		}
 	}
+}
+
+static void put_escaped(FILE *out, const char *s)
+{
+	put_escaped_n(out, s, strlen(s));
+}
+
+/* <text class=CLS x="0" y=Y font-size=SIZE>TEXT</text>, TEXT escaped. */
+static void put_text(FILE *out, const char *cls, double y, double size, const char *text, size_t n)
+{
+	fprintf(out, "<text class=\"%s\" x=\"0\" y=\"%.1f\" font-size=\"%.1f\">", cls, y, size);
+	put_escaped_n(out, text, n);
+	fputs("</text>\n", out);
 }
 
 static const char *side_attr(enum kifu_side s) { return s == KIFU_SENTE ? "sente" : "gote"; }
@@ -74,17 +90,14 @@ static void put_kanji(FILE *out, const kifu_variant *v, int type)
 	const char *cls = kifu_variant_piece(v, type, &info) == 0 && info.promoted ? "kanji promoted"
 										     : "kanji";
 	if (n <= 1) {
-		fprintf(out, "<text class=\"%s\" x=\"0\" y=\"%.1f\" font-size=\"%.1f\">%s</text>\n", cls,
-			0.07 * CH, 0.50 * CH, g);
+		put_text(out, cls, 0.07 * CH, 0.50 * CH, g, strlen(g));
 		return;
 	}
 	/* split after the first character */
 	size_t first = (unsigned char)g[0] >= 0xF0 ? 4 : (unsigned char)g[0] >= 0xE0 ? 3 :
 		       (unsigned char)g[0] >= 0xC0 ? 2 : 1;
-	fprintf(out, "<text class=\"%s\" x=\"0\" y=\"%.1f\" font-size=\"%.1f\">%.*s</text>\n", cls,
-		-0.10 * CH, 0.34 * CH, (int)first, g);
-	fprintf(out, "<text class=\"%s\" x=\"0\" y=\"%.1f\" font-size=\"%.1f\">%s</text>\n", cls,
-		0.25 * CH, 0.34 * CH, g + first);
+	put_text(out, cls, -0.10 * CH, 0.34 * CH, g, first);
+	put_text(out, cls, 0.25 * CH, 0.34 * CH, g + first, strlen(g + first));
 }
 
 /* One piece: a <g> moved to (x,y), turned about its centre for Gote. */
@@ -96,14 +109,18 @@ static void put_piece(FILE *out, const kifu_variant *v, int code, double x, doub
 	enum kifu_side side = kifu_code_side(code);
 	if (kifu_variant_piece(v, type, &info) < 0)
 		return;
-	fprintf(out, "<g class=\"%s %s\" %s data-piece=\"%s\" data-side=\"%s\" transform=\"translate(%.1f %.1f)%s",
-		cls, side_attr(side), extra, info.sfen, side_attr(side), x, y,
+	fprintf(out, "<g class=\"%s %s\" %s data-piece=\"", cls, side_attr(side), extra);
+	put_escaped(out, info.sfen);
+	fprintf(out, "\" data-side=\"%s\" transform=\"translate(%.1f %.1f)%s", side_attr(side), x, y,
 		side == KIFU_GOTE ? " rotate(180)" : "");
 	if (scale != 1.0)
 		fprintf(out, " scale(%.2f)", scale);
 	fputs("\">\n", out);
-	fprintf(out, "<title>%s %s (%s)</title>\n", side == KIFU_SENTE ? "▲" : "△", info.name,
-		info.english);
+	fprintf(out, "<title>%s ", side == KIFU_SENTE ? "▲" : "△");
+	put_escaped(out, info.name);
+	fputs(" (", out);
+	put_escaped(out, info.english);
+	fputs(")</title>\n", out);
 	put_koma(out);
 	put_kanji(out, v, type);
 	fputs("</g>\n", out);
@@ -184,8 +201,9 @@ void board_svg_write(FILE *out, const struct board_view *view)
 		sfen[0] = '\0';
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
 	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" "
-		"data-variant=\"%s\" data-ply=\"%ld\" data-sfen=\"", width, height, width, height,
-		kifu_variant_name(v), view->ply);
+		"data-variant=\"", width, height, width, height);
+	put_escaped(out, kifu_variant_name(v));
+	fprintf(out, "\" data-ply=\"%ld\" data-sfen=\"", view->ply);
 	put_escaped(out, sfen);
 	fputs("\">\n<title>", out);
 	put_escaped(out, view->source);

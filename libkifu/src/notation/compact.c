@@ -231,7 +231,8 @@ static int hexval(char c)
 }
 
 /* Decodes %XX escapes of s[0..n) into out (at most n bytes). Returns the
- * decoded length, or -1 with *bad at the offending offset. */
+ * decoded length, or -1 (a bad escape) or -2 (%00) with *bad at the
+ * offending offset. */
 static long percent_decode(const char *s, size_t n, char *out, size_t *bad)
 {
 	size_t o = 0;
@@ -248,6 +249,12 @@ static long percent_decode(const char *s, size_t n, char *out, size_t *bad)
 				*bad = i;
 				return -1;
 			}
+			if (h == 0 && l == 0) {
+				/* %00: a value is a C string, so a NUL would cut it
+				 * short without a word; refused where it is written */
+				*bad = i;
+				return -2;
+			}
 			out[o++] = (char)(h * 16 + l);
 			i += 2;
 		} else {
@@ -256,6 +263,10 @@ static long percent_decode(const char *s, size_t n, char *out, size_t *bad)
 	}
 	return (long)o;
 }
+
+/* What percent_decode's negative result means (a macro: the format stays
+ * a literal the compiler checks). */
+#define ESCAPE_ERROR(rc) ((rc) == -2 ? "a NUL byte (%%00) in %s: no value may hold one" : "bad %%XX escape in %s")
 
 typedef struct parse_state {
 	kifu_record *rec;
@@ -350,7 +361,7 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 			size_t clen = (size_t)(close - (t + i + 1)), bad;
 			long dl = percent_decode(t + i + 1, clen, ps->scratch, &bad);
 			if (dl < 0)
-				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a comment");
+				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, ESCAPE_ERROR(dl), "a comment");
 			if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a comment is not valid UTF-8");
 			/* several {...} on one move join with a newline */
@@ -379,7 +390,7 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 			size_t bad;
 			long dl = percent_decode(t + i + 1, j - i - 1, ps->scratch, &bad);
 			if (dl < 0)
-				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a bookmark");
+				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, ESCAPE_ERROR(dl), "a bookmark");
 			if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a bookmark is not valid UTF-8");
 			int rc = kifu_record_set_bookmark(ps->rec, idx, ps->scratch, (size_t)dl);
@@ -651,7 +662,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 			size_t klen = (size_t)(eq - tok), bad;
 			long dl = percent_decode(eq + 1, n - klen - 1, scratch, &bad);
 			if (dl < 0) {
-				rc = fail_at(&ps, 0, start + klen + 1 + bad, NULL, 0, "bad %%XX escape in a tag value");
+				rc = fail_at(&ps, 0, start + klen + 1 + bad, NULL, 0, ESCAPE_ERROR(dl), "a tag value");
 				break;
 			}
 			if (!kifu__utf8_valid(scratch, (size_t)dl)) {

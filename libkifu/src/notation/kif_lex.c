@@ -98,27 +98,42 @@ bool kifu__kif_eat_mark(kif_text *t)
 	return false;
 }
 
-/* Splits "key：value" (full- or half-width colon): the key runs to the
- * first colon and holds no space; it does not start like a comment, a
- * bookmark, a file comment or a move.  *fullwidth: the colon was ：. */
+/* Splits "KEY：VALUE" (full- or half-width colon), a header: the key runs
+ * to the first colon; it may hold spaces (対局 ID) but not end in one (a
+ * compact record's "shogi : 7g7f" is no header), may start with a digit
+ * when no move could (9z：v: number_then_move), never holds a KI2 move mark
+ * (a KI2 line with a colon in it stays moves), and does not start like a
+ * comment, a bookmark or a file comment.  *fullwidth: the colon was ：. */
 static bool split_header(const kif_text *t, kif_text *key, kif_text *val, bool *fullwidth)
 {
 	const char *p = t->p;
-	if (p >= t->end || *p == '*' || *p == '&' || *p == '#' || (*p >= '0' && *p <= '9'))
+	if (p >= t->end || *p == '*' || *p == '&' || *p == '#')
 		return false;
 	for (const char *q = p; q < t->end; q++) {
 		if (*q == ':' || (t->end - q >= 3 && !memcmp(q, "：", 3))) {
-			if (q == p)
+			/* a space before the colon: not a key (a compact
+			 * record's "shogi : 7g7f") */
+			if (q == p || q[-1] == ' ' || q[-1] == '\t')
 				return false;
 			*key = (kif_text){p, q};
 			*fullwidth = *q != ':';
 			*val = (kif_text){q + (*q == ':' ? 1 : 3), t->end};
 			return true;
 		}
-		if (*q == ' ' || *q == '\t')
+		if (t->end - q >= 3 && (!memcmp(q, "▲", 3) || !memcmp(q, "△", 3) || !memcmp(q, "▽", 3) ||
+					!memcmp(q, "☗", 3) || !memcmp(q, "☖", 3)))
 			return false;
 	}
 	return false;
+}
+
+/* Does a line that starts with a number go on as a move would: a space
+ * (a move, the file numbers of a diagram) or 手目 (the wide form)? */
+static bool number_then_move(const kif_text *t)
+{
+	kif_text r = *t;
+	kifu__kif_number(&r);
+	return r.p >= r.end || *r.p == ' ' || *r.p == '\t' || kif_at(&r, "　") || kif_at(&r, "手目");
 }
 
 /* "後手の持駒", "上手の持駒" ...: the side whose hand a line gives, or -1. */
@@ -167,8 +182,9 @@ void kifu__kif_classify(const char *line, size_t len, kif_line *out)
 		return;
 	}
 	unsigned char c = (unsigned char)*t.p;
-	kif_text d = t;
-	if (kifu__kif_digit(&d) >= 0) {
+	kif_text d = t, key, val;
+	bool fullwidth = false;
+	if (kifu__kif_digit(&d) >= 0 && !(!number_then_move(&t) && split_header(&t, &key, &val, &fullwidth))) {
 		/* the common line: a move (or the file numbers over a diagram) */
 		long files = file_numbers(&t);
 		if (files) {
@@ -197,8 +213,6 @@ void kifu__kif_classify(const char *line, size_t len, kif_line *out)
 		out->kind = KIF_HASH;
 		return;
 	}
-	kif_text key, val;
-	bool fullwidth = false;
 	if (split_header(&t, &key, &val, &fullwidth)) {
 		kif_text k = key;
 		if (kif_at(&k, "変化")) {

@@ -846,10 +846,28 @@ static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant,
 	size_t rawlen;
 	long lineno;
 	int rc;
-	while ((rc = kifu_reader_next(kr->ctx.lines, &raw, &rawlen, &lineno, diag)) == 1) {
+	for (;;) {
+		rc = kifu_reader_next(kr->ctx.lines, &raw, &rawlen, &lineno, diag);
+		if (rc == KIFU_ELIMIT) {
+			/* a line too long inside a record: the record is invalid
+			 * (never cut there and called valid), and goes on */
+			if (!started) {
+				started = true;
+				if ((rc = kifu_record_set_source(rec, kifu_reader_name(kr->ctx.lines), diag->line)))
+					return rc;
+			}
+			if ((rc = kifu_record_set_error(rec, 0, diag->line, 0, NULL, 0, diag->message)))
+				return rc;
+			substance = true;
+			kifu_diag_clear(diag);
+			continue;
+		}
+		if (rc != 1)
+			break;
 		const char *line;
 		size_t len;
-		if (kifu__decoder_line(kr->ctx.dec, raw, rawlen, &line, &len))
+		size_t bad_at;
+		if (kifu__decoder_line(kr->ctx.dec, raw, rawlen, &line, &len, &bad_at))
 			return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(kr->ctx.lines), lineno, 0, "out of memory");
 		kif_line kl;
 		kifu__kif_classify(line, len, &kl);
@@ -868,6 +886,23 @@ static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		if (!started) {
 			started = true;
 			if ((rc = kifu_record_set_source(rec, kifu_reader_name(kr->ctx.lines), lineno)))
+				return rc;
+		}
+		if (bad_at != (size_t)-1) {
+			/* a byte the file's encoding does not read: its record is
+			 * invalid, said at the byte (the line is read on, the
+			 * byte as U+FFFD, and the stream with it) */
+			char msg[160];
+			snprintf(msg, sizeof msg, "a byte that is not %s (0x%02X), the encoding of this file",
+				 kifu__decoder_name(kr->ctx.dec), (unsigned char)raw[bad_at]);
+			/* its column: the characters before the first U+FFFD */
+			const char *repl = NULL;
+			for (size_t k = 0; k + 3 <= len && !repl; k++)
+				if (!memcmp(line + k, "\xEF\xBF\xBD", 3))
+					repl = line + k;
+			kif_spot at = {rec, lineno, line};
+			if ((rc = kifu_record_set_error(rec, 0, lineno, kifu__kif_col(&at, repl ? repl : line), NULL, 0,
+							msg)))
 				return rc;
 		}
 		if (kl.kind != KIF_COMMENT && kl.kind != KIF_BOOKMARK && kl.kind != KIF_HASH)
@@ -936,13 +971,13 @@ static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		if (rc)
 			return rc;
 	}
-	if (rc < 0 && rc != KIFU_ELIMIT)
+	if (rc < 0)
 		return rc;
 	int frc = flush_note(&ps);
 	if (frc)
 		return frc;
 	if (!started)
-		return rc == KIFU_ELIMIT ? rc : 0;
+		return 0;
 	if (!substance) {
 		/* comments are no record: said, not passed over */
 		kifu_record_set_error(rec, 0, kifu_record_line(rec), 1, NULL, 0,

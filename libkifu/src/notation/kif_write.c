@@ -423,6 +423,43 @@ static bool any_times(const kifu_record *rec)
 }
 
 /* The headers, in Kifu for Windows' order (kifu/vocabulary.h). */
+/* A header or a bookmark is one line of KIF: a line break in its value
+ * would start a line of its own (手合割：..., a move), so such a record is
+ * refused, never written.  0, or KIFU_EUNSUPPORTED with where it is. */
+static int one_line(const kifu_record *rec, const char *what, const char *value, kifu_diag *diag)
+{
+	if (!value || !value[strcspn(value, "\r\n")])
+		return 0;
+	return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+			     "%s holds a line break, which KIF cannot write", what);
+}
+
+/* Every header and bookmark of the record is one line (one_line). */
+static int check_one_line(const kifu_record *rec, kifu_diag *diag)
+{
+	char what[160];
+	for (int i = 0; i < kifu_record_tag_count(rec); i++) {
+		snprintf(what, sizeof what, "the tag %s", kifu_record_tag_key(rec, i));
+		int rc = one_line(rec, what, kifu_record_tag_value(rec, i), diag);
+		if (rc)
+			return rc;
+	}
+	int rc = one_line(rec, "the bookmark before the first move", kifu_record_bookmark_before(rec), diag);
+	for (long i = 0, n = kifu_record_total_moves(rec); !rc && i < n; i++) {
+		kifu_record_move m;
+		kifu_record_get_move_at(rec, i, &m);
+		if (m.bookmark && m.bookmark[strcspn(m.bookmark, "\r\n")]) {
+			snprintf(what, sizeof what, "the bookmark of %s", m.text);
+			rc = one_line(rec, what, m.bookmark, diag);
+			if (rc && m.line) {
+				diag->line = m.line;
+				diag->col = m.col;
+			}
+		}
+	}
+	return rc;
+}
+
 static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap)
 {
 	int ntags = kifu_record_tag_count(rec);
@@ -472,6 +509,9 @@ static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, ki
 	if (err)
 		return kifu_diag_set(diag, KIFU_EINVAL, kifu_record_file(rec), err_line, err_col,
 				     "the record was not read whole: %s", err);
+	int rc = check_one_line(rec, diag);
+	if (rc)
+		return rc;
 	kifu_position *pos;
 	if (kifu_position_new(&pos, v))
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
@@ -480,7 +520,6 @@ static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, ki
 	const char *handicap = kifu_record_tag(rec, "handicap");
 	bool is_handicap = handicap && strcmp(handicap, "平手") != 0 && kifu_variant_named_start(v, handicap);
 	put_headers(f, rec, v, is_handicap);
-	int rc = 0;
 	if (kifu_record_tag(rec, "sfen")) {
 		if (kifu_record_start(rec, pos, diag))
 			rc = KIFU_ESYNTAX;
@@ -502,6 +541,22 @@ static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, ki
 	return rc;
 }
 
+/* A character Shift_JIS has no form for, at offset at of the KIF text: the
+ * record is refused (a '?' would be a quiet change), naming the character
+ * and the KIF line it is on. */
+static int lost_in_sjis(const kifu_record *rec, const char *text, size_t at, kifu_diag *diag)
+{
+	long line = 1;
+	for (size_t i = 0; i < at; i++)
+		line += text[i] == '\n';
+	size_t k = 1;
+	while (text[at + k] && ((unsigned char)text[at + k] & 0xC0) == 0x80 && k < 4)
+		k++;
+	return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+			     "\"%.*s\" (line %ld of its KIF) has no form in Shift_JIS: write UTF-8", (int)k,
+			     text + at, line);
+}
+
 int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		   enum kifu_encoding encoding, kifu_diag *diag)
 {
@@ -515,9 +570,11 @@ int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	if (!rc) {
 		char *enc = text;
-		size_t elen = len;
-		if (encoding == KIFU_ENCODING_SJIS && kifu__encode_text(KIFU__ENC_CP932, text, len, &enc, &elen))
+		size_t elen = len, lost = (size_t)-1;
+		if (encoding == KIFU_ENCODING_SJIS && kifu__encode_text(KIFU__ENC_CP932, text, len, &enc, &elen, &lost))
 			rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "cannot convert to Shift_JIS");
+		if (!rc && lost != (size_t)-1)
+			rc = lost_in_sjis(rec, text, lost, diag);
 		if (!rc && fwrite(enc, 1, elen, out) != elen)
 			rc = KIFU_EIO;
 		if (enc != text)

@@ -74,13 +74,19 @@ static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n
 	int lines = 0;
 	*content = false;
 	while (i < n && lines < SAMPLE_LINES) {
-		const char *nl = memchr(sample + i, '\n', n - i);
+		/* a line ends at LF or CR (files from classic Mac OS end their
+		 * lines in CR alone; CRLF gives a blank line between) */
+		const char *nl = NULL;
+		for (size_t k = i; k < n && !nl; k++)
+			if (sample[k] == '\n' || sample[k] == '\r')
+				nl = sample + k;
 		size_t len = nl ? (size_t)(nl - (sample + i)) : n - i;
 		if (!nl && i > 0)
 			break; /* a line cut by the sample's end */
 		const char *line;
 		size_t ll;
-		if (kifu__decoder_line(s->ctx.dec, sample + i, len, &line, &ll) == 0) {
+		size_t bad_at;
+		if (kifu__decoder_line(s->ctx.dec, sample + i, len, &line, &ll, &bad_at) == 0) {
 			size_t k = 0;
 			while (k < ll && (line[k] == ' ' || line[k] == '\t' || line[k] == '\r'))
 				k++;
@@ -134,7 +140,7 @@ static int start(kifu_stream *s, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_ENOMEM, name, 0, 0, "out of memory");
 	memcpy(copy, sample, n);
 	copy[n] = 0;
-	enum kifu__encoding enc = kifu__encoding_detect(copy, n);
+	enum kifu__encoding enc = kifu__encoding_detect(copy, n, n < SAMPLE);
 	s->ctx.dec = kifu__decoder_new(enc);
 	if (!s->ctx.dec) {
 		free(copy);
@@ -142,7 +148,7 @@ static int start(kifu_stream *s, kifu_diag *diag)
 	}
 	/* the whole input was in the sample and checked as UTF-8: no line
 	 * needs checking again */
-	if (enc == KIFU__ENC_UTF8 && n < SAMPLE)
+	if (enc == KIFU__ENC_UTF8 && n < SAMPLE && kifu__utf8_valid(copy, n))
 		kifu__decoder_trust(s->ctx.dec);
 	bool content = false;
 	const kifu__notation *chosen = s->opt.notation ? kifu__notation_named(s->opt.notation) :

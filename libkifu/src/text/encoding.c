@@ -134,15 +134,47 @@ static bool decodes(enum kifu__encoding enc, const char *s, size_t n)
 }
 
 
-enum kifu__encoding kifu__encoding_detect(const char *sample, size_t n)
+/* Counts, in s[0..n), the valid UTF-8 sequences of two bytes or more
+ * (*good) and the bytes of 0x80 or more that are in none (*bad). */
+static void utf8_census(const char *str, size_t n, size_t *good, size_t *bad)
 {
-	/* judge whole lines only: the sample may end inside a character */
+	const unsigned char *s = (const unsigned char *)str;
+	*good = *bad = 0;
+	for (size_t i = 0; i < n;) {
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		size_t k = utf8_char_len(s[i]);
+		if (k > 1 && i + k <= n && kifu__utf8_valid(str + i, k)) {
+			(*good)++;
+			i += k;
+		} else {
+			(*bad)++;
+			i++;
+		}
+	}
+}
+
+enum kifu__encoding kifu__encoding_detect(const char *sample, size_t n, bool whole)
+{
+	/* judge whole lines only, unless the sample is the whole input: it may
+	 * end inside a character */
 	size_t cut = n;
-	while (cut > 0 && sample[cut - 1] != '\n')
-		cut--;
-	if (cut == 0)
-		cut = n;
-	if (kifu__utf8_valid(sample, cut))
+	if (!whole) {
+		while (cut > 0 && sample[cut - 1] != '\n' && sample[cut - 1] != '\r')
+			cut--;
+		if (cut == 0)
+			cut = n;
+	}
+	/* UTF-8 when it is, or nearly: a stray Latin-1 byte among UTF-8
+	 * characters (eight or more for each bad byte) is a bad byte of a
+	 * UTF-8 file, reported on its line, not a reason to read every line as
+	 * Shift_JIS.  Shift_JIS text makes far more bad bytes than UTF-8
+	 * characters: most of its lead bytes cannot start one. */
+	size_t good, bad;
+	utf8_census(sample, cut, &good, &bad);
+	if (bad == 0 || good >= 8 * bad)
 		return KIFU__ENC_UTF8;
 	bool cp932 = decodes(KIFU__ENC_CP932, sample, cut);
 	bool eucjp = decodes(KIFU__ENC_EUCJP, sample, cut);
@@ -209,13 +241,20 @@ static int reserve(kifu__decoder *d, size_t need)
 	return 0;
 }
 
+const char *kifu__decoder_name(const kifu__decoder *d)
+{
+	return d->enc == KIFU__ENC_CP932 ? "Shift_JIS" : d->enc == KIFU__ENC_EUCJP ? "EUC-JP" : "UTF-8";
+}
+
 void kifu__decoder_trust(kifu__decoder *d)
 {
 	d->trusted = d->enc == KIFU__ENC_UTF8;
 }
 
-int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **out, size_t *outn)
+int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **out, size_t *outn,
+		       size_t *bad_at)
 {
+	*bad_at = (size_t)-1;
 	if (d->trusted) {
 		*out = in;
 		*outn = n;
@@ -240,6 +279,8 @@ int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **
 			if (c >= 0x80) {
 				k = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
 				if (!k || i + k > n || !kifu__utf8_valid(in + i, k)) {
+					if (*bad_at == (size_t)-1)
+						*bad_at = i;
 					memcpy(d->buf + o, "\xEF\xBF\xBD", 3);
 					o += 3;
 					i++;
@@ -272,6 +313,8 @@ int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **
 			continue;
 		}
 		/* a byte that does not decode: U+FFFD, and on */
+		if (*bad_at == (size_t)-1)
+			*bad_at = (size_t)(src - in);
 		if (room < 3) {
 			size_t used = (size_t)(dst - d->buf);
 			if (reserve(d, d->cap * 2))
@@ -291,9 +334,12 @@ int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **
 	return 0;
 }
 
-int kifu__encode_text(enum kifu__encoding enc, const char *in, size_t n, char **out, size_t *outn)
+int kifu__encode_text(enum kifu__encoding enc, const char *in, size_t n, char **out, size_t *outn,
+		      size_t *lost_at)
 {
 	*out = NULL;
+	if (lost_at)
+		*lost_at = (size_t)-1;
 	size_t cap = n * 2 + 16;
 	char *buf = malloc(cap);
 	if (!buf)
@@ -329,6 +375,8 @@ int kifu__encode_text(enum kifu__encoding enc, const char *in, size_t n, char **
 			continue;
 		}
 		/* no form in the target: '?', skip the UTF-8 character */
+		if (lost_at && *lost_at == (size_t)-1)
+			*lost_at = (size_t)(src - in);
 		*dst++ = '?';
 		room--;
 		size_t k = 1;

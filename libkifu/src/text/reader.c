@@ -20,6 +20,8 @@ struct kifu_reader {
 	size_t line_cap;
 	long lineno;
 	int eof, err, bom_checked, unread;
+	char eol;           /* the line end: '\n' (LF or CRLF), or '\r' for a file
+			     * whose lines end in CR alone (classic Mac OS) */
 	const char *last;
 	size_t last_len;
 };
@@ -137,6 +139,23 @@ static int append(kifu_reader *r, size_t *llen, int *too_long, const char *s, si
 	return 0;
 }
 
+/* The stream's line end, told from its first block: CR alone when the
+ * first line end there is a CR that no LF follows (files from classic Mac
+ * OS, which would otherwise read as one line), else LF (a CR before it is
+ * dropped from the line).  A CR inside a line of an LF file stays text. */
+static char line_end(kifu_reader *r)
+{
+	const char *b;
+	size_t n = kifu_reader_peek(r, &b, BLOCK);
+	for (size_t i = 0; i < n; i++) {
+		if (b[i] == '\n')
+			return '\n';
+		if (b[i] == '\r')
+			return i + 1 < n ? (b[i + 1] == '\n' ? '\n' : '\r') : (r->eof ? '\r' : '\n');
+	}
+	return '\n';
+}
+
 int kifu_reader_next(kifu_reader *r, const char **line, size_t *len, long *lineno,
 		     kifu_diag *diag)
 {
@@ -152,6 +171,7 @@ int kifu_reader_next(kifu_reader *r, const char **line, size_t *len, long *linen
 		r->bom_checked = 1;
 		if (kifu_reader_peek(r, &b, 3) == 3 && !memcmp(b, "\xEF\xBB\xBF", 3))
 			r->start += 3;
+		r->eol = line_end(r);
 	}
 	size_t llen = 0;   /* bytes gathered in r->line */
 	int spilled = 0;   /* the line crosses a block boundary */
@@ -159,7 +179,7 @@ int kifu_reader_next(kifu_reader *r, const char **line, size_t *len, long *linen
 	for (;;) {
 		size_t avail = r->end - r->start;
 		char *s = r->buf + r->start;
-		char *nl = memchr(s, '\n', avail);
+		char *nl = memchr(s, r->eol, avail);
 		if (nl && !spilled) {
 			/* the whole line is in the block: hand it out in place */
 			size_t n = (size_t)(nl - s);
