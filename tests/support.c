@@ -430,3 +430,12 @@ char *support_sfen(const kifu_position *pos, char *buf, size_t size)
 	}
 	return buf;
 }
+
+uint64_t support_perft(kifu_position *pos, int depth)
+{
+	uint64_t n = 0;
+	int rc = kifu_perft(pos, depth, &n);
+	if (rc)
+		fail_msg("kifu_perft at depth %d: %s", depth, kifu_error_string(rc));
+	return n;
+}

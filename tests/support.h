@@ -23,6 +23,9 @@
 /* Room for the text of any move list the tests build (4096 moves). */
 #define SUPPORT_TEXT_MAX (KIFU_MAX_MOVES * 16)
 
+/* kifu_perft's count; fails the test if it returns an error. */
+uint64_t support_perft(kifu_position *pos, int depth);
+
 /* A shipped variant; fails the test if it does not load. */
 const kifu_variant *support_variant(const char *name);
 

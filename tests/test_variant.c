@@ -105,7 +105,7 @@ static void user_variant(void **state)
 	 *   Rook 1e: 1d 1c 1b (takes the pawn)            3
 	 * 14, none leaving the King attacked (Gote's Rook on 5a is blocked by
 	 * the pawn on 5d or 5c). */
-	assert_int_equal(kifu_perft(pos, 1), 14);
+	assert_int_equal(support_perft(pos, 1), 14);
 	assert_piece_moves(pos, "2e", "2e3d 2e4c 2e5b 2e1d");
 	kifu_position_free(pos);
 	kifu_variant_free(v);

@@ -97,6 +97,21 @@ expect odd-keys 0 "shogi header=対局%20ID：12345 header=9z：v : 7g7f$nl" "" 
 name="$tmp/a$(printf '\033')[31mred"
 expect escape-in-name 2 "" "kifu-validate: $tmp/a\\x1B[31mred: cannot open: No such file or directory$nl" -- "$bin/kifu-validate" "$name"
 
+# More moves than a move list holds (a user's variant: 19 kinds to drop on
+# a 19x19 board, 6,800 drops): an error, never a count of some of them.
+{ printf 'name: big\ninherit: shogi\nboard: 19\nstart: k18/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/18K b RBGSNLPACDEFHIJMOQT 1\nstarts: {}\npieces:\n'
+  for l in a c d e f h i j m o q t; do
+	printf '  - {id: p%s, sfen: %s, name: 駒%s, english: P%s, moves: W}\n' "$l" "$(echo "$l" | tr a-z A-Z)" "$l" "$l"
+  done; } >"$tmp/big.yaml"
+expect too-many-moves 2 "" "kifu-perft: a position has more than 4096 legal moves: it cannot be counted$nl" \
+	-- "$bin/kifu-perft" --variant-file "$tmp/big.yaml" -v big 1
+# A board diagram with more than 200 of one piece in hand (歩九十九 three
+# times: 297): an error on that line, never a count that wraps.
+{ printf '後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n'
+  for r in 二 三 四 五 六 七 八; do printf '| ・ ・ ・ ・ ・ ・ ・ ・ ・|%s\n' "$r"; done
+  printf '| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：歩九十九　歩九十九　歩九十九\n手数----指手---------消費時間--\n   1 ５二歩打\n'; } >"$tmp/hand.kif"
+expect hand-count 1 "" "kifu-validate: $tmp/hand.kif:14:17: more than 200 of one piece in hand$nl" -- "$bin/kifu-validate" "$tmp/hand.kif"
+
 if [ "$fails" -ne 0 ]; then
 	echo "hostile.sh: $fails failures"
 	exit 1

@@ -29,7 +29,9 @@ const char *kifu__ki2_resolve(kifu_position *pos, kifu_movelist *list, const kif
 		*out = drop;
 		return NULL;
 	}
-	kifu_generate_legal(pos, list);
+	if (kifu_generate_legal(pos, list))
+		return "the position has more moves than can be listed (KIFU_MAX_MOVES): "
+		       "the move cannot be told";
 	kifu_move cand[64];
 	int n = 0;
 	unsigned mods = h->mods;

@@ -410,7 +410,8 @@ static void ending_fault(play *p, int line, const kifu_record_line_info *li, con
 	kifu__utf8_trim_end(out->reason);
 }
 
-/* Has the side to move lost, whatever it plays?  No legal move; or, with a
+/* Has the side to move lost, whatever it plays (1 or 0; KIFU_ENOMEM, or
+ * KIFU_ELIMIT for a position with more moves than a list holds)?  No legal move; or, with a
  * check rule, it is in check and its only answers are interpositions (moves
  * of another piece than the royal onto an empty square, or drops, on the
  * line of the check), which a record counts as futile (無駄合), as tsume
@@ -418,7 +419,8 @@ static void ending_fault(play *p, int line, const kifu_record_line_info *li, con
  * every move lets the other side take its last royal on the next. */
 static int mated(kifu_position *pos, kifu_movelist *list)
 {
-	kifu_generate_legal(pos, list);
+	if (kifu_generate_legal(pos, list))
+		return KIFU_ELIMIT;
 	if (list->count == 0)
 		return 1;
 	const kifu_variant *v = kifu_position_variant(pos);
@@ -442,7 +444,7 @@ static int mated(kifu_position *pos, kifu_movelist *list)
 	}
 	kifu_movelist *replies = malloc(sizeof *replies);
 	if (!replies)
-		return -1;
+		return KIFU_ENOMEM;
 	int lost_every_way = 1;
 	kifu_move moves[KIFU_MAX_MOVES];
 	int n = list->count;
@@ -451,7 +453,11 @@ static int mated(kifu_position *pos, kifu_movelist *list)
 		kifu_undo u;
 		kifu_make_move(pos, &moves[i], &u);
 		int saved = 1;
-		kifu_generate_legal(pos, replies);
+		if (kifu_generate_legal(pos, replies)) {
+			kifu_unmake_move(pos, &u);
+			free(replies);
+			return KIFU_ELIMIT;
+		}
 		for (int k = 0; k < replies->count && saved; k++) {
 			kifu_undo u2;
 			kifu_make_move(pos, &replies->moves[k], &u2);
@@ -573,8 +579,13 @@ static int judge(play *p, int line, const kifu_record_line_info *li, kifu_moveli
 			if (!*list && !(*list = malloc(sizeof **list)))
 				return KIFU_ENOMEM;
 			int m = mated(pos, *list);
+			if (m == KIFU_ELIMIT) {
+				ending_fault(p, line, li, "the record ends in mate (%s), but the position has more "
+					     "moves than can be listed (KIFU_MAX_MOVES): mate cannot be judged", e->kif);
+				return 0;
+			}
 			if (m < 0)
-				return KIFU_ENOMEM;
+				return m;
 			if (!m) {
 				ending_fault(p, line, li, "the record ends in mate (%s), but %s, to move, has a move that "
 					     "keeps its last royal", e->kif, side_name(mover));

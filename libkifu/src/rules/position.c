@@ -185,7 +185,7 @@ static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_d
 				n = 0;
 				while (i < len && isdigit((unsigned char)s[i])) {
 					n = n * 10 + (s[i] - '0');
-					if (n > 200)
+					if (n > KIFU_MAX_IN_HAND)
 						return sfen_fail(diag, at, "count in hand too large");
 					i++;
 				}
@@ -202,7 +202,7 @@ static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_d
 				return sfen_fail(diag, tat, "this variant has no drops: hands must be -");
 			if (!v->types[t].to_hand)
 				return sfen_fail(diag, tat, "this piece never goes to hand");
-			if (p->hand[side][t] + n > 200)
+			if (p->hand[side][t] + n > KIFU_MAX_IN_HAND)
 				return sfen_fail(diag, at, "count in hand too large");
 			p->hand[side][t] = (uint8_t)(p->hand[side][t] + n);
 		}

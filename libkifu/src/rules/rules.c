@@ -460,13 +460,16 @@ typedef struct gen {
 	struct kifu_position *p;
 	kifu_movelist *out;
 	int side;
+	bool full;   /* a move found no room: KIFU_MAX_MOVES were not enough */
 } gen;
 
 static inline void push(gen *g, int from, int mid, int to, int flags, int piece)
 {
 	kifu_movelist *l = g->out;
-	if (l->count >= KIFU_MAX_MOVES)
+	if (l->count >= KIFU_MAX_MOVES) {
+		g->full = true;
 		return;
+	}
 	kifu_move *m = &l->moves[l->count++];
 	m->from = (uint16_t)from;
 	m->mid = (uint16_t)mid;
@@ -653,9 +656,10 @@ static void gen_drops(gen *g)
 	}
 }
 
-static void generate_pseudo(struct kifu_position *p, kifu_movelist *out)
+/* Returns false when the list had no room for every move. */
+static bool generate_pseudo(struct kifu_position *p, kifu_movelist *out)
 {
-	gen g = {p, out, p->side};
+	gen g = {p, out, p->side, false};
 	out->count = 0;
 	for (int sq = 0; sq < p->nsq; sq++)
 		if (is_own(p->board[sq], p->side))
@@ -664,6 +668,7 @@ static void generate_pseudo(struct kifu_position *p, kifu_movelist *out)
 		lion_filter(&g, 0);
 	if (p->v->drops)
 		gen_drops(&g);
+	return !g.full;
 }
 
 /* ---- legality ---- */
@@ -822,7 +827,7 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 		return true;
 	legal_ctx c;
 	legal_ctx_init(p, &c);
-	gen g = {p, list, p->side};
+	gen g = {p, list, p->side, false};
 	bool any = false;
 	for (int sq = 0; sq < p->nsq && !any; sq++)
 		if (is_own(p->board[sq], p->side)) {
@@ -838,7 +843,9 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 		any = any_legal(p, &c, list, depth);
 	}
 	free(list);
-	return any;
+	/* moves the list had no room for were not looked at: assume one of
+	 * them is legal rather than call the position lost */
+	return any || g.full;
 }
 
 /* ---- the end of the game (formats/variants.md, "end"; docs/rules.md, Chu Shogi) ---- */
@@ -929,17 +936,17 @@ static enum kifu_game_state judge_end(struct kifu_position *p, int *loser)
 	return KIFU_GAME_ON;
 }
 
-void kifu_generate_legal(kifu_position *p, kifu_movelist *out)
+int kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 {
 	out->count = 0;
 	/* A side that has lost its last royal has lost: no move follows; nor
 	 * after the other ends of the game (perft counts no move there). */
 	if (p->loser >= 0)
-		return;
+		return 0;
 	int loser;
 	if (p->v->end_rules && judge_end(p, &loser) != KIFU_GAME_ON)
-		return;
-	generate_pseudo(p, out);
+		return 0;
+	bool whole = generate_pseudo(p, out);
 	legal_ctx c;
 	legal_ctx_init(p, &c);
 	int n = 0;
@@ -949,6 +956,7 @@ void kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 			out->moves[n++] = *m;
 	}
 	out->count = n;
+	return whole ? 0 : KIFU_ELIMIT;
 }
 
 enum kifu_game_state kifu_position_end(kifu_position *p, kifu_game_end *out)
@@ -1066,27 +1074,40 @@ int kifu_move_is_attack(kifu_position *p, const kifu_undo *undo)
 	return piece_attacks_enemy(p, to, mover, u->prev_cs);
 }
 
-uint64_t kifu_perft(kifu_position *p, int depth)
+/* perft below the root: lists[0..depth) are the move lists of each ply,
+ * made once by kifu_perft (nothing is allocated per node). */
+static int perft_below(kifu_position *p, int depth, kifu_movelist *lists, uint64_t *count)
 {
-	if (depth <= 0)
-		return 1;
-	kifu_movelist *list = malloc(sizeof *list);
-	if (!list)
-		return 0;
-	kifu_generate_legal(p, list);
-	uint64_t n = 0;
+	kifu_movelist *list = &lists[0];
+	int rc = kifu_generate_legal(p, list);
+	if (rc)
+		return rc;
 	if (depth == 1) {
-		n = (uint64_t)list->count;
-	} else {
-		for (int i = 0; i < list->count; i++) {
-			kifu_undo u;
-			kifu_make_move(p, &list->moves[i], &u);
-			n += kifu_perft(p, depth - 1);
-			kifu_unmake_move(p, &u);
-		}
+		*count += (uint64_t)list->count;
+		return 0;
 	}
-	free(list);
-	return n;
+	for (int i = 0; i < list->count && !rc; i++) {
+		kifu_undo u;
+		kifu_make_move(p, &list->moves[i], &u);
+		rc = perft_below(p, depth - 1, lists + 1, count);
+		kifu_unmake_move(p, &u);
+	}
+	return rc;
+}
+
+int kifu_perft(kifu_position *p, int depth, uint64_t *count)
+{
+	*count = 0;
+	if (depth <= 0) {
+		*count = 1;
+		return 0;
+	}
+	kifu_movelist *lists = malloc((size_t)depth * sizeof *lists);
+	if (!lists)
+		return KIFU_ENOMEM;
+	int rc = perft_below(p, depth, lists, count);
+	free(lists);
+	return rc;
 }
 
 /* ---- the one-move check ---- */
