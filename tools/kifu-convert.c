@@ -125,8 +125,8 @@ int main(int argc, char *argv[])
 		if (cli_variant_option(&choice, opt, optarg))
 			continue;
 		switch (opt) {
-		case 'h': usage(stdout); return CLI_OK;
-		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
+		case 'h': usage(stdout); return cli_stdout_done();
+		case CLI_OPT_VERSION: return cli_version();
 		case 'o': path = optarg; break;
 		case OPT_TO: to = optarg; break;
 		case OPT_ENCODING: encoding = optarg; break;

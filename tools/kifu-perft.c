@@ -82,10 +82,9 @@ static int parse_args(int argc, char **argv, struct perft_args *a)
 		switch (opt) {
 		case 'h':
 			usage(stdout);
-			return CLI_OK;
+			return cli_stdout_done();
 		case CLI_OPT_VERSION:
-			cli_version();
-			return CLI_OK;
+			return cli_version();
 		case OPT_SFEN:
 			a->sfen = optarg;
 			break;

@@ -23,7 +23,8 @@ enum {
 	OPT_PLY,
 	OPT_EVERY,
 	OPT_FROM,
-	OPT_TO
+	OPT_TO,
+	OPT_MAX_FILES
 };
 
 enum replay_format { FMT_TEXT, FMT_KIF, FMT_SFEN, FMT_SVG };
@@ -39,8 +40,14 @@ struct replay_run {
 	int one_ply;           /* --ply: a missing ply is an error */
 	int last_only;         /* no ply asked for: the last position */
 	long written;          /* positions written to standard output */
+	long files, max_files; /* files written to DIR, and the most allowed (0: no limit) */
+	int failed;            /* an output failed (said once): nothing more is written */
 	kifu_position *pos;    /* scratch, for the variant seen last */
 };
+
+/* --max-files' default: far beyond a long game of every ply (a Dai game has
+ * a thousand), far below what fills a disk by mistake. */
+#define DEFAULT_MAX_FILES 100000
 
 static void usage(FILE *f)
 {
@@ -58,6 +65,8 @@ static void usage(FILE *f)
 		"                        kif: the BOD diagram; sfen: one SFEN per line;\n"
 		"                        svg: a picture of the board\n"
 		"  -o, --output DIR      one file per position in DIR: BASE-RECORD-PLY.EXT\n"
+		"      --max-files N     with -o: stop with an error rather than write more\n"
+		"                        than N files (default 100000; 0: no limit)\n"
 		, cli_program());
 	cli_common_help(f, 22);
 	fprintf(f,
@@ -106,16 +115,28 @@ static void write_position(FILE *f, struct replay_run *run, const struct board_v
 	}
 }
 
+/* An output failed: said once (with the record it happened at), and
+ * nothing more is written. */
+static int stop(struct replay_run *run, const kifu_record *rec, const char *why)
+{
+	if (!run->failed) {
+		kifu_diag d;
+		kifu_diag_set(&d, KIFU_EIO, kifu_record_file(rec), kifu_record_line(rec), 0, "%s", why);
+		cli_diag(&d);
+		run->failed = 1;
+	}
+	return CLI_USAGE;
+}
+
 static int emit(struct replay_run *run, const kifu_record *rec, long index,
 		const struct board_view *view)
 {
+	if (run->failed)
+		return CLI_USAGE;
 	if (!run->dir) {
-		if (run->format == FMT_SVG && run->written) {
+		if (run->format == FMT_SVG && run->written)
 			/* two XML documents in one stream would be no document at all */
-			if (run->written++ == 1)
-				cli_error("--format=svg: several positions need -o DIR");
-			return CLI_USAGE;
-		}
+			return stop(run, rec, "--format=svg: a second position; several positions need -o DIR");
 		/* text and BOD diagrams one after another, a blank line between */
 		if (run->written++ && (run->format == FMT_TEXT || run->format == FMT_KIF))
 			putchar('\n');
@@ -126,11 +147,24 @@ static int emit(struct replay_run *run, const kifu_record *rec, long index,
 	output_file_base(kifu_record_file(rec), base, sizeof base);
 	snprintf(path, sizeof path, "%s/%s-%ld-%04ld.%s", run->dir, base, index, view->ply,
 		 format_ext[run->format]);
+	if (run->max_files && run->files >= run->max_files) {
+		char why[160];
+		snprintf(why, sizeof why, "more than %ld files for -o %s: stopped (--max-files N allows more)",
+			 run->max_files, run->dir);
+		return stop(run, rec, why);
+	}
 	output out;
-	if (output_open(&out, path))
+	if (output_open(&out, path)) {
+		run->failed = 1; /* said by output_open */
 		return CLI_USAGE;
+	}
+	run->files++;
 	write_position(out.f, run, view);
-	return output_close(&out, 1);
+	if (output_close(&out, 1)) {
+		run->failed = 1;
+		return CLI_USAGE;
+	}
+	return CLI_OK;
 }
 
 /* What the play loop's hook needs to show the positions. */
@@ -232,6 +266,7 @@ int main(int argc, char *argv[])
 		{"every", no_argument, NULL, OPT_EVERY},
 		{"from-ply", required_argument, NULL, OPT_FROM},
 		{"to-ply", required_argument, NULL, OPT_TO},
+		{"max-files", required_argument, NULL, OPT_MAX_FILES},
 		{"output", required_argument, NULL, 'o'},
 		{NULL, 0, NULL, 0}
 	};
@@ -242,13 +277,14 @@ int main(int argc, char *argv[])
 
 	memset(&run, 0, sizeof run);
 	run.format = FMT_TEXT;
+	run.max_files = DEFAULT_MAX_FILES;
 	cli_set_program(argv[0]);
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", options, NULL)) != -1) {
 		if (cli_variant_option(&choice, opt, optarg))
 			continue;
 		switch (opt) {
-		case 'h': usage(stdout); return CLI_OK;
-		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
+		case 'h': usage(stdout); return cli_stdout_done();
+		case CLI_OPT_VERSION: return cli_version();
 		case 'o': run.dir = optarg; break;
 		case OPT_EVERY: every = 1; break;
 		case OPT_PLY:
@@ -263,6 +299,16 @@ int main(int argc, char *argv[])
 			if (parse_ply(optarg, "--to-ply", &to))
 				return cli_usage_error();
 			break;
+		case OPT_MAX_FILES: {
+			char *end;
+			errno = 0;
+			run.max_files = strtol(optarg, &end, 10);
+			if (errno || end == optarg || *end || run.max_files < 0) {
+				cli_error("--max-files: '%s' is not a number of files", optarg);
+				return cli_usage_error();
+			}
+			break;
+		}
 		case OPT_FORMAT: {
 			size_t i;
 			for (i = 0; i < sizeof format_names / sizeof format_names[0]; i++)

@@ -211,8 +211,8 @@ int main(int argc, char *argv[])
 			continue;
 		kifu_diag_clear(&d);
 		switch (opt) {
-		case 'h': usage(stdout); record_filter_free(run.filter); return CLI_OK;
-		case CLI_OPT_VERSION: cli_version(); record_filter_free(run.filter); return CLI_OK;
+		case 'h': usage(stdout); record_filter_free(run.filter); return cli_stdout_done();
+		case CLI_OPT_VERSION: record_filter_free(run.filter); return cli_version();
 		case 'o': path = optarg; break;
 		case OPT_MERGE: merge = 1; break;
 		case OPT_FORMAT:

@@ -278,8 +278,8 @@ int main(int argc, char *argv[])
 		if (cli_variant_option(&choice, opt, optarg))
 			continue;
 		switch (opt) {
-		case 'h': usage(stdout); return CLI_OK;
-		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
+		case 'h': usage(stdout); return cli_stdout_done();
+		case CLI_OPT_VERSION: return cli_version();
 		case OPT_MAIN_LINE: run.main_line = 1; break;
 		case OPT_VERBOSE: run.verbose = 1; break;
 		case OPT_FORMAT:

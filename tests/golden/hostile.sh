@@ -112,6 +112,24 @@ expect too-many-moves 2 "" "kifu-perft: a position has more than 4096 legal move
   printf '| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：歩九十九　歩九十九　歩九十九\n手数----指手---------消費時間--\n   1 ５二歩打\n'; } >"$tmp/hand.kif"
 expect hand-count 1 "" "kifu-validate: $tmp/hand.kif:14:17: more than 200 of one piece in hand$nl" -- "$bin/kifu-validate" "$tmp/hand.kif"
 
+# kifu-replay: a second SVG on standard output, and more files than
+# --max-files, stop the run with one error that names the record.
+printf 'shogi : 7g7f\nshogi : 2g2f\n' >"$tmp/two.compact"
+expect svg-second 2 "" "kifu-replay: $tmp/two.compact:2: --format=svg: a second position; several positions need -o DIR$nl" \
+	-- sh -c '"$0" --format=svg "$1" >/dev/null' "$bin/kifu-replay" "$tmp/two.compact"
+expect max-files 2 "" "kifu-replay: $tmp/two.compact:2: more than 2 files for -o $tmp/mf: stopped (--max-files N allows more)$nl" \
+	-- "$bin/kifu-replay" --every --max-files 2 -o "$tmp/mf" "$tmp/two.compact"
+[ "$(ls "$tmp/mf" | wc -l)" = 2 ] || fail "max-files: $(ls "$tmp/mf" | wc -l) files"
+# --help and --version that cannot be written: status 2, said.
+if [ -w /dev/full ]; then
+	for t in kifu-validate kifu-convert kifu-replay kifu-diff kifu-stats kifu-perft kifu-variants; do
+		"$bin/$t" --help >/dev/full 2>/dev/null
+		[ $? = 2 ] || fail "$t --help >/dev/full: not status 2"
+		"$bin/$t" --version >/dev/full 2>"$tmp/err"
+		[ $? = 2 ] && grep -q "^$t: write error" "$tmp/err" || fail "$t --version >/dev/full: $(cat "$tmp/err")"
+	done
+fi
+
 if [ "$fails" -ne 0 ]; then
 	echo "hostile.sh: $fails failures"
 	exit 1

@@ -6,6 +6,7 @@
 #include <kifu/notation.h>
 #include <kifu/version.h>
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -120,9 +121,19 @@ void cli_diag(const kifu_diag *diag)
 	fputc('\n', stderr);
 }
 
-void cli_version(void)
+int cli_stdout_done(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_error("write error: %s", strerror(errno ? errno : EIO));
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+int cli_version(void)
 {
 	printf("%s (kifu) %s\n", program, KIFU_VERSION);
+	return cli_stdout_done();
 }
 
 int cli_usage_error(void)

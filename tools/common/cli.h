@@ -80,8 +80,12 @@ void cli_shown(char *buf, size_t size, const char *s);
  * (with no line, a column is printed as "column COL"). */
 void cli_diag(const kifu_diag *diag);
 
-/* Prints "PROG (kifu) VERSION" on stdout (kifu/version.h). */
-void cli_version(void);
+/* Prints "PROG (kifu) VERSION" on stdout (kifu/version.h); returns
+ * cli_stdout_done(). */
+int cli_version(void);
+/* After --help or --version: CLI_OK if standard output took all of it,
+ * else CLI_USAGE after saying why (a full disk, /dev/full). */
+int cli_stdout_done(void);
 
 /* Prints "Try 'PROG --help'." on stderr and returns CLI_USAGE. */
 int cli_usage_error(void);
