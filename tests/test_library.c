@@ -60,19 +60,22 @@ static char *write_string(const kifu_record *rec, const kifu_variant *v, const c
 static const struct {
 	const char *word, *kif;
 	enum kifu_outcome outcome;
+	const char *csa;
 } expected_endings[] = {
-	{"resign", "投了", KIFU_OUTCOME_MOVER_LOSES},
-	{"abort", "中断", KIFU_OUTCOME_NONE},
-	{"repetition", "千日手", KIFU_OUTCOME_DRAW},
-	{"impasse", "持将棋", KIFU_OUTCOME_DRAW},
-	{"mate", "詰み", KIFU_OUTCOME_MOVER_LOSES},
-	{"nomate", "不詰", KIFU_OUTCOME_NONE},
-	{"timeout", "切れ負け", KIFU_OUTCOME_MOVER_LOSES},
-	{"illegal-win", "反則勝ち", KIFU_OUTCOME_MOVER_WINS},
-	{"illegal-loss", "反則負け", KIFU_OUTCOME_MOVER_LOSES},
-	{"declare-win", "入玉勝ち", KIFU_OUTCOME_MOVER_WINS},
-	{"sealed", "封じ手", KIFU_OUTCOME_NONE},
-	{"draw", "引き分け", KIFU_OUTCOME_DRAW},
+	{"resign", "投了", KIFU_OUTCOME_MOVER_LOSES, "%TORYO"},
+	{"abort", "中断", KIFU_OUTCOME_NONE, "%CHUDAN"},
+	{"repetition", "千日手", KIFU_OUTCOME_DRAW, "%SENNICHITE"},
+	{"impasse", "持将棋", KIFU_OUTCOME_DRAW, "%JISHOGI"},
+	{"mate", "詰み", KIFU_OUTCOME_MOVER_LOSES, "%TSUMI"},
+	{"nomate", "不詰", KIFU_OUTCOME_NONE, "%FUZUMI"},
+	{"timeout", "切れ負け", KIFU_OUTCOME_MOVER_LOSES, "%TIME_UP"},
+	{"illegal-win", "反則勝ち", KIFU_OUTCOME_MOVER_WINS, "%ILLEGAL_MOVE"},
+	{"illegal-loss", "反則負け", KIFU_OUTCOME_MOVER_LOSES, NULL},
+	{"declare-win", "入玉勝ち", KIFU_OUTCOME_MOVER_WINS, "%KACHI"},
+	{"sealed", "封じ手", KIFU_OUTCOME_NONE, NULL},
+	{"draw", "引き分け", KIFU_OUTCOME_DRAW, "%HIKIWAKE"},
+	{"matta", "待った", KIFU_OUTCOME_NONE, "%MATTA"},
+	{"error", "エラー", KIFU_OUTCOME_NONE, "%ERROR"},
 };
 
 static void endings_table(void **state)
@@ -87,7 +90,14 @@ static void endings_table(void **state)
 		assert_int_equal(e->outcome, expected_endings[i].outcome);
 		assert_ptr_equal(kifu_ending_find(e->word, strlen(e->word)), e);
 		assert_ptr_equal(kifu_ending_find_kif(e->kif, strlen(e->kif)), e);
+		if (expected_endings[i].csa) {
+			assert_string_equal(e->csa, expected_endings[i].csa);
+			assert_ptr_equal(kifu_ending_find_csa(e->csa, strlen(e->csa)), e);
+		} else {
+			assert_null(e->csa);
+		}
 	}
+	assert_null(kifu_ending_find_csa("%+ILLEGAL_ACTION", 16));
 	assert_null(kifu_ending_at(n));
 	assert_null(kifu_ending_find("resigns", 7));
 	/* what other programs write for mate and a loss on time */
