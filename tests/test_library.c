@@ -444,6 +444,20 @@ static void kif_variant_undecided(void **state)
 	kifu_variant_free(twin);
 }
 
+/* The words a writer's note uses for what it left out. */
+static void dropped_words(void **state)
+{
+	(void)state;
+	char buf[128];
+	assert_string_equal(kifu_dropped_words(KIFU_DROPPED_VARIATIONS, buf, sizeof buf), "variations");
+	assert_string_equal(kifu_dropped_words(KIFU_DROPPED_VARIATIONS | KIFU_DROPPED_COMMENTS, buf, sizeof buf),
+			    "variations and comments");
+	assert_string_equal(kifu_dropped_words(KIFU_DROPPED_COMMENTS | KIFU_DROPPED_TIMES | KIFU_DROPPED_ENDING,
+					       buf, sizeof buf),
+			    "comments, times and the ending");
+	assert_string_equal(kifu_dropped_words(0, buf, sizeof buf), "");
+}
+
 /* ---- compact moves ---- */
 
 static void compact_moves(void **state)
@@ -751,6 +765,7 @@ int main(void)
 		cmocka_unit_test(variant_sets),
 		cmocka_unit_test(variant_readings),
 		cmocka_unit_test(kif_variant_undecided),
+		cmocka_unit_test(dropped_words),
 		cmocka_unit_test(compact_moves),
 		cmocka_unit_test(play_loop),
 		cmocka_unit_test(play_through_illegal),

@@ -28,6 +28,7 @@ struct convert_run {
 	kifu_write_options options;
 	const char *between;        /* what goes between two records */
 	long written;
+	const kifu_record *current; /* the record being written, for on_dropped */
 };
 
 static void usage(FILE *f)
@@ -59,9 +60,21 @@ static void usage(FILE *f)
 		"2 usage or I/O error.\n");
 }
 
+/* The writer left something out: said per record (not with -q). */
+static void on_dropped(void *ctx, unsigned dropped, const char *what)
+{
+	struct convert_run *run = ctx;
+	kifu_diag d;
+	(void)dropped;
+	kifu_diag_set(&d, 0, kifu_record_file(run->current), kifu_record_line(run->current), 0,
+		      "%s cannot carry %s: left out", run->to, what);
+	cli_record_diag(&d);
+}
+
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
 {
 	struct convert_run *run = ctx;
+	run->current = rec;
 	long ply = 0, line = kifu_record_line(rec), col = 0;
 	const char *move = NULL;
 	const char *err = kifu_record_error(rec, &ply, &line, &col, &move);
@@ -135,7 +148,9 @@ int main(int argc, char *argv[])
 	}
 	if (cli_notation_check(to, 1))
 		return cli_usage_error();
-	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0};
+	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0, NULL};
+	run.options.dropped = on_dropped;
+	run.options.ctx = &run;
 	if (!strcmp(encoding, "sjis") || !strcmp(encoding, "shift_jis") || !strcmp(encoding, "cp932"))
 		run.options.encoding = KIFU_ENCODING_SJIS;
 	else if (strcmp(encoding, "utf-8") != 0 && strcmp(encoding, "utf8") != 0) {

@@ -61,3 +61,27 @@ int kifu_write(FILE *out, const kifu_record *rec, const kifu_variant *v, const c
 				     notation ? notation : "(none)");
 	return n->write(out, rec, v, opt ? opt : &defaults, diag);
 }
+
+char *kifu_dropped_words(unsigned dropped, char *buf, size_t size)
+{
+	static const char *const words[] = {"variations", "comments", "bookmarks", "times", "tags",
+					    "the ending"};
+	enum { NWORDS = sizeof words / sizeof words[0] };
+	int n = 0, total = 0;
+	for (int i = 0; i < NWORDS; i++)
+		total += (dropped >> i) & 1;
+	size_t o = 0;
+	if (size)
+		buf[0] = 0;
+	for (int i = 0; i < NWORDS && o < size; i++) {
+		if (!((dropped >> i) & 1))
+			continue;
+		n++;
+		const char *sep = n == 1 ? "" : n == total ? " and " : ", ";
+		int w = snprintf(buf + o, size - o, "%s%s", sep, words[i]);
+		if (w < 0)
+			break;
+		o += (size_t)w;
+	}
+	return buf;
+}
