@@ -6,6 +6,8 @@
 #    checks kifu_perft against the kifu column;
 #  - random games shogiops plays (tests/node/chu-games.mjs) are all valid in
 #    kifu and end in the position shogiops reaches (the same SFEN);
+#  - the KIF kifu writes for them reads back in shogiops with the same
+#    moves (tests/node/chu-kif-read.mjs);
 #  - the same kind of games ending in an illegal move (a Lion taking a
 #    protected Lion, a counter-strike elsewhere, a move onto one's own
 #    piece) are flagged by kifu at exactly that ply, for the right reason.
@@ -57,6 +59,13 @@ sed -n 's/^# sfen: //p' "$tmp/legal.compact" >"$tmp/shogiops.sfen"
 [ "$(wc -l <"$tmp/shogiops.sfen")" = 100 ] || fail "chu-games: not 100 games"
 diff "$tmp/shogiops.sfen" "$tmp/kifu.sfen" >"$tmp/diff" || fail "final positions differ: $(head -4 "$tmp/diff")"
 
+# The KIF kifu writes for those games (lishogi's server form) reads back in
+# shogiops with the same moves (tests/node/chu-kif-read.mjs).
+"$bin/kifu-convert" --to kif "$tmp/legal.compact" >"$tmp/legal.kif" || fail "to kif"
+node tests/node/chu-kif-read.mjs "$modules" "$tmp/legal.kif" >"$tmp/shogiops.moves" || fail "chu-kif-read"
+sed -n 's/^chu : //p' "$tmp/legal.compact" >"$tmp/kifu.moves"
+diff "$tmp/kifu.moves" "$tmp/shogiops.moves" >"$tmp/diff" || fail "shogiops reads kifu's KIF otherwise: $(head -4 "$tmp/diff" | cut -c1-160)"
+
 # Games ending in an illegal move: flagged at exactly that ply, the reason
 # naming the rule broken.
 node tests/node/chu-games.mjs "$modules" illegal 15 300 2026 >"$tmp/illegal.compact" || fail "chu-games illegal"
@@ -74,4 +83,4 @@ if [ "$fails" -ne 0 ]; then
 	echo "chu-shogiops: $fails failures"
 	exit 1
 fi
-echo "ok: 100 shogiops games valid with the same final SFEN; 15 illegal moves flagged at their ply"
+echo "ok: 100 shogiops games valid with the same final SFEN and read back from kifu's KIF; 15 illegal moves flagged at their ply"

@@ -300,8 +300,9 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
 	if (kl->number != ply)
 		return PROBLEM(ps, ply, mp, mp, mlen, "the move number is not the next ply");
-	if (!kifu__kif_eat_mark(&t))
-		return PROBLEM(ps, ply, mp, mp, mlen, "expected ▲ or △");
+	/* ▲/△ as lishogi's client and shogiops write, or none as its server
+	 * exports (scalashogi format/kif/KifModel.scala) */
+	kifu__kif_eat_mark(&t);
 	kif_move_head h;
 	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h);
 	if (st == KIF_HEAD_NO_SQUARE)
@@ -678,8 +679,14 @@ static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_lin
 	kif_text t = kl->rest;
 	kif_skip_space(&t);
 	int side = kif_at(&t, "△") || kif_at(&t, "▽") || kif_at(&t, "☖") ? KIFU_GOTE : KIFU_SENTE;
+	if (!kifu__kif_eat_mark(&t) && kifu_position_for(&kr->pos, v) == 0) {
+		/* no mark (lishogi's server form): the side the start gives the
+		 * move, or the other on an even ply */
+		kifu_position_reset(kr->pos);
+		side = (int)kifu_position_side(kr->pos) ^ (kl->number % 2 == 0);
+	}
 	kif_move_head h;
-	if (!kifu__kif_eat_mark(&t) || kifu__kif_move_head(v, &t, false, &h) != KIF_HEAD_OK || h.drop)
+	if (kifu__kif_move_head(v, &t, false, &h) != KIF_HEAD_OK || h.drop)
 		return false;
 	kif_skip_space(&t);
 	while (t.p < t.end && *t.p != '(' && !kif_at(&t, "（"))

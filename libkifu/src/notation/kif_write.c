@@ -190,10 +190,14 @@ typedef struct writer {
 	size_t branch_n, branch_cap;
 } writer;
 
+/* A move's time and the total: "( 0:08/00:00:08)" as Kifu for Windows
+ * writes it; in the wide form "(00:08/00:00:08)" as lishogi does (its
+ * minutes padded to two digits). */
 static void put_times(const writer *w, double time, double total)
 {
 	long t = time < 0 ? 0 : (long)time, tot = total < 0 ? 0 : (long)total;
-	fprintf(w->f, "(%2ld:%02ld/%02ld:%02ld:%02ld)", t / 60, t % 60, tot / 3600, tot / 60 % 60, tot % 60);
+	fprintf(w->f, w->wide ? "(%02ld:%02ld/%02ld:%02ld:%02ld)" : "(%2ld:%02ld/%02ld:%02ld:%02ld)", t / 60,
+		t % 60, tot / 3600, tot / 60 % 60, tot % 60);
 }
 
 /* KIF's move field, padded to 12 columns (Kifu for Windows), then the
@@ -271,27 +275,27 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	const kifu_variant *v = w->v;
 	char words[256], sq[32], name[NAME_MAX];
 	move_words(w, &m->move, words, sizeof words);
-	const char *mark = kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△";
 	if (w->wide) {
+		/* lishogi's server form (scalashogi format/kif/KifModel.scala):
+		 * "   1手目   7八歩兵 （←7九）", no ▲/△; a two-step move on two
+		 * lines, each with its own origin, the second never 仝 and with
+		 * no 居食い/じっと mark (its squares say it) */
 		if (m->move.mid != KIFU_NO_SQUARE) {
-			/* two lines: 一歩目 to the first square, 二歩目 on */
 			move_name(v, kifu_code_type(kifu_position_at(pos, m->move.from)), true, name, sizeof name);
 			if (m->move.mid == w->prev_to)
 				snprintf(sq, sizeof sq, "仝");
 			else
 				square_wide(v, m->move.mid, sq, sizeof sq);
-			fprintf(w->f, "%ld手目一歩目 %s%s%s （←", step->ply, mark, sq, name);
+			fprintf(w->f, "%4ld手目一歩目 %s%s （←", step->ply, sq, name);
 			square_wide(v, m->move.from, sq, sizeof sq);
 			fprintf(w->f, "%s）\n", sq);
 			square_wide(v, m->move.to, sq, sizeof sq);
-			fprintf(w->f, "%ld手目二歩目 %s%s%s%s", step->ply, mark, sq, name,
+			fprintf(w->f, "%4ld手目二歩目 %s%s%s", step->ply, sq, name,
 				(m->move.flags & KIFU_MOVE_PROMOTE) ? "成" : "");
-			if (m->move.to == m->move.from)
-				fputs(kifu_position_at(pos, m->move.mid) ? "（居食い）" : "（じっと）", w->f);
 			square_wide(v, m->move.mid, sq, sizeof sq);
 			fprintf(w->f, " （←%s）", sq);
 		} else {
-			fprintf(w->f, "%ld手目 %s%s", step->ply, mark, words);
+			fprintf(w->f, "%4ld手目   %s", step->ply, words);
 			if (!(m->move.flags & KIFU_MOVE_DROP)) {
 				square_wide(v, m->move.from, sq, sizeof sq);
 				fprintf(w->f, " （←%s）", sq);
@@ -363,8 +367,9 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	const kifu_ending_info *e = kifu_ending_find(li.ending, strlen(li.ending));
 	const char *word = e ? e->kif : li.ending;
 	long ply = li.start + li.count;
+	(void)pos;
 	if (w->wide) {
-		fprintf(w->f, "%ld手目 %s%s", ply, kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△", word);
+		fprintf(w->f, "%4ld手目   %s", ply, word);
 		if (w->times && li.ending_time >= 0) {
 			fputs("   ", w->f);
 			put_times(w, li.ending_time, li.ending_total);
@@ -460,6 +465,17 @@ static int check_one_line(const kifu_record *rec, kifu_diag *diag)
 	return rc;
 }
 
+/* A shipped variant that a reader tells from a header-less wide KIF by its
+ * board and first move (docs/kif.md, "The variant of a KIF record"): Chu,
+ * Dai.  lishogi's server writes no 手合割 for Chu's start (scalashogi
+ * KifModel.renderSetup), and neither does kifu for these. */
+static bool told_by_board(const kifu_variant *v)
+{
+	const kifu_variant *shipped;
+	return is_wide(v) && !kifu_variant_parent(v)[0] &&
+	       kifu_variant_builtin(&shipped, kifu_variant_name(v), NULL) == 0 && shipped == v;
+}
+
 static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap)
 {
 	int ntags = kifu_record_tag_count(rec);
@@ -483,7 +499,7 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 			const char *handicap = kifu_record_tag(rec, "handicap");
 			if (handicap)
 				fprintf(f, "%s：%s\n", tag->kif, handicap);
-			else if (!kifu_variant_named_start(v, "平手"))
+			else if (!kifu_variant_named_start(v, "平手") && !told_by_board(v))
 				fprintf(f, "%s：%s\n", tag->kif,
 					kifu_variant_title_ja(v)[0] ? kifu_variant_title_ja(v) : kifu_variant_name(v));
 			continue;
@@ -527,7 +543,7 @@ static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, ki
 			rc = kifu_bod_write(f, pos, is_handicap);
 	}
 	if (!rc) {
-		fputs(w.wide ? "手数----指手---------\n" : "手数----指手---------消費時間--\n", f);
+		fputs("手数----指手---------消費時間--\n", f);
 		const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE);
 		if (pre)
 			put_comment_lines(f, pre);
