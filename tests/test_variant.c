@@ -76,6 +76,111 @@ static void bad_files(void **state)
 	assert_string_equal(diag.file, BAD "no-such-file.yaml");
 }
 
+/* Names and text: a variant's name is what a compact record can start
+ * with; no text value holds a control character (escapes in double-quoted
+ * strings make them).  Each error is at the value, column of its quote. */
+static void bad_names(void **state)
+{
+	(void)state;
+	const char *name_rule = "a variant name is printable ASCII without spaces, a lowercase "
+				"letter first (it starts each compact record): ";
+	char msg[256];
+	snprintf(msg, sizeof msg, "%s\"my shogi : 7g7f\"", name_rule);
+	bad(BAD "name-space.yaml", 2, 7, msg);
+	snprintf(msg, sizeof msg, "%s\"Mini\"", name_rule);
+	bad(BAD "name-uppercase.yaml", 2, 7, msg);
+	snprintf(msg, sizeof msg, "%s\"#mini\"", name_rule);
+	bad(BAD "name-hash.yaml", 2, 7, msg);
+	bad(BAD "name-newline.yaml", 2, 7, "a control character (U+000A) in a text value");
+	/* Line 5 is "    name: "\a歩"": the value at column 11. */
+	bad(BAD "piece-name-control.yaml", 5, 11, "a control character (U+0007) in a text value");
+	bad(BAD "title-c1.yaml", 3, 8, "a control character (U+0085) in a text value");
+	/* Line 4 is "  - {id: pawn, english: "Pawn\x7f"}": the value at column 25. */
+	bad(BAD "english-del.yaml", 4, 25, "a control character (U+007F) in a text value");
+	bad(BAD "id-tab.yaml", 4, 10, "a control character (U+0009) in a text value");
+	/* ':' and '=' are read back in a compact record's first token: the
+	 * name passes, and the NUL in title-ja is caught after it */
+	bad(BAD "title-ja-nul.yaml", 3, 11, "a control character (U+0000) in a text value");
+	bad(BAD "inherit-twice.yaml", 3, 1, "inherit given twice (a variant has one parent)");
+}
+
+/* Loading text fails at line:col of "gen.yaml" with msg. */
+static void bad_text(const char *text, long line, long col, const char *msg)
+{
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	int rc = kifu_variant_load_buffer(&v, text, strlen(text), "gen.yaml", &diag);
+	assert_int_equal(rc, KIFU_ELIMIT);
+	assert_null(v);
+	if (strcmp(diag.file, "gen.yaml") != 0 || diag.line != line || diag.col != col ||
+	    strcmp(diag.message, msg) != 0)
+		fail_msg("%s:%ld:%ld: %s\nexpected\ngen.yaml:%ld:%ld: %s", diag.file, diag.line,
+			 diag.col, diag.message, line, col, msg);
+}
+
+/* "inherit: shogi\nname: x\nfoo: ", then n1 times item1, n2 times item2,
+ * and tail: a file too big to keep in the tests' data. */
+static char *gen_text(const char *item1, long n1, const char *item2, long n2, const char *tail)
+{
+	static const char head[] = "inherit: shogi\nname: x\nfoo: ";
+	size_t len = sizeof head + (size_t)n1 * strlen(item1) + (size_t)n2 * strlen(item2) +
+		     strlen(tail) + 2;
+	char *text = malloc(len), *p = text;
+	assert_non_null(text);
+	p += sprintf(p, "%s", head);
+	for (long i = 0; i < n1; i++)
+		p += sprintf(p, "%s", item1);
+	for (long i = 0; i < n2; i++)
+		p += sprintf(p, "%s", item2);
+	sprintf(p, "%s\n", tail);
+	return text;
+}
+
+/* The YAML's shape is measured before libyaml builds it: these files took
+ * seconds to minutes and hundreds of megabytes. */
+static void yaml_limits(void **state)
+{
+	(void)state;
+	/* 200,000 "[": the root mapping is 1 deep, the first "[" (column 6)
+	 * 2, the 32nd (column 37) would be 33 */
+	char *text = gen_text("[", 200000, "]", 200000, "");
+	bad_text(text, 3, 37, "YAML nested more than 32 deep");
+	free(text);
+	/* [1,1,...]: the root, 5 scalars and the list make 7 nodes, the k-th 1
+	 * (column 5 + 2k) node 7 + k: node 100,001 is the 99,994th */
+	text = gen_text("[", 1, "1,", 3000000, "1]");
+	bad_text(text, 3, 199993, "more than 100000 YAML nodes");
+	free(text);
+	/* aliases count for what they stand for: 10 x (11 nodes with their
+	 * list), *a 10 times (111), ... the 8th *d on line 5 (column 37) makes
+	 * 12,351 + 8 * 11,111 nodes */
+	bad_text("l0: &a [x, x, x, x, x, x, x, x, x, x]\n"
+		 "l1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+		 "l2: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+		 "l3: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+		 "l4: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n", 5, 37,
+		 "more than 100000 YAML nodes");
+	/* anchors: libyaml looks each one up among all the others; the 101st
+	 * (column 7 + 8 * 100) is one too many */
+	text = gen_text("[", 1, "&a000 x,", 101, "x]");
+	for (int i = 0; i < 101; i++) {
+		char num[8];
+		snprintf(num, sizeof num, "%03d", i);
+		memcpy(text + 29 + 8 * i + 2, num, 3);
+	}
+	bad_text(text, 3, 807, "more than 100 YAML anchors");
+	free(text);
+	/* within the limits an alias is as good as what it names */
+	const char *ok = "inherit: shogi\nname: alias\ntitle: &t Alias Shogi\ntitle-ja: *t\n";
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	assert_int_equal(kifu_variant_load_buffer(&v, ok, strlen(ok), "gen.yaml", &diag), 0);
+	assert_string_equal(kifu_variant_name(v), "alias");
+	kifu_variant_free(v);
+}
+
 static void user_variant(void **state)
 {
 	(void)state;
@@ -116,6 +221,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bad_files),
+		cmocka_unit_test(bad_names),
+		cmocka_unit_test(yaml_limits),
 		cmocka_unit_test(user_variant),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
