@@ -11,6 +11,16 @@
 
 #define BAD "tests/data/bad-variants/"
 
+/* The diagnostic is file:line:col: msg. */
+static void check_diag(const kifu_diag *diag, const char *file, long line, long col,
+		       const char *msg)
+{
+	if (strcmp(diag->file, file) != 0 || diag->line != line || diag->col != col ||
+	    strcmp(diag->message, msg) != 0)
+		fail_msg("%s:%ld:%ld: %s\nexpected\n%s:%ld:%ld: %s", diag->file, diag->line,
+			 diag->col, diag->message, file, line, col, msg);
+}
+
 /* Loading path fails at line:col with message msg. */
 static void bad(const char *path, long line, long col, const char *msg)
 {
@@ -21,10 +31,7 @@ static void bad(const char *path, long line, long col, const char *msg)
 	int rc = kifu_variant_load_file(&v, path, &diag);
 	assert_true(rc < 0);
 	assert_null(v);
-	if (strcmp(diag.file, path) != 0 || diag.line != line || diag.col != col ||
-	    strcmp(diag.message, msg) != 0)
-		fail_msg("%s:%ld:%ld: %s\nexpected\n%s:%ld:%ld: %s", diag.file, diag.line, diag.col,
-			 diag.message, path, line, col, msg);
+	check_diag(&diag, path, line, col, msg);
 }
 
 static void bad_files(void **state)
@@ -76,32 +83,50 @@ static void bad_files(void **state)
 	assert_string_equal(diag.file, BAD "no-such-file.yaml");
 }
 
+/* text loads, and the variant is called name. */
+static void good_text(const char *text, const char *name)
+{
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	if (kifu_variant_load_buffer(&v, text, strlen(text), "gen.yaml", &diag))
+		fail_msg("%s:%ld:%ld: %s", diag.file, diag.line, diag.col, diag.message);
+	assert_string_equal(kifu_variant_name(v), name);
+	kifu_variant_free(v);
+}
+
 /* Names and text: a variant's name is what a compact record can start
  * with; no text value holds a control character (escapes in double-quoted
  * strings make them).  Each error is at the value, column of its quote. */
+#define NAME_RULE "a variant name is printable ASCII without spaces, a lowercase letter " \
+		  "first (it starts each compact record): "
+#define CONTROL(c) "a control character (U+" c ") in a text value"
 static void bad_names(void **state)
 {
 	(void)state;
-	const char *name_rule = "a variant name is printable ASCII without spaces, a lowercase "
-				"letter first (it starts each compact record): ";
-	char msg[256];
-	snprintf(msg, sizeof msg, "%s\"my shogi : 7g7f\"", name_rule);
-	bad(BAD "name-space.yaml", 2, 7, msg);
-	snprintf(msg, sizeof msg, "%s\"Mini\"", name_rule);
-	bad(BAD "name-uppercase.yaml", 2, 7, msg);
-	snprintf(msg, sizeof msg, "%s\"#mini\"", name_rule);
-	bad(BAD "name-hash.yaml", 2, 7, msg);
-	bad(BAD "name-newline.yaml", 2, 7, "a control character (U+000A) in a text value");
-	/* Line 5 is "    name: "\a歩"": the value at column 11. */
-	bad(BAD "piece-name-control.yaml", 5, 11, "a control character (U+0007) in a text value");
-	bad(BAD "title-c1.yaml", 3, 8, "a control character (U+0085) in a text value");
-	/* Line 4 is "  - {id: pawn, english: "Pawn\x7f"}": the value at column 25. */
-	bad(BAD "english-del.yaml", 4, 25, "a control character (U+007F) in a text value");
-	bad(BAD "id-tab.yaml", 4, 10, "a control character (U+0009) in a text value");
-	/* ':' and '=' are read back in a compact record's first token: the
-	 * name passes, and the NUL in title-ja is caught after it */
-	bad(BAD "title-ja-nul.yaml", 3, 11, "a control character (U+0000) in a text value");
-	bad(BAD "inherit-twice.yaml", 3, 1, "inherit given twice (a variant has one parent)");
+	static const struct { const char *file; long line, col; const char *msg; } cases[] = {
+		{"name-space.yaml", 2, 7, NAME_RULE "\"my shogi : 7g7f\""},
+		{"name-uppercase.yaml", 2, 7, NAME_RULE "\"Mini\""},
+		{"name-hash.yaml", 2, 7, NAME_RULE "\"#mini\""},
+		{"name-newline.yaml", 2, 7, CONTROL("000A")},
+		/* line 5, "    name: "\a歩"": the value at column 11 */
+		{"piece-name-control.yaml", 5, 11, CONTROL("0007")},
+		{"title-c1.yaml", 3, 8, CONTROL("0085")},
+		/* line 4, "  - {id: pawn, english: "Pawn\x7f"}": column 25 */
+		{"english-del.yaml", 4, 25, CONTROL("007F")},
+		{"id-tab.yaml", 4, 10, CONTROL("0009")},
+		/* the name "a:b=c" passes (':' and '=' are read back in a compact
+		 * record's first token); the NUL in title-ja does not */
+		{"title-ja-nul.yaml", 3, 11, CONTROL("0000")},
+		{"inherit-twice.yaml", 3, 1, "inherit given twice (a variant has one parent)"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char path[256];
+		snprintf(path, sizeof path, BAD "%s", cases[i].file);
+		bad(path, cases[i].line, cases[i].col, cases[i].msg);
+	}
+	/* any printable ASCII after the first letter is read back */
+	good_text("inherit: shogi\nname: \"a:b=c+d#e\"\n", "a:b=c+d#e");
 }
 
 /* Loading text fails at line:col of "gen.yaml" with msg. */
@@ -113,10 +138,7 @@ static void bad_text(const char *text, long line, long col, const char *msg)
 	int rc = kifu_variant_load_buffer(&v, text, strlen(text), "gen.yaml", &diag);
 	assert_int_equal(rc, KIFU_ELIMIT);
 	assert_null(v);
-	if (strcmp(diag.file, "gen.yaml") != 0 || diag.line != line || diag.col != col ||
-	    strcmp(diag.message, msg) != 0)
-		fail_msg("%s:%ld:%ld: %s\nexpected\ngen.yaml:%ld:%ld: %s", diag.file, diag.line,
-			 diag.col, diag.message, line, col, msg);
+	check_diag(&diag, "gen.yaml", line, col, msg);
 }
 
 /* "inherit: shogi\nname: x\nfoo: ", then n1 times item1, n2 times item2,
@@ -172,13 +194,7 @@ static void yaml_limits(void **state)
 	bad_text(text, 3, 807, "more than 100 YAML anchors");
 	free(text);
 	/* within the limits an alias is as good as what it names */
-	const char *ok = "inherit: shogi\nname: alias\ntitle: &t Alias Shogi\ntitle-ja: *t\n";
-	kifu_variant *v = NULL;
-	kifu_diag diag;
-	kifu_diag_clear(&diag);
-	assert_int_equal(kifu_variant_load_buffer(&v, ok, strlen(ok), "gen.yaml", &diag), 0);
-	assert_string_equal(kifu_variant_name(v), "alias");
-	kifu_variant_free(v);
+	good_text("inherit: shogi\nname: alias\ntitle: &t Alias Shogi\ntitle-ja: *t\n", "alias");
 }
 
 static void user_variant(void **state)
