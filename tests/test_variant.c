@@ -11,6 +11,16 @@
 
 #define BAD "tests/data/bad-variants/"
 
+/* The diagnostic is file:line:col: msg. */
+static void check_diag(const kifu_diag *diag, const char *file, long line, long col,
+		       const char *msg)
+{
+	if (strcmp(diag->file, file) != 0 || diag->line != line || diag->col != col ||
+	    strcmp(diag->message, msg) != 0)
+		fail_msg("%s:%ld:%ld: %s\nexpected\n%s:%ld:%ld: %s", diag->file, diag->line,
+			 diag->col, diag->message, file, line, col, msg);
+}
+
 /* Loading path fails at line:col with message msg. */
 static void bad(const char *path, long line, long col, const char *msg)
 {
@@ -21,10 +31,7 @@ static void bad(const char *path, long line, long col, const char *msg)
 	int rc = kifu_variant_load_file(&v, path, &diag);
 	assert_true(rc < 0);
 	assert_null(v);
-	if (strcmp(diag.file, path) != 0 || diag.line != line || diag.col != col ||
-	    strcmp(diag.message, msg) != 0)
-		fail_msg("%s:%ld:%ld: %s\nexpected\n%s:%ld:%ld: %s", diag.file, diag.line, diag.col,
-			 diag.message, path, line, col, msg);
+	check_diag(&diag, path, line, col, msg);
 }
 
 static void bad_files(void **state)
@@ -76,6 +83,120 @@ static void bad_files(void **state)
 	assert_string_equal(diag.file, BAD "no-such-file.yaml");
 }
 
+/* text loads, and the variant is called name. */
+static void good_text(const char *text, const char *name)
+{
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	if (kifu_variant_load_buffer(&v, text, strlen(text), "gen.yaml", &diag))
+		fail_msg("%s:%ld:%ld: %s", diag.file, diag.line, diag.col, diag.message);
+	assert_string_equal(kifu_variant_name(v), name);
+	kifu_variant_free(v);
+}
+
+/* Names and text: a variant's name is what a compact record can start
+ * with; no text value holds a control character (escapes in double-quoted
+ * strings make them).  Each error is at the value, column of its quote. */
+#define NAME_RULE "a variant name is printable ASCII without spaces, a lowercase letter " \
+		  "first (it starts each compact record): "
+#define CONTROL(c) "a control character (U+" c ") in a text value"
+static void bad_names(void **state)
+{
+	(void)state;
+	static const struct { const char *file; long line, col; const char *msg; } cases[] = {
+		{"name-space.yaml", 2, 7, NAME_RULE "\"my shogi : 7g7f\""},
+		{"name-uppercase.yaml", 2, 7, NAME_RULE "\"Mini\""},
+		{"name-hash.yaml", 2, 7, NAME_RULE "\"#mini\""},
+		{"name-newline.yaml", 2, 7, CONTROL("000A")},
+		/* line 5, "    name: "\a歩"": the value at column 11 */
+		{"piece-name-control.yaml", 5, 11, CONTROL("0007")},
+		{"title-c1.yaml", 3, 8, CONTROL("0085")},
+		/* line 4, "  - {id: pawn, english: "Pawn\x7f"}": column 25 */
+		{"english-del.yaml", 4, 25, CONTROL("007F")},
+		{"id-tab.yaml", 4, 10, CONTROL("0009")},
+		/* the name "a:b=c" passes (':' and '=' are read back in a compact
+		 * record's first token); the NUL in title-ja does not */
+		{"title-ja-nul.yaml", 3, 11, CONTROL("0000")},
+		{"inherit-twice.yaml", 3, 1, "inherit given twice (a variant has one parent)"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char path[256];
+		snprintf(path, sizeof path, BAD "%s", cases[i].file);
+		bad(path, cases[i].line, cases[i].col, cases[i].msg);
+	}
+	/* any printable ASCII after the first letter is read back */
+	good_text("inherit: shogi\nname: \"a:b=c+d#e\"\n", "a:b=c+d#e");
+}
+
+/* Loading text fails at line:col of "gen.yaml" with msg. */
+static void bad_text(const char *text, long line, long col, const char *msg)
+{
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	int rc = kifu_variant_load_buffer(&v, text, strlen(text), "gen.yaml", &diag);
+	assert_int_equal(rc, KIFU_ELIMIT);
+	assert_null(v);
+	check_diag(&diag, "gen.yaml", line, col, msg);
+}
+
+/* "inherit: shogi\nname: x\nfoo: ", then n1 times item1, n2 times item2,
+ * and tail: a file too big to keep in the tests' data. */
+static char *gen_text(const char *item1, long n1, const char *item2, long n2, const char *tail)
+{
+	static const char head[] = "inherit: shogi\nname: x\nfoo: ";
+	size_t len = sizeof head + (size_t)n1 * strlen(item1) + (size_t)n2 * strlen(item2) +
+		     strlen(tail) + 2;
+	char *text = malloc(len), *p = text;
+	assert_non_null(text);
+	p += sprintf(p, "%s", head);
+	for (long i = 0; i < n1; i++)
+		p += sprintf(p, "%s", item1);
+	for (long i = 0; i < n2; i++)
+		p += sprintf(p, "%s", item2);
+	sprintf(p, "%s\n", tail);
+	return text;
+}
+
+/* The YAML's shape is measured before libyaml builds it: these files took
+ * seconds to minutes and hundreds of megabytes. */
+static void yaml_limits(void **state)
+{
+	(void)state;
+	/* 200,000 "[": the root mapping is 1 deep, the first "[" (column 6)
+	 * 2, the 32nd (column 37) would be 33 */
+	char *text = gen_text("[", 200000, "]", 200000, "");
+	bad_text(text, 3, 37, "YAML nested more than 32 deep");
+	free(text);
+	/* [1,1,...]: the root, 5 scalars and the list make 7 nodes, the k-th 1
+	 * (column 5 + 2k) node 7 + k: node 100,001 is the 99,994th */
+	text = gen_text("[", 1, "1,", 3000000, "1]");
+	bad_text(text, 3, 199993, "more than 100000 YAML nodes");
+	free(text);
+	/* aliases count for what they stand for: 10 x (11 nodes with their
+	 * list), *a 10 times (111), ... the 8th *d on line 5 (column 37) makes
+	 * 12,351 + 8 * 11,111 nodes */
+	bad_text("l0: &a [x, x, x, x, x, x, x, x, x, x]\n"
+		 "l1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+		 "l2: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+		 "l3: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+		 "l4: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n", 5, 37,
+		 "more than 100000 YAML nodes");
+	/* anchors: libyaml looks each one up among all the others; the 101st
+	 * (column 7 + 8 * 100) is one too many */
+	text = gen_text("[", 1, "&a000 x,", 101, "x]");
+	for (int i = 0; i < 101; i++) {
+		char num[8];
+		snprintf(num, sizeof num, "%03d", i);
+		memcpy(text + 29 + 8 * i + 2, num, 3);
+	}
+	bad_text(text, 3, 807, "more than 100 YAML anchors");
+	free(text);
+	/* within the limits an alias is as good as what it names */
+	good_text("inherit: shogi\nname: alias\ntitle: &t Alias Shogi\ntitle-ja: *t\n", "alias");
+}
+
 static void user_variant(void **state)
 {
 	(void)state;
@@ -116,6 +237,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bad_files),
+		cmocka_unit_test(bad_names),
+		cmocka_unit_test(yaml_limits),
 		cmocka_unit_test(user_variant),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,7 +11,7 @@
  * piece kind (docs/stats.md).  The YAML and JSON outputs hold only sums, so
  * --merge adds partial outputs of shards into exactly the output over the
  * whole.  Exit 0 when the statistics were computed (invalid records are
- * counted), 2 on a usage or I/O error.
+ * counted), 2 on a usage or I/O error or a bad part.
  */
 #include "cli.h"
 #include "inputs.h"
@@ -69,7 +69,7 @@ static void usage(FILE *f)
 		"      --version           print the version and exit\n"
 		"\n"
 		"Exit status: 0 the statistics were computed (invalid records are counted),\n"
-		"2 usage or I/O error.\n");
+		"2 usage or I/O error, or a part that --merge cannot add up (nothing written).\n");
 }
 
 static void progress(struct stats_run *run)

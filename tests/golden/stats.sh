@@ -132,6 +132,114 @@ printf -- '---\nformat: kifu-stats/1\nvariants:\n  shogi:\n    records: many\n' 
 check_error bad-yaml "$tmp/bad.yaml:5:14: expected a number" "$s" --merge "$tmp/bad.yaml"
 check_error merge-where "merge" "$s" --merge --where 'a~b' "$tmp/small.json"
 
+# --- parts that do not add up -------------------------------------------------
+# A part is the output of one run: a key given twice in one map, counts that
+# do not add up and sums past 2^64 - 1 are errors at FILE:LINE:COL, exit 2,
+# nothing written.  One group "x" of R records of an unknown variant (invalid,
+# 0 plies), as kifu-stats writes it, is the base the bad parts are cut from.
+part() {
+	local r=$1
+	printf '{"format":"kifu-stats/1","records":%s,"plies":0,"valid":0,"invalid":%s,"variants":{"x":{"records":%s,"plies":0,"valid":0,"invalid":%s,"results":{"sente":0,"gote":0,"draw":0,"unknown":%s},"endings":{"none":%s},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":0,"q1":0,"median":0,"q3":0,"max":0,"histogram":{"0":%s}},"moves":{"captures":0,"promotions":0,"declined":0,"two_leg":0,"passes":0,"igui":0,"drops":0},"pieces":[]}}}\n' \
+		"$r" "$r" "$r" "$r" "$r" "$r" "$r"
+}
+# check_merge NAME EXPECTED_STDERR PART...: exit 2, exactly that message, no output
+check_merge() {
+	local name=$1 expected=$2
+	shift 2
+	"$s" --merge --format=json "$@" >"$tmp/out" 2>"$tmp/err"
+	local got=$?
+	[ "$got" = 2 ] || fail "$name: exit status $got, expected 2"
+	[ -s "$tmp/out" ] && fail "$name: output written"
+	[ "$(cat "$tmp/err")" = "kifu-stats: $expected" ] || fail "$name: stderr: $(cat "$tmp/err")"
+}
+part 3 >"$tmp/p3.json"
+expect part-base 0 "$tmp/p3.json" -- "$s" --merge --format=json "$tmp/p3.json"
+# keys given twice: the second one's place (a variant in two documents of a
+# part is no error: that is concatenated outputs, merged above)
+sed 's/"variants":{"x":{\(.*\)}}}$/"variants":{"x":{\1},"x":{\1}}}/' "$tmp/p3.json" >"$tmp/bad.json"
+check_merge dup-variant "$tmp/bad.json:1:435: variant \"x\" given twice (not a partial result of kifu-stats?)" "$tmp/bad.json"
+sed 's/"endings":{"none":3}/"endings":{"none":2,"abort":0,"none":1}/' "$tmp/p3.json" >"$tmp/bad.json"
+check_merge dup-ending "$tmp/bad.json:1:213: ending \"none\" given twice (not a partial result of kifu-stats?)" "$tmp/bad.json"
+sed 's/"histogram":{"0":3}/"histogram":{"0":2,"1":0,"0":1}/' "$tmp/p3.json" >"$tmp/bad.json"
+check_merge dup-length "$tmp/bad.json:1:333: length 0 given twice" "$tmp/bad.json"
+sed 's/"plies":0,"valid":0,"invalid":3,"variants"/"plies":0,"records":3,"valid":0,"invalid":3,"variants"/' "$tmp/p3.json" >"$tmp/bad.json"
+check_merge dup-records "$tmp/bad.json:1:48: \"records\" given twice (not a partial result of kifu-stats?)" "$tmp/bad.json"
+# the same piece type twice: shogi's Pawn (type 7) in small.json
+sed 's/\({"id":"pawn","name":"Pawn","type":7,"moves":10,[^}]*}\)/\1,\1/' "$tmp/small.json" >"$tmp/bad.json"
+check_merge dup-piece "$tmp/bad.json:1:2135: piece type 7 given twice" "$tmp/bad.json"
+# the same in YAML: the second "none" on line 11, column 5
+printf -- '---\nformat: kifu-stats/1\nrecords: 3\nplies: 0\nvalid: 0\ninvalid: 3\nvariants:\n  x:\n    endings:\n      none: 2\n      none: 1\n' >"$tmp/bad.yaml"
+check_merge dup-ending-yaml "$tmp/bad.yaml:11:7: ending \"none\" given twice (not a partial result of kifu-stats?)" "$tmp/bad.yaml"
+
+# nesting: a part is read as kifu-stats writes it, so 200,000 nested lists
+# where a number goes, or a list of 3,000,000 numbers where pieces go, stop
+# the reading at their first character (libyaml would take minutes to build
+# the first, gigabytes for the second)
+{ printf '{"format":"kifu-stats/1","variants":{"x":{"records":'; head -c 200000 /dev/zero | tr '\0' '['
+  head -c 200000 /dev/zero | tr '\0' ']'; echo '}}}'; } >"$tmp/deep.json"
+check_merge deep "$tmp/deep.json:1:53: expected a number (not a partial result of kifu-stats?)" "$tmp/deep.json"
+{ printf -- '---\nformat: kifu-stats/1\nvariants:\n  x:\n    pieces: ['; yes '1,' | head -n 3000000 | tr -d '\n'; echo '1]'; } >"$tmp/flat.yaml"
+check_merge flat "$tmp/flat.yaml:5:14: expected a map (not a partial result of kifu-stats?)" "$tmp/flat.yaml"
+# an alias where a count goes: kifu-stats writes none
+printf -- '---\nformat: kifu-stats/1\nrecords: &n 1\nplies: *n\n' >"$tmp/alias.yaml"
+check_merge alias "$tmp/alias.yaml:4:8: expected a number (not a partial result of kifu-stats?)" "$tmp/alias.yaml"
+
+# counts that do not add up: at the variant's key, or at the top for the totals
+sed 's/"x":{"records":3,"plies":0,"valid":0,"invalid":3/"x":{"records":3,"plies":0,"valid":0,"invalid":2/' "$tmp/p3.json" >"$tmp/bad.json"
+check_merge valid-invalid "$tmp/bad.json:1:82: variant \"x\": valid + invalid is 2, not records (3)" "$tmp/bad.json"
+sed 's/"unknown":3/"unknown":1/' "$tmp/p3.json" >"$tmp/bad.json"
+check_merge results "$tmp/bad.json:1:82: variant \"x\": the results' sum is 1, not records (3)" "$tmp/bad.json"
+sed 's/"histogram":{"0":3}/"histogram":{"0":2,"4":1}/' "$tmp/p3.json" >"$tmp/bad.json"
+check_merge hist-plies "$tmp/bad.json:1:82: variant \"x\": the histogram's plies is 4, not plies (0)" "$tmp/bad.json"
+sed 's/"q3":0,"max":0/"q3":0,"max":9/' "$tmp/p3.json" >"$tmp/bad.json"
+check_merge quartiles "$tmp/bad.json:1:82: variant \"x\": length.max is 9, not the histogram's (0)" "$tmp/bad.json"
+sed 's/^{"format":"kifu-stats\/1","records":3/{"format":"kifu-stats\/1","records":4/' "$tmp/p3.json" >"$tmp/bad.json"
+check_merge totals "$tmp/bad.json:1:1: records is 4, not the sum over the variants (3)" "$tmp/bad.json"
+# shogi in small.json: the pieces' captures are 3 (Bishop 2, Silver 1)
+sed 's/"moves":{"captures":3,/"moves":{"captures":4,/' "$tmp/small.json" >"$tmp/bad.json"
+check_merge captures "$tmp/bad.json:1:1405: variant \"shogi\": the pieces' captures is 3, not moves.captures (4)" "$tmp/bad.json"
+sed 's/"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":2/"royal_lost":2,"no_moves":2,"repetition":0},"length":{"min":2/' "$tmp/small.json" >"$tmp/bad.json"
+check_merge rules "$tmp/bad.json:1:1405: variant \"shogi\": royal_lost + no_moves is 4, more than valid (3)" "$tmp/bad.json"
+
+# sums past 2^64 - 1: 10^19 records twice; the second part's first count of x
+part 10000000000000000000 >"$tmp/big.json"
+check_merge overflow "$tmp/big.json:1:135: this count takes a sum past 18446744073709551615" \
+	"$tmp/big.json" "$tmp/big.json"
+# ... within a part: two documents
+cat "$tmp/big.json" "$tmp/big.json" >"$tmp/big2.json"
+check_merge overflow-docs "$tmp/big2.json:2:135: this count takes a sum past 18446744073709551615" "$tmp/big2.json"
+# counts up to 2^64 - 1 merge exactly: 1 record of 0 plies and 2^64 - 2 of
+# 1 ply (one Pawn move each); q1 is the length of record ceil(N/4), 1
+max=18446744073709551615 most=18446744073709551614
+printf '{"format":"kifu-stats/1","records":%s,"plies":%s,"valid":0,"invalid":%s,"variants":{"x":{"records":%s,"plies":%s,"valid":0,"invalid":%s,"results":{"sente":0,"gote":0,"draw":0,"unknown":%s},"endings":{"none":%s},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":0,"q1":1,"median":1,"q3":1,"max":1,"histogram":{"0":1,"1":%s}},"moves":{"captures":0,"promotions":0,"declined":0,"two_leg":0,"passes":0,"igui":0,"drops":0},"pieces":[{"id":"pawn","name":"Pawn","type":7,"moves":%s,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0}]}}}\n' \
+	$max $most $max $max $most $max $max $max $most $most >"$tmp/max.json"
+expect merge-max 0 "$tmp/max.json" -- "$s" --merge --format=json "$tmp/max.json"
+"$s" --merge --format=text "$tmp/max.json" >"$tmp/out" 2>&1
+grep -qx "    1              18446744073709551614  $(printf '#%.0s' $(seq 40))" "$tmp/out" ||
+	fail "merge-max text: the histogram's bars: $(grep -A2 'length (plies)' "$tmp/out")"
+
+# Many distinct keys merge in time linear in their number: 200,000 endings
+# in one part (as kifu-stats writes them: sorted), merged with itself; the
+# records of 30,000 variants, in two shards, merged == whole.
+many_endings() {
+	awk -v n=200000 -v k="$1" 'BEGIN {
+		r = n * k
+		printf "{\"format\":\"kifu-stats/1\",\"records\":%d,\"plies\":0,\"valid\":0,\"invalid\":%d,\"variants\":{\"x\":{\"records\":%d,\"plies\":0,\"valid\":0,\"invalid\":%d,\"results\":{\"sente\":0,\"gote\":0,\"draw\":0,\"unknown\":%d},\"endings\":{", r, r, r, r, r
+		for (i = 0; i < n; i++)
+			printf "%s\"e%06d\":%d", i ? "," : "", i, k
+		printf "},\"rules\":{\"royal_lost\":0,\"no_moves\":0,\"repetition\":0},\"length\":{\"min\":0,\"q1\":0,\"median\":0,\"q3\":0,\"max\":0,\"histogram\":{\"0\":%d}},\"moves\":{\"captures\":0,\"promotions\":0,\"declined\":0,\"two_leg\":0,\"passes\":0,\"igui\":0,\"drops\":0},\"pieces\":[]}}}\n", r
+	}'
+}
+many_endings 1 >"$tmp/endings1.json"
+many_endings 2 >"$tmp/endings2.json"
+expect many-endings 0 "$tmp/endings2.json" -- "$s" --merge --format=json "$tmp/endings1.json" "$tmp/endings1.json"
+seq 30000 | sed 's/^/v/; s/$/ : 7g7f/' >"$tmp/many.compact"
+"$s" -q --format=json "$tmp/many.compact" >"$tmp/many.json"
+split -n l/2 "$tmp/many.compact" "$tmp/many."
+"$s" -q --format=yaml "$tmp/many.aa" >"$tmp/many.aa.yaml"
+"$s" -q --format=json "$tmp/many.ab" >"$tmp/many.ab.json"
+expect many-variants 0 "$tmp/many.json" -- "$s" --merge --format=json "$tmp/many.aa.yaml" "$tmp/many.ab.json"
+
 # --- shards merged == whole ----------------------------------------------------
 # Random legal games of four variants, 50 of them with an illegal move.
 {

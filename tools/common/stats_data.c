@@ -20,6 +20,8 @@ const char *const stats_rule_keys[STATS_NRULE_FIELDS] = {"royal_lost", "no_moves
 static const char unknown_variant[] = "(unknown)";
 
 
+const char *const stats_total_keys[STATS_NTOTALS] = {"records", "plies", "valid", "invalid"};
+
 void stats_init(struct stats *st)
 {
 	memset(st, 0, sizeof *st);
@@ -33,11 +35,13 @@ static void group_free(struct stats_group *g)
 	for (size_t i = 0; i < g->nendings; i++)
 		free(g->endings[i].key);
 	free(g->endings);
+	free(g->endings_index.slots);
 	free(g->hist);
-	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
+	for (int t = 0; g->pieces && t < KIFU_MAX_TYPES; t++) {
 		free(g->pieces[t].id);
 		free(g->pieces[t].name);
 	}
+	free(g->pieces);
 	free(g);
 }
 
@@ -46,17 +50,124 @@ void stats_free(struct stats *st)
 	for (size_t i = 0; i < st->ngroups; i++)
 		group_free(st->groups[i]);
 	free(st->groups);
+	free(st->index.slots);
 	kifu_position_free(st->pos);
 	stats_init(st);
 }
 
+/* --- finding entries by key ---------------------------------------------------- */
+
+/* Below this many entries a linear search is as quick as hashing. */
+#define INDEX_LINEAR 8
+
+typedef const char *(*key_at_fn)(const void *entries, size_t i);
+
+static const char *group_key(const void *entries, size_t i)
+{
+	return ((struct stats_group *const *)entries)[i]->variant;
+}
+
+static const char *count_key(const void *entries, size_t i)
+{
+	return ((const struct stats_count *)entries)[i].key;
+}
+
+/* FNV-1a */
+static size_t hash_key(const char *s)
+{
+	uint64_t h = 14695981039346656037u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return (size_t)h;
+}
+
+static void index_put(struct stats_index *x, const void *entries, key_at_fn key_at, size_t i)
+{
+	size_t h = hash_key(key_at(entries, i)) & (x->cap - 1);
+	while (x->slots[h])
+		h = (h + 1) & (x->cap - 1);
+	x->slots[h] = i + 1;
+}
+
+/* Makes the index fit n entries (at most half full).  0 or KIFU_ENOMEM. */
+static int index_fit(struct stats_index *x, const void *entries, size_t n, key_at_fn key_at)
+{
+	if (n <= INDEX_LINEAR || n <= x->cap / 2)
+		return 0;
+	size_t cap = x->cap ? x->cap : 32;
+	while (n > cap / 2)
+		cap *= 2;
+	size_t *slots = calloc(cap, sizeof *slots);
+	if (!slots)
+		return KIFU_ENOMEM;
+	free(x->slots);
+	x->slots = slots;
+	x->cap = cap;
+	for (size_t i = 0; i < n; i++)
+		index_put(x, entries, key_at, i);
+	return 0;
+}
+
+static void index_drop(struct stats_index *x)
+{
+	free(x->slots);
+	x->slots = NULL;
+	x->cap = 0;
+}
+
+/* The entry of the n with this key, or n if there is none.  The index must
+ * fit n (index_fit). */
+static size_t index_find(const struct stats_index *x, const void *entries, size_t n,
+			 key_at_fn key_at, const char *key)
+{
+	if (!x->cap) {
+		for (size_t i = 0; i < n; i++)
+			if (!strcmp(key_at(entries, i), key))
+				return i;
+		return n;
+	}
+	for (size_t h = hash_key(key) & (x->cap - 1);; h = (h + 1) & (x->cap - 1)) {
+		size_t e = x->slots[h];
+		if (!e)
+			return n;
+		if (!strcmp(key_at(entries, e - 1), key))
+			return e - 1;
+	}
+}
+
+/* Notes entry n - 1, just appended.  0 or KIFU_ENOMEM. */
+static int index_add(struct stats_index *x, const void *entries, size_t n, key_at_fn key_at)
+{
+	size_t cap = x->cap;
+	int rc = index_fit(x, entries, n, key_at);
+	if (!rc && x->cap && x->cap == cap)
+		index_put(x, entries, key_at, n - 1);
+	return rc;
+}
+
+/* Room for one more of n entries of size bytes in *array (doubling). */
+static int grow(void **array, size_t *cap, size_t n, size_t size)
+{
+	if (n < *cap)
+		return 0;
+	size_t c = *cap ? *cap * 2 : 1;
+	void *a = realloc(*array, c * size);
+	if (!a)
+		return KIFU_ENOMEM;
+	*array = a;
+	*cap = c;
+	return 0;
+}
+
 struct stats_group *stats_group(struct stats *st, const char *variant)
 {
-	for (size_t i = 0; i < st->ngroups; i++)
-		if (!strcmp(st->groups[i]->variant, variant))
-			return st->groups[i];
-	struct stats_group **gs = realloc(st->groups, (st->ngroups + 1) * sizeof *gs);
-	if (!gs)
+	if (index_fit(&st->index, st->groups, st->ngroups, group_key))
+		return NULL;
+	size_t i = index_find(&st->index, st->groups, st->ngroups, group_key, variant);
+	if (i < st->ngroups)
+		return st->groups[i];
+	void *gs = st->groups;
+	if (grow(&gs, &st->groups_cap, st->ngroups, sizeof *st->groups))
 		return NULL;
 	st->groups = gs;
 	struct stats_group *g = calloc(1, sizeof *g);
@@ -64,26 +175,36 @@ struct stats_group *stats_group(struct stats *st, const char *variant)
 		free(g);
 		return NULL;
 	}
-	gs[st->ngroups++] = g;
+	st->groups[st->ngroups++] = g;
+	if (index_add(&st->index, st->groups, st->ngroups, group_key)) {
+		group_free(st->groups[--st->ngroups]);
+		return NULL;
+	}
 	return g;
 }
 
-int stats_add_count(struct stats_count **list, size_t *n, const char *key, uint64_t add)
+struct stats_count *stats_ending(struct stats_group *g, const char *word)
 {
-	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*list)[i].key, key)) {
-			(*list)[i].n += add;
-			return 0;
-		}
-	struct stats_count *l = realloc(*list, (*n + 1) * sizeof *l);
-	if (!l)
-		return KIFU_ENOMEM;
-	*list = l;
-	if (!(l[*n].key = strdup(key)))
-		return KIFU_ENOMEM;
-	l[*n].n = add;
-	(*n)++;
-	return 0;
+	struct stats_index *x = &g->endings_index;
+	if (index_fit(x, g->endings, g->nendings, count_key))
+		return NULL;
+	size_t i = index_find(x, g->endings, g->nendings, count_key, word);
+	if (i < g->nendings)
+		return &g->endings[i];
+	void *es = g->endings;
+	if (grow(&es, &g->endings_cap, g->nendings, sizeof *g->endings))
+		return NULL;
+	g->endings = es;
+	struct stats_count *c = &g->endings[g->nendings];
+	memset(c, 0, sizeof *c);
+	if (!(c->key = strdup(word)))
+		return NULL;
+	g->nendings++;
+	if (index_add(x, g->endings, g->nendings, count_key)) {
+		free(g->endings[--g->nendings].key);
+		return NULL;
+	}
+	return c;
 }
 
 int stats_add_length(struct stats_group *g, uint64_t plies, uint64_t n)
@@ -91,7 +212,9 @@ int stats_add_length(struct stats_group *g, uint64_t plies, uint64_t n)
 	if (plies > KIFU_MAX_PLIES)
 		return KIFU_EINVAL;
 	if (plies >= g->hist_len) {
-		size_t len = g->hist_len ? g->hist_len : 256;
+		/* as long as the longest record: a group of unknown variants
+		 * (every record 0 plies) keeps one count */
+		size_t len = g->hist_len ? g->hist_len : 1;
 		while (len <= plies)
 			len *= 2;
 		uint64_t *h = realloc(g->hist, len * sizeof *h);
@@ -101,12 +224,16 @@ int stats_add_length(struct stats_group *g, uint64_t plies, uint64_t n)
 		g->hist = h;
 		g->hist_len = len;
 	}
+	if (g->hist[plies] > UINT64_MAX - n)
+		return KIFU_ELIMIT;
 	g->hist[plies] += n;
 	return 0;
 }
 
 int stats_name_piece(struct stats_group *g, int t, const char *id, const char *name)
 {
+	if (!g->pieces && !(g->pieces = calloc(KIFU_MAX_TYPES, sizeof *g->pieces)))
+		return KIFU_ENOMEM;
 	struct stats_piece *p = &g->pieces[t];
 	if (p->id)
 		return strcmp(p->id, id) ? KIFU_EINVAL : 0;
@@ -121,7 +248,7 @@ static struct stats_piece *piece(struct stats_group *g, const kifu_variant *v, i
 	kifu_piece_info info;
 	if (t < 0 || t >= KIFU_MAX_TYPES || kifu_variant_piece(v, t, &info))
 		return NULL;
-	if (!g->pieces[t].id && stats_name_piece(g, t, info.id, info.english))
+	if ((!g->pieces || !g->pieces[t].id) && stats_name_piece(g, t, info.id, info.english))
 		return NULL;
 	return &g->pieces[t];
 }
@@ -217,8 +344,10 @@ static int count_record(struct stats_group *g, long plies, int valid, enum stats
 		g->invalid++;
 	g->plies += (uint64_t)plies;
 	g->results[result]++;
-	if (stats_add_count(&g->endings, &g->nendings, ending[0] ? ending : "none", 1))
+	struct stats_count *c = stats_ending(g, ending[0] ? ending : "none");
+	if (!c)
 		return KIFU_ENOMEM;
+	c->n++;
 	return stats_add_length(g, (uint64_t)plies, 1);
 }
 
@@ -278,60 +407,65 @@ static int cmp_count(const void *a, const void *b)
 }
 
 /* Groups sorted by variant name, endings by word: an order that does not
- * depend on the order the records came in. */
-static void sort_all(const struct stats *st)
+ * depend on the order the records came in.  The indexes of the old order
+ * are dropped (the next lookup rebuilds them). */
+static void sort_all(struct stats *st)
 {
 	/* qsort wants a non-NULL array even when it is empty */
 	if (st->ngroups > 1)
 		qsort(st->groups, st->ngroups, sizeof *st->groups, cmp_group);
-	for (size_t i = 0; i < st->ngroups; i++)
-		if (st->groups[i]->nendings > 1)
-			qsort(st->groups[i]->endings, st->groups[i]->nendings,
-			      sizeof(struct stats_count), cmp_count);
+	index_drop(&st->index);
+	for (size_t i = 0; i < st->ngroups; i++) {
+		struct stats_group *g = st->groups[i];
+		if (g->nendings > 1)
+			qsort(g->endings, g->nendings, sizeof(struct stats_count), cmp_count);
+		index_drop(&g->endings_index);
+	}
 }
 
-/* Min, quartiles and max of the lengths, from the histogram: the
- * nearest-rank quartile, the smallest length L such that at least
- * ceil(p * N) records have L plies or fewer. */
-struct lengths {
-	int any;
-	uint64_t v[5]; /* min, q1, median, q3, max */
-};
-static const char *const length_keys[5] = {"min", "q1", "median", "q3", "max"};
+const char *const stats_length_keys[5] = {"min", "q1", "median", "q3", "max"};
 
-static struct lengths lengths_of(const struct stats_group *g)
+/* ceil(N/4), ceil(N/2), ceil(3N/4), without overflow for any N */
+void stats_lengths_begin(struct stats_lengths *l, uint64_t records)
 {
-	struct lengths l;
-	memset(&l, 0, sizeof l);
-	uint64_t n = g->records, cum = 0;
+	memset(l, 0, sizeof *l);
+	l->rank[0] = records / 4 + (records % 4 != 0);
+	l->rank[1] = records / 2 + records % 2;
+	l->rank[2] = records - records / 4;
+}
+
+void stats_lengths_add(struct stats_lengths *l, uint64_t plies, uint64_t n)
+{
 	if (!n)
-		return l;
-	l.any = 1;
-	uint64_t rank[3] = {(n + 3) / 4, (n + 1) / 2, (3 * n + 3) / 4};
-	int next = 0, first = 1;
-	for (size_t p = 0; p < g->hist_len; p++) {
-		if (!g->hist[p])
-			continue;
-		if (first) {
-			l.v[0] = p;
-			first = 0;
-		}
-		cum += g->hist[p];
-		while (next < 3 && cum >= rank[next])
-			l.v[1 + next++] = p;
-		l.v[4] = p;
-	}
+		return;
+	if (!l->any)
+		l->v[0] = plies;
+	l->any = 1;
+	l->cum += n;
+	while (l->next < 3 && l->cum >= l->rank[l->next])
+		l->v[1 + l->next++] = plies;
+	l->v[4] = plies;
+}
+
+static struct stats_lengths lengths_of(const struct stats_group *g)
+{
+	struct stats_lengths l;
+	stats_lengths_begin(&l, g->records);
+	for (size_t p = 0; g->records && p < g->hist_len; p++)
+		stats_lengths_add(&l, p, g->hist[p]);
 	return l;
 }
 
-static int piece_used(const struct stats_piece *p)
+/* Slot t of g, when it names a piece that something was counted for. */
+static const struct stats_piece *piece_used(const struct stats_group *g, int t)
 {
-	if (!p->id)
-		return 0;
+	const struct stats_piece *p = g->pieces ? &g->pieces[t] : NULL;
+	if (!p || !p->id)
+		return NULL;
 	for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
 		if (p->n[f])
-			return 1;
-	return 0;
+			return p;
+	return NULL;
 }
 
 static void emit_num(const struct stats_emitter *e, const char *key, uint64_t n)
@@ -364,9 +498,9 @@ static void emit_group(const struct stats_group *g, const struct stats_emitter *
 	e->end_map(e->ctx);
 	e->key(e->ctx, "length");
 	e->begin_map(e->ctx);
-	struct lengths l = lengths_of(g);
+	struct stats_lengths l = lengths_of(g);
 	for (int i = 0; i < 5; i++) {
-		e->key(e->ctx, length_keys[i]);
+		e->key(e->ctx, stats_length_keys[i]);
 		if (l.any)
 			e->number(e->ctx, l.v[i]);
 		else
@@ -391,8 +525,8 @@ static void emit_group(const struct stats_group *g, const struct stats_emitter *
 	e->key(e->ctx, "pieces");
 	e->begin_list(e->ctx);
 	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
-		const struct stats_piece *p = &g->pieces[t];
-		if (!piece_used(p))
+		const struct stats_piece *p = piece_used(g, t);
+		if (!p)
 			continue;
 		e->begin_map(e->ctx);
 		e->key(e->ctx, "id");
@@ -408,7 +542,7 @@ static void emit_group(const struct stats_group *g, const struct stats_emitter *
 	e->end_map(e->ctx);
 }
 
-void stats_emit(const struct stats *st, const struct stats_emitter *e)
+void stats_emit(struct stats *st, const struct stats_emitter *e)
 {
 	uint64_t records = 0, plies = 0, valid = 0, invalid = 0;
 	sort_all(st);
@@ -477,7 +611,7 @@ static void json_number(void *c, uint64_t n)
 
 static void json_null(void *c) { struct json_ctx *j = c; json_sep(j); fputs("null", j->out); }
 
-void stats_write_json(FILE *out, const struct stats *st)
+void stats_write_json(FILE *out, struct stats *st)
 {
 	struct json_ctx j = {out, 1, 0};
 	struct stats_emitter e = {&j, json_begin_map, json_end_map, json_begin_list, json_end_list,
@@ -497,7 +631,7 @@ static void text_counts(FILE *out, const char *title, const char *const *keys,
 }
 
 /* The histogram in at most 20 bars: buckets of 1, 2, 5, 10, 20, 50 ... plies. */
-static void text_histogram(FILE *out, const struct stats_group *g, const struct lengths *l)
+static void text_histogram(FILE *out, const struct stats_group *g, const struct stats_lengths *l)
 {
 	uint64_t width = 1;
 	for (uint64_t step = 0; (l->v[4] / width) - (l->v[0] / width) + 1 > 20; step++)
@@ -511,6 +645,12 @@ static void text_histogram(FILE *out, const struct stats_group *g, const struct 
 	for (uint64_t b = 0; b <= hi - lo; b++)
 		if (buckets[b] > most)
 			most = buckets[b];
+	/* the bars are scaled to the longest: counts near 2^64 (merged
+	 * parts) are shifted down first, so that count * 40 fits */
+	unsigned shift = 0;
+	while ((most >> shift) > UINT64_MAX / 64)
+		shift++;
+	most >>= shift;
 	for (uint64_t b = 0; b <= hi - lo; b++) {
 		char label[48];
 		uint64_t from = (lo + b) * width;
@@ -519,7 +659,7 @@ static void text_histogram(FILE *out, const struct stats_group *g, const struct 
 		else
 			snprintf(label, sizeof label, "%llu-%llu", (unsigned long long)from,
 				 (unsigned long long)(from + width - 1));
-		int bar = most ? (int)((buckets[b] * 40 + most - 1) / most) : 0;
+		int bar = most ? (int)(((buckets[b] >> shift) * 40 + most - 1) / most) : 0;
 		fprintf(out, "    %-14s %12llu%s", label, (unsigned long long)buckets[b], bar ? "  " : "");
 		for (int i = 0; i < bar; i++)
 			putc('#', out);
@@ -536,12 +676,12 @@ static void text_group(FILE *out, const struct stats_group *g)
 		fprintf(out, "    %-14s %12llu\n", g->endings[i].key,
 			(unsigned long long)g->endings[i].n);
 	text_counts(out, "rules (games they ended; repetitions)", stats_rule_keys, g->rules, STATS_NRULE_FIELDS);
-	struct lengths l = lengths_of(g);
+	struct stats_lengths l = lengths_of(g);
 	fprintf(out, "  length (plies):\n");
 	if (l.any) {
 		fprintf(out, "    %-14s", "");
 		for (int i = 0; i < 5; i++)
-			fprintf(out, " %8s", length_keys[i]);
+			fprintf(out, " %8s", stats_length_keys[i]);
 		fprintf(out, "\n    %-14s", "");
 		for (int i = 0; i < 5; i++)
 			fprintf(out, " %8llu", (unsigned long long)l.v[i]);
@@ -551,15 +691,15 @@ static void text_group(FILE *out, const struct stats_group *g)
 	text_counts(out, "moves", stats_move_keys, g->moves, STATS_NMOVE_FIELDS);
 	int w = 20; /* the piece column: as wide as the longest name */
 	for (int t = 0; t < KIFU_MAX_TYPES; t++)
-		if (piece_used(&g->pieces[t]) && (int)strlen(g->pieces[t].name) > w)
+		if (piece_used(g, t) && (int)strlen(g->pieces[t].name) > w)
 			w = (int)strlen(g->pieces[t].name);
 	fprintf(out, "  pieces:\n    %-*s", w, "piece");
 	for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
 		fprintf(out, " %10s", stats_piece_keys[f]);
 	putc('\n', out);
 	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
-		const struct stats_piece *p = &g->pieces[t];
-		if (!piece_used(p))
+		const struct stats_piece *p = piece_used(g, t);
+		if (!p)
 			continue;
 		fprintf(out, "    %-*s", w, p->name);
 		for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
@@ -568,7 +708,7 @@ static void text_group(FILE *out, const struct stats_group *g)
 	}
 }
 
-void stats_write_text(FILE *out, const struct stats *st)
+void stats_write_text(FILE *out, struct stats *st)
 {
 	uint64_t t[4] = {0, 0, 0, 0};
 	int w = 20; /* the variant column: as wide as the longest name */

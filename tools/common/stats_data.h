@@ -51,25 +51,47 @@ struct stats_piece {
 struct stats_count {
 	char *key;
 	uint64_t n;
+	uint64_t stamp; /* --merge: the map that last gave it (a key twice in one map) */
+};
+
+/* Finds the entries of an array by their key (a string) in constant time,
+ * however many there are: a part may hold millions of variant names.  Open
+ * addressing; built once the array outgrows a linear search, dropped when
+ * the array is sorted and rebuilt on the next lookup. */
+struct stats_index {
+	size_t *slots;  /* entry + 1; 0: free */
+	size_t cap;     /* a power of two, or 0: no index */
 };
 
 struct stats_group {
 	char *variant;
+	uint64_t stamp;  /* --merge: the document that last gave it */
 	uint64_t records, valid, invalid, plies;
 	uint64_t results[STATS_NRESULTS];
 	uint64_t rules[STATS_NRULE_FIELDS];
 	uint64_t moves[STATS_NMOVE_FIELDS];
 	struct stats_count *endings;
-	size_t nendings;
+	size_t nendings, endings_cap;
+	struct stats_index endings_index;
 	uint64_t *hist;  /* hist[p]: records of p plies */
 	size_t hist_len;
-	struct stats_piece pieces[KIFU_MAX_TYPES];
+	/* KIFU_MAX_TYPES slots, NULL until a piece is named: a group of an
+	 * unknown variant (one of millions in a large part) has none */
+	struct stats_piece *pieces;
 };
+
+/* The records, plies, valid and invalid written at the top: the sums over
+ * the groups, which --merge keeps so that no sum overflows when written. */
+enum { STATS_T_RECORDS, STATS_T_PLIES, STATS_T_VALID, STATS_T_INVALID, STATS_NTOTALS };
+extern const char *const stats_total_keys[STATS_NTOTALS];
 
 struct stats {
 	struct stats_group **groups;
-	size_t ngroups;
-	kifu_position *pos;         /* scratch for counting records */
+	size_t ngroups, groups_cap;
+	struct stats_index index;
+	uint64_t merged[STATS_NTOTALS]; /* --merge: the totals so far */
+	uint64_t serial;                /* --merge: numbers the maps read (stamps) */
+	kifu_position *pos;             /* scratch for counting records */
 };
 
 void stats_init(struct stats *st);
@@ -77,13 +99,30 @@ void stats_free(struct stats *st);
 
 /* The group of this variant name, made if new; NULL when out of memory. */
 struct stats_group *stats_group(struct stats *st, const char *variant);
-/* Adds n to the count of key (an ending).  Returns 0 or KIFU_ENOMEM. */
-int stats_add_count(struct stats_count **list, size_t *n, const char *key, uint64_t add);
-/* Adds n records of p plies to the histogram.  0 or KIFU_ENOMEM. */
+/* The count of this ending word in g, made (0) if new; NULL when out of
+ * memory. */
+struct stats_count *stats_ending(struct stats_group *g, const char *word);
+/* Adds n records of p plies to the histogram.  0, KIFU_EINVAL (more plies
+ * than a record may have), KIFU_ELIMIT (the count would overflow) or
+ * KIFU_ENOMEM. */
 int stats_add_length(struct stats_group *g, uint64_t plies, uint64_t n);
 /* Names piece slot t (when it has no name yet): 0, KIFU_ENOMEM, or
  * KIFU_EINVAL if it has another id. */
 int stats_name_piece(struct stats_group *g, int t, const char *id, const char *name);
+
+/* Min, quartiles and max of the lengths (docs/stats.md): the nearest-rank
+ * quartile is the smallest length L such that at least ceil(p * N) of the
+ * N records have L plies or fewer.  Begin with N, then add each length with
+ * its records, in increasing order. */
+struct stats_lengths {
+	int any;
+	uint64_t v[5]; /* min, q1, median, q3, max */
+	uint64_t rank[3], cum;
+	int next;
+};
+extern const char *const stats_length_keys[5];
+void stats_lengths_begin(struct stats_lengths *l, uint64_t records);
+void stats_lengths_add(struct stats_lengths *l, uint64_t plies, uint64_t n);
 
 /* Counts one record: v is its variant (NULL if unknown).  Plays the main
  * line to its first illegal move.  Returns 0 or KIFU_ENOMEM. */
@@ -103,17 +142,21 @@ struct stats_emitter {
 	void (*number)(void *ctx, uint64_t n);
 	void (*null)(void *ctx);
 };
-void stats_emit(const struct stats *st, const struct stats_emitter *e);
+/* The writers sort the groups by name and the endings by word first. */
+void stats_emit(struct stats *st, const struct stats_emitter *e);
 
 /* JSON: one object on one line. */
-void stats_write_json(FILE *out, const struct stats *st);
+void stats_write_json(FILE *out, struct stats *st);
 /* Aligned tables. */
-void stats_write_text(FILE *out, const struct stats *st);
+void stats_write_text(FILE *out, struct stats *st);
 
 /* YAML through libyaml's emitter (stats_yaml.c).  Returns 0 or KIFU_EIO. */
-int stats_write_yaml(FILE *out, const struct stats *st);
+int stats_write_yaml(FILE *out, struct stats *st);
 /* Adds the partial results read from in (the JSON or YAML that kifu-stats
- * writes; several documents may follow one another).  Returns 0, or a
+ * writes; several documents may follow one another), as they are read: no
+ * document is built, so memory grows with the distinct keys only.  A key
+ * given twice in one map, counts that do not add up (valid + invalid is not
+ * records, ...) and a sum past 2^64 - 1 are errors.  Returns 0, or a
  * negative code with diag filled (file, line, column). */
 int stats_merge_file(struct stats *st, FILE *in, const char *name, kifu_diag *diag);
 
