@@ -944,11 +944,11 @@ static int apply_file(draft *d, const char *path, int depth, kifu_diag *diag)
 			cap *= 2;
 		}
 	}
-	int err = ferror(f);
+	int err = ferror(f) ? errno : 0;
 	fclose(f);
 	if (err) {
 		free(buf);
-		return kifu_diag_set(diag, KIFU_EIO, path, 0, 0, "read error");
+		return kifu_diag_set(diag, KIFU_EIO, path, 0, 0, "cannot read: %s", strerror(err ? err : EIO));
 	}
 	int rc = apply_text(d, buf, len, path, depth, diag);
 	free(buf);
