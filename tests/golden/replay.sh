@@ -230,6 +230,16 @@ if command -v python3 >/dev/null; then
 		fail "hostile names: not well-formed XML"
 fi
 
+# Chu's counter-strike square (SFEN field 3: a Lion was just taken there by
+# another piece) is said under the text diagram and outlined in the SVG.
+printf 'chu sfen=lV1tgekgsc1l/a1s2x1t1bfa/m2N3d+Drvm/5pp1pppp/8B3/8i3/3I8/2P9/P2P1PP4P/2R9/4H1XO2CA/L1CSGKEGS1FL_w_2k_74 :\n' >"$tmp/cs.compact"
+"$bin/kifu-replay" "$tmp/cs.compact" | tail -1 >"$tmp/cs.txt"
+echo "Counter-strike square: 2k (a Lion was just taken there by another piece)." | cmp -s - "$tmp/cs.txt" || fail "counter-strike in text: $(cat "$tmp/cs.txt")"
+"$bin/kifu-replay" --format=svg "$tmp/cs.compact" | grep -c '<rect class="counter-strike" data-square="2k" ' | grep -qx 1 ||
+	fail "counter-strike not outlined in the SVG"
+"$bin/kifu-replay" --format=svg tests/data/kif/chu/chushogiKif1.kif 2>/dev/null | grep -q 'class="counter-strike"' &&
+	fail "a counter-strike square where there is none"
+
 if [ "$fails" -ne 0 ]; then
 	echo "replay.sh: $fails failures"
 	exit 1

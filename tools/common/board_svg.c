@@ -216,6 +216,7 @@ void board_svg_write(FILE *out, const struct board_view *view)
 		".last-from { fill: #f7e7a6; }\n"
 		".last-mid { fill: #f3cf6a; }\n"
 		".last-to { fill: #f0a830; }\n"
+		".counter-strike { fill: none; stroke: #c8102e; stroke-width: 3; stroke-dasharray: 6 3; }\n"
 		".koma { fill: #f8e5b8; stroke: #5a4325; stroke-width: 1.2; stroke-linejoin: round; }\n"
 		".kanji { fill: #111; font-weight: bold; }\n"
 		".kanji.promoted { fill: #c8102e; }\n"
@@ -284,6 +285,10 @@ void board_svg_write(FILE *out, const struct board_view *view)
 		}
 
 	/* Sente's hand below, and what led here */
+	/* Chu's counter-strike square (a Lion was just taken there by another
+	 * piece: docs/rules.md), outlined over the pieces */
+	if (kifu_position_counter_strike(pos) >= 0)
+		shade(out, v, kifu_position_counter_strike(pos), "counter-strike", x0, y0);
 	put_hand(out, pos, KIFU_SENTE, y0 + board_h + HAND_H / 2.0);
 	fprintf(out, "<text class=\"caption\" x=\"%.1f\" y=\"%.1f\">", width / 2,
 		y0 + board_h + HAND_H + CAPTION_H / 2.0);
