@@ -51,7 +51,7 @@ expect() {
 # Pieces are listed in the variant's type order ("type": shogi's Bishop 2,
 # Silver 4, Pawn 7, +bishop 9; Dai's types as numbered by libkifu).
 cat >"$tmp/small.json" <<'EOF2'
-{"format":"kifu-stats/1","records":5,"plies":22,"valid":4,"invalid":1,"variants":{"dai":{"records":1,"plies":7,"valid":1,"invalid":0,"results":{"sente":1,"gote":0,"draw":0,"unknown":0},"endings":{"resign":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":7,"q1":7,"median":7,"q3":7,"max":7,"histogram":{"7":1}},"moves":{"captures":2,"promotions":1,"declined":0,"two_leg":1,"passes":0,"igui":1,"drops":0},"pieces":[{"id":"copper","name":"Copper General","type":6,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"iron","name":"Iron General","type":7,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"knight","name":"Knight","type":14,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"pawn","name":"Pawn","type":15,"moves":1,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0},{"id":"kirin","name":"Kirin","type":18,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"side-mover","name":"Side Mover","type":22,"moves":0,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0},{"id":"dragon-horse","name":"Dragon Horse","type":25,"moves":1,"captures":1,"captured":0,"promotions":1,"declined":0,"drops":0},{"id":"+dragon-horse","name":"Horned Falcon","type":53,"moves":1,"captures":1,"captured":0,"promotions":0,"declined":0,"drops":0}]},"shogi":{"records":4,"plies":15,"valid":3,"invalid":1,"results":{"sente":1,"gote":0,"draw":0,"unknown":3},"endings":{"abort":1,"none":2,"resign":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":2,"q1":2,"median":4,"q3":4,"max":5,"histogram":{"2":1,"4":2,"5":1}},"moves":{"captures":3,"promotions":1,"declined":1,"two_leg":0,"passes":0,"igui":0,"drops":1},"pieces":[{"id":"bishop","name":"Bishop","type":2,"moves":3,"captures":2,"captured":2,"promotions":1,"declined":1,"drops":1},{"id":"silver","name":"Silver","type":4,"moves":1,"captures":1,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"pawn","name":"Pawn","type":7,"moves":10,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"+bishop","name":"Dragon Horse","type":9,"moves":0,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0}]}}}
+{"format":"kifu-stats/1","records":5,"plies":22,"valid":4,"invalid":1,"variants":{"dai":{"records":1,"plies":7,"valid":1,"invalid":0,"results":{"sente":1,"gote":0,"draw":0,"unknown":0},"endings":{"resign":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":7,"q1":7,"median":7,"q3":7,"max":7,"histogram":{"7":1}},"moves":{"captures":2,"promotions":1,"declined":0,"two_leg":1,"passes":0,"igui":1,"drops":0,"lion_trades":0,"counterstrikes":0},"pieces":[{"id":"copper","name":"Copper General","type":6,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"iron","name":"Iron General","type":7,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"knight","name":"Knight","type":14,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"pawn","name":"Pawn","type":15,"moves":1,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0},{"id":"kirin","name":"Kirin","type":18,"moves":1,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"side-mover","name":"Side Mover","type":22,"moves":0,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0},{"id":"dragon-horse","name":"Dragon Horse","type":25,"moves":1,"captures":1,"captured":0,"promotions":1,"declined":0,"drops":0},{"id":"+dragon-horse","name":"Horned Falcon","type":53,"moves":1,"captures":1,"captured":0,"promotions":0,"declined":0,"drops":0}]},"shogi":{"records":4,"plies":15,"valid":3,"invalid":1,"results":{"sente":1,"gote":0,"draw":0,"unknown":3},"endings":{"abort":1,"none":2,"resign":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":2,"q1":2,"median":4,"q3":4,"max":5,"histogram":{"2":1,"4":2,"5":1}},"moves":{"captures":3,"promotions":1,"declined":1,"two_leg":0,"passes":0,"igui":0,"drops":1,"lion_trades":0,"counterstrikes":0},"pieces":[{"id":"bishop","name":"Bishop","type":2,"moves":3,"captures":2,"captured":2,"promotions":1,"declined":1,"drops":1},{"id":"silver","name":"Silver","type":4,"moves":1,"captures":1,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"pawn","name":"Pawn","type":7,"moves":10,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"+bishop","name":"Dragon Horse","type":9,"moves":0,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0}]}}}
 EOF2
 # an invalid record was counted: the statistics were computed, exit 0
 expect small 0 "$tmp/small.json" -- "$s" --format=json "$data/small.compact"
@@ -62,14 +62,14 @@ expect merge-one 0 "$tmp/small.json" -- "$s" --merge --format=json "$tmp/small.j
 # --where event~^A$: records 1 and 3 (lengths 5 and 4: q1 = median = 4
 # (ranks 1, 1), q3 = 5 (rank 2)); no invalid record: exit 0
 cat >"$tmp/where.json" <<'EOF2'
-{"format":"kifu-stats/1","records":2,"plies":9,"valid":2,"invalid":0,"variants":{"shogi":{"records":2,"plies":9,"valid":2,"invalid":0,"results":{"sente":1,"gote":0,"draw":0,"unknown":1},"endings":{"none":1,"resign":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":4,"q1":4,"median":4,"q3":5,"max":5,"histogram":{"4":1,"5":1}},"moves":{"captures":3,"promotions":1,"declined":1,"two_leg":0,"passes":0,"igui":0,"drops":1},"pieces":[{"id":"bishop","name":"Bishop","type":2,"moves":3,"captures":2,"captured":2,"promotions":1,"declined":1,"drops":1},{"id":"silver","name":"Silver","type":4,"moves":1,"captures":1,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"pawn","name":"Pawn","type":7,"moves":4,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"+bishop","name":"Dragon Horse","type":9,"moves":0,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0}]}}}
+{"format":"kifu-stats/1","records":2,"plies":9,"valid":2,"invalid":0,"variants":{"shogi":{"records":2,"plies":9,"valid":2,"invalid":0,"results":{"sente":1,"gote":0,"draw":0,"unknown":1},"endings":{"none":1,"resign":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":4,"q1":4,"median":4,"q3":5,"max":5,"histogram":{"4":1,"5":1}},"moves":{"captures":3,"promotions":1,"declined":1,"two_leg":0,"passes":0,"igui":0,"drops":1,"lion_trades":0,"counterstrikes":0},"pieces":[{"id":"bishop","name":"Bishop","type":2,"moves":3,"captures":2,"captured":2,"promotions":1,"declined":1,"drops":1},{"id":"silver","name":"Silver","type":4,"moves":1,"captures":1,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"pawn","name":"Pawn","type":7,"moves":4,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0},{"id":"+bishop","name":"Dragon Horse","type":9,"moves":0,"captures":0,"captured":1,"promotions":0,"declined":0,"drops":0}]}}}
 EOF2
 expect where 0 "$tmp/where.json" -- "$s" --format=json --where 'event~^A$' "$data/small.compact"
 
 # --where-move ^2h: only record 4 (its illegal 2h2b is a move as written);
 # its 2 legal Pawn moves are counted, and it is invalid (exit 0: counted)
 cat >"$tmp/where-move.json" <<'EOF2'
-{"format":"kifu-stats/1","records":1,"plies":2,"valid":0,"invalid":1,"variants":{"shogi":{"records":1,"plies":2,"valid":0,"invalid":1,"results":{"sente":0,"gote":0,"draw":0,"unknown":1},"endings":{"none":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":2,"q1":2,"median":2,"q3":2,"max":2,"histogram":{"2":1}},"moves":{"captures":0,"promotions":0,"declined":0,"two_leg":0,"passes":0,"igui":0,"drops":0},"pieces":[{"id":"pawn","name":"Pawn","type":7,"moves":2,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0}]}}}
+{"format":"kifu-stats/1","records":1,"plies":2,"valid":0,"invalid":1,"variants":{"shogi":{"records":1,"plies":2,"valid":0,"invalid":1,"results":{"sente":0,"gote":0,"draw":0,"unknown":1},"endings":{"none":1},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":2,"q1":2,"median":2,"q3":2,"max":2,"histogram":{"2":1}},"moves":{"captures":0,"promotions":0,"declined":0,"two_leg":0,"passes":0,"igui":0,"drops":0,"lion_trades":0,"counterstrikes":0},"pieces":[{"id":"pawn","name":"Pawn","type":7,"moves":2,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0}]}}}
 EOF2
 expect where-move 0 "$tmp/where-move.json" -- "$s" --format=json --where-move '^2h' "$data/small.compact"
 
@@ -139,7 +139,7 @@ check_error merge-where "merge" "$s" --merge --where 'a~b' "$tmp/small.json"
 # 0 plies), as kifu-stats writes it, is the base the bad parts are cut from.
 part() {
 	local r=$1
-	printf '{"format":"kifu-stats/1","records":%s,"plies":0,"valid":0,"invalid":%s,"variants":{"x":{"records":%s,"plies":0,"valid":0,"invalid":%s,"results":{"sente":0,"gote":0,"draw":0,"unknown":%s},"endings":{"none":%s},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":0,"q1":0,"median":0,"q3":0,"max":0,"histogram":{"0":%s}},"moves":{"captures":0,"promotions":0,"declined":0,"two_leg":0,"passes":0,"igui":0,"drops":0},"pieces":[]}}}\n' \
+	printf '{"format":"kifu-stats/1","records":%s,"plies":0,"valid":0,"invalid":%s,"variants":{"x":{"records":%s,"plies":0,"valid":0,"invalid":%s,"results":{"sente":0,"gote":0,"draw":0,"unknown":%s},"endings":{"none":%s},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":0,"q1":0,"median":0,"q3":0,"max":0,"histogram":{"0":%s}},"moves":{"captures":0,"promotions":0,"declined":0,"two_leg":0,"passes":0,"igui":0,"drops":0,"lion_trades":0,"counterstrikes":0},"pieces":[]}}}\n' \
 		"$r" "$r" "$r" "$r" "$r" "$r" "$r"
 }
 # check_merge NAME EXPECTED_STDERR PART...: exit 2, exactly that message, no output
@@ -157,7 +157,7 @@ expect part-base 0 "$tmp/p3.json" -- "$s" --merge --format=json "$tmp/p3.json"
 # keys given twice: the second one's place (a variant in two documents of a
 # part is no error: that is concatenated outputs, merged above)
 sed 's/"variants":{"x":{\(.*\)}}}$/"variants":{"x":{\1},"x":{\1}}}/' "$tmp/p3.json" >"$tmp/bad.json"
-check_merge dup-variant "$tmp/bad.json:1:435: variant \"x\" given twice (not a partial result of kifu-stats?)" "$tmp/bad.json"
+check_merge dup-variant "$tmp/bad.json:1:470: variant \"x\" given twice (not a partial result of kifu-stats?)" "$tmp/bad.json"
 sed 's/"endings":{"none":3}/"endings":{"none":2,"abort":0,"none":1}/' "$tmp/p3.json" >"$tmp/bad.json"
 check_merge dup-ending "$tmp/bad.json:1:213: ending \"none\" given twice (not a partial result of kifu-stats?)" "$tmp/bad.json"
 sed 's/"histogram":{"0":3}/"histogram":{"0":2,"1":0,"0":1}/' "$tmp/p3.json" >"$tmp/bad.json"
@@ -166,7 +166,7 @@ sed 's/"plies":0,"valid":0,"invalid":3,"variants"/"plies":0,"records":3,"valid":
 check_merge dup-records "$tmp/bad.json:1:48: \"records\" given twice (not a partial result of kifu-stats?)" "$tmp/bad.json"
 # the same piece type twice: shogi's Pawn (type 7) in small.json
 sed 's/\({"id":"pawn","name":"Pawn","type":7,"moves":10,[^}]*}\)/\1,\1/' "$tmp/small.json" >"$tmp/bad.json"
-check_merge dup-piece "$tmp/bad.json:1:2135: piece type 7 given twice" "$tmp/bad.json"
+check_merge dup-piece "$tmp/bad.json:1:2205: piece type 7 given twice" "$tmp/bad.json"
 # the same in YAML: the second "none" on line 11, column 5
 printf -- '---\nformat: kifu-stats/1\nrecords: 3\nplies: 0\nvalid: 0\ninvalid: 3\nvariants:\n  x:\n    endings:\n      none: 2\n      none: 1\n' >"$tmp/bad.yaml"
 check_merge dup-ending-yaml "$tmp/bad.yaml:11:7: ending \"none\" given twice (not a partial result of kifu-stats?)" "$tmp/bad.yaml"
@@ -197,9 +197,9 @@ sed 's/^{"format":"kifu-stats\/1","records":3/{"format":"kifu-stats\/1","records
 check_merge totals "$tmp/bad.json:1:1: records is 4, not the sum over the variants (3)" "$tmp/bad.json"
 # shogi in small.json: the pieces' captures are 3 (Bishop 2, Silver 1)
 sed 's/"moves":{"captures":3,/"moves":{"captures":4,/' "$tmp/small.json" >"$tmp/bad.json"
-check_merge captures "$tmp/bad.json:1:1405: variant \"shogi\": the pieces' captures is 3, not moves.captures (4)" "$tmp/bad.json"
+check_merge captures "$tmp/bad.json:1:1440: variant \"shogi\": the pieces' captures is 3, not moves.captures (4)" "$tmp/bad.json"
 sed 's/"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":2/"royal_lost":2,"no_moves":2,"repetition":0},"length":{"min":2/' "$tmp/small.json" >"$tmp/bad.json"
-check_merge rules "$tmp/bad.json:1:1405: variant \"shogi\": royal_lost + no_moves is 4, more than valid (3)" "$tmp/bad.json"
+check_merge rules "$tmp/bad.json:1:1440: variant \"shogi\": royal_lost + no_moves is 4, more than valid (3)" "$tmp/bad.json"
 
 # sums past 2^64 - 1: 10^19 records twice; the second part's first count of x
 part 10000000000000000000 >"$tmp/big.json"
@@ -211,7 +211,7 @@ check_merge overflow-docs "$tmp/big2.json:2:135: this count takes a sum past 184
 # counts up to 2^64 - 1 merge exactly: 1 record of 0 plies and 2^64 - 2 of
 # 1 ply (one Pawn move each); q1 is the length of record ceil(N/4), 1
 max=18446744073709551615 most=18446744073709551614
-printf '{"format":"kifu-stats/1","records":%s,"plies":%s,"valid":0,"invalid":%s,"variants":{"x":{"records":%s,"plies":%s,"valid":0,"invalid":%s,"results":{"sente":0,"gote":0,"draw":0,"unknown":%s},"endings":{"none":%s},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":0,"q1":1,"median":1,"q3":1,"max":1,"histogram":{"0":1,"1":%s}},"moves":{"captures":0,"promotions":0,"declined":0,"two_leg":0,"passes":0,"igui":0,"drops":0},"pieces":[{"id":"pawn","name":"Pawn","type":7,"moves":%s,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0}]}}}\n' \
+printf '{"format":"kifu-stats/1","records":%s,"plies":%s,"valid":0,"invalid":%s,"variants":{"x":{"records":%s,"plies":%s,"valid":0,"invalid":%s,"results":{"sente":0,"gote":0,"draw":0,"unknown":%s},"endings":{"none":%s},"rules":{"royal_lost":0,"no_moves":0,"repetition":0},"length":{"min":0,"q1":1,"median":1,"q3":1,"max":1,"histogram":{"0":1,"1":%s}},"moves":{"captures":0,"promotions":0,"declined":0,"two_leg":0,"passes":0,"igui":0,"drops":0,"lion_trades":0,"counterstrikes":0},"pieces":[{"id":"pawn","name":"Pawn","type":7,"moves":%s,"captures":0,"captured":0,"promotions":0,"declined":0,"drops":0}]}}}\n' \
 	$max $most $max $max $most $max $max $max $most $most >"$tmp/max.json"
 expect merge-max 0 "$tmp/max.json" -- "$s" --merge --format=json "$tmp/max.json"
 "$s" --merge --format=text "$tmp/max.json" >"$tmp/out" 2>&1
@@ -227,7 +227,7 @@ many_endings() {
 		printf "{\"format\":\"kifu-stats/1\",\"records\":%d,\"plies\":0,\"valid\":0,\"invalid\":%d,\"variants\":{\"x\":{\"records\":%d,\"plies\":0,\"valid\":0,\"invalid\":%d,\"results\":{\"sente\":0,\"gote\":0,\"draw\":0,\"unknown\":%d},\"endings\":{", r, r, r, r, r
 		for (i = 0; i < n; i++)
 			printf "%s\"e%06d\":%d", i ? "," : "", i, k
-		printf "},\"rules\":{\"royal_lost\":0,\"no_moves\":0,\"repetition\":0},\"length\":{\"min\":0,\"q1\":0,\"median\":0,\"q3\":0,\"max\":0,\"histogram\":{\"0\":%d}},\"moves\":{\"captures\":0,\"promotions\":0,\"declined\":0,\"two_leg\":0,\"passes\":0,\"igui\":0,\"drops\":0},\"pieces\":[]}}}\n", r
+		printf "},\"rules\":{\"royal_lost\":0,\"no_moves\":0,\"repetition\":0},\"length\":{\"min\":0,\"q1\":0,\"median\":0,\"q3\":0,\"max\":0,\"histogram\":{\"0\":%d}},\"moves\":{\"captures\":0,\"promotions\":0,\"declined\":0,\"two_leg\":0,\"passes\":0,\"igui\":0,\"drops\":0,\"lion_trades\":0,\"counterstrikes\":0},\"pieces\":[]}}}\n", r
 	}'
 }
 many_endings 1 >"$tmp/endings1.json"
@@ -281,6 +281,13 @@ p=("$tmp"/shards/part.??)
 # the JSON has the top-level totals, equal to the sums over the variants
 grep -q '^{"format":"kifu-stats/1","records":805,' "$tmp/whole.json" ||
 	fail "whole.json: records should be 805 (300+150+150+150+50 generated, 5 from small.compact): $(head -c 100 "$tmp/whole.json")"
+
+# Chu: a Lion taking a Lion is a Lion trade; another piece taking a Lion, a
+# counter-strike (the next move may take a Lion only there).
+printf 'chu sfen=11k/12/12/7n4/7N4/12/12/12/12/12/12/K11_b_-_1 : 5e5d\nchu sfen=11k/12/12/7n4/7G4/12/12/12/12/12/12/K11_b_-_1 : 5e5d\n' >"$tmp/lions.compact"
+"$s" --format=json "$tmp/lions.compact" | grep -o '"moves":{[^}]*}' >"$tmp/lions.moves"
+echo '"moves":{"captures":2,"promotions":0,"declined":1,"two_leg":0,"passes":0,"igui":0,"drops":0,"lion_trades":1,"counterstrikes":1}' |
+	cmp -s - "$tmp/lions.moves" || fail "lion trades and counter-strikes: $(cat "$tmp/lions.moves")"
 
 if [ "$fails" -ne 0 ]; then
 	echo "stats.sh: $fails failures"

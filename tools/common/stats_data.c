@@ -12,7 +12,8 @@ const char *const stats_result_keys[STATS_NRESULTS] = {"sente", "gote", "draw", 
 const char *const stats_piece_keys[STATS_NPIECE_FIELDS] = {
 	"moves", "captures", "captured", "promotions", "declined", "drops"};
 const char *const stats_move_keys[STATS_NMOVE_FIELDS] = {
-	"captures", "promotions", "declined", "two_leg", "passes", "igui", "drops"};
+	"captures", "promotions", "declined", "two_leg", "passes", "igui", "drops", "lion_trades",
+	"counterstrikes"};
 const char *const stats_rule_keys[STATS_NRULE_FIELDS] = {"royal_lost", "no_moves", "repetition"};
 
 /* The group of records whose variant is unknown and that name none, and of
@@ -253,6 +254,22 @@ static struct stats_piece *piece(struct stats_group *g, const kifu_variant *v, i
 	return &g->pieces[t];
 }
 
+/* A Lion taken (formats/variants.md, "lion-trading"): by a Lion, a Lion
+ * trade; by another piece, in a variant with the counter-strike rule, a
+ * counter-strike (the next move may take a Lion only there). */
+static void count_lion_capture(struct stats_group *g, const kifu_variant *v, int mover, int taken)
+{
+	kifu_piece_info a, b;
+	if (kifu_variant_piece(v, taken, &b) || !b.lion || kifu_variant_piece(v, mover, &a))
+		return;
+	kifu_variant_rules r;
+	kifu_variant_get_rules(v, &r);
+	if (a.lion)
+		g->moves[STATS_M_LION_TRADES]++;
+	else if (r.counter_strike)
+		g->moves[STATS_M_COUNTER_STRIKES]++;
+}
+
 /* Counts the facts of one legal move, before it is played: the moving piece
  * (the one on `from`, or the one dropped), what it captures on mid and on
  * to, a promotion, and a declined one (the move did not promote, and the
@@ -299,6 +316,7 @@ static int count_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 			return KIFU_ENOMEM;
 		cp->n[STATS_P_CAPTURED]++;
 		caps++;
+		count_lion_capture(g, v, t, kifu_code_type(c));
 	}
 	p->n[STATS_P_CAPTURES] += caps;
 	g->moves[STATS_M_CAPTURES] += caps;

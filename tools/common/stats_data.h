@@ -33,7 +33,8 @@ extern const char *const stats_piece_keys[STATS_NPIECE_FIELDS];
 /* Move facts of a variant, over all pieces. */
 enum stats_move_field {
 	STATS_M_CAPTURES, STATS_M_PROMOTIONS, STATS_M_DECLINED, STATS_M_TWO_LEG,
-	STATS_M_PASSES, STATS_M_IGUI, STATS_M_DROPS, STATS_NMOVE_FIELDS
+	STATS_M_PASSES, STATS_M_IGUI, STATS_M_DROPS, STATS_M_LION_TRADES, STATS_M_COUNTER_STRIKES,
+	STATS_NMOVE_FIELDS
 };
 extern const char *const stats_move_keys[STATS_NMOVE_FIELDS];
 

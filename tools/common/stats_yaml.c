@@ -562,6 +562,8 @@ static int check_counts(struct reader *R, const struct stats_group *g, const yam
 		{"royal_lost + no_moves", "valid", sum_of(p->rules, STATS_R_REPETITION), n[STATS_T_VALID], 1},
 		{"repetition", "valid", {p->rules[STATS_R_REPETITION], 0}, n[STATS_T_VALID], 1},
 		{"passes + igui", "moves.two_leg", sum_of(m + STATS_M_PASSES, 2), m[STATS_M_TWO_LEG], 1},
+		{"lion_trades + counterstrikes", "moves.captures", sum_of(m + STATS_M_LION_TRADES, 2),
+		 m[STATS_M_CAPTURES], 1},
 	};
 	for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
 		const struct check *c = &checks[i];
