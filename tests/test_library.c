@@ -685,6 +685,25 @@ static void repetition_rule(void **state)
 	assert_int_equal(val.end_ply, 13);
 	assert_int_equal(val.result, KIFU_RESULT_GOTE);
 	assert_string_equal(val.result_reason, "perpetual-check");
+	/* the perpetual check in a variation: its attacks are worked out on
+	 * that line (the main line's first move is another) */
+	kifu_record *rec;
+	kifu_position *pos;
+	const kifu_variant *v;
+	kifu_diag d;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	assert_int_equal(read_first(rec, "shogi sfen=4k4/9/9/9/9/9/9/9/4K3R_b_-_1 : 1i1h ( 1i1a 5a5b 1a1b 5b5a "
+				    "1b1a 5a5b 1a1b 5b5a 1b1a 5a5b 1a1b 5b5a 1b1a repetition )\n", NULL, &v, NULL, &d), 1);
+	assert_int_equal(kifu_position_new(&pos, v), 0);
+	kifu_play_options po = KIFU_PLAY_OPTIONS_INIT;
+	po.line = 1;
+	assert_int_equal(kifu_play(rec, pos, &po, &val), 0);
+	assert_true(val.valid);
+	assert_int_equal(val.end, KIFU_END_REPETITION);
+	assert_int_equal(val.result, KIFU_RESULT_GOTE);
+	assert_string_equal(val.result_reason, "perpetual-check");
+	kifu_position_free(pos);
+	kifu_record_free(rec);
 	/* the same cycle in a variation: judged there too */
 	snprintf(text, sizeof text, "shogi : 7g7f ( %s 2h3h ) 3c3d\n", cycle);
 	validate_text(text, &val);

@@ -71,25 +71,21 @@ typedef struct seen_table {
 	uint64_t *keys;
 	uint8_t *counts; /* 0: an empty slot; else 1 + the count (up to 254) */
 	uint32_t *first; /* the ply after which the position occurred first (count 0 -> 1) */
-	uint8_t *attacked; /* attacked[ply]: the move of that ply was an attack */
 	size_t mask;
 } seen_table;
 
-/* The table for `positions` positions along a path of at most `plies`
- * plies (the attack flags). */
-static int seen_init(seen_table *t, kifu_position *pos, long positions, long plies)
+/* The table for `positions` positions. */
+static int seen_init(seen_table *t, kifu_position *pos, long positions)
 {
 	size_t size = 16;
 	while (size < (size_t)positions * 2)
 		size *= 2;
-	size_t flags = ((size_t)plies + 2 + 7) / 8;
-	uint64_t *mem = kifu__position_scratch(pos, size + size / 8 + size / 2 + flags);
+	uint64_t *mem = kifu__position_scratch(pos, size + size / 8 + size / 2);
 	if (!mem)
 		return KIFU_ENOMEM;
 	t->keys = mem;
 	t->counts = (uint8_t *)(mem + size);
 	t->first = (uint32_t *)(mem + size + size / 8);
-	t->attacked = (uint8_t *)(mem + size + size / 8 + size / 2);
 	t->mask = size - 1;
 	memset(t->counts, 0, size);
 	return 0;
@@ -235,30 +231,51 @@ static void play_init(play *p, const kifu_record *rec, kifu_position *pos, const
 	p->err_ply = p->err && err_ply > 0 ? err_ply : 0;
 }
 
-/* The game has ended by repetition at ply p->rep_ended: who won?  A draw,
- * unless the rule makes a side that attacked (or gave check) on each of
- * its moves since the position's first occurrence (after ply `first`)
- * lose (docs/rules.md). */
-static void repetition_result(play *p, long first)
+/* The game has ended by repetition at ply p->rep_ended of line `line`: who
+ * won?  A draw, unless the rule makes a side that attacked (or gave check)
+ * on each of its moves since the position's first occurrence (after ply
+ * `first`) lose (docs/rules.md).  Which moves were attacks is worked out
+ * here, by playing the line again on a position of its own: it is needed
+ * once per game at most, and costs nothing on the moves of games that do
+ * not end so.  0 or KIFU_ENOMEM. */
+static int repetition_result(play *p, int line, long first)
 {
 	long last = p->rep_ended;
 	p->rep_result = KIFU_RESULT_DRAW;
 	p->rep_reason = "repetition";
 	if (!p->rule.perpetual_attack_loses || last <= first + 1)
-		return;
-	/* the last move's side and the other: plies last, last-2, ... and
-	 * last-1, last-3, ... */
+		return 0;
+	kifu_position *again;
+	if (kifu_position_new(&again, kifu_position_variant(p->pos)))
+		return KIFU_ENOMEM;
 	int mover = !kifu_position_side(p->pos);
 	bool all[2] = {true, true};
-	for (long k = first + 1; k <= last; k++) {
-		int side = (last - k) % 2 == 0 ? mover : !mover;
-		if (!((p->seen.attacked[k >> 3] >> (k & 7)) & 1))
-			all[side] = false;
+	int rc = kifu_record_start(p->rec, again, NULL);
+	for (long k = 1; !rc && k <= last; k++) {
+		kifu_record_move m;
+		if (kifu_record_line_move(p->rec, line, k, &m, NULL)) {
+			rc = KIFU_ENOTFOUND;
+			break;
+		}
+		kifu_undo u;
+		kifu_make_move(again, &m.move, &u);
+		if (k <= first)
+			continue;
+		int attack = p->rule.perpetual_check_only ? kifu_position_in_check(again)
+							  : kifu_move_is_attack(again, &u);
+		/* the last move's side and the other: plies last, last-2, ... and
+		 * last-1, last-3, ... */
+		if (!attack)
+			all[(last - k) % 2 == 0 ? mover : !mover] = false;
 	}
+	kifu_position_free(again);
+	if (rc == KIFU_ENOTFOUND)
+		return 0; /* cannot happen: the line's moves were just played */
 	if (all[0] != all[1]) {
 		p->rep_result = all[KIFU_SENTE] ? KIFU_RESULT_GOTE : KIFU_RESULT_SENTE;
 		p->rep_reason = p->rule.perpetual_check_only ? "perpetual-check" : "perpetual-attack";
 	}
+	return 0;
 }
 
 /* Notes the first fault in out: the move m at ply of line `line`. */
@@ -334,13 +351,6 @@ static int play_one(play *p, int line, long ply, long index, int hooks, kifu_und
 	int resets = p->rule.count && kifu_move_resets_repetition(pos, &m.move);
 	kifu_undo local;
 	kifu_make_move(pos, &m.move, undo ? undo : &local);
-	if (p->rule.count && p->rule.perpetual_attack_loses && ply >= 0) {
-		int attack = p->rule.perpetual_check_only ? kifu_position_in_check(pos)
-							  : kifu_move_is_attack(pos, undo ? undo : &local);
-		uint8_t bit = (uint8_t)(1u << (ply & 7));
-		p->seen.attacked[ply >> 3] = (uint8_t)(attack ? p->seen.attacked[ply >> 3] | bit :
-							      p->seen.attacked[ply >> 3] & ~bit);
-	}
 	if (resets)
 		p->epoch++;
 	p->key = kifu_position_key(pos) ^ epoch_key(p->epoch);
@@ -348,7 +358,8 @@ static int play_one(play *p, int line, long ply, long index, int hooks, kifu_und
 	int n = seen_add(&p->seen, p->key, ply, &first);
 	if (p->rule.count && n >= p->rule.count && !p->rep_ended) {
 		p->rep_ended = ply;
-		repetition_result(p, first);
+		if ((*rc = repetition_result(p, line, first)) != 0)
+			return 0;
 	}
 	if (!p->ended_at && kifu_position_royal_loser(pos) >= 0) {
 		p->ended_at = ply;
@@ -730,7 +741,7 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	}
 	kifu_record_get_line(rec, opt->line, &li);
 	long count = opt->max_plies >= 0 && opt->max_plies < li.count ? opt->max_plies : li.count;
-	int rc = seen_init(&p.seen, pos, li.start + count, li.start + count);
+	int rc = seen_init(&p.seen, pos, li.start + count);
 	if (!rc) {
 		p.key = kifu_position_key(pos);
 		seen_add(&p.seen, p.key, 0, NULL);
@@ -865,7 +876,7 @@ static int walk(play *p, long main_known)
 		goto done;
 	}
 	/* the plies of a path: up to the start's move number and every move */
-	if ((rc = seen_init(&p->seen, pos, total + 1, kifu_position_movenumber(pos) + total + 1)))
+	if ((rc = seen_init(&p->seen, pos, total + 1)))
 		goto done;
 	const uint64_t start_key = kifu_position_key(pos);
 	p->key = start_key;

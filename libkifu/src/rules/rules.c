@@ -877,7 +877,11 @@ static enum kifu_game_state judge_end(struct kifu_position *p, int *loser)
 	const struct kifu_variant *v = p->v;
 	int alive[2] = {0, 0}, major[2] = {0, 0};
 	int major_sq[2][3];
-	for (int sq = 0; sq < p->nsq; sq++) {
+	/* from both ends at once: Gote's pieces start at the top, Sente's at
+	 * the bottom, so that the usual position has its answer (more than
+	 * three pieces, no side bare) after a few squares */
+	for (int i = 0; i < p->nsq; i++) {
+		int sq = i & 1 ? p->nsq - 1 - i / 2 : i / 2;
 		int c = p->board[sq];
 		if (!c || is_dead(p, c, sq))
 			continue;
