@@ -8,7 +8,8 @@
 #     bench/run.sh BINDIR GEN_RECORDS     (make bench passes both)
 #
 # Environment: BENCH_KIF_FILES (5000), BENCH_DAI_RECORDS (5000),
-# BENCH_SHOGI_RECORDS (10000), BENCH_NO_NODE=1 to skip tsshogi.
+# BENCH_SHOGI_RECORDS (10000), BENCH_CHU_RECORDS (2000), BENCH_NO_NODE=1 to
+# skip tsshogi and shogiops.
 set -euo pipefail
 
 bin=${1:-build/bin}
@@ -135,6 +136,32 @@ if [ -n "$ts" ]; then
 	echo "  kifu-validate is $(ratio "${WALL[tsshogi_kif]}" "${WALL[validate_kif]}")x faster than tsshogi (tsshogi read $(tail -1 "$tmp/stdout.tsshogi_kif"))"
 else
 	echo "  (tsshogi not measured: no node/npm, or BENCH_NO_NODE set)"
+fi
+echo
+
+# --- Chu Shogi ------------------------------------------------------------------
+# Random Chu games (gen-records), checked move by move by kifu-validate and,
+# when Node.js and npm are there, by shogiops (lishogi's rules library) the
+# way its users check a game: parseUsi, isLegal, play (tests/node/chu-check.mjs).
+chu_records=${BENCH_CHU_RECORDS:-2000}
+"$gen" -v chu -n "$chu_records" -p 300 -s 3 >"$tmp/chu.compact"
+chu_plies=$(($(wc -w <"$tmp/chu.compact") - 2 * chu_records))
+run validate_chu "$bin/kifu-validate" -q "$tmp/chu.compact"
+so=""
+if [ -z "${BENCH_NO_NODE:-}" ] && command -v node >/dev/null && command -v npm >/dev/null; then
+	mkdir -p "$tmp/node-chu"
+	if (cd "$tmp/node-chu" && npm install --silent --no-audit --no-fund shogiops@0.18.0 @badrap/result@0.2.13 >/dev/null 2>&1); then
+		run shogiops_chu node "$here/tests/node/chu-check.mjs" "$tmp/node-chu/node_modules" "$tmp/chu.compact"
+		so=yes
+	fi
+fi
+printf '%-34s %10s %12s %10s\n' "Chu, $chu_records games ($chu_plies plies)" "wall s" "plies/s" "peak KiB"
+printf '%-34s %10s %12s %10s\n' "kifu-validate" "${WALL[validate_chu]}" "$(rate "$chu_plies" "${WALL[validate_chu]}")" "${PEAK[validate_chu]}"
+if [ -n "$so" ]; then
+	printf '%-34s %10s %12s %10s\n' "shogiops parseUsi + isLegal + play" "${WALL[shogiops_chu]}" "$(rate "$chu_plies" "${WALL[shogiops_chu]}")" "${PEAK[shogiops_chu]}"
+	echo "  kifu-validate is $(ratio "${WALL[shogiops_chu]}" "${WALL[validate_chu]}")x faster than shogiops (shogiops read $(tail -1 "$tmp/stdout.shogiops_chu"))"
+else
+	echo "  (shogiops not measured: no node/npm, or BENCH_NO_NODE set)"
 fi
 echo
 
