@@ -119,6 +119,16 @@ grep -v '^手合割' "$fx/dai-client.kif" >"$tmp/noheader.kif"
 "$bin/kifu-convert" --to compact "$tmp/noheader.kif" | cmp -s - "$fx/dai.compact" || fail "client form without 手合割 not read as Dai"
 "$bin/kifu-convert" --to compact "$fx/dai-client.kif" | cmp -s - "$fx/dai.compact" || fail "client form not read as Dai"
 
+# A Chu record in lishogi's server form (tests/data/kif/chu/lishogi-server.kif,
+# written for these tests after scalashogi's KifModel: its header order, an
+# empty 後手, "* " comments, times, a pass, 仝, the ending) goes in and out
+# unchanged, but for the #KIF line kifu puts first.
+"$bin/kifu-convert" "$data/chu/lishogi-server.kif" | "$bin/kifu-convert" --to kif >"$tmp/ls.kif"
+[ "$(head -1 "$tmp/ls.kif")" = "#KIF version=2.0 encoding=UTF-8" ] || fail "lishogi form: no #KIF line"
+tail -n +2 "$tmp/ls.kif" | cmp -s - "$data/chu/lishogi-server.kif" ||
+	fail "lishogi form changed: $(tail -n +2 "$tmp/ls.kif" | diff "$data/chu/lishogi-server.kif" - | head -5)"
+"$bin/kifu-validate" "$data/chu/lishogi-server.kif" || fail "lishogi form: not valid"
+
 # 7. The real Chu Shogi record in lishogi's form reads to the end (12x12,
 # Lion two-leg moves, 居食い, 仝).
 "$bin/kifu-validate" --format=json -v chu "$data/chu/chushogiKif1.kif" >"$tmp/chu"

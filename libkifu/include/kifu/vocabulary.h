@@ -64,9 +64,13 @@ typedef struct kifu_tag_info {
 				        * last, as `key：value` */
 	const char *csa;               /* its CSA game information line: "$EVENT",
 				        * "N+" (sente), or NULL when CSA has none */
+	int kif_wide_order;            /* where the wide form (boards over 9x9) puts it:
+				        * lishogi's server order; headers kept whole at
+				        * KIFU_TAG_KIF_WIDE_ORDER_RAW */
 } kifu_tag_info;
 
 #define KIFU_TAG_KIF_ORDER_RAW 7
+#define KIFU_TAG_KIF_WIDE_ORDER_RAW 10
 
 /* The tags, in the order the compact writer puts them first. */
 int kifu_tag_count(void);

@@ -479,8 +479,10 @@ static bool told_by_board(const kifu_variant *v)
 static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap)
 {
 	int ntags = kifu_record_tag_count(rec);
-	for (int order = 1; order <= KIFU_TAG_KIF_ORDER_RAW + kifu_tag_count(); order++) {
-		if (order == KIFU_TAG_KIF_ORDER_RAW) {
+	bool wide = is_wide(v);
+	int raw = wide ? KIFU_TAG_KIF_WIDE_ORDER_RAW : KIFU_TAG_KIF_ORDER_RAW;
+	for (int order = 1; order <= raw + kifu_tag_count(); order++) {
+		if (order == raw) {
 			/* headers kept whole, as read */
 			for (int i = 0; i < ntags; i++)
 				if (!strcmp(kifu_record_tag_key(rec, i), "header"))
@@ -489,7 +491,7 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 		}
 		const kifu_tag_info *tag = NULL;
 		for (int k = 0; k < kifu_tag_count(); k++)
-			if (kifu_tag_at(k)->kif_order == order)
+			if ((wide ? kifu_tag_at(k)->kif_wide_order : kifu_tag_at(k)->kif_order) == order)
 				tag = kifu_tag_at(k);
 		if (!tag)
 			continue;

@@ -86,21 +86,25 @@ const kifu_ending_info *kifu_ending_find_csa(const char *text, size_t len)
 	return NULL;
 }
 
-/* Tags with a header in KIF (Kakinoki's header keys: 棋戦, 場所, 開始日時,
+/* The wide form's order is lishogi's server's (scalashogi
+ * format/kif/KifModel.scala, headerTags): start and end dates, event,
+ * site, time control, handicap, players, opening.
+ *
+ * Tags with a header in KIF (Kakinoki's header keys: 棋戦, 場所, 開始日時,
  * 終了日時, 先手, 後手, 手合割, 持ち時間, 戦型; in a handicap game the players
  * are 下手 and 上手), and their CSA game information lines (N+, N-, $EVENT,
  * $SITE, $START_TIME, $END_TIME, $TIME_LIMIT, $OPENING).  Listed in the compact writer's order; kif_order is
  * the order Kifu for Windows writes them. */
 static const kifu_tag_info tags[] = {
-	{"event", "棋戦", NULL, 3, "$EVENT"},
-	{"site", "場所", NULL, 6, "$SITE"},
-	{"date", "開始日時", NULL, 1, "$START_TIME"},
-	{"end", "終了日時", NULL, 2, "$END_TIME"},
-	{"sente", "先手", "下手", 9, "N+"},
-	{"gote", "後手", "上手", 10, "N-"},
-	{"handicap", "手合割", NULL, 8, NULL},
-	{"time-control", "持ち時間", NULL, 5, "$TIME_LIMIT"},
-	{"opening", "戦型", NULL, 4, "$OPENING"},
+	{"event", "棋戦", NULL, 3, "$EVENT", 3},
+	{"site", "場所", NULL, 6, "$SITE", 4},
+	{"date", "開始日時", NULL, 1, "$START_TIME", 1},
+	{"end", "終了日時", NULL, 2, "$END_TIME", 2},
+	{"sente", "先手", "下手", 9, "N+", 7},
+	{"gote", "後手", "上手", 10, "N-", 8},
+	{"handicap", "手合割", NULL, 8, NULL, 6},
+	{"time-control", "持ち時間", NULL, 5, "$TIME_LIMIT", 5},
+	{"opening", "戦型", NULL, 4, "$OPENING", 9},
 };
 
 enum { NTAGS = sizeof tags / sizeof tags[0] };
