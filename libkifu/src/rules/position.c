@@ -17,9 +17,11 @@ static void clear(struct kifu_position *p, const struct kifu_variant *v)
 {
 	uint64_t *scratch = p->scratch;
 	size_t cap = p->scratch_cap;
+	kifu_movelist *mate_lists = p->mate_lists;
 	memset(p, 0, sizeof *p);
 	p->scratch = scratch;
 	p->scratch_cap = cap;
+	p->mate_lists = mate_lists;
 	p->v = v;
 	p->files = v->files;
 	p->ranks = v->ranks;
@@ -266,6 +268,11 @@ int kifu_position_new(kifu_position **out, const kifu_variant *v)
 	struct kifu_position *p = calloc(1, sizeof *p);
 	if (!p)
 		return KIFU_ENOMEM;
+	p->mate_lists = malloc((MAX_MATE_DEPTH + 1) * sizeof *p->mate_lists);
+	if (!p->mate_lists) {
+		free(p);
+		return KIFU_ENOMEM;
+	}
 	clear(p, v);
 	kifu_position_reset(p);
 	*out = p;
@@ -283,8 +290,10 @@ int kifu_position_for(kifu_position **pos, const kifu_variant *v)
 
 void kifu_position_free(kifu_position *pos)
 {
-	if (pos)
+	if (pos) {
 		free(pos->scratch);
+		free(pos->mate_lists);
+	}
 	free(pos);
 }
 
@@ -292,8 +301,10 @@ void kifu_position_copy(kifu_position *dst, const kifu_position *src)
 {
 	uint64_t *scratch = dst->scratch;
 	size_t cap = dst->scratch_cap;
+	kifu_movelist *mate_lists = dst->mate_lists;
 	memcpy(dst, src, sizeof *dst);
 	dst->scratch = scratch;
+	dst->mate_lists = mate_lists;
 	dst->scratch_cap = cap;
 }
 

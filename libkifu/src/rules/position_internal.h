@@ -32,7 +32,16 @@ struct kifu_position {
 	 * owned by this position (kifu_position_copy leaves dst's own). */
 	uint64_t *scratch;
 	size_t scratch_cap;
+	/* The move lists of the legal-move search that judges a drop mate or
+	 * a position with no legal move (rules.c has_legal_move), one per
+	 * depth: made with the position, so that no move allocates; owned
+	 * like scratch. */
+	kifu_movelist *mate_lists;
 };
+
+/* A deep chain of drop-mate questions is cut off here and answered "yes":
+ * no real position gets near it. */
+#define MAX_MATE_DEPTH 4
 
 /* What kifu_make_move changed (the content of a kifu_undo). may_alias: it
  * lives in the caller's kifu_undo, whose declared type is another. */

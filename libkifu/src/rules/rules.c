@@ -801,10 +801,6 @@ static bool needs_test(const struct kifu_position *p, const legal_ctx *c, const 
 	return false;
 }
 
-/* A deep chain of drop-mate questions is cut off here and answered "yes":
- * no real position gets near it. */
-#define MAX_MATE_DEPTH 4
-
 static bool any_legal(struct kifu_position *p, const legal_ctx *c, const kifu_movelist *list,
 		      int depth)
 {
@@ -822,9 +818,7 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 		return false;
 	if (depth > MAX_MATE_DEPTH)
 		return true;
-	kifu_movelist *list = malloc(sizeof *list);
-	if (!list)
-		return true;
+	kifu_movelist *list = &p->mate_lists[depth];
 	legal_ctx c;
 	legal_ctx_init(p, &c);
 	gen g = {p, list, p->side, false};
@@ -842,7 +836,6 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 		gen_drops(&g);
 		any = any_legal(p, &c, list, depth);
 	}
-	free(list);
 	/* moves the list had no room for were not looked at: assume one of
 	 * them is legal rather than call the position lost */
 	return any || g.full;
