@@ -50,8 +50,9 @@ endif
 
 # pkg-config is asked once, on first use, so that `make clean` and
 # `make samples` on a machine without the packages yet do not complain.
-# The library needs libyaml; the tools need PCRE2 as well (kifu-stats).
-LIB_PKGS := yaml-0.1
+# The library needs libyaml (variant files) and jansson (JKF); the tools
+# need PCRE2 as well (kifu-stats).
+LIB_PKGS := yaml-0.1 jansson
 TOOL_PKGS := $(LIB_PKGS) libpcre2-8
 PKG_CFLAGS = $(eval PKG_CFLAGS := $$(shell $(PKG_CONFIG) --cflags $(TOOL_PKGS)))$(PKG_CFLAGS)
 LIB_LIBS = $(eval LIB_LIBS := $$(shell $(PKG_CONFIG) --libs $(LIB_PKGS)))$(LIB_LIBS)
