@@ -304,6 +304,9 @@ typedef struct build {
 	int prev_to;        /* the square the move before went to, -1 if none */
 	char handicap[256]; /* the header's 手合割, trimmed ("" if none) */
 	long handicap_ord;  /* where: the header's object */
+	const json_t *here; /* the element or move being read: what a problem
+			     * at a ply shows when the move has no text yet */
+	char moved[24];     /* the text of its move once read, "" before */
 } build;
 
 enum { STOP = 1 }; /* the record has its error: building stops */
@@ -352,6 +355,18 @@ static void where(const build *b, long ord, long *line, long *col)
 	}
 }
 
+/* The JSON of v as written, compact and cut short, for a message. */
+static const char *shown_json(const json_t *v, char *buf, size_t size)
+{
+	char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+	if (!s)
+		return "?";
+	size_t n = strlen(s), keep = kifu__utf8_cut(s, n, size - 4);
+	snprintf(buf, size, "%.*s%s", (int)keep, s, keep < n ? "..." : "");
+	free(s);
+	return buf;
+}
+
 static int problem(build *b, long ply, long ord, const char *text, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
@@ -361,12 +376,14 @@ static int problem(build *b, long ply, long ord, const char *text, const char *f
  * Returns STOP, or KIFU_ENOMEM. */
 static int problem(build *b, long ply, long ord, const char *text, const char *fmt, ...)
 {
-	char msg[600];
+	char msg[600], shown[56];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	kifu__utf8_trim_end(msg);
+	if (!text && ply > 0 && (b->moved[0] || b->here))
+		text = b->moved[0] ? b->moved : shown_json(b->here, shown, sizeof shown);
 	long line, col;
 	where(b, ord, &line, &col);
 	int rc, lno = kifu_record_current_line(b->rec);
@@ -564,6 +581,7 @@ static int read_move(build *b, const json_t *mv, long ply, long ord, long *idx)
 	static const char *const keys[] = {"color", "from", "to", "piece", "same", "promote",
 					   "capture", "relative", NULL};
 	char kb[64];
+	b->here = mv;
 	if (!json_is_object(mv))
 		return problem(b, ply, ord, NULL, "move is not an object");
 	const char *stray = stray_key(mv, keys);
@@ -621,6 +639,7 @@ static int read_move(build *b, const json_t *mv, long ply, long ord, long *idx)
 	if (*idx < 0)
 		return (int)*idx;
 	b->prev_to = to;
+	memcpy(b->moved, text, sizeof text);
 	/* the piece JKF names is checked against the board by validation */
 	return kifu_record_set_named_type(b->rec, *idx, types[kind]);
 }
@@ -665,6 +684,8 @@ static int read_element(build *b, const json_t *e, long ply, long ord, bool *end
 {
 	static const char *const keys[] = {"comments", "move", "time", "special", "forks", NULL};
 	char kb[64];
+	b->here = e;
+	b->moved[0] = 0;
 	if (!json_is_object(e))
 		return problem(b, ply, ord, NULL, "an element of moves is an object");
 	const char *stray = stray_key(e, keys);
@@ -1014,6 +1035,10 @@ static int read_initial(build *b, const json_t *init, long ord)
 		if (preset && !same_position(sfen, preset))
 			return problem(b, 0, dord, NULL, "initial.data is not the position of initial.preset %s",
 				       kifu__jkf_presets[k].code);
+		/* the tag in SFEN's own order (hands as the variant lists its
+		 * pieces), not the order of the JSON's keys */
+		if (kifu_position_sfen(b->r->pos, sfen, sizeof sfen) < 0)
+			return problem(b, 0, dord, NULL, "initial.data: a position too large to write");
 	}
 	int rc = 0;
 	if (preset)
@@ -1112,9 +1137,12 @@ static int build_record(jkf_reader *r, kifu_record *rec, const char *text, size_
 	if (rc) {
 		/* the record cannot be read in this variant: said */
 	} else if (!root) {
-		/* jansson's place is within the text, which starts at line:col */
-		long el = err.line > 0 ? line + err.line - 1 : line;
-		long ec = err.line == 1 ? col + err.column - 1 : err.line > 0 ? err.column : col;
+		/* jansson's place is the byte it read last (err.position bytes
+		 * read), within the text, which starts at line:col: the end of
+		 * a line for a value left open */
+		long el = line, ec = col;
+		size_t at = err.position > 0 ? (size_t)err.position - 1 : 0;
+		advance(text, at < n ? at : n ? n - 1 : 0, &el, &ec);
 		char msg[240];
 		snprintf(msg, sizeof msg, "not JSON: %s", err.text);
 		kifu__utf8_trim_end(msg);
