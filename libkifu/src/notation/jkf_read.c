@@ -112,6 +112,8 @@ typedef struct jkf_reader {
 	 * holding a byte the input's encoding does not read */
 	long spoil_line, spoil_col; /* 0: none */
 	char spoil_msg[200];
+	bool lost;             /* a line too long began a record: what follows it up
+				* to a line that begins with '{' is that record's */
 	const kifu_variant *typed; /* the variant types[] are of */
 	int types[JKF_NKINDS];
 	int missing;           /* the kind typed lacks, -1 if none */
@@ -1165,13 +1167,21 @@ static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant,
 	const char *name = kifu_reader_name(r->ctx.lines);
 	*variant = NULL;
 	kifu_record_clear(rec);
-	int rc = skip_blanks(r, diag);
+	int rc;
+	while ((rc = skip_blanks(r, diag)) == 1 && r->lost && !strchr("{[", r->buf[r->head])) {
+		/* the rest of a record whose first line could not be read */
+		while (r->head < r->len && r->buf[r->head] != '\n')
+			r->head++;
+	}
+	r->lost = false;
 	if (rc == LONG_BETWEEN) {
-		/* a line of its own that could not be read: a record lost */
+		/* a line that could not be read where a record begins: that
+		 * record is lost, said at the line */
 		if ((rc = kifu_record_set_source(rec, name, diag->line)) ||
 		    (rc = kifu_record_set_error(rec, 0, diag->line, 0, NULL, 0, diag->message)))
 			return rc;
 		kifu_diag_clear(diag);
+		r->lost = true;
 		return 1;
 	}
 	if (rc != 1)

@@ -257,41 +257,62 @@ static int put_lines(writer *w, kifu_position *pos, kifu_diag *diag)
 
 /* ---- the header and the start ---- */
 
-/* header: each tag under its KIF header name (下手 and 上手 in a handicap
- * game), a `header` tag (KEY：VALUE, as KIF headers are kept) under its
- * key, any other tag under its own key.  A key given twice is written once:
- * a JSON object has one value per key. */
+/* One tag into the header: a known tag under its KIF header name (下手
+ * and 上手 in a handicap game), a `header` tag (KEY：VALUE, as the KIF
+ * reader keeps a header) under its key, any other under its own key.  A
+ * key given twice is written once: a JSON object has one value per key. */
+static void put_tag(writer *w, json_t *h, const char *key, const char *value, bool handicap_game)
+{
+	char buf[512];
+	const kifu_tag_info *tag = kifu_tag_find(key);
+	if (tag)
+		key = handicap_game && tag->kif_handicap ? tag->kif_handicap : tag->kif;
+	else if (!strcmp(key, "header")) {
+		const char *sep = strstr(value, "：");
+		if (!sep || (size_t)(sep - value) >= sizeof buf) {
+			w->dropped |= KIFU_DROPPED_TAGS;
+			return;
+		}
+		memcpy(buf, value, (size_t)(sep - value));
+		buf[sep - value] = 0;
+		key = buf;
+		value = sep + strlen("：");
+	}
+	if (json_object_get(h, key)) {
+		w->dropped |= KIFU_DROPPED_TAGS;
+		return;
+	}
+	set(w, h, key, json_string(value));
+}
+
+/* header: the tags KIF has a header for in the order the KIF writer puts
+ * them (Kifu for Windows': kifu_tag_info.kif_order), then the others
+ * (`header` tags among them) as given: so a record's JKF is the same
+ * whatever the order its known tags were read in, and its other tags keep
+ * theirs. */
 static json_t *header_object(writer *w, bool handicap_game)
 {
 	const kifu_record *rec = w->rec;
+	int ntags = kifu_record_tag_count(rec);
 	json_t *h = json_object();
-	for (int i = 0; h && i < kifu_record_tag_count(rec); i++) {
-		const char *key = kifu_record_tag_key(rec, i), *value = kifu_record_tag_value(rec, i);
-		char buf[512];
-		const kifu_tag_info *tag = kifu_tag_find(key);
-		if (!strcmp(key, "sfen"))
-			continue; /* initial.data */
-		if (tag)
-			key = handicap_game && tag->kif_handicap ? tag->kif_handicap : tag->kif;
-		else if (!strcmp(key, "header")) {
-			const char *sep = strstr(value, "：");
-			if (!sep || (size_t)(sep - value) >= sizeof buf) {
-				w->dropped |= KIFU_DROPPED_TAGS;
-				continue;
-			}
-			memcpy(buf, value, (size_t)(sep - value));
-			buf[sep - value] = 0;
-			key = buf;
-			value = sep + strlen("：");
-		}
-		if (json_object_get(h, key)) {
-			w->dropped |= KIFU_DROPPED_TAGS;
-			continue;
-		}
-		set(w, h, key, json_string(value));
-	}
-	if (!h)
+	if (!h) {
 		w->nomem = true;
+		return NULL;
+	}
+	for (int order = 1; order <= KIFU_TAG_KIF_ORDER_RAW + kifu_tag_count(); order++) {
+		const char *key = NULL;
+		for (int k = 0; !key && k < kifu_tag_count(); k++)
+			if (kifu_tag_at(k)->kif_order == order)
+				key = kifu_tag_at(k)->key;
+		for (int i = 0; key && i < ntags; i++)
+			if (!strcmp(kifu_record_tag_key(rec, i), key))
+				put_tag(w, h, key, kifu_record_tag_value(rec, i), handicap_game);
+	}
+	for (int i = 0; i < ntags; i++) {
+		const char *key = kifu_record_tag_key(rec, i);
+		if (!kifu_tag_find(key) && strcmp(key, "sfen"))
+			put_tag(w, h, key, kifu_record_tag_value(rec, i), handicap_game);
+	}
 	return h;
 }
 
