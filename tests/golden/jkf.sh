@@ -60,6 +60,20 @@ printf '%s\n' "kifu-validate: $tmp/spoilt.jkf:1: line longer than 1048576 bytes:
 cmp -s "$tmp/want" "$tmp/err" || fail "spoilt lines: $(diff "$tmp/want" "$tmp/err")"
 [ "$("$bin/kifu-validate" --from jkf --format=json "$tmp/spoilt.jkf" | grep -c '"valid":true')" = 2 ] ||
 	fail "spoilt lines: the good records are not read"
+# forks nested 600 deep are read and written back; 601 are refused at the
+# element that holds the 601st (docs/limits.md)
+nest() {
+	local move='"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}' el i
+	el="{$move}"
+	for ((i = 0; i < $1; i++)); do el="{$move,\"forks\":[[$el]]}"; done
+	echo "{\"header\":{},\"moves\":[{},$el]}"
+}
+nest 600 >"$tmp/deep.jkf"
+"$bin/kifu-convert" --to jkf "$tmp/deep.jkf" | "$bin/kifu-validate" -q - || fail "forks 600 deep: not read back"
+nest 601 >"$tmp/deep.jkf"
+"$bin/kifu-validate" "$tmp/deep.jkf" 2>"$tmp/err"
+echo "kifu-validate: $tmp/deep.jkf:1:49826: forks nested more than 600 deep" | cmp -s - "$tmp/err" ||
+	fail "forks 601 deep: $(cat "$tmp/err")"
 # -v with a variant JKF cannot be
 "$bin/kifu-validate" -v dai "$fx/times.jkf" 2>"$tmp/err"
 grep -q 'times.jkf:1:1: JKF records standard shogi on 9x9 boards; dai is 15x15' "$tmp/err" ||

@@ -715,15 +715,17 @@ static int read_element(build *b, const json_t *e, long ply, long ord, bool *end
 	return rc;
 }
 
-static int read_line(build *b, const json_t *arr, int line_no, long ply0, long ord, long skip);
+static int read_line(build *b, const json_t *arr, int line_no, long ply0, long ord, long skip, int depth);
 
 /* The forks of element e (ordinal ord) at ply: each a variation, an
  * alternative to e's move (or ending) from the line line_no. */
-static int read_forks(build *b, const json_t *e, long ply, long ord, int line_no)
+static int read_forks(build *b, const json_t *e, long ply, long ord, int line_no, int depth)
 {
 	const json_t *forks = json_object_get(e, "forks");
-	if (!forks || json_is_null(forks))
+	if (!forks || json_is_null(forks) || !json_array_size(forks))
 		return 0;
+	if (depth >= KIFU__JKF_MAX_FORK_DEPTH)
+		return problem(b, 0, ord, NULL, "forks nested more than %d deep", KIFU__JKF_MAX_FORK_DEPTH);
 	long fo = ord_of_key(e, ord, "forks");
 	for (size_t j = 0; j < json_array_size(forks); j++) {
 		const json_t *fork = json_array_get(forks, j);
@@ -736,7 +738,7 @@ static int read_forks(build *b, const json_t *e, long ply, long ord, int line_no
 		kifu_record_move before;
 		b->prev_to = ply > 1 && kifu_record_line_move(b->rec, sub, ply - 1, &before, NULL) == 0 ?
 				     before.move.to : -1;
-		int rc = read_line(b, fork, sub, ply, fo, 0);
+		int rc = read_line(b, fork, sub, ply, fo, 0, depth + 1);
 		if (rc)
 			return rc;
 		fo += objects_in(fork);
@@ -747,7 +749,7 @@ static int read_forks(build *b, const json_t *e, long ply, long ord, int line_no
 /* A line of play: the elements of arr from index skip (ply ply0 + index,
  * the first object at ordinal ord), its moves and ending first, then the
  * forks of its elements (a line's moves are stored together). */
-static int read_line(build *b, const json_t *arr, int line_no, long ply0, long ord, long skip)
+static int read_line(build *b, const json_t *arr, int line_no, long ply0, long ord, long skip, int depth)
 {
 	size_t n = json_array_size(arr);
 	long o = ord;
@@ -765,7 +767,7 @@ static int read_line(build *b, const json_t *arr, int line_no, long ply0, long o
 	for (size_t i = 0; i < n; i++) {
 		const json_t *e = json_array_get(arr, i);
 		if ((long)i >= skip) {
-			int rc = read_forks(b, e, ply0 + (long)i, o, line_no);
+			int rc = read_forks(b, e, ply0 + (long)i, o, line_no, depth);
 			if (rc)
 				return rc;
 		}
@@ -1106,7 +1108,7 @@ static int read_record(build *b, const json_t *root)
 	if ((rc = read_start_element(b, json_array_get(moves, 0), ord)))
 		return rc;
 	b->prev_to = -1;
-	return read_line(b, moves, 0, 0, ord, 1);
+	return read_line(b, moves, 0, 0, ord, 1, 0);
 }
 
 /* ---- one record from the input ---- */

@@ -492,6 +492,25 @@ static int check_variant(writer *w, kifu_diag *diag)
 	return 0;
 }
 
+/* Forks nested no deeper than the reader reads (KIFU__JKF_MAX_FORK_DEPTH):
+ * 0, or KIFU_ELIMIT. */
+static int check_depth(const kifu_record *rec, kifu_diag *diag)
+{
+	for (int line = kifu_record_line_count(rec) - 1; line > 0; line--) {
+		kifu_record_line_info li;
+		int depth = 0;
+		for (int l = line; l > 0 && depth <= KIFU__JKF_MAX_FORK_DEPTH; l = li.parent) {
+			kifu_record_get_line(rec, l, &li);
+			depth++;
+		}
+		if (depth > KIFU__JKF_MAX_FORK_DEPTH)
+			return kifu_diag_set(diag, KIFU_ELIMIT, kifu_record_file(rec), kifu_record_line(rec), 0,
+					     "variations nested more than %d deep: kifu reads JKF forks no deeper",
+					     KIFU__JKF_MAX_FORK_DEPTH);
+	}
+	return 0;
+}
+
 static int write_record(FILE *f, writer *w, kifu_position *pos, kifu_diag *diag)
 {
 	const kifu_record *rec = w->rec;
@@ -538,6 +557,8 @@ int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 				     "the record was not read whole: %s", err);
 	writer w = {rec, v, {0}, NULL, -1, 0, false};
 	int rc = check_variant(&w, diag);
+	if (!rc)
+		rc = check_depth(rec, diag);
 	if (rc)
 		return rc;
 	int nlines = kifu_record_line_count(rec);
