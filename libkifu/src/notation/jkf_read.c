@@ -568,12 +568,13 @@ static void move_text(const build *b, const kifu_move *m, int side, int kind, ch
 			if (!strcmp(kifu__jkf_kinds[j].sfen, tok))
 				k = j;
 	}
-	if (m->flags & KIFU_MOVE_DROP)
-		snprintf(out, size, "%c00%d%d%s", side ? '-' : '+', m->to % files + 1, m->to / files + 1,
-			 kifu__jkf_kinds[k].code);
-	else
-		snprintf(out, size, "%c%d%d%d%d%s", side ? '-' : '+', m->from % files + 1, m->from / files + 1,
-			 m->to % files + 1, m->to / files + 1, kifu__jkf_kinds[k].code);
+	/* by hand, not printf: this is the per-move path (9x9: one digit each) */
+	bool drop = m->flags & KIFU_MOVE_DROP;
+	char t[8] = {side ? '-' : '+', drop ? '0' : (char)('1' + m->from % files),
+		     drop ? '0' : (char)('1' + m->from / files), (char)('1' + m->to % files),
+		     (char)('1' + m->to / files), kifu__jkf_kinds[k].code[0], kifu__jkf_kinds[k].code[1], 0};
+	if (size >= sizeof t)
+		memcpy(out, t, sizeof t);
 }
 
 /* move: {color, from?, to, piece, same?, promote?, capture?, relative?}.
@@ -753,16 +754,20 @@ static int read_line(build *b, const json_t *arr, int line_no, long ply0, long o
 {
 	size_t n = json_array_size(arr);
 	long o = ord;
-	bool ended = false;
+	bool ended = false, forks = false;
 	for (size_t i = 0; i < n; i++) {
 		const json_t *e = json_array_get(arr, i);
 		if ((long)i >= skip) {
 			int rc = read_element(b, e, ply0 + (long)i, o, &ended);
 			if (rc)
 				return rc;
+			forks = forks || json_object_get(e, "forks");
 		}
-		o += objects_in(e);
+		if (i + 1 < n)
+			o += objects_in(e);
 	}
+	if (!forks)
+		return 0;
 	o = ord;
 	for (size_t i = 0; i < n; i++) {
 		const json_t *e = json_array_get(arr, i);

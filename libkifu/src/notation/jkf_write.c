@@ -18,6 +18,7 @@
 #include "kifu/vocabulary.h"
 #include "notation/jkf.h"
 #include "notation/notation.h"
+#include "notation/writing.h"
 
 typedef struct writer {
 	const kifu_record *rec;
@@ -209,29 +210,15 @@ static int put_lines(writer *w, kifu_position *pos, kifu_diag *diag)
 {
 	const kifu_record *rec = w->rec;
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
-	opt.through_illegal = 1;
-	opt.judge = 0;
 	opt.before = put_move;
 	opt.line_begin = begin_line;
 	opt.line_end = end_line;
 	opt.ctx = w;
-	kifu_validation val;
-	int rc = kifu_play_all(rec, pos, &opt, &val);
-	if (rc == KIFU_EILLEGAL) {
-		kifu_record_move m;
-		if (kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
-			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
-					     "ply %ld: %s: no piece to move: cannot write it in JKF",
-					     val.stopped_ply, m.text);
-		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in JKF");
-	}
-	if (rc == KIFU_ENOMEM || w->nomem)
+	int rc = kifu__write_lines(rec, pos, &opt, "JKF", diag);
+	if (rc == KIFU_ENOMEM || (!rc && w->nomem))
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	if (rc)
 		return rc;
-	if (!val.valid && val.ply == 0 && !val.played && kifu_record_total_moves(rec))
-		/* the start itself could not be set up (a bad sfen tag) */
-		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.line, val.col, "%s", val.reason);
 	for (int line = 1; line < kifu_record_line_count(rec); line++) {
 		kifu_record_line_info li, pi;
 		kifu_record_get_line(rec, line, &li);
@@ -550,13 +537,10 @@ int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		    const kifu_write_options *opt, kifu_diag *diag)
 {
-	long err_line = 0, err_col = 0;
-	const char *err = kifu_record_error(rec, NULL, &err_line, &err_col, NULL);
-	if (err)
-		return kifu_diag_set(diag, KIFU_EINVAL, kifu_record_file(rec), err_line, err_col,
-				     "the record was not read whole: %s", err);
 	writer w = {rec, v, {0}, NULL, -1, 0, false};
-	int rc = check_variant(&w, diag);
+	int rc = kifu__write_read_whole(rec, diag);
+	if (!rc)
+		rc = check_variant(&w, diag);
 	if (!rc)
 		rc = check_depth(rec, diag);
 	if (rc)
