@@ -13,7 +13,9 @@
 #define KIFU_NOTATION_JKF_H
 
 #include <stddef.h>
+#include <stdio.h>
 
+#include "kifu/notation.h"
 #include "kifu/variant.h"
 
 /* JKF's piece kinds ("FU" ... "RY", the schema's `kind`), in the schema's
@@ -43,6 +45,10 @@ int kifu__jkf_preset_find(const char *s, size_t len);
  * kifu__jkf_kinds[k]), found by their SFEN tokens.  Returns -1 when v has
  * them all, else the index of the first kind it lacks. */
 int kifu__jkf_types(const kifu_variant *v, int types[JKF_NKINDS]);
+
+/* The writer (jkf_write.c), as kifu_write. */
+int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
+		    const kifu_write_options *opt, kifu_diag *diag);
 
 /* A square in messages as JKF's x and y, CSA's digits: "77". */
 void kifu__jkf_square_name(const kifu_variant *v, int sq, char *buf, size_t size);

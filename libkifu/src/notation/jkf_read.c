@@ -1276,9 +1276,6 @@ static int jkf_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 	return 0;
 }
 
-int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
-		    const kifu_write_options *opt, kifu_diag *diag);
-
 const kifu__notation kifu__notation_jkf = {
 	"jkf",
 	"JKF (JSON Kifu Format), standard shogi",

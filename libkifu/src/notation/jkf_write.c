@@ -532,9 +532,6 @@ static int write_record(FILE *f, writer *w, kifu_position *pos, kifu_diag *diag)
 }
 
 int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
-		    const kifu_write_options *opt, kifu_diag *diag);
-
-int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		    const kifu_write_options *opt, kifu_diag *diag)
 {
 	writer w = {rec, v, {0}, NULL, -1, 0, false};
