@@ -1168,6 +1168,33 @@ static int build_record(jkf_reader *r, kifu_record *rec, const char *text, size_
 	return rc < 0 ? rc : 0;
 }
 
+/* Text that is no record: it runs up to a line that begins one ('{' or
+ * '['), so that a stretch of it (a file that is not JKF, read with --from
+ * jkf) is one error, where jansson finds it wrong.  *end: its end in buf. */
+static int junk_end(jkf_reader *r, size_t *end, kifu_diag *diag)
+{
+	size_t e = r->head;
+	for (;;) {
+		while (e < r->len && r->buf[e] != '\n')
+			e++;
+		if (e + 1 >= r->len) {
+			int rc = r->eof ? 0 : pull_line(r, true, diag);
+			if (rc < 0)
+				return rc;
+			if (rc != PULLED)
+				break;
+		}
+		size_t k = e + 1;
+		while (k < r->len && strchr(" \t\r", r->buf[k]))
+			k++;
+		if (k < r->len && (r->buf[k] == '{' || r->buf[k] == '['))
+			break;
+		e = k;
+	}
+	*end = e;
+	return 0;
+}
+
 static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	jkf_reader *r = state;
@@ -1210,11 +1237,8 @@ static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant,
 				return rc;
 		}
 		end = s.done ? s.end : r->len;
-	} else {
-		/* not JSON's: to the end of its line (jansson says what it is) */
-		end = r->head;
-		while (end < r->len && r->buf[end] != '\n')
-			end++;
+	} else if ((rc = junk_end(r, &end, diag))) {
+		return rc;
 	}
 	long end_line = line, end_col = col;
 	advance(r->buf + r->head, end - r->head, &end_line, &end_col);
