@@ -50,8 +50,9 @@ endif
 
 # pkg-config is asked once, on first use, so that `make clean` and
 # `make samples` on a machine without the packages yet do not complain.
-# The library needs libyaml; the tools need PCRE2 as well (kifu-stats).
-LIB_PKGS := yaml-0.1
+# The library needs libyaml (variant files) and jansson (JKF); the tools
+# need PCRE2 as well (kifu-stats).
+LIB_PKGS := yaml-0.1 jansson
 TOOL_PKGS := $(LIB_PKGS) libpcre2-8
 PKG_CFLAGS = $(eval PKG_CFLAGS := $$(shell $(PKG_CONFIG) --cflags $(TOOL_PKGS)))$(PKG_CFLAGS)
 LIB_LIBS = $(eval LIB_LIBS := $$(shell $(PKG_CONFIG) --libs $(LIB_PKGS)))$(LIB_LIBS)
@@ -246,7 +247,7 @@ fuzz: deps
 		$(FUZZ_BUILD)/fuzz_$$name -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
 			-max_len=65536 -artifact_prefix=tests/fuzz/corpus/$$name/crash- \
 			$(FUZZ_BUILD)/corpus/$$name tests/fuzz/corpus/$$name $$(case $$name in \
-				stream) echo samples tests/data/compact tests/data/kif/*/ ;; \
+				stream) echo samples tests/data/compact tests/data/kif/*/ tests/data/jkf/*/ ;; \
 				variant) echo formats/variants tests/data/bad-variants tests/data/variants ;; \
 				*) echo tests/fuzz/seeds/$$name ;; esac) \
 			|| { echo "fuzz_$$name found a crash: kept in tests/fuzz/corpus/$$name/"; exit 1; }; \

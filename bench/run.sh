@@ -2,7 +2,7 @@
 # run.sh - the benchmarks of `make bench` (docs/performance.md).  Inputs are
 # generated in a temporary folder; each measurement is set beside a floor
 # measured in the same run on the same bytes (wc -w for a compact stream,
-# cat for KIF files) and, when Node.js and npm are there, beside tsshogi
+# cat for KIF and JKF files) and, when Node.js and npm are there, beside tsshogi
 # checking every move of the same KIF files with isValidMove.
 #
 #     bench/run.sh BINDIR GEN_RECORDS     (make bench passes both)
@@ -92,12 +92,23 @@ done
 for i in $(seq 0 $((kif_files - 1))); do
 	cp "$tmp/real/$((i % n)).kif" "$tmp/kif/$i.kif"
 done
+# the same games as JKF (kifu's own writer), for reading JKF beside KIF
+mkdir -p "$tmp/jkf"
+for f in "$tmp"/real/*.kif; do
+	"$bin/kifu-convert" --to jkf "$f" >"$tmp/real/$(basename "$f" .kif).jkf"
+done
+for i in $(seq 0 $((kif_files - 1))); do
+	cp "$tmp/real/$((i % n)).jkf" "$tmp/jkf/$i.jkf"
+done
 # plies: the files read as one stream (the records follow one another)
 kif_plies=$(cat "$tmp"/kif/*.kif | { "$bin/kifu-validate" --format=json - || true; } |
 	sed 's/.*"plies":\([0-9]*\).*/\1/' | awk '{ s += $1 } END { print s + 0 }')
 ls "$tmp"/kif/*.kif >"$tmp/kif.list"
 run cat_kif xargs -a "$tmp/kif.list" cat
 run validate_kif xargs -a "$tmp/kif.list" "$bin/kifu-validate" -q
+ls "$tmp"/jkf/*.jkf >"$tmp/jkf.list"
+run cat_jkf xargs -a "$tmp/jkf.list" cat
+run validate_jkf xargs -a "$tmp/jkf.list" "$bin/kifu-validate" -q
 
 ts=""
 if [ -z "${BENCH_NO_NODE:-}" ] && command -v node >/dev/null && command -v npm >/dev/null; then
@@ -137,6 +148,12 @@ if [ -n "$ts" ]; then
 else
 	echo "  (tsshogi not measured: no node/npm, or BENCH_NO_NODE set)"
 fi
+echo
+# the same games as JKF: reading it must be at least as fast per ply as KIF
+printf '%-34s %10s %12s %10s %12s\n' "$kif_files JKF files (the same games)" "wall s" "plies/s" "peak KiB" "x floor"
+printf '%-34s %10s %12s %10s %12s\n' "cat" "${WALL[cat_jkf]}" "$(rate "$kif_plies" "${WALL[cat_jkf]}")" "${PEAK[cat_jkf]}" "1.0"
+printf '%-34s %10s %12s %10s %12s\n' "kifu-validate" "${WALL[validate_jkf]}" "$(rate "$kif_plies" "${WALL[validate_jkf]}")" "${PEAK[validate_jkf]}" "$(ratio "${WALL[validate_jkf]}" "${WALL[cat_jkf]}")"
+echo "  reading JKF takes $(ratio "${WALL[validate_jkf]}" "${WALL[validate_kif]}")x the time of reading the same games as KIF"
 echo
 
 # --- Chu Shogi ------------------------------------------------------------------
