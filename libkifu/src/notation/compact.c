@@ -514,8 +514,8 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 			size_t close = group_end(line, end, i);
 			if (!close)
 				return fail_at(ps, 0, start, NULL, 0, "unclosed variation: \"(\" without \")\"");
-			if (ply < start_ply)
-				return fail_at(ps, 0, start, NULL, 0, "a variation must follow a move");
+			if (ply < start_ply && !ended)
+				return fail_at(ps, 0, start, NULL, 0, "a variation must follow a move or the ending");
 			i = close; /* read after this line's own moves */
 			any_variation = true;
 			continue;
@@ -556,20 +556,25 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 	}
 	if (rc || !any_variation)
 		return rc;
-	/* the variations, each an alternative to the move before its "(" */
+	/* the variations, each an alternative to the move before its "(", or
+	 * after the ending to the ending (a move played instead of resigning,
+	 * say: KIF's 変化 at the ending's ply, JKF's forks of a special) */
 	ply = start_ply - 1;
 	i = from;
+	bool after_ending = false;
 	while (next_token(line, end, &i, &start, &n)) {
 		const char *tok = line + start;
 		if (!is_open(tok, n)) {
-			if (n && !islower((unsigned char)tok[0]))
+			if (n && islower((unsigned char)tok[0]))
+				after_ending = true;
+			else if (n)
 				ply++;
 			continue;
 		}
 		size_t close = group_end(line, end, i);
 		if (depth + 1 > MAX_VARIATION_DEPTH)
 			return fail_at(ps, 0, start, NULL, 0, "variations nested too deep");
-		int sub = kifu_record_begin_line(ps->rec, line_no, ply);
+		int sub = kifu_record_begin_line(ps->rec, line_no, after_ending ? ply + 1 : ply);
 		if (sub < 0)
 			return sub;
 		/* the group's content lies between "(" and its ")" */
@@ -794,6 +799,7 @@ typedef struct wframe {
 	long k;
 	long *children;  /* pairs (start, line), sorted */
 	int nchildren, next;
+	bool ended;      /* the line's moves and ending are written */
 } wframe;
 
 static void frames_free(wframe *stack, int depth)
@@ -808,7 +814,7 @@ static int push_line(wframe *stack, int *depth, const kifu_record *rec, int line
 	kifu_record_line_info li;
 	kifu_record_get_line(rec, line, &li);
 	wframe *f = &stack[(*depth)++];
-	*f = (wframe){line, 0, NULL, 0, 0};
+	*f = (wframe){line, 0, NULL, 0, 0, false};
 	int n = 0;
 	for (int c = li.first_child; c >= 0;) {
 		kifu_record_line_info ci;
@@ -846,8 +852,10 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 		wframe *f = &stack[depth - 1];
 		kifu_record_line_info li;
 		kifu_record_get_line(rec, f->line, &li);
-		/* the variations that replace the move just written */
-		if (f->k > 0 && f->next < f->nchildren && f->children[2 * f->next] == li.start + f->k - 1) {
+		/* the variations that replace the move just written, or after the
+		 * ending those that replace the ending */
+		long replaced = f->ended ? li.start + li.count : li.start + f->k - 1;
+		if ((f->k > 0 || f->ended) && f->next < f->nchildren && f->children[2 * f->next] == replaced) {
 			int c = (int)f->children[2 * f->next + 1];
 			f->next++;
 			if (depth == MAX_VARIATION_DEPTH + 1) {
@@ -860,9 +868,9 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 			rc = push_line(stack, &depth, rec, c);
 			continue;
 		}
-		/* variations that branch at a ply the line has no move at are none
-		 * of a well-formed record's: passed over */
-		while (f->next < f->nchildren && f->children[2 * f->next] < li.start + f->k - 1)
+		/* variations that branch at a ply the line has no move or ending
+		 * at are none of a well-formed record's: passed over */
+		while (f->next < f->nchildren && f->children[2 * f->next] < replaced)
 			f->next++;
 		if (f->k < li.count) {
 			kifu_record_move m;
@@ -880,12 +888,14 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 			f->k++;
 			continue;
 		}
-		if (li.ending[0]) {
+		if (li.ending[0] && !f->ended) {
 			put(b, " ", 1);
 			puts_(b, li.ending);
 			if (li.ending_comment)
 				put_comment(b, li.ending_comment);
 			put_times(b, li.ending_time, li.ending_total);
+			f->ended = true;
+			continue; /* then the variations that replace the ending */
 		}
 		free(f->children);
 		depth--;

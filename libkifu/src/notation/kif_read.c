@@ -519,7 +519,9 @@ static int result_line(parse *ps, const kif_text *t)
 }
 
 /* 変化：N手 — a variation replacing the move at ply N of the most recent
- * line (this one or one it branches from) that has a move at ply N. */
+ * line (this one or one it branches from) that has a move at ply N, or its
+ * ending there (a move played instead of 投了: the KIF writer writes it so,
+ * JKF has forks of a special). */
 static int variation_line(parse *ps, const kif_text *rest)
 {
 	kif_text t = *rest;
@@ -535,7 +537,7 @@ static int variation_line(parse *ps, const kif_text *rest)
 	while (line >= 0) {
 		kifu_record_line_info li;
 		kifu_record_get_line(ps->rec, line, &li);
-		if (n >= li.start && n < li.start + li.count)
+		if (n >= li.start && (n < li.start + li.count || (n == li.start + li.count && li.ending[0])))
 			break;
 		line = li.parent;
 	}
