@@ -2,13 +2,16 @@
  * gen-records - writes random legal games in the compact notation, for tests
  * and benchmarks (never shipped).
  *
- *     gen-records -v VARIANT [-n RECORDS] [-p MAX_PLIES] [-s SEED] [-c] [-x]
+ *     gen-records -v VARIANT [-n RECORDS] [-p MAX_PLIES] [-s SEED] [-c] [-x] [-a]
  *
  * Moves are drawn from kifu_generate_legal; captures are preferred half of
  * the time so that games reach promotions, two-leg captures and the loss of
  * royals.  With -x one move of each record (at a random ply K) is replaced by
  * an illegal one, and the record gets the tag expect-ply=K.  With -c each
- * record gets a tag plies=N with its number of moves.
+ * record gets a tag plies=N with its number of moves.  With -a, for each
+ * position along each game, one record per legal move there: the position
+ * as an sfen tag (move number 1), then that one move (every move a notation
+ * must write, in positions real play reaches).
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -51,12 +54,32 @@ static int illegal_move(kifu_position *pos, const kifu_variant *v, kifu_move *ou
 	return 0;
 }
 
+/* -a: a record per legal move of pos, starting from pos. */
+static void every_move(const kifu_variant *v, kifu_position *pos, kifu_movelist *list)
+{
+	char sfen[2048];
+	kifu_position_sfen(pos, sfen, sizeof sfen);
+	/* the move number: 1, as a board diagram gives it back */
+	char *last = strrchr(sfen, ' ');
+	if (last)
+		strcpy(last, " 1");
+	for (char *c = sfen; *c; c++)
+		if (*c == ' ')
+			*c = '_';
+	kifu_generate_legal(pos, list);
+	for (int i = 0; i < list->count; i++) {
+		char buf[32];
+		kifu_compact_format_move(v, &list->moves[i], buf, sizeof buf);
+		printf("%s sfen=%s : %s\n", kifu_variant_name(v), sfen, buf);
+	}
+}
+
 int main(int argc, char *argv[])
 {
 	const char *name = NULL;
 	long records = 10, max_plies = 200;
-	int corrupt = 0, count = 0, opt;
-	while ((opt = getopt(argc, argv, "v:n:p:s:xc")) != -1) {
+	int corrupt = 0, count = 0, all = 0, opt;
+	while ((opt = getopt(argc, argv, "v:n:p:s:xca")) != -1) {
 		switch (opt) {
 		case 'v': name = optarg; break;
 		case 'n': records = atol(optarg); break;
@@ -64,8 +87,9 @@ int main(int argc, char *argv[])
 		case 's': rng_state = strtoull(optarg, NULL, 10) * 0x9E3779B97F4A7C15ull | 1; break;
 		case 'x': corrupt = 1; break;
 		case 'c': count = 1; break;
+		case 'a': all = 1; break;
 		default:
-			fprintf(stderr, "usage: gen-records -v VARIANT [-n N] [-p PLIES] [-s SEED] [-c] [-x]\n");
+			fprintf(stderr, "usage: gen-records -v VARIANT [-n N] [-p PLIES] [-s SEED] [-c] [-x] [-a]\n");
 			return 2;
 		}
 	}
@@ -90,6 +114,8 @@ int main(int argc, char *argv[])
 					bad = 0;
 				break;
 			}
+			if (all)
+				every_move(v, pos, list);
 			kifu_generate_legal(pos, list);
 			if (!list->count)
 				break;
@@ -109,6 +135,8 @@ int main(int argc, char *argv[])
 			game[n++] = list->moves[k];
 			kifu_make_move(pos, &list->moves[k], NULL);
 		}
+		if (all)
+			continue;
 		if (corrupt && bad > n) {
 			/* the game ended before the chosen ply: any further move is illegal */
 			if (illegal_move(pos, v, &game[n])) {

@@ -798,7 +798,7 @@ static int begin_moves(parse *ps, const kif_line *kl)
 
 /* ---- the reader ---- */
 
-static void kif_close(void *state)
+void kifu__kif_close(void *state)
 {
 	kif_reader *kr = state;
 	if (!kr)
@@ -810,7 +810,7 @@ static void kif_close(void *state)
 	free(kr);
 }
 
-static int kif_open(void **state, const kifu__read_ctx *ctx)
+int kifu__kif_open(void **state, const kifu__read_ctx *ctx)
 {
 	kif_reader *kr = calloc(1, sizeof *kr);
 	*state = kr;
@@ -819,14 +819,14 @@ static int kif_open(void **state, const kifu__read_ctx *ctx)
 	kr->ctx = *ctx;
 	kifu__bod_init(&kr->bod);
 	if (!(kr->list = malloc(sizeof *kr->list))) {
-		kif_close(kr);
+		kifu__kif_close(kr);
 		*state = NULL;
 		return KIFU_ENOMEM;
 	}
 	return 0;
 }
 
-static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
+int kifu__kif_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	kif_reader *kr = state;
 	parse ps;
@@ -1010,5 +1010,5 @@ const kifu__notation kifu__notation_kif = {
 	".kif .kifu .ki2 .ki2u",
 	"\n",
 	kifu__kif_square_name,
-	kif_sniff, kif_open, kif_next, kif_close, kifu__kif_write,
+	kif_sniff, kifu__kif_open, kifu__kif_next, kifu__kif_close, kifu__kif_write,
 };

@@ -156,10 +156,11 @@ static int start(kifu_stream *s, kifu_diag *diag)
 	free(copy);
 	if (!chosen && content) {
 		s->failed = true;
+		/* the notations an input is told as (ki2 is read as kif) */
 		char names[256] = "";
 		for (int t = 0; t < kifu__notation_count; t++) {
 			size_t len = strlen(names);
-			if (kifu__notations[t]->next)
+			if (kifu__notations[t]->next && kifu__notations[t]->sniff_line)
 				snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
 					 kifu__notations[t]->name);
 		}
