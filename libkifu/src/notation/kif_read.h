@@ -78,8 +78,10 @@ int kifu__bod_line(kif_bod *b, const kif_line *l, const char *line, size_t len, 
 int kifu__bod_finish(kif_bod *b, const kifu_variant *v, kifu_record *rec, const kif_spot *here);
 
 /* Resolves a KI2 move (its words h, destination to) against pos: the one
- * move of the named piece to `to` that the relative words allow.  Returns
- * NULL with *out set, or why not.  list is scratch for the legal moves. */
+ * legal move of the named piece to `to` that the relative words allow; else
+ * a drop (打 or not); else the one such move of a pinned piece (illegal: the
+ * play loop says why).  Returns NULL with *out set, or why not.  list is
+ * scratch for the legal moves. */
 const char *kifu__ki2_resolve(kifu_position *pos, kifu_movelist *list, const kif_move_head *h,
 			      int to, kifu_move *out);
 
@@ -91,12 +93,12 @@ typedef struct ki2_words {
 } ki2_words;
 
 /* The words the JSA's conventions give move m in pos (list: its legal
- * moves): none when no other piece of its kind can go there, else the
- * motion (上 寄 引), 直, 右/左, or 右/左 with the motion, the first that tells
- * it; 成 or 不成 when it could promote; 打 on a drop only when a piece on the
- * board could go there too.  0, or -1 when no words tell m apart (a
- * variant's piece the conventions do not foresee). */
-int kifu__ki2_words(const kifu_position *pos, const kifu_movelist *list, const kifu_move *m,
+ * moves): none when no other piece of its kind can go there (a pinned one
+ * counts), else the motion (上 寄 引), 直, 右/左, or 右/左 with the motion,
+ * the first that tells it; 成 or 不成 when it could promote; 打 on a drop
+ * only when a piece on the board could go there too.  0, or -1 when no
+ * words tell m apart (a variant's piece the conventions do not foresee). */
+int kifu__ki2_words(kifu_position *pos, const kifu_movelist *list, const kifu_move *m,
 		    ki2_words *out);
 
 #endif
