@@ -35,7 +35,6 @@ typedef struct ki2_writer {
 	const kifu_variant *v;
 	kifu_movelist *list;  /* the legal moves of the position, scratch */
 	bool handicap;        /* the sides are 下手 and 上手 */
-	bool diagram;         /* the record starts from a board diagram */
 	int prev_to;          /* the square of the move before (同), -1 if none */
 	int on_line;          /* moves on the text line being written */
 	int last_width;       /* the width of the last of them */
@@ -197,7 +196,8 @@ static void result_words(const ki2_writer *w, const char *ending, int mover, cha
 			return;
 		}
 	const kifu_ending_info *e = kifu_ending_find(ending, strlen(ending));
-	/* mate: 詰 ("まで61手詰" after a diagram: a problem's length) */
+	/* mate: まで3手で詰 (Kifu for Windows writes まで61手詰 after a
+	 * diagram, which tsshogi does not read as mate; the reader takes both) */
 	snprintf(buf, size, "%s", !strcmp(ending, "mate") ? "詰" : e ? e->kif : ending);
 }
 
@@ -213,9 +213,7 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 		return ferror(w->f) ? KIFU_EIO : 0;
 	char words[128];
 	result_words(w, li.ending, kifu_position_side(pos), words, sizeof words);
-	long plies = li.start + li.count - 1;
-	bool tsume = !strcmp(li.ending, "mate") && w->diagram;
-	fprintf(w->f, "まで%ld手%s%s\n", plies, tsume ? "" : "で", words);
+	fprintf(w->f, "まで%ld手で%s\n", li.start + li.count - 1, words);
 	if (li.ending_comment)
 		kifu__kif_put_comment_lines(w->f, li.ending_comment);
 	return ferror(w->f) ? KIFU_EIO : 0;
@@ -228,8 +226,7 @@ static int ki2_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		    void *ctx, kifu_diag *diag)
 {
 	ki2_writer *w = ctx;
-	*w = (ki2_writer){f, rec, v, w->list, kifu__kif_is_handicap(rec, v),
-			  kifu_record_tag(rec, "sfen") != NULL, -1, 0, 0, diag};
+	*w = (ki2_writer){f, rec, v, w->list, kifu__kif_is_handicap(rec, v), -1, 0, 0, diag};
 	const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE);
 	if (pre)
 		kifu__kif_put_comment_lines(f, pre);

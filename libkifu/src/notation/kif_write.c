@@ -185,8 +185,13 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 		fputc('-', f);
 	fputs("+\n", f);
 	put_hand(f, pos, KIFU_SENTE, handicap);
+	/* the side to move when it is Gote's; in a handicap game either side's,
+	 * as Kifu for Windows writes it (a reader that takes the side from the
+	 * 手合割, 上手 first, as tsshogi does, needs 下手番 said) */
 	if (kifu_position_side(pos) == KIFU_GOTE)
 		fputs(handicap ? "上手番\n" : "後手番\n", f);
+	else if (handicap)
+		fputs("下手番\n", f);
 	return ferror(f) ? KIFU_EIO : 0;
 }
 
