@@ -3,6 +3,7 @@
  * and benchmarks (never shipped).
  *
  *     gen-records -v VARIANT [-n RECORDS] [-p MAX_PLIES] [-s SEED] [-c] [-x] [-a]
+ *                 [-H START]
  *
  * Moves are drawn from kifu_generate_legal; captures are preferred half of
  * the time so that games reach promotions, two-leg captures and the loss of
@@ -11,7 +12,9 @@
  * record gets a tag plies=N with its number of moves.  With -a, for each
  * position along each game, one record per legal move there: the position
  * as an sfen tag (move number 1), then that one move (every move a notation
- * must write, in positions real play reaches).
+ * must write, in positions real play reaches).  With -H the games start
+ * from the variant's named start START (a handicap: 香落ち), which each
+ * record names (handicap=START).
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -79,7 +82,8 @@ int main(int argc, char *argv[])
 	const char *name = NULL;
 	long records = 10, max_plies = 200;
 	int corrupt = 0, count = 0, all = 0, opt;
-	while ((opt = getopt(argc, argv, "v:n:p:s:xca")) != -1) {
+	const char *start = NULL;
+	while ((opt = getopt(argc, argv, "v:n:p:s:xcaH:")) != -1) {
 		switch (opt) {
 		case 'v': name = optarg; break;
 		case 'n': records = atol(optarg); break;
@@ -88,8 +92,9 @@ int main(int argc, char *argv[])
 		case 'x': corrupt = 1; break;
 		case 'c': count = 1; break;
 		case 'a': all = 1; break;
+		case 'H': start = optarg; break;
 		default:
-			fprintf(stderr, "usage: gen-records -v VARIANT [-n N] [-p PLIES] [-s SEED] [-c] [-x] [-a]\n");
+			fprintf(stderr, "usage: gen-records -v VARIANT [-n N] [-p PLIES] [-s SEED] [-c] [-x] [-a] [-H START]\n");
 			return 2;
 		}
 	}
@@ -99,12 +104,19 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "gen-records: unknown variant\n");
 		return 2;
 	}
+	const char *start_sfen = start ? kifu_variant_named_start(v, start) : NULL;
+	if (start && !start_sfen) {
+		fprintf(stderr, "gen-records: %s has no start %s\n", name, start);
+		return 2;
+	}
 	kifu_movelist *list = malloc(sizeof *list);
 	kifu_move *game = malloc((size_t)(max_plies + 1) * sizeof *game);
 	if (!list || !game)
 		return 2;
 	for (long r = 0; r < records; r++) {
 		kifu_position_reset(pos);
+		if (start_sfen && kifu_position_set_sfen(pos, start_sfen, strlen(start_sfen), NULL))
+			return 2;
 		long n = 0, bad = corrupt ? 1 + pick((int)max_plies) : 0;
 		while (n < max_plies) {
 			if (n + 1 == bad) {
@@ -147,6 +159,8 @@ int main(int argc, char *argv[])
 			}
 		}
 		printf("%s", name);
+		if (start)
+			printf(" handicap=%s", start);
 		if (count)
 			printf(" plies=%ld", n);
 		if (corrupt && bad)
