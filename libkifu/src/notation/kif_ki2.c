@@ -201,7 +201,7 @@ static int relative(kifu_position *pos, const kifu_movelist *list, const kifu_mo
 	int from[MAX_RIVALS];
 	int n = rivals(pos, list, m, from);
 	if (n < 2)
-		return 0; /* "到達地点に同種類で1枚の駒しか動かせない場合" nothing more */
+		return 0; /* the only piece of its kind that can go there: no word */
 	/* each piece's motion in the mover's frame: dy > 0 forward (上), 0
 	 * sideways (寄), < 0 backward (引) */
 	bool all[MAX_RIVALS], same[MAX_RIVALS];
@@ -262,8 +262,8 @@ int kifu__ki2_words(kifu_position *pos, const kifu_movelist *list, const kifu_mo
 	out->mods = 0;
 	out->suffix = KI2_PLAIN;
 	if (m->flags & KIFU_MOVE_DROP) {
-		/* "「打」と記入するのはあくまでもその地点に盤上の駒を動かすこともで
-		 * きる場合のみ" */
+		/* 打 only when a piece on the board could go there too (the JSA's
+		 * page: a drop is otherwise written as any move) */
 		if (board_rival(pos, list, m))
 			out->suffix = KI2_DROP;
 		return 0;

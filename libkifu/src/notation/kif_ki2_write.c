@@ -293,7 +293,7 @@ static int ki2_write(FILE *out, const kifu_record *rec, const kifu_variant *v, c
 
 const kifu__notation kifu__notation_ki2 = {
 	"ki2",
-	"KI2 (Kakinoki's moves without origins), 9x9 boards; read as kif",
+	"KI2, moves without origins (9x9); read as kif",
 	".ki2 .ki2u",
 	"\n",
 	kifu__kif_square_name,
