@@ -21,21 +21,10 @@ build=$(dirname "$bin")
 gen=$build/tests/gen-records
 prefix="$build/node-tsshogi"
 modules="$prefix/node_modules"
-TSSHOGI=tsshogi@2.2.0
 FORMS="kif ki2"
 
-if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-	echo "SKIPPED: tsshogi: node and npm are not installed (Debian: apt-get install nodejs npm)"
-	exit 0
-fi
-if ! grep -qs '"version": "2.2.0"' "$modules/tsshogi/package.json"; then
-	mkdir -p "$prefix"
-	if ! npm install --prefix "$prefix" --no-save --no-audit --no-fund --ignore-scripts \
-		"$TSSHOGI" >"$prefix/install.log" 2>&1; then
-		echo "SKIPPED: tsshogi: npm could not install $TSSHOGI (see $prefix/install.log)"
-		exit 0
-	fi
-fi
+. tests/node/install.sh
+node_package tsshogi "$prefix" tsshogi 2.2.0 || exit 0
 
 fails=0
 tmp=$(mktemp -d)

@@ -112,11 +112,12 @@ static void end_text_line(ki2_writer *w)
 	w->on_line = 0;
 }
 
-/* The move cannot be written so that it reads back: refused, where it is. */
+/* The move cannot be written so that it reads back: KI2 cannot express
+ * the record (KIFU_EUNSUPPORTED), said where the move is. */
 static int unwritable(ki2_writer *w, const kifu_play_step *step, const char *why)
 {
 	const kifu_record_move *m = step->move;
-	return kifu_diag_set(w->diag, KIFU_EILLEGAL, kifu_record_file(w->rec), m->line, m->col,
+	return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
 			     "ply %ld: %s: %s: cannot write it in KI2", step->ply, m->text, why);
 }
 
@@ -147,10 +148,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	if (rm->comment || rm->bookmark) {
 		/* on lines of their own after the move */
 		end_text_line(w);
-		if (rm->comment)
-			kifu__kif_put_comment_lines(w->f, rm->comment);
-		if (rm->bookmark)
-			fprintf(w->f, "&%s\n", rm->bookmark);
+		kifu__kif_put_annotations(w->f, rm->comment, rm->bookmark);
 	}
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
@@ -162,11 +160,9 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 {
 	ki2_writer *w = ctx;
 	kifu_record_line_info li;
-	kifu_record_move before;
 	(void)pos;
 	kifu_record_get_line(w->rec, line, &li);
-	w->prev_to = li.start > 1 && kifu_record_line_move(w->rec, line, li.start - 1, &before, NULL) == 0 ?
-			     before.move.to : -1;
+	w->prev_to = kifu__kif_square_before(w->rec, line);
 	w->on_line = 0;
 	if (line > 0)
 		fprintf(w->f, "\n変化：%4ld手\n", li.start);
@@ -227,47 +223,13 @@ static int ki2_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 {
 	ki2_writer *w = ctx;
 	*w = (ki2_writer){f, rec, v, w->list, kifu__kif_is_handicap(rec, v), -1, 0, 0, diag};
-	const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE);
-	if (pre)
-		kifu__kif_put_comment_lines(f, pre);
-	const char *bm = kifu_record_bookmark_before(rec);
-	if (bm)
-		fprintf(f, "&%s\n", bm);
+	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
-	opt.through_illegal = 1;
-	opt.judge = 0;
 	opt.before = put_move;
 	opt.line_begin = begin_line;
 	opt.line_end = end_line;
 	opt.ctx = w;
-	kifu_validation val;
-	int rc = kifu_play_all(rec, pos, &opt, &val);
-	kifu_record_move m;
-	if (rc == KIFU_EILLEGAL && kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
-		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
-				     "ply %ld: %s: no piece to move: cannot write it in KI2", val.stopped_ply, m.text);
-	if (!rc && !val.valid && val.ply == 0 && !val.played && kifu_record_total_moves(rec))
-		/* the start itself could not be set up (a bad sfen tag) */
-		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.line, val.col, "%s", val.reason);
-	return rc;
-}
-
-/* Does any move (or ending) of rec have a time?  KI2 has no place for it. */
-static bool has_times(const kifu_record *rec)
-{
-	for (long i = 0, n = kifu_record_total_moves(rec); i < n; i++) {
-		kifu_record_move m;
-		kifu_record_get_move_at(rec, i, &m);
-		if (m.time >= 0 || m.total >= 0)
-			return true;
-	}
-	for (int l = 0; l < kifu_record_line_count(rec); l++) {
-		kifu_record_line_info li;
-		kifu_record_get_line(rec, l, &li);
-		if (li.ending_time >= 0 || li.ending_total >= 0)
-			return true;
-	}
-	return false;
+	return kifu__kif_play_lines(rec, pos, &opt, "KI2", diag);
 }
 
 static int ki2_write(FILE *out, const kifu_record *rec, const kifu_variant *v, const kifu_write_options *opt,
@@ -284,7 +246,7 @@ static int ki2_write(FILE *out, const kifu_record *rec, const kifu_variant *v, c
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	int rc = kifu__kif_write_as(out, rec, v, opt->encoding, "KI2", ki2_body, &w, diag);
 	free(w.list);
-	if (!rc && opt->dropped && has_times(rec)) {
+	if (!rc && opt->dropped && kifu__kif_any_times(rec, true)) {
 		char what[64];
 		opt->dropped(opt->ctx, KIFU_DROPPED_TIMES, kifu_dropped_words(KIFU_DROPPED_TIMES, what, sizeof what));
 	}

@@ -247,6 +247,14 @@ void kifu__kif_put_comment_lines(FILE *f, const char *comment)
 	}
 }
 
+void kifu__kif_put_annotations(FILE *f, const char *comment, const char *bookmark)
+{
+	if (comment)
+		kifu__kif_put_comment_lines(f, comment);
+	if (bookmark)
+		fprintf(f, "&%s\n", bookmark);
+}
+
 /* A square in the wide form: "7九", "10十一". */
 static void square_wide(const kifu_variant *v, int sq, char *buf, size_t size)
 {
@@ -326,10 +334,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 		put_move_field(w, words, m->time, m->total, k >= 0 && (size_t)k < w->branch_n && w->branch[k]);
 	}
 	fputc('\n', w->f);
-	if (m->comment)
-		kifu__kif_put_comment_lines(w->f, m->comment);
-	if (m->bookmark)
-		fprintf(w->f, "&%s\n", m->bookmark);
+	kifu__kif_put_annotations(w->f, m->comment, m->bookmark);
 	w->prev_to = m->move.to;
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
@@ -340,13 +345,11 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 {
 	writer *w = ctx;
 	kifu_record_line_info li;
-	kifu_record_move before;
 	(void)pos;
 	kifu_record_get_line(w->rec, line, &li);
 	w->line = line;
 	w->start = li.start;
-	w->prev_to = li.start > 1 && kifu_record_line_move(w->rec, line, li.start - 1, &before, NULL) == 0 ?
-			     before.move.to : -1;
+	w->prev_to = kifu__kif_square_before(w->rec, line);
 	/* which of its moves have variations (the + after their times) */
 	if ((size_t)li.count > w->branch_cap) {
 		unsigned char *b = realloc(w->branch, (size_t)li.count);
@@ -398,28 +401,21 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
-/* Every line of play, each followed by its variations, the latest ply
- * first (Kifu for Windows' order, which the reader's attachment rule reads
- * back): the play loop walks them all, each move once. */
-static int put_lines(writer *w, kifu_diag *diag)
+int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_play_options *hooks,
+			 const char *form, kifu_diag *diag)
 {
-	const kifu_record *rec = w->rec;
-	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	kifu_play_options opt = *hooks;
 	opt.through_illegal = 1;
 	opt.judge = 0;
-	opt.before = put_move;
-	opt.line_begin = begin_line;
-	opt.line_end = end_line;
-	opt.ctx = w;
 	kifu_validation val;
-	int rc = kifu_play_all(rec, w->pos, &opt, &val);
+	int rc = kifu_play_all(rec, pos, &opt, &val);
 	if (rc == KIFU_EILLEGAL) {
 		kifu_record_move m;
 		if (kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
 			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
-					     "ply %ld: %s: no piece to move: cannot write it in KIF",
-					     val.stopped_ply, m.text);
-		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in KIF");
+					     "ply %ld: %s: no piece to move: cannot write it in %s",
+					     val.stopped_ply, m.text, form);
+		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in %s", form);
 	}
 	if (rc)
 		return rc;
@@ -429,13 +425,26 @@ static int put_lines(writer *w, kifu_diag *diag)
 	return 0;
 }
 
-static bool any_times(const kifu_record *rec)
+int kifu__kif_square_before(const kifu_record *rec, int line)
 {
-	long n = kifu_record_total_moves(rec);
-	for (long i = 0; i < n; i++) {
+	kifu_record_line_info li;
+	kifu_record_move before;
+	kifu_record_get_line(rec, line, &li);
+	return li.start > 1 && kifu_record_line_move(rec, line, li.start - 1, &before, NULL) == 0 ? before.move.to : -1;
+}
+
+bool kifu__kif_any_times(const kifu_record *rec, bool endings)
+{
+	for (long i = 0, n = kifu_record_total_moves(rec); i < n; i++) {
 		kifu_record_move m;
 		kifu_record_get_move_at(rec, i, &m);
-		if (m.time >= 0)
+		if (m.time >= 0 || m.total >= 0)
+			return true;
+	}
+	for (int l = 0; endings && l < kifu_record_line_count(rec); l++) {
+		kifu_record_line_info li;
+		kifu_record_get_line(rec, l, &li);
+		if (li.ending_time >= 0 || li.ending_total >= 0)
 			return true;
 	}
 	return false;
@@ -555,15 +564,18 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		    void *ctx, kifu_diag *diag)
 {
 	(void)ctx;
-	writer w = {f, rec, v, pos, is_wide(v), any_times(rec), 0, 1, -1, NULL, 0, 0};
+	writer w = {f, rec, v, pos, is_wide(v), kifu__kif_any_times(rec, false), 0, 1, -1, NULL, 0, 0};
 	fputs(w.wide ? "手数----指手---------\n" : "手数----指手---------消費時間--\n", f);
-	const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE);
-	if (pre)
-		kifu__kif_put_comment_lines(f, pre);
-	const char *bm = kifu_record_bookmark_before(rec);
-	if (bm)
-		fprintf(f, "&%s\n", bm);
-	int rc = put_lines(&w, diag);
+	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
+	/* every line of play, each followed by its variations, the latest ply
+	 * first (Kifu for Windows' order, which the reader's attachment rule
+	 * reads back): the play loop walks them all, each move once */
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.before = put_move;
+	opt.line_begin = begin_line;
+	opt.line_end = end_line;
+	opt.ctx = &w;
+	int rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
 	free(w.branch);
 	return rc;
 }

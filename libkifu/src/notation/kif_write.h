@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "kifu/notation.h"
+#include "kifu/play.h"
 #include "kifu/position.h"
 #include "kifu/record.h"
 
@@ -22,6 +23,21 @@ const char *kifu__kif_short_name(const kifu_variant *v, int t);
 bool kifu__kif_is_handicap(const kifu_record *rec, const kifu_variant *v);
 /* A comment, each of its lines after a `*`. */
 void kifu__kif_put_comment_lines(FILE *f, const char *comment);
+/* A move's (or the start's) comment lines, then its bookmark `&name`
+ * (either may be NULL). */
+void kifu__kif_put_annotations(FILE *f, const char *comment, const char *bookmark);
+
+/* Plays every line of play of rec on pos (kifu_play_all, through illegal
+ * moves, not judging), the variations after their line, the latest ply
+ * first, with the writer's hooks and ctx (from hooks; the rest is set
+ * here).  0, or an error in diag: a move with no piece to move cannot be
+ * written in form ("KIF"), a bad sfen tag, what a hook returned. */
+int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_play_options *hooks,
+			 const char *form, kifu_diag *diag);
+/* The square of the move before line's first (同), -1 if none. */
+int kifu__kif_square_before(const kifu_record *rec, int line);
+/* Does any move of rec (with endings: or any line's ending) have a time? */
+bool kifu__kif_any_times(const kifu_record *rec, bool endings);
 
 /* The moves of a record of a form (KIF, KI2), after its headers and
  * diagram; pos is scratch, of the record's variant.  0 or an error. */
