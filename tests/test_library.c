@@ -11,6 +11,8 @@
 
 #include "support.h"
 
+#include <kifu/sys/record.h>
+
 /* ---- helpers ---- */
 
 /* Reads the first record of text (told or forced notation) into rec.
@@ -131,6 +133,17 @@ static void endings_in_every_notation(void **state)
 		assert_null(kifu_record_error(rec, NULL, NULL, NULL, NULL));
 		assert_string_equal(kifu_record_ending(rec), e->word);
 		free(kif);
+		/* KI2: the ending is its まで line, read back as the same */
+		assert_int_equal(read_first(rec, text, NULL, &v, NULL, &d), 1);
+		char *ki2 = write_string(rec, v, "ki2");
+		if (!strstr(ki2, "\n▲７六歩\nまで1手"))
+			fail_msg("%s: KI2 has no まで line:\n%s", e->word, ki2);
+		assert_int_equal(read_first(rec, ki2, NULL, &v, &notation, &d), 1);
+		assert_string_equal(notation, "kif");
+		assert_null(kifu_record_error(rec, NULL, NULL, NULL, NULL));
+		assert_string_equal(kifu_record_ending(rec), e->word);
+		assert_int_equal(kifu_record_note_count(rec), 0);
+		free(ki2);
 		for (const char *const *a = e->kif_also; *a; a++) {
 			char k[256];
 			snprintf(k, sizeof k, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 %s\n", *a);
@@ -742,6 +755,48 @@ static void declaration_rule(void **state)
 	assert_non_null(strstr(val.reason, "sho has no rule for declaring a win"));
 }
 
+/* ---- notes ---- */
+
+/* What a reader passes over in a record it takes whole is a note, with its
+ * line and column, and the record stays valid: a second ending after the
+ * first (投了, then 中断); the first KIFU_MAX_NOTES are kept; the next record
+ * starts with none. */
+static void record_notes(void **state)
+{
+	(void)state;
+	kifu_record *rec;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	const kifu_variant *v;
+	kifu_diag d;
+	const char *kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投了\n   3 中断\n";
+	assert_int_equal(read_first(rec, kif, NULL, &v, NULL, &d), 1);
+	assert_null(kifu_record_error(rec, NULL, NULL, NULL, NULL));
+	assert_string_equal(kifu_record_ending(rec), "resign");
+	assert_int_equal(kifu_record_note_count(rec), 1);
+	long line = 0, col = 0;
+	assert_string_equal(kifu_record_note(rec, 0, &line, &col),
+			    "the game ended with 投了 (line 4): 中断 is passed over");
+	assert_int_equal(line, 5);
+	assert_int_equal(col, 6);
+	assert_null(kifu_record_note(rec, 1, NULL, NULL));
+	assert_null(kifu_record_note(rec, -1, NULL, NULL));
+	/* many: the first KIFU_MAX_NOTES */
+	char many[4096] = "▲７六歩　△投了";
+	for (int i = 0; i < KIFU_MAX_NOTES + 5; i++)
+		strcat(many, "　▲中断");
+	strcat(many, "\n");
+	assert_int_equal(read_first(rec, many, NULL, &v, NULL, &d), 1);
+	assert_null(kifu_record_error(rec, NULL, NULL, NULL, NULL));
+	assert_int_equal(kifu_record_note_count(rec), KIFU_MAX_NOTES);
+	/* a record with none */
+	assert_int_equal(read_first(rec, "shogi : 7g7f resign\n", NULL, &v, NULL, &d), 1);
+	assert_int_equal(kifu_record_note_count(rec), 0);
+	/* a builder's note */
+	assert_int_equal(kifu_record_add_note(rec, 3, 4, "passed over"), 0);
+	assert_string_equal(kifu_record_note(rec, 0, NULL, NULL), "passed over");
+	kifu_record_free(rec);
+}
+
 /* ---- the notation table ---- */
 
 static void notation_table(void **state)
@@ -759,6 +814,9 @@ static void notation_table(void **state)
 	kifu_notation_info info;
 	assert_int_equal(kifu_notation_at(n, &info), KIFU_ENOTFOUND);
 	assert_int_equal(kifu_notation_find("pgn"), KIFU_ENOTFOUND);
+	/* ki2: written, and read (by the KIF-family reader, which reads KI2) */
+	assert_int_equal(kifu_notation_at(kifu_notation_find("ki2"), &info), 0);
+	assert_true(info.can_read && info.can_write);
 	kifu_record *rec;
 	assert_int_equal(kifu_record_new(&rec), 0);
 	const kifu_variant *v;
@@ -791,6 +849,7 @@ int main(void)
 		cmocka_unit_test(play_named_piece),
 		cmocka_unit_test(repetition_rule),
 		cmocka_unit_test(declaration_rule),
+		cmocka_unit_test(record_notes),
 		cmocka_unit_test(notation_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

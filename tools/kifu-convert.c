@@ -38,8 +38,8 @@ static void usage(FILE *f)
 		"       [-v VARIANT] [--variant-file FILE] [--from NOTATION] [FILE...]\n"
 		"Write records in another notation.\n"
 		"\n"
-		"      --to NOTATION     the notation to write (default compact): %s\n",
-		cli_program(), cli_notations(1));
+		"      --to NOTATION     the notation to write (default compact), one of:\n",
+		cli_program());
 	for (int i = 0; i < kifu_notation_count(); i++) {
 		kifu_notation_info info;
 		kifu_notation_at(i, &info);
@@ -47,7 +47,7 @@ static void usage(FILE *f)
 			fprintf(f, "                        %s: %s\n", info.name, info.summary);
 	}
 	fprintf(f,
-		"      --encoding=ENC    for --to kif: utf-8 (default) or sjis (Shift_JIS)\n"
+		"      --encoding=ENC    for --to kif and ki2: utf-8 (default) or sjis\n"
 		"  -o, --output PATH     write to the file PATH (through a temporary file);\n"
 		"                        a directory (existing, or PATH ending in /):\n"
 		"                        one file per record, PATH/BASE-RECORD.EXT\n");

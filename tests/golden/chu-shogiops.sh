@@ -23,21 +23,10 @@ set -u
 build=$(dirname "$1")
 prefix="$build/node"
 modules="$prefix/node_modules"
-SHOGIOPS=shogiops@0.18.0
 RESULT=@badrap/result@0.2.13
 
-if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-	echo "SKIPPED: chu-shogiops: node and npm are not installed (Debian: apt-get install nodejs npm)"
-	exit 0
-fi
-if ! grep -qs '"version": "0.18.0"' "$modules/shogiops/package.json"; then
-	mkdir -p "$prefix"
-	if ! npm install --prefix "$prefix" --no-save --no-audit --no-fund --ignore-scripts \
-		"$SHOGIOPS" "$RESULT" >"$prefix/install.log" 2>&1; then
-		echo "SKIPPED: chu-shogiops: npm could not install $SHOGIOPS (see $prefix/install.log)"
-		exit 0
-	fi
-fi
+. tests/node/install.sh
+node_package chu-shogiops "$prefix" shogiops 0.18.0 "$RESULT" || exit 0
 out=$(mktemp) || exit 2
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$out" "$tmp"' EXIT

@@ -90,6 +90,19 @@ static int input_failed(const struct inputs_handlers *h, kifu_diag *diag, const 
 	return status;
 }
 
+/* The record's notes (kifu_record_note): "PROG: FILE:LINE:COL: note: ...",
+ * nothing with -q. */
+static void print_notes(const kifu_record *rec)
+{
+	for (int i = 0; i < kifu_record_note_count(rec); i++) {
+		long line = 0, col = 0;
+		const char *msg = kifu_record_note(rec, i, &line, &col);
+		kifu_diag d;
+		kifu_diag_set(&d, 0, kifu_record_file(rec), line, col, "note: %s", msg);
+		cli_record_diag(&d);
+	}
+}
+
 static int each_in_stream(FILE *in, const char *name, struct inputs_variants *vars,
 			  const struct inputs_handlers *h, kifu_record *rec)
 {
@@ -107,6 +120,7 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 		if (rc == 0)
 			break;
 		if (rc == 1) {
+			print_notes(rec);
 			int st = h->record(h->ctx, rec, v, ++index);
 			if (st > worst)
 				worst = st;

@@ -26,7 +26,8 @@ int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 
 /* Writes a BOD board diagram of pos (hands, board, side to move): 9×9 as
  * the common programs write it, larger boards with two-digit file numbers.
- * handicap: name the sides 上手/下手.  Returns 0 or KIFU_EIO. */
+ * handicap: name the sides 上手/下手, and say the side to move whichever it
+ * is (下手番 as well as 上手番).  Returns 0 or KIFU_EIO. */
 int kifu_bod_write(FILE *out, const kifu_position *pos, int handicap);
 
 KIFU_END_DECLS

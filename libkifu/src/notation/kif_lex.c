@@ -288,6 +288,12 @@ int kifu__kif_square(const kifu_variant *v, kif_text *t)
 	const char *save = t->p;
 	long f = kifu__kif_number(t);
 	int r = kifu__kif_kanji_number(t);
+	if (r < 0 && f >= 11 && f <= 99 && kifu_variant_files(v) <= 9 && kifu_variant_ranks(v) <= 9) {
+		/* two digits for the file and the rank (▲76歩, as some KI2 writers
+		 * put it): on a 9×9 board no file has two */
+		r = (int)(f % 10);
+		f /= 10;
+	}
 	if (f < 1 || r < 1 || f > kifu_variant_files(v) || r > kifu_variant_ranks(v)) {
 		t->p = save;
 		return -1;

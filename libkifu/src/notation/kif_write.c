@@ -15,6 +15,7 @@
 #include "kifu/kif.h"
 #include "kifu/play.h"
 #include "kifu/vocabulary.h"
+#include "notation/kif_write.h"
 #include "text/encoding.h"
 
 static const char *const fw_digits[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
@@ -37,8 +38,7 @@ static void put_kanji_number(FILE *f, int n)
 	fputs(buf, f);
 }
 
-/* Display width of UTF-8 text: 2 for a non-ASCII character. */
-static int width(const char *s)
+int kifu__kif_width(const char *s)
 {
 	int w = 0;
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
@@ -54,9 +54,7 @@ static bool is_wide(const kifu_variant *v)
 	return kifu_variant_files(v) > 9 || kifu_variant_ranks(v) > 9;
 }
 
-/* The short name KIF writes in moves (歩, と, 成銀): the KIF name, else the
- * full name. */
-static const char *short_name(const kifu_variant *v, int t)
+const char *kifu__kif_short_name(const kifu_variant *v, int t)
 {
 	kifu_piece_info info;
 	kifu_variant_piece(v, t, &info);
@@ -68,23 +66,39 @@ static const char *short_name(const kifu_variant *v, int t)
 static void move_name(const kifu_variant *v, int t, bool wide, char *buf, size_t size)
 {
 	if (!wide || kifu_variant_piece_written_name(v, t, buf, size) < 0)
-		snprintf(buf, size, "%s", short_name(v, t));
+		snprintf(buf, size, "%s", kifu__kif_short_name(v, t));
+}
+
+/* Does name read back as type t (not as another type of the same name)? */
+static bool names_only(const kifu_variant *v, int t, const char *name)
+{
+	size_t used = 0, len = strlen(name);
+	return kifu_variant_piece_by_name(v, name, len, &used) == t && used == len;
 }
 
 /* The one-character name for a 9×9 board diagram: the first of the KIF
- * name, the aliases and the full name that is one character long. */
-static const char *bod_name(const kifu_variant *v, int t)
+ * name, the aliases and the full name that is one character long and reads
+ * back as this type.  A diagram names a piece without its square's move to
+ * tell two types of one name apart (小象棋's promoted Leopard and its Bishop,
+ * both 角): such a type gets its written name (成角行). */
+static void bod_name(const kifu_variant *v, int t, char *buf, size_t size)
 {
 	kifu_piece_info p;
 	kifu_variant_piece(v, t, &p);
-	if (width(p.kif) == 2)
-		return p.kif;
-	for (int i = 0; i < p.naliases; i++)
-		if (width(kifu_variant_piece_alias(v, t, i)) == 2)
-			return kifu_variant_piece_alias(v, t, i);
-	if (width(p.name) == 2)
-		return p.name;
-	return p.kif[0] ? p.kif : p.name;
+	const char *one = NULL;
+	if (kifu__kif_width(p.kif) == 2 && names_only(v, t, p.kif))
+		one = p.kif;
+	for (int i = 0; !one && i < p.naliases; i++) {
+		const char *a = kifu_variant_piece_alias(v, t, i);
+		if (kifu__kif_width(a) == 2 && names_only(v, t, a))
+			one = a;
+	}
+	if (!one && kifu__kif_width(p.name) == 2 && names_only(v, t, p.name))
+		one = p.name;
+	if (one)
+		snprintf(buf, size, "%s", one);
+	else
+		move_name(v, t, true, buf, size);
 }
 
 /* The name a board diagram shows: one character on 9×9 boards (全 for a
@@ -94,7 +108,7 @@ static void cell_name(const kifu_variant *v, int t, bool wide, char *buf, size_t
 	if (wide)
 		move_name(v, t, true, buf, size);
 	else
-		snprintf(buf, size, "%s", bod_name(v, t));
+		bod_name(v, t, buf, size);
 }
 
 static void put_hand(FILE *f, const kifu_position *pos, enum kifu_side side, bool handicap)
@@ -134,8 +148,8 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 		for (int t = 0; t < kifu_variant_piece_count(v); t++) {
 			char name[NAME_MAX];
 			cell_name(v, t, true, name, sizeof name);
-			if (width(name) > cw)
-				cw = width(name);
+			if (kifu__kif_width(name) > cw)
+				cw = kifu__kif_width(name);
 		}
 	put_hand(f, pos, KIFU_GOTE, handicap);
 	for (int file = files; file >= 1; file--) {
@@ -159,7 +173,7 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 				cell_name(v, kifu_code_type(c), wide, name, sizeof name);
 			fputc(c && kifu_code_side(c) == KIFU_GOTE ? 'v' : ' ', f);
 			fputs(name, f);
-			for (int i = width(name); i < cw; i++)
+			for (int i = kifu__kif_width(name); i < cw; i++)
 				fputc(' ', f);
 		}
 		fputc('|', f);
@@ -171,8 +185,13 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 		fputc('-', f);
 	fputs("+\n", f);
 	put_hand(f, pos, KIFU_SENTE, handicap);
+	/* the side to move when it is Gote's; in a handicap game either side's,
+	 * as Kifu for Windows writes it (a reader that takes the side from the
+	 * 手合割, 上手 first, as tsshogi does, needs 下手番 said) */
 	if (kifu_position_side(pos) == KIFU_GOTE)
 		fputs(handicap ? "上手番\n" : "後手番\n", f);
+	else if (handicap)
+		fputs("下手番\n", f);
 	return ferror(f) ? KIFU_EIO : 0;
 }
 
@@ -206,7 +225,7 @@ static void put_times(const writer *w, double time, double total)
 static void put_move_field(writer *w, const char *text, double time, double total, bool branch)
 {
 	fputs(text, w->f);
-	for (int i = width(text); i < 12; i++)
+	for (int i = kifu__kif_width(text); i < 12; i++)
 		fputc(' ', w->f);
 	/* a move whose time is not known has none written, even among timed ones */
 	bool timed = w->times && time >= 0;
@@ -218,7 +237,7 @@ static void put_move_field(writer *w, const char *text, double time, double tota
 		fputs(timed ? "+" : " +", w->f);
 }
 
-static void put_comment_lines(FILE *f, const char *comment)
+void kifu__kif_put_comment_lines(FILE *f, const char *comment)
 {
 	const char *p = comment;
 	for (;;) {
@@ -230,6 +249,14 @@ static void put_comment_lines(FILE *f, const char *comment)
 			break;
 		p = nl + 1;
 	}
+}
+
+void kifu__kif_put_annotations(FILE *f, const char *comment, const char *bookmark)
+{
+	if (comment)
+		kifu__kif_put_comment_lines(f, comment);
+	if (bookmark)
+		fprintf(f, "&%s\n", bookmark);
 }
 
 /* A square in the wide form: "7九", "10十一". */
@@ -311,10 +338,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 		put_move_field(w, words, m->time, m->total, k >= 0 && (size_t)k < w->branch_n && w->branch[k]);
 	}
 	fputc('\n', w->f);
-	if (m->comment)
-		put_comment_lines(w->f, m->comment);
-	if (m->bookmark)
-		fprintf(w->f, "&%s\n", m->bookmark);
+	kifu__kif_put_annotations(w->f, m->comment, m->bookmark);
 	w->prev_to = m->move.to;
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
@@ -325,13 +349,11 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 {
 	writer *w = ctx;
 	kifu_record_line_info li;
-	kifu_record_move before;
 	(void)pos;
 	kifu_record_get_line(w->rec, line, &li);
 	w->line = line;
 	w->start = li.start;
-	w->prev_to = li.start > 1 && kifu_record_line_move(w->rec, line, li.start - 1, &before, NULL) == 0 ?
-			     before.move.to : -1;
+	w->prev_to = kifu__kif_square_before(w->rec, line);
 	/* which of its moves have variations (the + after their times) */
 	if ((size_t)li.count > w->branch_cap) {
 		unsigned char *b = realloc(w->branch, (size_t)li.count);
@@ -380,32 +402,25 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	}
 	fputc('\n', w->f);
 	if (li.ending_comment)
-		put_comment_lines(w->f, li.ending_comment);
+		kifu__kif_put_comment_lines(w->f, li.ending_comment);
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
-/* Every line of play, each followed by its variations, the latest ply
- * first (Kifu for Windows' order, which the reader's attachment rule reads
- * back): the play loop walks them all, each move once. */
-static int put_lines(writer *w, kifu_diag *diag)
+int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_play_options *hooks,
+			 const char *form, kifu_diag *diag)
 {
-	const kifu_record *rec = w->rec;
-	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	kifu_play_options opt = *hooks;
 	opt.through_illegal = 1;
 	opt.judge = 0;
-	opt.before = put_move;
-	opt.line_begin = begin_line;
-	opt.line_end = end_line;
-	opt.ctx = w;
 	kifu_validation val;
-	int rc = kifu_play_all(rec, w->pos, &opt, &val);
+	int rc = kifu_play_all(rec, pos, &opt, &val);
 	if (rc == KIFU_EILLEGAL) {
 		kifu_record_move m;
 		if (kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
 			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
-					     "ply %ld: %s: no piece to move: cannot write it in KIF",
-					     val.stopped_ply, m.text);
-		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in KIF");
+					     "ply %ld: %s: no piece to move: cannot write it in %s",
+					     val.stopped_ply, m.text, form);
+		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in %s", form);
 	}
 	if (rc)
 		return rc;
@@ -415,13 +430,26 @@ static int put_lines(writer *w, kifu_diag *diag)
 	return 0;
 }
 
-static bool any_times(const kifu_record *rec)
+int kifu__kif_square_before(const kifu_record *rec, int line)
 {
-	long n = kifu_record_total_moves(rec);
-	for (long i = 0; i < n; i++) {
+	kifu_record_line_info li;
+	kifu_record_move before;
+	kifu_record_get_line(rec, line, &li);
+	return li.start > 1 && kifu_record_line_move(rec, line, li.start - 1, &before, NULL) == 0 ? before.move.to : -1;
+}
+
+bool kifu__kif_any_times(const kifu_record *rec, bool endings)
+{
+	for (long i = 0, n = kifu_record_total_moves(rec); i < n; i++) {
 		kifu_record_move m;
 		kifu_record_get_move_at(rec, i, &m);
-		if (m.time >= 0)
+		if (m.time >= 0 || m.total >= 0)
+			return true;
+	}
+	for (int l = 0; endings && l < kifu_record_line_count(rec); l++) {
+		kifu_record_line_info li;
+		kifu_record_get_line(rec, l, &li);
+		if (li.ending_time >= 0 || li.ending_total >= 0)
 			return true;
 	}
 	return false;
@@ -519,8 +547,17 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 	}
 }
 
-static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu_diag *diag,
-		      const char *encoding_name)
+bool kifu__kif_is_handicap(const kifu_record *rec, const kifu_variant *v)
+{
+	const char *handicap = kifu_record_tag(rec, "handicap");
+	return handicap && strcmp(handicap, "平手") != 0 && kifu_variant_named_start(v, handicap);
+}
+
+/* What comes before the moves: checks that rec can be written (read whole,
+ * every header and bookmark one line), the first line, the headers, and
+ * the board diagram of a start the sfen tag gives (set up on pos). */
+static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, const char *first,
+		    kifu_position *pos, kifu_diag *diag)
 {
 	long err_line = 0, err_col = 0;
 	const char *err = kifu_record_error(rec, NULL, &err_line, &err_col, NULL);
@@ -530,39 +567,42 @@ static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, ki
 	int rc = check_one_line(rec, diag);
 	if (rc)
 		return rc;
-	kifu_position *pos;
-	if (kifu_position_new(&pos, v))
-		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	writer w = {f, rec, v, pos, is_wide(v), any_times(rec), 0, 1, -1, NULL, 0, 0};
-	fprintf(f, "#KIF version=2.0 encoding=%s\n", encoding_name);
-	const char *handicap = kifu_record_tag(rec, "handicap");
-	bool is_handicap = handicap && strcmp(handicap, "平手") != 0 && kifu_variant_named_start(v, handicap);
+	fprintf(f, "%s\n", first);
+	bool is_handicap = kifu__kif_is_handicap(rec, v);
 	put_headers(f, rec, v, is_handicap);
-	if (kifu_record_tag(rec, "sfen")) {
-		if (kifu_record_start(rec, pos, diag))
-			rc = KIFU_ESYNTAX;
-		else
-			rc = kifu_bod_write(f, pos, is_handicap);
-	}
-	if (!rc) {
-		fputs("手数----指手---------消費時間--\n", f);
-		const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE);
-		if (pre)
-			put_comment_lines(f, pre);
-		const char *bm = kifu_record_bookmark_before(rec);
-		if (bm)
-			fprintf(f, "&%s\n", bm);
-		rc = put_lines(&w, diag);
-	}
+	if (!kifu_record_tag(rec, "sfen"))
+		return 0;
+	if (kifu_record_start(rec, pos, diag))
+		return KIFU_ESYNTAX;
+	return kifu_bod_write(f, pos, is_handicap);
+}
+
+/* The moves of a KIF record, after its preamble. */
+static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu_position *pos,
+		    void *ctx, kifu_diag *diag)
+{
+	(void)ctx;
+	writer w = {f, rec, v, pos, is_wide(v), kifu__kif_any_times(rec, false), 0, 1, -1, NULL, 0, 0};
+	fputs("手数----指手---------消費時間--\n", f);
+	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
+	/* every line of play, each followed by its variations, the latest ply
+	 * first (Kifu for Windows' order, which the reader's attachment rule
+	 * reads back): the play loop walks them all, each move once */
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.before = put_move;
+	opt.line_begin = begin_line;
+	opt.line_end = end_line;
+	opt.ctx = &w;
+	int rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
 	free(w.branch);
-	kifu_position_free(pos);
 	return rc;
 }
 
-/* A character Shift_JIS has no form for, at offset at of the KIF text: the
+/* A character Shift_JIS has no form for, at offset at of the text: the
  * record is refused (a '?' would be a quiet change), naming the character
- * and the KIF line it is on. */
-static int lost_in_sjis(const kifu_record *rec, const char *text, size_t at, kifu_diag *diag)
+ * and the line it is on. */
+static int lost_in_sjis(const kifu_record *rec, const char *form, const char *text, size_t at,
+			kifu_diag *diag)
 {
 	long line = 1;
 	for (size_t i = 0; i < at; i++)
@@ -571,35 +611,62 @@ static int lost_in_sjis(const kifu_record *rec, const char *text, size_t at, kif
 	while (text[at + k] && ((unsigned char)text[at + k] & 0xC0) == 0x80 && k < 4)
 		k++;
 	return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
-			     "\"%.*s\" (line %ld of its KIF) has no form in Shift_JIS: write UTF-8", (int)k,
-			     text + at, line);
+			     "\"%.*s\" (line %ld of its %s) has no form in Shift_JIS: write UTF-8", (int)k,
+			     text + at, line, form);
 }
 
-int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
-		   enum kifu_encoding encoding, kifu_diag *diag)
+/* The text as it goes out: UTF-8, or Shift_JIS when asked. */
+static int put_encoded(FILE *out, const kifu_record *rec, const char *form, const char *text, size_t len,
+		       enum kifu_encoding encoding, kifu_diag *diag)
+{
+	char *enc = (char *)text;
+	size_t elen = len, lost = (size_t)-1;
+	int rc = 0;
+	if (encoding == KIFU_ENCODING_SJIS && kifu__encode_text(KIFU__ENC_CP932, text, len, &enc, &elen, &lost))
+		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "cannot convert to Shift_JIS");
+	if (!rc && lost != (size_t)-1)
+		rc = lost_in_sjis(rec, form, text, lost, diag);
+	if (!rc && fwrite(enc, 1, elen, out) != elen)
+		rc = KIFU_EIO;
+	if (enc != text)
+		free(enc);
+	return rc;
+}
+
+int kifu__kif_write_as(FILE *out, const kifu_record *rec, const kifu_variant *v, enum kifu_encoding encoding,
+		       const char *form, kifu__kif_body body, void *ctx, kifu_diag *diag)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 	if (!mem)
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	int rc = write_utf8(mem, rec, v, diag, encoding == KIFU_ENCODING_SJIS ? "Shift_JIS" : "UTF-8");
+	kifu_position *pos = NULL;
+	int rc = 0;
+	if (kifu_position_new(&pos, v))
+		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	char first[64];
+	/* "#KIF version=2.0 encoding=UTF-8", "#KI2 ...": Kifu for Windows' first
+	 * line; it also starts the next record of a stream */
+	snprintf(first, sizeof first, "#%s version=2.0 encoding=%s", form,
+		 encoding == KIFU_ENCODING_SJIS ? "Shift_JIS" : "UTF-8");
+	if (!rc)
+		rc = preamble(mem, rec, v, first, pos, diag);
+	if (!rc)
+		rc = body(mem, rec, v, pos, ctx, diag);
+	kifu_position_free(pos);
 	if (fclose(mem) != 0 && !rc)
 		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	if (!rc) {
-		char *enc = text;
-		size_t elen = len, lost = (size_t)-1;
-		if (encoding == KIFU_ENCODING_SJIS && kifu__encode_text(KIFU__ENC_CP932, text, len, &enc, &elen, &lost))
-			rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "cannot convert to Shift_JIS");
-		if (!rc && lost != (size_t)-1)
-			rc = lost_in_sjis(rec, text, lost, diag);
-		if (!rc && fwrite(enc, 1, elen, out) != elen)
-			rc = KIFU_EIO;
-		if (enc != text)
-			free(enc);
-	}
+	if (!rc)
+		rc = put_encoded(out, rec, form, text, len, encoding, diag);
 	free(text);
 	return rc;
+}
+
+int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
+		   enum kifu_encoding encoding, kifu_diag *diag)
+{
+	return kifu__kif_write_as(out, rec, v, encoding, "KIF", kif_body, NULL, diag);
 }
 
 int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,

@@ -11,6 +11,7 @@
 #include "kifu/stream.h"
 #include "kifu/sys/record.h"
 #include "notation/notation.h"
+#include "text/reader_internal.h"
 
 #define SAMPLE (1 << 16)
 #define SAMPLE_LINES 200
@@ -87,6 +88,11 @@ static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n
 		size_t ll;
 		size_t bad_at;
 		if (kifu__decoder_line(s->ctx.dec, sample + i, len, &line, &ll, &bad_at) == 0) {
+			/* a record of a file that began with a byte order mark */
+			if (ll >= 3 && !memcmp(line, "\xEF\xBB\xBF", 3)) {
+				line += 3;
+				ll -= 3;
+			}
 			size_t k = 0;
 			while (k < ll && (line[k] == ' ' || line[k] == '\t' || line[k] == '\r'))
 				k++;
@@ -146,6 +152,9 @@ static int start(kifu_stream *s, kifu_diag *diag)
 		free(copy);
 		return kifu_diag_set(diag, KIFU_ENOMEM, name, 0, 0, "cannot convert from this encoding (iconv)");
 	}
+	/* UTF-8 files joined by cat: a byte order mark at each one's start */
+	if (enc == KIFU__ENC_UTF8)
+		kifu__reader_skip_boms(s->ctx.lines);
 	/* the whole input was in the sample and checked as UTF-8: no line
 	 * needs checking again */
 	if (enc == KIFU__ENC_UTF8 && n < SAMPLE && kifu__utf8_valid(copy, n))
@@ -156,10 +165,11 @@ static int start(kifu_stream *s, kifu_diag *diag)
 	free(copy);
 	if (!chosen && content) {
 		s->failed = true;
+		/* the notations an input is told as (ki2 is read as kif) */
 		char names[256] = "";
 		for (int t = 0; t < kifu__notation_count; t++) {
 			size_t len = strlen(names);
-			if (kifu__notations[t]->next)
+			if (kifu__notations[t]->next && kifu__notations[t]->sniff_line)
 				snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
 					 kifu__notations[t]->name);
 		}

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kifu/reader.h"
+#include "text/reader_internal.h"
 
 #define BLOCK (1 << 16)
 
@@ -20,6 +21,7 @@ struct kifu_reader {
 	size_t line_cap;
 	long lineno;
 	int eof, err, bom_checked, unread;
+	int every_bom;      /* skip a byte order mark at the start of any line */
 	char eol;           /* the line end: '\n' (LF or CRLF), or '\r' for a file
 			     * whose lines end in CR alone (classic Mac OS) */
 	const char *last;
@@ -156,6 +158,24 @@ static char line_end(kifu_reader *r)
 	return '\n';
 }
 
+void kifu__reader_skip_boms(kifu_reader *r)
+{
+	r->every_bom = 1;
+}
+
+/* Hands out the line s[0..n) (NUL-terminated), numbered r->lineno. */
+static int hand_out(kifu_reader *r, char *s, size_t n, const char **line, size_t *len, long *lineno)
+{
+	if (r->every_bom && n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3)) {
+		s += 3;
+		n -= 3;
+	}
+	*line = r->last = s;
+	*len = r->last_len = n;
+	*lineno = r->lineno;
+	return 1;
+}
+
 int kifu_reader_next(kifu_reader *r, const char **line, size_t *len, long *lineno,
 		     kifu_diag *diag)
 {
@@ -188,10 +208,7 @@ int kifu_reader_next(kifu_reader *r, const char **line, size_t *len, long *linen
 			if (n && s[n - 1] == '\r')
 				n--;
 			s[n] = 0;
-			*line = r->last = s;
-			*len = r->last_len = n;
-			*lineno = r->lineno;
-			return 1;
+			return hand_out(r, s, n, line, len, lineno);
 		}
 		if (nl || r->eof || r->err) {
 			size_t n = nl ? (size_t)(nl - s) : avail;
@@ -215,9 +232,7 @@ int kifu_reader_next(kifu_reader *r, const char **line, size_t *len, long *linen
 			if (llen && r->line[llen - 1] == '\r')
 				llen--;
 			r->line[llen] = 0;
-			*line = r->last = r->line;
-			*len = r->last_len = llen;
-			return 1;
+			return hand_out(r, r->line, llen, line, len, lineno);
 		}
 		/* no line end in the block yet */
 		if (!spilled && (r->start > 0 || r->end < BLOCK)) {
