@@ -21,7 +21,7 @@ build=$(dirname "$bin")
 gen=$build/tests/gen-records
 prefix="$build/node-tsshogi"
 modules="$prefix/node_modules"
-FORMS="kif ki2"
+FORMS="kif ki2 jkf usi"
 
 . tests/node/install.sh
 node_package tsshogi "$prefix" tsshogi 2.2.0 || exit 0

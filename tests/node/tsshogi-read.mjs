@@ -55,7 +55,10 @@ const endings = {
   mate: 'mate', noMate: 'nomate', timeout: 'timeout', foulWin: 'illegal-win',
   foulLose: 'illegal-loss', enteringOfKing: 'declare-win', draw: 'draw',
 };
-const named = { 封じ手: 'sealed', 引き分け: 'draw', 待った: 'matta', エラー: 'error' };
+const named = {
+  封じ手: 'sealed', 引き分け: 'draw', 待った: 'matta', エラー: 'error',
+  MATTA: 'matta', ERROR: 'error', // CSA's and JKF's words, kept as written
+};
 
 function decode(bytes) {
   try {
@@ -68,6 +71,23 @@ function decode(bytes) {
 // The start SFEN with move number 1 (kifu's board diagrams give no other).
 function startSfen(record) {
   return record.initialPosition.sfen.replace(/ \d+$/, ' 1');
+}
+
+// The special move that ends the main line, as written (CSA's last %
+// line, JKF's last element of moves), without CSA's '%'; '' if none.
+function mainSpecial(fmt, text) {
+  if (fmt === 'jkf') {
+    try {
+      return JSON.parse(text).moves.at(-1).special ?? '';
+    } catch {
+      return '';
+    }
+  }
+  if (fmt === 'csa') {
+    const specials = text.split(/\r?\n/).filter((l) => l.startsWith('%'));
+    return specials.length ? specials.at(-1).slice(1).split(',')[0] : '';
+  }
+  return '';
 }
 
 let status = 0;
@@ -94,6 +114,12 @@ for (const file of files) {
       break;
     }
   }
+  // tsshogi reads CSA's and JKF's ±ILLEGAL_ACTION backwards: "+ILLEGAL_ACTION"
+  // is Sente's illegal act, Sente lost (the CSA's record format, V2.2 and
+  // V3.0), where tsshogi makes it Sente's win when Sente is to move.  Its
+  // reading is turned round here so that the rest of the record is compared.
+  if (/^[+-]ILLEGAL_ACTION$/.test(mainSpecial(fmt, text)))
+    ending = { 'illegal-win': 'illegal-loss', 'illegal-loss': 'illegal-win' }[ending] ?? ending;
   console.log(`${file} sfen ${startSfen(record)}`);
   console.log(`${file} moves ${moves.length ? moves.join(' ') : '-'}`);
   console.log(`${file} ending ${ending}`);

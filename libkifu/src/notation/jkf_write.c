@@ -184,9 +184,10 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 		return 0;
 	const kifu_ending_info *e = kifu_ending_find(li.ending, strlen(li.ending));
 	const char *special = e && e->csa ? e->csa + 1 : NULL;
-	if (e && !strcmp(e->word, "illegal-loss"))
-		/* CSA says it by the side at fault: the side to move */
-		special = kifu_position_side(pos) == KIFU_SENTE ? "+ILLEGAL_ACTION" : "-ILLEGAL_ACTION";
+	if (e && !strcmp(e->word, "illegal-win"))
+		/* CSA says it by the side at fault: the one that made the last
+		 * move, not the side to move */
+		special = kifu_position_side(pos) == KIFU_SENTE ? "-ILLEGAL_ACTION" : "+ILLEGAL_ACTION";
 	if (!special) {
 		/* 封じ手 (sealed) has no word in JKF */
 		w->dropped |= KIFU_DROPPED_ENDING;
