@@ -24,10 +24,13 @@ enum {
 	OPT_EVERY,
 	OPT_FROM,
 	OPT_TO,
-	OPT_MAX_FILES
+	OPT_MAX_FILES,
+	OPT_FLIP,
+	OPT_SIZE,
+	OPT_COORDINATES
 };
 
-enum replay_format { FMT_TEXT, FMT_KIF, FMT_SFEN, FMT_SVG };
+enum replay_format { FMT_TEXT, FMT_KIF, FMT_SFEN, FMT_SVG, FMT_HTML };
 
 static const char *const format_names[] = {"text", "kif", "sfen", "svg"};
 /* The extension of the files -o DIR writes. */
@@ -43,6 +46,9 @@ struct replay_run {
 	long files, max_files; /* files written to DIR, and the most allowed (0: no limit) */
 	int failed;            /* an output failed (said once): nothing more is written */
 	kifu_position *pos;    /* scratch, for the variant seen last */
+	struct board_out buf;  /* an SVG picture, kept from one to the next */
+	int flip, size;        /* --flip, --size */
+	enum board_coords coords;
 };
 
 /* --max-files' default: far beyond a long game of every ply (a Dai game has
@@ -91,7 +97,35 @@ static int parse_ply(const char *arg, const char *opt, long *out)
 }
 
 
-static void write_position(FILE *f, struct replay_run *run, const struct board_view *view)
+/* --size PX: the board's width in pixels. */
+static int parse_size(const char *arg, int *out)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || n < 16 || n > 20000) {
+		cli_error("--size: '%s' is not a width in pixels (16 .. 20000)", arg);
+		return -1;
+	}
+	*out = (int)n;
+	return 0;
+}
+
+static int parse_coords(const char *arg, enum board_coords *out)
+{
+	static const char *const names[] = {"kanji", "compact", "none"};
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(arg, names[i])) {
+			*out = (enum board_coords)i;
+			return 0;
+		}
+	cli_error("--coordinates: '%s' is not kanji, compact or none", arg);
+	return -1;
+}
+
+/* Writes one position.  0, or -1 when a picture could not be made (out
+ * of memory) or written. */
+static int write_position(FILE *f, struct replay_run *run, const struct board_view *view)
 {
 	char sfen[8192];
 	switch (run->format) {
@@ -110,9 +144,12 @@ static void write_position(FILE *f, struct replay_run *run, const struct board_v
 		fprintf(f, "%s\n", sfen);
 		break;
 	case FMT_SVG:
-		board_svg_write(f, view);
-		break;
+		board_svg_write(&run->buf, view);
+		return board_out_flush(&run->buf, f);
+	case FMT_HTML:
+		break; /* a page per record, not per position (html_record) */
 	}
+	return 0;
 }
 
 /* An output failed: said once (with the record it happened at), and
@@ -140,7 +177,8 @@ static int emit(struct replay_run *run, const kifu_record *rec, long index,
 		/* text and BOD diagrams one after another, a blank line between */
 		if (run->written++ && (run->format == FMT_TEXT || run->format == FMT_KIF))
 			putchar('\n');
-		write_position(stdout, run, view);
+		if (write_position(stdout, run, view))
+			return stop(run, rec, "cannot write the picture (out of memory, or a write error)");
 		return CLI_OK;
 	}
 	char base[256], path[4096];
@@ -159,7 +197,10 @@ static int emit(struct replay_run *run, const kifu_record *rec, long index,
 		return CLI_USAGE;
 	}
 	run->files++;
-	write_position(out.f, run, view);
+	if (write_position(out.f, run, view)) {
+		output_close(&out, 0);
+		return stop(run, rec, "cannot write the picture (out of memory, or a write error)");
+	}
 	if (output_close(&out, 1)) {
 		run->failed = 1;
 		return CLI_USAGE;
@@ -174,8 +215,20 @@ struct replay_record {
 	long index, from;
 	struct board_view view;
 	char text[64];
+	char words[KIFU_KIF_WORDS_MAX];
 	int status;
 };
+
+/* The play loop's `before` hook: the move in kanji for a picture's caption,
+ * named from the position before it. */
+static int name_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
+{
+	struct replay_record *rr = ctx;
+	if (kifu_kif_move_words(pos, &step->move->move, -1, KIFU_KIF_MARK | KIFU_KIF_ORIGIN, rr->words,
+				sizeof rr->words) < 0)
+		rr->words[0] = '\0';
+	return 0;
+}
 
 /* The play loop's `after` hook: shows the position after each move wanted. */
 static int show_after(void *ctx, kifu_position *pos, const kifu_play_step *step)
@@ -185,6 +238,7 @@ static int show_after(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	kifu_compact_format_move(kifu_position_variant(pos), &step->move->move, rr->text, sizeof rr->text);
 	rr->view.last = &step->move->move;
 	rr->view.last_text = rr->text;
+	rr->view.last_words = rr->words[0] ? rr->words : NULL;
 	rr->view.ply = step->ply;
 	if (step->ply >= rr->from) {
 		int st = emit(rr->run, rr->rec, rr->index, &rr->view);
@@ -227,7 +281,8 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	cli_shown(file, sizeof file, kifu_record_file(rec));
 	snprintf(source, sizeof source, "%s:%ld", file, kifu_record_line(rec));
 	struct replay_record rr = {run, rec, index, run->last_only ? to : run->from,
-				   {run->pos, source, 0, r.plies, NULL, ""}, "", CLI_OK};
+				   {run->pos, source, 0, r.plies, NULL, "", NULL, run->flip, run->size, run->coords},
+				   "", "", CLI_OK};
 	if (rr.from == 0) {
 		/* ply 0: the start */
 		kifu_record_start(rec, run->pos, NULL);
@@ -236,6 +291,8 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.max_plies = to;
 	opt.after = show_after;
+	if (run->format == FMT_SVG)
+		opt.before = name_move;
 	opt.ctx = &rr;
 	kifu_validation again;
 	if (rr.status < CLI_USAGE && to > 0 && kifu_play(rec, run->pos, &opt, &again) == KIFU_ENOMEM) {
@@ -268,12 +325,15 @@ int main(int argc, char *argv[])
 		{"to-ply", required_argument, NULL, OPT_TO},
 		{"max-files", required_argument, NULL, OPT_MAX_FILES},
 		{"output", required_argument, NULL, 'o'},
+		{"flip", no_argument, NULL, OPT_FLIP},
+		{"size", required_argument, NULL, OPT_SIZE},
+		{"coordinates", required_argument, NULL, OPT_COORDINATES},
 		{NULL, 0, NULL, 0}
 	};
 	struct cli_variant_choice choice = {NULL, NULL, NULL};
 	struct replay_run run;
 	long ply = -1, from = -1, to = -1;
-	int every = 0, opt;
+	int every = 0, opt, picture_option = 0;
 
 	memset(&run, 0, sizeof run);
 	run.format = FMT_TEXT;
@@ -309,6 +369,17 @@ int main(int argc, char *argv[])
 			}
 			break;
 		}
+		case OPT_FLIP: run.flip = 1; picture_option = opt; break;
+		case OPT_SIZE:
+			if (parse_size(optarg, &run.size))
+				return cli_usage_error();
+			picture_option = opt;
+			break;
+		case OPT_COORDINATES:
+			if (parse_coords(optarg, &run.coords))
+				return cli_usage_error();
+			picture_option = opt;
+			break;
 		case OPT_FORMAT: {
 			size_t i;
 			for (i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
@@ -323,6 +394,11 @@ int main(int argc, char *argv[])
 		}
 		default: return cli_option_error(opt, argv);
 		}
+	}
+	if (picture_option && run.format != FMT_SVG && (run.format != FMT_HTML || picture_option != OPT_FLIP)) {
+		cli_error("--%s is for %s", picture_option == OPT_FLIP ? "flip" : picture_option == OPT_SIZE ? "size" : "coordinates",
+			  picture_option == OPT_FLIP ? "--format=svg and --format=html" : "--format=svg");
+		return cli_usage_error();
 	}
 	if (ply >= 0 && (every || from >= 0 || to >= 0)) {
 		cli_error("--ply shows one position: it does not go with --every, --from-ply or --to-ply");
@@ -364,6 +440,7 @@ int main(int argc, char *argv[])
 	if (output_close(&out, 1) && status < CLI_USAGE)
 		status = CLI_USAGE;
 	kifu_position_free(run.pos);
+	board_out_free(&run.buf);
 	inputs_variants_free(&vars);
 	return status;
 }
