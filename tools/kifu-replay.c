@@ -32,9 +32,9 @@ enum {
 
 enum replay_format { FMT_TEXT, FMT_KIF, FMT_SFEN, FMT_SVG, FMT_HTML };
 
-static const char *const format_names[] = {"text", "kif", "sfen", "svg"};
+static const char *const format_names[] = {"text", "kif", "sfen", "svg", "html"};
 /* The extension of the files -o DIR writes. */
-static const char *const format_ext[] = {"txt", "bod", "sfen", "svg"};
+static const char *const format_ext[] = {"txt", "bod", "sfen", "svg", "html"};
 
 struct replay_run {
 	enum replay_format format;
@@ -49,6 +49,8 @@ struct replay_run {
 	struct board_out buf;  /* an SVG picture, kept from one to the next */
 	int flip, size;        /* --flip, --size */
 	enum board_coords coords;
+	struct board_html *html; /* --format=html */
+	FILE *page;            /* the one page every record goes to, or NULL: a page each in dir */
 };
 
 /* --max-files' default: far beyond a long game of every ply (a Dai game has
@@ -248,6 +250,79 @@ static int show_after(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return rr->status >= CLI_USAGE ? KIFU_EIO : 0;
 }
 
+/* Writes a record's page, DIR/BASE-RECORD.html, from the buffer. */
+static int write_page(struct replay_run *run, const kifu_record *rec, long index)
+{
+	char base[256], path[4096];
+	output_file_base(kifu_record_file(rec), base, sizeof base);
+	snprintf(path, sizeof path, "%s/%s-%ld.html", run->dir, base, index);
+	if (run->max_files && run->files >= run->max_files) {
+		char why[160];
+		snprintf(why, sizeof why, "more than %ld files for -o %s: stopped (--max-files N allows more)",
+			 run->max_files, run->dir);
+		return stop(run, rec, why);
+	}
+	output out;
+	if (output_open(&out, path)) {
+		run->failed = 1; /* said by output_open */
+		return CLI_USAGE;
+	}
+	run->files++;
+	if (board_out_flush(&run->buf, out.f)) {
+		output_close(&out, 0);
+		return stop(run, rec, "cannot write the page (out of memory, or a write error)");
+	}
+	if (output_close(&out, 1)) {
+		run->failed = 1;
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+/* --format=html: the record's data on the page (every line played), or a
+ * page of its own in DIR. */
+static int html_record(struct replay_run *run, const kifu_record *rec, const kifu_variant *v, long index)
+{
+	kifu_validation val;
+	kifu_diag diag;
+	char title[4 * KIFU_DIAG_FILE_MAX + 32];
+	if (run->failed)
+		return CLI_USAGE;
+	if (kifu_position_for(&run->pos, v)) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	if (kifu_record_start(rec, run->pos, &diag)) {
+		/* no start position: nothing to show, and kifu-validate's message */
+		kifu_play(rec, run->pos, NULL, &val);
+		inputs_report_invalid(rec, &val);
+		return CLI_INVALID;
+	}
+	if (!run->page) {
+		char file[4 * KIFU_DIAG_FILE_MAX];
+		cli_shown(file, sizeof file, kifu_record_file(rec));
+		snprintf(title, sizeof title, "%s:%ld", file, kifu_record_line(rec));
+		board_html_begin(run->html, &run->buf, title, run->flip);
+	}
+	if (board_html_record(run->html, &run->buf, rec, v, run->pos, run->one_ply ? run->from : -1, &val)) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	int status = CLI_OK;
+	if (run->page) {
+		if (board_out_flush(&run->buf, run->page))
+			return stop(run, rec, "cannot write the page (out of memory, or a write error)");
+	} else {
+		board_html_end(run->html, &run->buf);
+		status = write_page(run, rec, index);
+	}
+	if (!val.valid) {
+		inputs_report_invalid(rec, &val);
+		return status > CLI_INVALID ? status : CLI_INVALID;
+	}
+	return status;
+}
+
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
 {
 	struct replay_run *run = ctx;
@@ -265,6 +340,8 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		inputs_report_invalid(rec, &r);
 		return CLI_INVALID;
 	}
+	if (run->format == FMT_HTML)
+		return html_record(run, rec, v, index);
 	if (kifu_position_for(&run->pos, v) || kifu_play(rec, run->pos, NULL, &r)) {
 		cli_error("out of memory");
 		return CLI_USAGE;
@@ -311,6 +388,111 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		cli_record_diag(&d);
 		return status > CLI_INVALID ? status : CLI_INVALID;
 	}
+	return status;
+}
+
+/* What the options mean together: the plies wanted, and the options that
+ * do not go together.  0, or -1 after saying why. */
+static int settle_options(struct replay_run *run, long ply, int every, long from, long to, int picture_option)
+{
+	int several = every || from >= 0 || to >= 0;
+	if (picture_option && run->format != FMT_SVG && (run->format != FMT_HTML || picture_option != OPT_FLIP)) {
+		cli_error("--%s is for %s",
+			  picture_option == OPT_FLIP ? "flip" : picture_option == OPT_SIZE ? "size" : "coordinates",
+			  picture_option == OPT_FLIP ? "--format=svg and --format=html" : "--format=svg");
+		return -1;
+	}
+	if (ply >= 0 && several) {
+		cli_error("--ply shows one position: it does not go with --every, --from-ply or --to-ply");
+		return -1;
+	}
+	if (from >= 0 && to >= 0 && from > to) {
+		cli_error("--from-ply %ld is after --to-ply %ld", from, to);
+		return -1;
+	}
+	if (run->format == FMT_HTML && several) {
+		/* a page holds every position; --ply says where it opens */
+		cli_error("--format=html holds every position: --every, --from-ply and --to-ply do not go with it");
+		return -1;
+	}
+	if (run->format == FMT_SVG && !run->dir && several) {
+		/* several XML documents in one stream would be no document at all */
+		cli_error("--format=svg with several positions needs -o DIR");
+		return -1;
+	}
+	if (ply >= 0) {
+		run->from = run->to = ply;
+		run->one_ply = 1;
+	} else if (several) {
+		run->from = from < 0 ? 0 : from;
+		run->to = to; /* -1: the last */
+	} else {
+		run->last_only = 1;
+		run->to = -1;
+	}
+	return 0;
+}
+
+/* The one page's title: the inputs' names. */
+static void page_title(char *buf, size_t size, int n, char *const files[])
+{
+	size_t used = (size_t)snprintf(buf, size, "kifu-replay:");
+	if (!n)
+		snprintf(buf + used, size - used, " stdin");
+	for (int i = 0; i < n && used < size; i++) {
+		char shown[4 * KIFU_DIAG_FILE_MAX];
+		cli_shown(shown, sizeof shown, strcmp(files[i], "-") ? files[i] : "stdin");
+		used += (size_t)snprintf(buf + used, size - used, " %s", shown);
+	}
+}
+
+/* Replays every record of the inputs.  With --format=html and no -o DIR,
+ * every record goes to one page (standard output, or -o's file: kifu(7)'s
+ * one -o rule). */
+static int replay(struct replay_run *run, const struct cli_variant_choice *choice, int n, char *files[])
+{
+	int one_page = run->format == FMT_HTML && !(run->dir && output_names_dir(run->dir));
+	if (run->dir && !one_page && (output_bases_differ(n, files) || output_make_dir(run->dir)))
+		return CLI_USAGE;
+	if (run->format == FMT_HTML && board_html_new(&run->html)) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	struct inputs_variants vars;
+	if (inputs_variants_choose(&vars, choice)) {
+		board_html_free(run->html);
+		return CLI_USAGE;
+	}
+	output out;
+	if (output_open(&out, one_page ? run->dir : NULL)) {
+		board_html_free(run->html);
+		inputs_variants_free(&vars);
+		return CLI_USAGE;
+	}
+	char title[1024];
+	if (one_page) {
+		run->page = out.f;
+		page_title(title, sizeof title, n, files);
+		board_html_begin(run->html, &run->buf, title, run->flip);
+		board_out_flush(&run->buf, out.f);
+	}
+	const struct inputs_handlers handlers = {on_record, NULL, NULL, run};
+	int status = inputs_each_record(n, files, &vars, &handlers);
+	int ok = status < CLI_USAGE;
+	if (one_page) {
+		board_html_end(run->html, &run->buf);
+		if (board_out_flush(&run->buf, out.f))
+			ok = 0;
+	}
+	/* a page cut short is not left in the place of a whole one */
+	if (output_close(&out, !one_page || ok) && status < CLI_USAGE)
+		status = CLI_USAGE;
+	if (one_page && !ok && status < CLI_USAGE)
+		status = CLI_USAGE;
+	kifu_position_free(run->pos);
+	board_out_free(&run->buf);
+	board_html_free(run->html);
+	inputs_variants_free(&vars);
 	return status;
 }
 
@@ -395,52 +577,7 @@ int main(int argc, char *argv[])
 		default: return cli_option_error(opt, argv);
 		}
 	}
-	if (picture_option && run.format != FMT_SVG && (run.format != FMT_HTML || picture_option != OPT_FLIP)) {
-		cli_error("--%s is for %s", picture_option == OPT_FLIP ? "flip" : picture_option == OPT_SIZE ? "size" : "coordinates",
-			  picture_option == OPT_FLIP ? "--format=svg and --format=html" : "--format=svg");
+	if (settle_options(&run, ply, every, from, to, picture_option))
 		return cli_usage_error();
-	}
-	if (ply >= 0 && (every || from >= 0 || to >= 0)) {
-		cli_error("--ply shows one position: it does not go with --every, --from-ply or --to-ply");
-		return cli_usage_error();
-	}
-	if (from >= 0 && to >= 0 && from > to) {
-		cli_error("--from-ply %ld is after --to-ply %ld", from, to);
-		return cli_usage_error();
-	}
-	if (ply >= 0) {
-		run.from = run.to = ply;
-		run.one_ply = 1;
-	} else if (every || from >= 0 || to >= 0) {
-		run.from = from < 0 ? 0 : from;
-		run.to = to; /* -1: the last */
-	} else {
-		run.last_only = 1;
-		run.to = -1;
-	}
-	if (run.format == FMT_SVG && !run.dir && (every || from >= 0 || to >= 0)) {
-		/* several XML documents in one stream would be no document at all */
-		cli_error("--format=svg with several positions needs -o DIR");
-		return cli_usage_error();
-	}
-	if (run.dir && (output_bases_differ(argc - optind, argv + optind) || output_make_dir(run.dir)))
-		return CLI_USAGE;
-
-	struct inputs_variants vars;
-	if (inputs_variants_choose(&vars, &choice))
-		return CLI_USAGE;
-
-	output out;
-	if (output_open(&out, NULL)) {
-		inputs_variants_free(&vars);
-		return CLI_USAGE;
-	}
-	const struct inputs_handlers handlers = {on_record, NULL, NULL, &run};
-	int status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
-	if (output_close(&out, 1) && status < CLI_USAGE)
-		status = CLI_USAGE;
-	kifu_position_free(run.pos);
-	board_out_free(&run.buf);
-	inputs_variants_free(&vars);
-	return status;
+	return replay(&run, &choice, argc - optind, argv + optind);
 }

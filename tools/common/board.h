@@ -99,13 +99,14 @@ void board_svg_piece_defs(struct board_out *o, const kifu_variant *v, const char
 extern const char board_svg_piece_style[];
 
 /* The HTML page (board_html.c): a page that replays records in a browser.
- * board_html_begin writes its head, title escaped; each record adds its
+ * board_html_begin writes its head, title escaped (flip: the board seen
+ * from Gote's side at first); each record adds its
  * data (board_html_record); board_html_end closes it with the viewer's
  * script.  A page holds any number of records of any variants. */
 struct board_html;
 int board_html_new(struct board_html **out);
 void board_html_free(struct board_html *h);
-void board_html_begin(struct board_html *h, struct board_out *o, const char *title);
+void board_html_begin(struct board_html *h, struct board_out *o, const char *title, int flip);
 /* Plays every line of rec (through pos, a position of v) and writes what
  * the page shows of it: its tags, every position of every line as SFEN,
  * every move in kanji with its time and comment.  open_ply: the ply the
