@@ -301,6 +301,50 @@ if command -v python3 >/dev/null; then
 		fail "hostile names: not well-formed XML"
 fi
 
+# --format=html without a browser (tests/golden/html.sh runs the pages):
+# one page for every record (standard output, or -o FILE), one per record
+# in -o DIR/; the page asks nothing of another host; hostile text is data.
+printf 'shogi : 7g7f\nshogi : 2g2f 8c8d\n' >"$tmp/two.compact"
+"$r" --format=html "$tmp/two.compact" >"$tmp/two.html"
+status html-stdout 0 $?
+same html-doctype '<!DOCTYPE html>' "$(head -n 1 "$tmp/two.html")"
+same html-end '</html>' "$(tail -n 1 "$tmp/two.html")"
+same html-records 2 "$(grep -c '^<script type="application/json" class="kifu-record">' "$tmp/two.html")"
+same html-defs-once 1 "$(grep -c '^<svg class="kifu-defs"' "$tmp/two.html")"
+grep -Eiq '(src|href)="?(https?:)?//|@import|url\(' "$tmp/two.html" && fail "html: a reference to another host"
+grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$tmp/two.html" || fail "html: no policy against requests"
+"$r" --format=html -o "$tmp/page.html" "$tmp/two.compact"
+status html-o-file 0 $?
+cmp -s "$tmp/two.html" "$tmp/page.html" || fail "html: -o FILE differs from standard output"
+"$r" --format=html -o "$tmp/pages/" "$tmp/two.compact" samples/dai-brief.compact
+status html-o-dir 0 $?
+(cd "$tmp/pages" && ls) >"$tmp/got"
+printf 'dai-brief-1.html\ntwo-1.html\ntwo-2.html\n' >"$tmp/want-ls"
+check html-o-dir-names "$tmp/want-ls" "$tmp/got"
+same html-one-record-a-page 1 "$(grep -c 'class="kifu-record"' "$tmp/pages/two-2.html")"
+"$r" --format=html --ply 1 --flip "$tmp/two.compact" | grep -q '^<body data-flip="1">$' || fail "html --flip"
+"$r" --format=html --ply 1 "$tmp/two.compact" | grep -c '"open":1,' | grep -qx 2 || fail "html --ply 1: where the pages open"
+"$r" --format=html --every "$tmp/two.compact" >/dev/null 2>&1
+status html-every 2 $?
+"$r" --format=html --size 300 "$tmp/two.compact" >/dev/null 2>&1
+status html-size 2 $?
+# an illegal move: the page holds the lines up to it and says why; status 1
+"$r" --format=html "$data/illegal.compact" >"$tmp/ill.html" 2>"$tmp/err"
+status html-illegal 1 $?
+grep -q '"stop":"ply 4: 2b3c: it is Gote' "$tmp/ill.html" || fail "html: the illegal move's message on the page"
+grep -q 'ply 4: 2b3c' "$tmp/err" || fail "html: the illegal move's message"
+# hostile names and text: escaped in markup, \u003c in the data, no markup added
+"$r" --variant-file tests/data/replay/evil.yaml --format=html tests/data/replay/evil.compact >"$tmp/evil.html"
+status html-hostile 0 $?
+same html-hostile-scripts 3 "$(grep -c '<script' "$tmp/evil.html")"
+grep -c '</script' "$tmp/evil.html" | grep -qx 3 || fail "html: a </script> from the record"
+grep -q 'pwned' "$tmp/evil.html" || fail "html: the hostile text is not on the page at all"
+grep 'pwned' "$tmp/evil.html" | sed 's/^<script type="application\/json" class="kifu-[a-z]*">//; s/<\/script>$//' |
+	grep -q '[<>]' && fail "html: hostile text as markup"
+grep -q '<text y="-5">&lt;</text><text y="12">&amp;</text>' "$tmp/evil.html" || fail "html: a piece's glyph not escaped"
+grep -q '\\u003c!-- \\u003cscript\\u003ewindow.pwned=6' "$tmp/evil.html" || fail "html: the start comment not escaped as data"
+grep -q '\\u2028' "$tmp/evil.html" || fail "html: U+2028 not escaped"
+
 # Chu's counter-strike square (SFEN field 3: a Lion was just taken there by
 # another piece) is said under the text diagram and outlined in the SVG.
 printf 'chu sfen=lV1tgekgsc1l/a1s2x1t1bfa/m2N3d+Drvm/5pp1pppp/8B3/8i3/3I8/2P9/P2P1PP4P/2R9/4H1XO2CA/L1CSGKEGS1FL_w_2k_74 :\n' >"$tmp/cs.compact"
