@@ -1,9 +1,12 @@
 /*
  * kifu-replay - positions of records: a text diagram in both notations, a
- * BOD diagram, SFEN, or an SVG picture, at a ply, every ply, or a range.
+ * BOD diagram, SFEN, or an SVG picture, at a ply, every ply, or a range;
+ * or an HTML page that replays the records in a browser.
  *
- *     kifu-replay [--ply N | --every | --from-ply N --to-ply M] [--format=text|kif|sfen|svg]
- *                 [-o DIR] [-v VARIANT] [--variant-file FILE] [FILE...]
+ *     kifu-replay [--ply N | --every | --from-ply N --to-ply M]
+ *                 [--format=text|kif|sfen|svg|html] [--flip] [--size PX]
+ *                 [--coordinates=kanji|compact|none] [-o PATH]
+ *                 [-v VARIANT] [--variant-file FILE] [FILE...]
  *
  * Ply K is the position after the record's first K moves (0: its start).
  * Each record is played through the rules (kifu_play); an illegal move
@@ -61,7 +64,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [--ply N | --every | --from-ply N --to-ply M] [--format=FMT]\n"
-		"       [-o DIR] [-v VARIANT] [--variant-file FILE] [--from NOTATION] [FILE...]\n"
+		"       [--flip] [--size PX] [--coordinates=kanji|compact|none]\n"
+		"       [-o PATH] [-v VARIANT] [--variant-file FILE] [--from NOTATION] [FILE...]\n"
 		"Replay records and show their positions.\n"
 		"\n"
 		"      --ply N           the position after N moves (0: the start);\n"
@@ -71,8 +75,16 @@ static void usage(FILE *f)
 		"                        the positions after N .. M moves\n"
 		"      --format=FMT      text (default): diagrams in both notations;\n"
 		"                        kif: the BOD diagram; sfen: one SFEN per line;\n"
-		"                        svg: a picture of the board\n"
-		"  -o, --output DIR      one file per position in DIR: BASE-RECORD-PLY.EXT\n"
+		"                        svg: a picture of the board;\n"
+		"                        html: a page that replays the records in a browser,\n"
+		"                        offline (--ply N: where it opens)\n"
+		"      --flip            svg, html: the board seen from Gote's side\n"
+		"      --size PX         svg: the board's width in pixels\n"
+		"      --coordinates=C   svg: kanji (default: ranks 一..), compact (a..), none\n"
+		"  -o, --output PATH     a directory: one file per position (BASE-RECORD-PLY.EXT),\n"
+		"                        for html one page per record (BASE-RECORD.html);\n"
+		"                        html with a PATH that is not a directory (kifu(7)):\n"
+		"                        the one page every record goes to\n"
 		"      --max-files N     with -o: stop with an error rather than write more\n"
 		"                        than N files (default 100000; 0: no limit)\n"
 		, cli_program());
@@ -80,6 +92,10 @@ static void usage(FILE *f)
 	fprintf(f,
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
+		"\n"
+		"The kanji of svg and html need a Japanese font (Debian: fonts-ipafont-mincho\n"
+		"or fonts-noto-cjk); the pictures ask for IPA Mincho, Noto Serif CJK JP,\n"
+		"Hiragino Mincho, Yu Mincho or MS Mincho, then any CJK serif font.\n"
 		"\n"
 		"Exit status: 0 success, 1 an illegal move or a missing ply,\n"
 		"2 usage or I/O error.\n");
@@ -568,7 +584,7 @@ int main(int argc, char *argv[])
 				if (!strcmp(optarg, format_names[i]))
 					break;
 			if (i == sizeof format_names / sizeof format_names[0]) {
-				cli_error("unknown format '%s' (text, kif, sfen or svg)", optarg);
+				cli_error("unknown format '%s' (text, kif, sfen, svg or html)", optarg);
 				return cli_usage_error();
 			}
 			run.format = (enum replay_format)i;
