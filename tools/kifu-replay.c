@@ -183,6 +183,34 @@ static int stop(struct replay_run *run, const kifu_record *rec, const char *why)
 	return CLI_USAGE;
 }
 
+/* Writes one file of -o DIR, through a temporary file: a position (view),
+ * or the page in the buffer (view NULL). */
+static int write_file(struct replay_run *run, const kifu_record *rec, const char *path,
+		      const struct board_view *view)
+{
+	if (run->max_files && run->files >= run->max_files) {
+		char why[160];
+		snprintf(why, sizeof why, "more than %ld files for -o %s: stopped (--max-files N allows more)",
+			 run->max_files, run->dir);
+		return stop(run, rec, why);
+	}
+	output out;
+	if (output_open(&out, path)) {
+		run->failed = 1; /* said by output_open */
+		return CLI_USAGE;
+	}
+	run->files++;
+	if (view ? write_position(out.f, run, view) : board_out_flush(&run->buf, out.f)) {
+		output_close(&out, 0);
+		return stop(run, rec, "cannot write the picture or page (out of memory, or a write error)");
+	}
+	if (output_close(&out, 1)) {
+		run->failed = 1;
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
 static int emit(struct replay_run *run, const kifu_record *rec, long index,
 		const struct board_view *view)
 {
@@ -203,27 +231,7 @@ static int emit(struct replay_run *run, const kifu_record *rec, long index,
 	output_file_base(kifu_record_file(rec), base, sizeof base);
 	snprintf(path, sizeof path, "%s/%s-%ld-%04ld.%s", run->dir, base, index, view->ply,
 		 format_ext[run->format]);
-	if (run->max_files && run->files >= run->max_files) {
-		char why[160];
-		snprintf(why, sizeof why, "more than %ld files for -o %s: stopped (--max-files N allows more)",
-			 run->max_files, run->dir);
-		return stop(run, rec, why);
-	}
-	output out;
-	if (output_open(&out, path)) {
-		run->failed = 1; /* said by output_open */
-		return CLI_USAGE;
-	}
-	run->files++;
-	if (write_position(out.f, run, view)) {
-		output_close(&out, 0);
-		return stop(run, rec, "cannot write the picture (out of memory, or a write error)");
-	}
-	if (output_close(&out, 1)) {
-		run->failed = 1;
-		return CLI_USAGE;
-	}
-	return CLI_OK;
+	return write_file(run, rec, path, view);
 }
 
 /* What the play loop's hook needs to show the positions. */
@@ -272,27 +280,7 @@ static int write_page(struct replay_run *run, const kifu_record *rec, long index
 	char base[256], path[4096];
 	output_file_base(kifu_record_file(rec), base, sizeof base);
 	snprintf(path, sizeof path, "%s/%s-%ld.html", run->dir, base, index);
-	if (run->max_files && run->files >= run->max_files) {
-		char why[160];
-		snprintf(why, sizeof why, "more than %ld files for -o %s: stopped (--max-files N allows more)",
-			 run->max_files, run->dir);
-		return stop(run, rec, why);
-	}
-	output out;
-	if (output_open(&out, path)) {
-		run->failed = 1; /* said by output_open */
-		return CLI_USAGE;
-	}
-	run->files++;
-	if (board_out_flush(&run->buf, out.f)) {
-		output_close(&out, 0);
-		return stop(run, rec, "cannot write the page (out of memory, or a write error)");
-	}
-	if (output_close(&out, 1)) {
-		run->failed = 1;
-		return CLI_USAGE;
-	}
-	return CLI_OK;
+	return write_file(run, rec, path, NULL);
 }
 
 /* --format=html: the record's data on the page (every line played), or a

@@ -93,6 +93,13 @@ static void json_key(struct board_out *o, const char *key)
 	board_out_lit(o, "\":");
 }
 
+/* ,"key":N — key and its punctuation given whole, as a literal. */
+static void json_int(struct board_out *o, const char *key, long n)
+{
+	board_out_str(o, key);
+	board_out_int(o, n);
+}
+
 static void json_square(struct board_out *o, const kifu_variant *v, int sq)
 {
 	char name[16];
@@ -142,10 +149,8 @@ static int variant_index(struct board_html *h, struct board_out *o, const kifu_v
 									      : kifu_variant_name(v));
 	board_out_lit(o, ",\"prefix\":");
 	board_out_json(o, prefix);
-	board_out_lit(o, ",\"files\":");
-	board_out_int(o, kifu_variant_files(v));
-	board_out_lit(o, ",\"ranks\":");
-	board_out_int(o, kifu_variant_ranks(v));
+	json_int(o, ",\"files\":", kifu_variant_files(v));
+	json_int(o, ",\"ranks\":", kifu_variant_ranks(v));
 	board_out_str(o, kifu_variant_has_drops(v) ? ",\"drops\":true" : ",\"drops\":false");
 	board_out_lit(o, ",\"rankKanji\":[");
 	for (int r = 1; r <= kifu_variant_ranks(v); r++) {
@@ -255,12 +260,9 @@ static int html_line_begin(void *ctx, kifu_position *pos, int line)
 			     before.move.to : -1;
 	if (h->lines_written++)
 		board_out_char(o, ',');
-	board_out_lit(o, "\n{\"line\":");
-	board_out_int(o, line);
-	board_out_lit(o, ",\"parent\":");
-	board_out_int(o, li.parent);
-	board_out_lit(o, ",\"start\":");
-	board_out_int(o, li.start);
+	json_int(o, "\n{\"line\":", line);
+	json_int(o, ",\"parent\":", li.parent);
+	json_int(o, ",\"start\":", li.start);
 	board_out_lit(o, ",\"moves\":[");
 	h->line_open = 1;
 	h->moves_in_line = 0;
@@ -323,12 +325,9 @@ static void json_head(struct board_out *o, const kifu_record *rec, int variant, 
 	char sfen[8192];
 	board_out_lit(o, "<script type=\"application/json\" class=\"kifu-record\">{\"source\":");
 	board_out_json(o, kifu_record_file(rec));
-	board_out_lit(o, ",\"line\":");
-	board_out_int(o, kifu_record_line(rec));
-	board_out_lit(o, ",\"variant\":");
-	board_out_int(o, variant);
-	board_out_lit(o, ",\"open\":");
-	board_out_int(o, open_ply);
+	json_int(o, ",\"line\":", kifu_record_line(rec));
+	json_int(o, ",\"variant\":", variant);
+	json_int(o, ",\"open\":", open_ply);
 	board_out_char(o, ',');
 	json_tags(o, rec);
 	if (kifu_position_sfen(pos, sfen, sizeof sfen) < 0)
