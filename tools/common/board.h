@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <kifu/kifu.h>
 
@@ -45,7 +46,16 @@ struct board_out {
 	int failed;
 };
 
-void board_out_bytes(struct board_out *o, const char *s, size_t n);
+/* Makes room for n more bytes (the slow path of board_out_bytes).  0, or
+ * -1 when out of memory. */
+int board_out_grow(struct board_out *o, size_t n);
+static inline void board_out_bytes(struct board_out *o, const char *s, size_t n)
+{
+	if (o->len + n > o->cap && board_out_grow(o, n))
+		return;
+	memcpy(o->p + o->len, s, n);
+	o->len += n;
+}
 void board_out_str(struct board_out *o, const char *s);
 /* A string literal, its length known when compiled. */
 #define board_out_lit(o, s) board_out_bytes((o), "" s, sizeof(s) - 1)

@@ -9,8 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Makes room for n more bytes.  0, or -1 (out of memory: failed set). */
-static int reserve(struct board_out *o, size_t n)
+int board_out_grow(struct board_out *o, size_t n)
 {
 	if (o->failed)
 		return -1;
@@ -29,14 +28,6 @@ static int reserve(struct board_out *o, size_t n)
 	return 0;
 }
 
-void board_out_bytes(struct board_out *o, const char *s, size_t n)
-{
-	if (reserve(o, n))
-		return;
-	memcpy(o->p + o->len, s, n);
-	o->len += n;
-}
-
 void board_out_str(struct board_out *o, const char *s)
 {
 	board_out_bytes(o, s, strlen(s));
@@ -44,20 +35,33 @@ void board_out_str(struct board_out *o, const char *s)
 
 void board_out_char(struct board_out *o, char c)
 {
-	if (reserve(o, 1))
+	if (o->len + 1 > o->cap && board_out_grow(o, 1))
 		return;
 	o->p[o->len++] = c;
 }
 
 void board_out_int(struct board_out *o, long n)
 {
+	/* two digits at a time: coordinates have three */
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
 	char digits[24];
 	int i = sizeof digits;
 	unsigned long u = n < 0 ? 0UL - (unsigned long)n : (unsigned long)n;
-	do {
-		digits[--i] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	while (u >= 100) {
+		unsigned long r = u % 100;
+		u /= 100;
+		digits[--i] = pairs[2 * r + 1];
+		digits[--i] = pairs[2 * r];
+	}
+	if (u >= 10) {
+		digits[--i] = pairs[2 * u + 1];
+		digits[--i] = pairs[2 * u];
+	} else {
+		digits[--i] = (char)('0' + u);
+	}
 	if (n < 0)
 		digits[--i] = '-';
 	board_out_bytes(o, digits + i, sizeof digits - (size_t)i);

@@ -141,7 +141,18 @@ struct layout {
 	int width, height;
 	unsigned char want[KIFU_MAX_TYPES];
 	unsigned char differs[KIFU_MAX_TYPES]; /* 1: Gote's glyph differs, 2: not, 0: not known yet */
+	const char *token[KIFU_MAX_TYPES];     /* each type's SFEN token, NULL: not known yet */
 };
+
+/* Type t's SFEN token, asked of the variant once a picture. */
+static const char *piece_token(struct layout *l, int t)
+{
+	if (!l->token[t]) {
+		kifu_piece_info info;
+		l->token[t] = kifu_variant_piece(l->v, t, &info) < 0 ? "?" : info.sfen;
+	}
+	return l->token[t];
+}
 
 /* The definition a piece of side uses, and which way it points: toward
  * the opponent, so up for the side at the bottom. */
@@ -207,8 +218,7 @@ static void put_pieces(struct board_out *o, struct layout *l, const kifu_positio
 	char name[16];
 	for (int sq = 0; sq < l->files * l->ranks; sq++) {
 		int code = kifu_position_at(pos, sq), x, y;
-		kifu_piece_info info;
-		if (!code || kifu_variant_piece(l->v, kifu_code_type(code), &info) < 0)
+		if (!code)
 			continue;
 		enum kifu_side side = kifu_code_side(code);
 		square_at(l, sq, &x, &y);
@@ -220,10 +230,8 @@ static void put_pieces(struct board_out *o, struct layout *l, const kifu_positio
 		board_out_lit(o, " data-square=\"");
 		board_out_str(o, name);
 		board_out_lit(o, "\" data-piece=\"");
-		board_out_xml(o, info.sfen);
-		board_out_lit(o, "\" data-side=\"");
-		board_out_str(o, side_attr(side));
-		board_out_lit(o, "\"/>\n");
+		board_out_xml(o, piece_token(l, kifu_code_type(code)));
+		board_out_str(o, side == KIFU_SENTE ? "\" data-side=\"sente\"/>\n" : "\" data-side=\"gote\"/>\n");
 	}
 }
 
@@ -416,6 +424,7 @@ static void layout_init(struct layout *l, const struct board_view *view)
 	const kifu_variant *v = kifu_position_variant(view->pos);
 	memset(l->want, 0, sizeof l->want);
 	memset(l->differs, 0, sizeof l->differs);
+	memset(l->token, 0, sizeof l->token);
 	l->v = v;
 	l->files = kifu_variant_files(v);
 	l->ranks = kifu_variant_ranks(v);
