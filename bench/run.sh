@@ -190,3 +190,30 @@ printf '%-34s %10s %12s %10s\n' "perft" "wall s" "nodes/s" "peak KiB"
 printf '%-34s %10s %12s %10s\n' "kifu-perft -v shogi 5 (19861490)" "${WALL[perft_shogi5]}" "$(rate 19861490 "${WALL[perft_shogi5]}")" "${PEAK[perft_shogi5]}"
 printf '%-34s %10s %12s %10s\n' "kifu-perft -v dai 3 (357978)" "${WALL[perft_dai3]}" "$(rate 357978 "${WALL[perft_dai3]}")" "${PEAK[perft_dai3]}"
 printf '%-34s %10s %12s %10s\n' "kifu-perft -v dai 4 (25421252)" "${WALL[perft_dai4]}" "$(rate 25421252 "${WALL[perft_dai4]}")" "${PEAK[perft_dai4]}"
+echo
+
+# --- pictures -------------------------------------------------------------------
+# kifu-replay's SVG of Dai positions: its size, and the time to draw every
+# position of ten 300-ply games, one file each, set beside the same files
+# written as SFEN (the cost of the files themselves) and beside SFEN lines on
+# standard output.  The files go to a memory file system when there is one,
+# so that the disk's cost of a new file does not hide the drawing's.
+"$gen" -v dai -n 10 -p 300 -s 1 >"$tmp/pics.compact"
+pictures=$(($(wc -w <"$tmp/pics.compact") - 2 * 10 + 10))
+pics=$(mktemp -d -p /dev/shm 2>/dev/null || mktemp -d)
+trap 'rm -rf "$tmp" "$pics"' EXIT
+run svg_every "$bin/kifu-replay" --format=svg --every -o "$pics/svg" "$tmp/pics.compact"
+run sfen_every_o "$bin/kifu-replay" --format=sfen --every -o "$pics/sfen" "$tmp/pics.compact"
+run sfen_every "$bin/kifu-replay" --format=sfen --every "$tmp/pics.compact"
+per() { awk -v t="$1" -v f="$2" -v n="$3" 'BEGIN { d = t - f; if (d < 0) d = 0; printf "%.1f", d / n * 1e6 }'; }
+printf '%-34s %10s %12s %10s\n' "Dai, $pictures positions" "wall s" "us/position" "peak KiB"
+printf '%-34s %10s %12s %10s\n' "kifu-replay --format=sfen --every" "${WALL[sfen_every]}" "$(per "${WALL[sfen_every]}" 0 "$pictures")" "${PEAK[sfen_every]}"
+printf '%-34s %10s %12s %10s\n' "  the same, a file each (-o DIR)" "${WALL[sfen_every_o]}" "$(per "${WALL[sfen_every_o]}" 0 "$pictures")" "${PEAK[sfen_every_o]}"
+printf '%-34s %10s %12s %10s\n' "kifu-replay --format=svg --every -o" "${WALL[svg_every]}" "$(per "${WALL[svg_every]}" 0 "$pictures")" "${PEAK[svg_every]}"
+echo "  drawing alone (svg -o less sfen -o): $(per "${WALL[svg_every]}" "${WALL[sfen_every_o]}" "$pictures") us a position;" \
+	"svg -o is $(ratio "${WALL[svg_every]}" "${WALL[sfen_every]}")x sfen on standard output"
+start_bytes=$("$bin/kifu-replay" --format=svg --ply 0 "$here/samples/dai-brief.compact" | wc -c)
+brief_bytes=$("$bin/kifu-replay" --format=svg "$here/samples/dai-brief.compact" | wc -c)
+mid_bytes=$(head -n 1 "$tmp/pics.compact" | "$bin/kifu-replay" --format=svg --ply 150 | wc -c)
+echo "  SVG bytes: Dai start $start_bytes, samples/dai-brief.compact $brief_bytes, a game at ply 150 $mid_bytes" \
+	"(docs/replay.md: before and after)"

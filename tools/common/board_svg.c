@@ -1,304 +1,515 @@
 /*
  * board_svg.c - kifu-replay's SVG picture of a position (docs/replay.md).
  *
- * The board as printed diagrams draw it, seen from Sente's side: files N..1
- * from left to right across the top, ranks 一.. down the right side, each
- * piece a pentagon (koma) pointing toward the opponent with its kanji,
- * Gote's turned 180° about their centre, promoted pieces in red, the last
- * move's squares shaded, the hands above (Gote) and below (Sente).
+ * The board as printed diagrams draw it, seen from Sente's side (or
+ * Gote's, flipped): files N..1 from left to right across the top, ranks
+ * 一.. down the right side, each piece a pentagon (koma) pointing toward
+ * the opponent with its kanji, promoted pieces in red, the last move's
+ * squares shaded, the hands above and below for variants with drops.
  *
- * Every element sits on its own line, and each piece is one <g> whose start
- * tag carries data-square, data-piece and data-side, so that a shell script
- * can check a picture with grep and sed (tests/golden/replay.sh).
+ * Each kind of piece is drawn once, in <defs>, and every piece on the
+ * board is one <use> of it, whose attributes say what it is (data-square,
+ * data-piece, data-side) for a script to check with grep and sed
+ * (tests/golden/replay.sh).  Every element sits on its own line.
+ * Coordinates are whole numbers, written by hand into a buffer
+ * (board_out.c): a picture takes no printf and no allocation.
  */
 #include "board.h"
 
 #include <string.h>
 
 /* Geometry, in SVG user units.  A square is a little taller than wide, as
- * on real boards. */
+ * on real boards; its centre is a whole number of units from its corner. */
 #define CW 44      /* square width */
 #define CH 48      /* square height */
 #define MARGIN 16  /* left margin */
+#define EDGE 8     /* above and below the board when there are no hands */
 #define HAND_H 56  /* a hand's row */
 #define FILES_H 24 /* the file numbers' row */
-#define RANKS_W 60 /* the rank labels' column */
+#define RANKS_W 40 /* the rank labels' column */
 #define CAPTION_H 30
 #define HAND_LABEL_W 150 /* "△後手 持駒 手番" */
 #define HAND_STEP 60     /* one kind of piece in hand, with its count */
 
-#define FONT "'IPAMincho','IPAexMincho','Noto Serif CJK JP','Noto Serif JP'," \
-	"'Hiragino Mincho ProN','Yu Mincho','MS Mincho',serif"
+/* Fonts with the kanji, Japanese Mincho first, then any CJK serif. */
+#define FONT "'IPAMincho','IPAexMincho','Noto Serif CJK JP','Noto Serif JP','Hiragino Mincho ProN'," \
+	"'Yu Mincho','MS Mincho','Source Han Serif','Noto Serif CJK SC',serif"
 
-/* Writes s[0..n) as XML text or an attribute value: everything written
- * into the picture from a record or a variant file goes through here, so
- * that no name can add markup (a <script>). */
-static void put_escaped_n(FILE *out, const char *s, size_t n)
+/* The outline of a piece centred on (0,0), pointing up: narrower at the
+ * shoulders than at the base (0.34 and 0.42 of a square's width, from
+ * 0.45 of its height above the centre to 0.45 below). */
+#define KOMA_PATH "M0-21.6L15-14.4L18.5 21.6H-18.5L-15-14.4Z"
+
+const char board_svg_piece_style[] =
+	".koma{fill:#f8e5b8;stroke:#5a4325;stroke-width:1.2;stroke-linejoin:round}\n"
+	".a text,.b text{font-weight:bold;fill:#111}.a text{font-size:24px}.b text{font-size:16px}\n"
+	".p text{fill:#c8102e}\n";
+
+static const char style[] =
+	"<style>\n"
+	"text{font-family:" FONT ";text-anchor:middle;dominant-baseline:central}\n"
+	".board{fill:#e9c37c;stroke:#222;stroke-width:2}\n"
+	".grid{stroke:#333;fill:none}\n"
+	".last-from{fill:#f7e7a6}.last-mid{fill:#f3cf6a}.last-to{fill:#f0a830}\n"
+	".counter-strike{fill:none;stroke:#c8102e;stroke-width:3;stroke-dasharray:6 3}\n"
+	".coord{font-size:15px;fill:#222}\n"
+	".hand-label,.hand-empty,.count{font-size:16px;text-anchor:start}.to-move{font-weight:bold}\n"
+	".caption{font-size:15px}\n";
+
+/* The letters of a piece's definitions: its glyph for Sente or Gote (they
+ * differ for the king: 玉, 王), pointing up or down. */
+enum { GLYPH_SENTE = 0, GLYPH_GOTE = 1 };
+static const char def_letter[2][2] = {{'u', 'd'}, {'k', 'q'}};
+
+static void attr_int(struct board_out *o, const char *name, long n)
 {
-	for (const char *end = s + n; s < end && *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		default:
-			/* XML 1.0 allows no control characters but tab and newlines */
-			if ((unsigned char)*s < 0x20 && *s != '\t' && *s != '\n')
-				fputc('?', out);
-			else
-				fputc(*s, out);
-		}
+	board_out_str(o, name);
+	board_out_int(o, n);
+	board_out_char(o, '"');
+}
+
+/* One definition: the koma and its kanji, one large or two stacked as on
+ * the pieces of the large variants; red for a promoted piece. */
+static void put_def(struct board_out *o, const kifu_variant *v, const char *prefix, int t, int glyph)
+{
+	kifu_piece_info info;
+	char g[32];
+	int n = board_glyph_side(v, t, glyph == GLYPH_GOTE ? KIFU_GOTE : KIFU_SENTE, g, sizeof g);
+	int promoted = kifu_variant_piece(v, t, &info) == 0 && info.promoted;
+	board_out_lit(o, "<g id=\"");
+	board_out_str(o, prefix);
+	board_out_char(o, def_letter[glyph][0]);
+	board_out_int(o, t);
+	board_out_str(o, n <= 1 ? (promoted ? "\" class=\"a p\">" : "\" class=\"a\">")
+			       : (promoted ? "\" class=\"b p\">" : "\" class=\"b\">"));
+	board_out_lit(o, "<use href=\"#");
+	board_out_str(o, prefix);
+	board_out_lit(o, "o\"/>");
+	if (n <= 1) {
+		board_out_lit(o, "<text y=\"3\">");
+		board_out_xml(o, g);
+	} else {
+		/* split after the first character */
+		size_t first = (unsigned char)g[0] >= 0xF0 ? 4 : (unsigned char)g[0] >= 0xE0 ? 3 :
+			       (unsigned char)g[0] >= 0xC0 ? 2 : 1;
+		board_out_lit(o, "<text y=\"-5\">");
+		board_out_xml_n(o, g, first);
+		board_out_lit(o, "</text><text y=\"12\">");
+		board_out_xml(o, g + first);
+	}
+	board_out_lit(o, "</text></g>\n");
+}
+
+/* Gote's glyph differs from Sente's (the king's). */
+static int gote_glyph_differs(const kifu_variant *v, int t)
+{
+	char s[32], g[32];
+	board_glyph_side(v, t, KIFU_SENTE, s, sizeof s);
+	board_glyph_side(v, t, KIFU_GOTE, g, sizeof g);
+	return strcmp(s, g) != 0;
+}
+
+static void put_koma_def(struct board_out *o, const char *prefix)
+{
+	board_out_lit(o, "<path id=\"");
+	board_out_str(o, prefix);
+	board_out_str(o, "o\" class=\"koma\" d=\"" KOMA_PATH "\"/>\n");
+}
+
+void board_svg_piece_defs(struct board_out *o, const kifu_variant *v, const char *prefix,
+			  const unsigned char *want)
+{
+	put_koma_def(o, prefix);
+	for (int t = 0; t < kifu_variant_piece_count(v); t++) {
+		int w = want ? want[t] : 1 | (gote_glyph_differs(v, t) ? 2 : 0);
+		if (w & 1)
+			put_def(o, v, prefix, t, GLYPH_SENTE);
+		if (w & 2)
+			put_def(o, v, prefix, t, GLYPH_GOTE);
 	}
 }
 
-static void put_escaped(FILE *out, const char *s)
+/* Bits of a picture's want[t]: which definitions its pieces use.  Bit
+ * (glyph * 2 + down). */
+#define WANT(glyph, down) (1u << ((glyph) * 2 + (down)))
+
+/* How a picture is laid out. */
+struct layout {
+	const kifu_variant *v;
+	int files, ranks, flip, drops;
+	int x0, y0;          /* the board's top left corner */
+	int width, height;
+	unsigned char want[KIFU_MAX_TYPES];
+	unsigned char differs[KIFU_MAX_TYPES]; /* 1: Gote's glyph differs, 2: not, 0: not known yet */
+	const char *token[KIFU_MAX_TYPES];     /* each type's SFEN token, NULL: not known yet */
+};
+
+/* Type t's SFEN token, asked of the variant once a picture. */
+static const char *piece_token(struct layout *l, int t)
 {
-	put_escaped_n(out, s, strlen(s));
+	if (!l->token[t]) {
+		kifu_piece_info info;
+		l->token[t] = kifu_variant_piece(l->v, t, &info) < 0 ? "?" : info.sfen;
+	}
+	return l->token[t];
 }
 
-/* <text class=CLS x="0" y=Y font-size=SIZE>TEXT</text>, TEXT escaped. */
-static void put_text(FILE *out, const char *cls, double y, double size, const char *text, size_t n)
+/* The definition a piece of side uses, and which way it points: toward
+ * the opponent, so up for the side at the bottom. */
+static int piece_glyph(struct layout *l, int t, enum kifu_side side)
 {
-	fprintf(out, "<text class=\"%s\" x=\"0\" y=\"%.1f\" font-size=\"%.1f\">", cls, y, size);
-	put_escaped_n(out, text, n);
-	fputs("</text>\n", out);
+	if (side == KIFU_SENTE)
+		return GLYPH_SENTE;
+	if (!l->differs[t])
+		l->differs[t] = gote_glyph_differs(l->v, t) ? 1 : 2;
+	return l->differs[t] == 1 ? GLYPH_GOTE : GLYPH_SENTE;
+}
+
+static int points_down(const struct layout *l, enum kifu_side side)
+{
+	return (side == KIFU_GOTE) != (l->flip != 0);
+}
+
+/* Marks the definition a piece of side uses as wanted. */
+static void want(struct layout *l, int t, enum kifu_side side)
+{
+	l->want[t] |= (unsigned char)WANT(piece_glyph(l, t, side), points_down(l, side));
+}
+
+/* The definitions the pieces on the board and in hand use, found before
+ * they are written. */
+static void collect_wants(struct layout *l, const kifu_position *pos)
+{
+	for (int sq = 0; sq < l->files * l->ranks; sq++) {
+		int code = kifu_position_at(pos, sq);
+		if (code)
+			want(l, kifu_code_type(code), kifu_code_side(code));
+	}
+	if (!l->drops)
+		return;
+	for (int t = 0; t < kifu_variant_piece_count(l->v); t++)
+		for (int side = KIFU_SENTE; side <= KIFU_GOTE; side++)
+			if (kifu_position_hand(pos, (enum kifu_side)side, t) > 0)
+				want(l, t, (enum kifu_side)side);
+}
+
+static void put_href(struct board_out *o, struct layout *l, int t, enum kifu_side side)
+{
+	int glyph = piece_glyph(l, t, side), down = points_down(l, side);
+	board_out_lit(o, "href=\"#");
+	board_out_char(o, def_letter[glyph][down]);
+	board_out_int(o, t);
+	board_out_char(o, '"');
+}
+
+/* Where square sq's top left corner is. */
+static void square_at(const struct layout *l, int sq, int *x, int *y)
+{
+	int file = sq % l->files, rank = sq / l->files; /* from 0 */
+	*x = l->x0 + (l->flip ? file : l->files - 1 - file) * CW;
+	*y = l->y0 + (l->flip ? l->ranks - 1 - rank : rank) * CH;
 }
 
 static const char *side_attr(enum kifu_side s) { return s == KIFU_SENTE ? "sente" : "gote"; }
 
-static void square_name(const kifu_variant *v, int sq, char *buf, size_t size)
+/* The pieces on the board: each a <use> at its square's centre. */
+static void put_pieces(struct board_out *o, struct layout *l, const kifu_position *pos)
 {
-	kifu_compact_square_name(v, sq, buf, size);
-}
-
-/* The pentagon of a piece centred on (0,0) and pointing up (toward Gote),
- * the shape of a shogi piece: narrower at the shoulders than at the base. */
-static void put_koma(FILE *out)
-{
-	fprintf(out, "<path class=\"koma\" d=\"M0,%.1f L%.1f,%.1f L%.1f,%.1f L%.1f,%.1f L%.1f,%.1f Z\"/>\n",
-		-0.45 * CH, 0.34 * CW, -0.30 * CH, 0.42 * CW, 0.45 * CH, -0.42 * CW, 0.45 * CH,
-		-0.34 * CW, -0.30 * CH);
-}
-
-/* The kanji of a piece: one large, or two stacked as on the pieces of the
- * large variants; red for a promoted piece. */
-static void put_kanji(FILE *out, const kifu_variant *v, int type)
-{
-	kifu_piece_info info;
-	char g[32];
-	int n = board_glyph(v, type, 0, g, sizeof g);
-	const char *cls = kifu_variant_piece(v, type, &info) == 0 && info.promoted ? "kanji promoted"
-										     : "kanji";
-	if (n <= 1) {
-		put_text(out, cls, 0.07 * CH, 0.50 * CH, g, strlen(g));
-		return;
+	char name[16];
+	for (int sq = 0; sq < l->files * l->ranks; sq++) {
+		int code = kifu_position_at(pos, sq), x, y;
+		if (!code)
+			continue;
+		enum kifu_side side = kifu_code_side(code);
+		square_at(l, sq, &x, &y);
+		kifu_compact_square_name(l->v, sq, name, sizeof name);
+		board_out_lit(o, "<use ");
+		put_href(o, l, kifu_code_type(code), side);
+		attr_int(o, " x=\"", x + CW / 2);
+		attr_int(o, " y=\"", y + CH / 2);
+		board_out_lit(o, " data-square=\"");
+		board_out_str(o, name);
+		board_out_lit(o, "\" data-piece=\"");
+		board_out_xml(o, piece_token(l, kifu_code_type(code)));
+		board_out_str(o, side == KIFU_SENTE ? "\" data-side=\"sente\"/>\n" : "\" data-side=\"gote\"/>\n");
 	}
-	/* split after the first character */
-	size_t first = (unsigned char)g[0] >= 0xF0 ? 4 : (unsigned char)g[0] >= 0xE0 ? 3 :
-		       (unsigned char)g[0] >= 0xC0 ? 2 : 1;
-	put_text(out, cls, -0.10 * CH, 0.34 * CH, g, first);
-	put_text(out, cls, 0.25 * CH, 0.34 * CH, g + first, strlen(g + first));
 }
 
-/* One piece: a <g> moved to (x,y), turned about its centre for Gote. */
-static void put_piece(FILE *out, const kifu_variant *v, int code, double x, double y,
-		      double scale, const char *cls, const char *extra)
+/* The definitions the picture's pieces use, with those turned about. */
+static void put_defs(struct board_out *o, const struct layout *l)
 {
-	kifu_piece_info info;
-	int type = kifu_code_type(code);
-	enum kifu_side side = kifu_code_side(code);
-	if (kifu_variant_piece(v, type, &info) < 0)
+	board_out_lit(o, "<defs>\n");
+	put_koma_def(o, "");
+	for (int t = 0; t < kifu_variant_piece_count(l->v); t++)
+		for (int glyph = GLYPH_SENTE; glyph <= GLYPH_GOTE; glyph++) {
+			if (!(l->want[t] & (WANT(glyph, 0) | WANT(glyph, 1))))
+				continue;
+			put_def(o, l->v, "", t, glyph);
+			if (!(l->want[t] & WANT(glyph, 1)))
+				continue;
+			board_out_lit(o, "<use id=\"");
+			board_out_char(o, def_letter[glyph][1]);
+			board_out_int(o, t);
+			board_out_lit(o, "\" href=\"#");
+			board_out_char(o, def_letter[glyph][0]);
+			board_out_int(o, t);
+			board_out_lit(o, "\" transform=\"rotate(180)\"/>\n");
+		}
+	board_out_lit(o, "</defs>\n");
+}
+
+/* A square's rectangle: the last move's, the counter-strike's. */
+static void put_square(struct board_out *o, const struct layout *l, int sq, const char *cls)
+{
+	char name[16];
+	int x, y;
+	if (sq < 0 || sq >= l->files * l->ranks)
 		return;
-	fprintf(out, "<g class=\"%s %s\" %s data-piece=\"", cls, side_attr(side), extra);
-	put_escaped(out, info.sfen);
-	fprintf(out, "\" data-side=\"%s\" transform=\"translate(%.1f %.1f)%s", side_attr(side), x, y,
-		side == KIFU_GOTE ? " rotate(180)" : "");
-	if (scale != 1.0)
-		fprintf(out, " scale(%.2f)", scale);
-	fputs("\">\n", out);
-	fprintf(out, "<title>%s ", side == KIFU_SENTE ? "▲" : "△");
-	put_escaped(out, info.name);
-	fputs(" (", out);
-	put_escaped(out, info.english);
-	fputs(")</title>\n", out);
-	put_koma(out);
-	put_kanji(out, v, type);
-	fputs("</g>\n", out);
-}
-
-static int hand_kinds(const kifu_position *pos, enum kifu_side side)
-{
-	const kifu_variant *v = kifu_position_variant(pos);
-	int kinds = 0;
-	for (int t = 0; t < kifu_variant_piece_count(v); t++)
-		if (kifu_position_hand(pos, side, t) > 0)
-			kinds++;
-	return kinds;
+	square_at(l, sq, &x, &y);
+	kifu_compact_square_name(l->v, sq, name, sizeof name);
+	board_out_lit(o, "<rect class=\"");
+	board_out_str(o, cls);
+	board_out_lit(o, "\" data-square=\"");
+	board_out_str(o, name);
+	board_out_char(o, '"');
+	attr_int(o, " x=\"", x);
+	attr_int(o, " y=\"", y);
+	board_out_str(o, " width=\"" "44" "\" height=\"" "48" "\"/>\n");
 }
 
 /* A hand: "▲先手 持駒" (and 手番 for the side to move), then its pieces,
  * each with its count; なし when empty.  y is the row's middle. */
-static void put_hand(FILE *out, const kifu_position *pos, enum kifu_side side, double y)
+static void put_hand(struct board_out *o, struct layout *l, const kifu_position *pos,
+		     enum kifu_side side, int y)
 {
-	const kifu_variant *v = kifu_position_variant(pos);
-	int to_move = kifu_position_side(pos) == side;
-	fprintf(out, "<g class=\"hand\" data-side=\"%s\">\n", side_attr(side));
-	fprintf(out, "<text class=\"hand-label%s\" x=\"%d\" y=\"%.1f\">%s 持駒%s</text>\n",
-		to_move ? " to-move" : "", MARGIN, y, side == KIFU_SENTE ? "▲先手" : "△後手",
-		to_move ? " 手番" : "");
-	double x = MARGIN + HAND_LABEL_W + 0.4 * CW;
-	int any = 0;
-	for (int t = 0; t < kifu_variant_piece_count(v); t++) {
+	int to_move = kifu_position_side(pos) == side, x = MARGIN + HAND_LABEL_W + 18, any = 0;
+	board_out_str(o, side == KIFU_SENTE ? "<g class=\"hand\" data-side=\"sente\">\n"
+					    : "<g class=\"hand\" data-side=\"gote\">\n");
+	board_out_str(o, to_move ? "<text class=\"hand-label to-move\"" : "<text class=\"hand-label\"");
+	attr_int(o, " x=\"", MARGIN);
+	attr_int(o, " y=\"", y);
+	board_out_str(o, side == KIFU_SENTE ? ">▲先手 持駒" : ">△後手 持駒");
+	board_out_str(o, to_move ? " 手番</text>\n" : "</text>\n");
+	for (int t = 0; t < kifu_variant_piece_count(l->v); t++) {
 		int n = kifu_position_hand(pos, side, t);
-		char extra[48];
-		if (n <= 0)
+		kifu_piece_info info;
+		if (n <= 0 || kifu_variant_piece(l->v, t, &info) < 0)
 			continue;
-		snprintf(extra, sizeof extra, "data-count=\"%d\"", n);
-		put_piece(out, v, kifu_code_make(t, side), x, y, 0.8, "hand-piece", extra);
-		if (n > 1)
-			fprintf(out, "<text class=\"count\" x=\"%.1f\" y=\"%.1f\">×%d</text>\n",
-				x + 0.4 * CW, y + 0.3 * CH, n);
+		board_out_lit(o, "<use class=\"hand-piece\" ");
+		put_href(o, l, t, side);
+		board_out_lit(o, " data-piece=\"");
+		board_out_xml(o, info.sfen);
+		board_out_lit(o, "\" data-side=\"");
+		board_out_str(o, side_attr(side));
+		attr_int(o, "\" data-count=\"", n);
+		board_out_lit(o, " transform=\"translate(");
+		board_out_int(o, x);
+		board_out_char(o, ' ');
+		board_out_int(o, y);
+		board_out_lit(o, ") scale(.8)\"/>\n");
+		if (n > 1) {
+			board_out_lit(o, "<text class=\"count\"");
+			attr_int(o, " x=\"", x + 18);
+			attr_int(o, " y=\"", y + 14);
+			board_out_lit(o, ">×");
+			board_out_int(o, n);
+			board_out_lit(o, "</text>\n");
+		}
 		x += HAND_STEP;
 		any = 1;
 	}
-	if (!any)
-		fprintf(out, "<text class=\"hand-empty\" x=\"%d\" y=\"%.1f\">なし</text>\n",
-			MARGIN + HAND_LABEL_W, y);
-	fputs("</g>\n", out);
+	if (!any) {
+		board_out_lit(o, "<text class=\"hand-empty\"");
+		attr_int(o, " x=\"", MARGIN + HAND_LABEL_W);
+		attr_int(o, " y=\"", y);
+		board_out_lit(o, ">なし</text>\n");
+	}
+	board_out_lit(o, "</g>\n");
 }
 
-static void shade(FILE *out, const kifu_variant *v, int sq, const char *cls, double x0, double y0)
+/* The grid as one path, and the dots where the thirds meet (the 9×9
+ * promotion zones; 5 and 10 on 15×15, Dai's zone of 5 ranks). */
+static void put_grid(struct board_out *o, const struct layout *l)
 {
-	int files = kifu_variant_files(v);
-	int file = sq % files + 1, rank = sq / files + 1;
-	char name[16];
-	if (sq < 0 || sq >= files * kifu_variant_ranks(v))
+	int w = l->files * CW, h = l->ranks * CH;
+	board_out_lit(o, "<rect class=\"board\"");
+	attr_int(o, " x=\"", l->x0);
+	attr_int(o, " y=\"", l->y0);
+	attr_int(o, " width=\"", w);
+	attr_int(o, " height=\"", h);
+	board_out_lit(o, "/>\n<path class=\"grid\" d=\"");
+	for (int i = 1; i < l->files; i++) {
+		board_out_char(o, 'M');
+		board_out_int(o, l->x0 + i * CW);
+		board_out_char(o, ' ');
+		board_out_int(o, l->y0);
+		board_out_char(o, 'v');
+		board_out_int(o, h);
+	}
+	for (int i = 1; i < l->ranks; i++) {
+		board_out_char(o, 'M');
+		board_out_int(o, l->x0);
+		board_out_char(o, ' ');
+		board_out_int(o, l->y0 + i * CH);
+		board_out_char(o, 'h');
+		board_out_int(o, w);
+	}
+	board_out_lit(o, "\"/>\n");
+	if (l->files % 3 || l->ranks % 3)
 		return;
-	square_name(v, sq, name, sizeof name);
-	fprintf(out, "<rect class=\"%s\" data-square=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%d\" height=\"%d\"/>\n",
-		cls, name, x0 + (files - file) * CW, y0 + (rank - 1) * CH, CW, CH);
+	for (int i = 1; i <= 2; i++)
+		for (int j = 1; j <= 2; j++) {
+			board_out_lit(o, "<circle class=\"star\"");
+			attr_int(o, " cx=\"", l->x0 + i * l->files / 3 * CW);
+			attr_int(o, " cy=\"", l->y0 + j * l->ranks / 3 * CH);
+			board_out_lit(o, " r=\"3\"/>\n");
+		}
 }
 
-void board_svg_write(FILE *out, const struct board_view *view)
+/* Files across the top, ranks down the right side, in the order the
+ * picture shows them. */
+static void put_coords(struct board_out *o, const struct layout *l, enum board_coords coords)
+{
+	char label[32];
+	if (coords == BOARD_COORDS_NONE)
+		return;
+	board_out_lit(o, "<g class=\"coord file\">\n");
+	for (int i = 0; i < l->files; i++) {
+		attr_int(o, "<text x=\"", l->x0 + i * CW + CW / 2);
+		attr_int(o, " y=\"", l->y0 - FILES_H / 2);
+		board_out_char(o, '>');
+		board_out_int(o, l->flip ? i + 1 : l->files - i);
+		board_out_lit(o, "</text>\n");
+	}
+	board_out_lit(o, "</g>\n<g class=\"coord rank\">\n");
+	for (int i = 0; i < l->ranks; i++) {
+		int rank = l->flip ? l->ranks - i : i + 1;
+		attr_int(o, "<text x=\"", l->x0 + l->files * CW + RANKS_W / 2);
+		attr_int(o, " y=\"", l->y0 + i * CH + CH / 2);
+		board_out_char(o, '>');
+		if (coords == BOARD_COORDS_KANJI) {
+			board_out_str(o, board_kanji_number(rank, label, sizeof label));
+		} else {
+			char letter = (char)('a' + rank - 1);
+			board_out_char(o, letter);
+		}
+		board_out_lit(o, "</text>\n");
+	}
+	board_out_lit(o, "</g>\n");
+}
+
+static void put_caption(struct board_out *o, const struct layout *l, const struct board_view *view)
+{
+	const char *title = kifu_variant_title_ja(l->v);
+	if (!title || !title[0])
+		title = kifu_variant_title(l->v) ? kifu_variant_title(l->v) : kifu_variant_name(l->v);
+	board_out_lit(o, "<text class=\"caption\"");
+	attr_int(o, " x=\"", l->width / 2);
+	attr_int(o, " y=\"", l->height - CAPTION_H / 2);
+	board_out_char(o, '>');
+	board_out_xml(o, title);
+	if (view->last) {
+		board_out_lit(o, " · ");
+		board_out_int(o, view->ply);
+		board_out_lit(o, "手目 ");
+		board_out_xml(o, view->last_words ? view->last_words : view->last_text);
+		board_out_lit(o, " まで</text>\n");
+	} else {
+		board_out_lit(o, " · 開始局面</text>\n");
+	}
+}
+
+static void layout_init(struct layout *l, const struct board_view *view)
+{
+	const kifu_variant *v = kifu_position_variant(view->pos);
+	memset(l->want, 0, sizeof l->want);
+	memset(l->differs, 0, sizeof l->differs);
+	memset(l->token, 0, sizeof l->token);
+	l->v = v;
+	l->files = kifu_variant_files(v);
+	l->ranks = kifu_variant_ranks(v);
+	l->flip = view->flip;
+	l->drops = kifu_variant_has_drops(v);
+	int coords = view->coords != BOARD_COORDS_NONE;
+	l->x0 = MARGIN;
+	l->y0 = (l->drops ? HAND_H : EDGE) + (coords ? FILES_H : 0);
+	l->width = MARGIN + l->files * CW + (coords ? RANKS_W : MARGIN);
+	if (l->drops) {
+		int kinds = 0;
+		for (int t = 0; t < kifu_variant_piece_count(v); t++)
+			kinds += kifu_position_hand(view->pos, KIFU_SENTE, t) > 0 ||
+				 kifu_position_hand(view->pos, KIFU_GOTE, t) > 0;
+		if (MARGIN + HAND_LABEL_W + kinds * HAND_STEP + MARGIN > l->width)
+			l->width = MARGIN + HAND_LABEL_W + kinds * HAND_STEP + MARGIN;
+	}
+	l->height = l->y0 + l->ranks * CH + (l->drops ? HAND_H : EDGE) + CAPTION_H;
+}
+
+/* The root element: the picture's size (scaled to view->size pixels for
+ * the board's width) and what it shows. */
+static void put_root(struct board_out *o, const struct layout *l, const struct board_view *view)
+{
+	char sfen[4096];
+	long scale_to = view->size > 0 ? view->size : l->files * CW, board_w = l->files * CW;
+	if (kifu_position_sfen(view->pos, sfen, sizeof sfen) < 0)
+		sfen[0] = '\0';
+	board_out_str(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+			 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ");
+	board_out_int(o, l->width);
+	board_out_char(o, ' ');
+	board_out_int(o, l->height);
+	/* rounded to the nearest pixel */
+	attr_int(o, "\" width=\"", (l->width * scale_to + board_w / 2) / board_w);
+	attr_int(o, " height=\"", (l->height * scale_to + board_w / 2) / board_w);
+	board_out_lit(o, " data-variant=\"");
+	board_out_xml(o, kifu_variant_name(l->v));
+	attr_int(o, "\" data-ply=\"", view->ply);
+	board_out_lit(o, " data-sfen=\"");
+	board_out_xml(o, sfen);
+	board_out_lit(o, "\">\n<title>");
+	board_out_xml(o, view->source);
+	board_out_lit(o, ", ply ");
+	board_out_int(o, view->ply);
+	board_out_lit(o, "</title>\n");
+}
+
+void board_svg_write(struct board_out *o, const struct board_view *view)
 {
 	const kifu_position *pos = view->pos;
-	const kifu_variant *v = kifu_position_variant(pos);
-	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
-	char sfen[4096], name[32], kanji[32];
-	int kinds = hand_kinds(pos, KIFU_SENTE);
-	if (hand_kinds(pos, KIFU_GOTE) > kinds)
-		kinds = hand_kinds(pos, KIFU_GOTE);
+	struct layout l;
+	layout_init(&l, view);
+	put_root(o, &l, view);
+	board_out_str(o, style);
+	board_out_str(o, board_svg_piece_style);
+	board_out_lit(o, "</style>\n");
 
-	double board_w = files * CW, board_h = ranks * CH;
-	double width = MARGIN + board_w + RANKS_W;
-	double hand_w = MARGIN + HAND_LABEL_W + kinds * HAND_STEP + MARGIN;
-	if (hand_w > width)
-		width = hand_w;
-	double x0 = MARGIN, y0 = HAND_H + FILES_H;
-	double height = y0 + board_h + HAND_H + CAPTION_H;
-
-	if (kifu_position_sfen(pos, sfen, sizeof sfen) < 0)
-		sfen[0] = '\0';
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
-	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" "
-		"data-variant=\"", width, height, width, height);
-	put_escaped(out, kifu_variant_name(v));
-	fprintf(out, "\" data-ply=\"%ld\" data-sfen=\"", view->ply);
-	put_escaped(out, sfen);
-	fputs("\">\n<title>", out);
-	put_escaped(out, view->source);
-	fprintf(out, ", ply %ld</title>\n", view->ply);
-	fprintf(out, "<style>\n"
-		"text { font-family: %s; text-anchor: middle; dominant-baseline: central; }\n"
-		".board { fill: #e9c37c; stroke: #222; stroke-width: 2; }\n"
-		".grid { stroke: #333; stroke-width: 1; }\n"
-		".star { fill: #333; }\n"
-		".last-from { fill: #f7e7a6; }\n"
-		".last-mid { fill: #f3cf6a; }\n"
-		".last-to { fill: #f0a830; }\n"
-		".counter-strike { fill: none; stroke: #c8102e; stroke-width: 3; stroke-dasharray: 6 3; }\n"
-		".koma { fill: #f8e5b8; stroke: #5a4325; stroke-width: 1.2; stroke-linejoin: round; }\n"
-		".kanji { fill: #111; font-weight: bold; }\n"
-		".kanji.promoted { fill: #c8102e; }\n"
-		".coord { font-size: 15px; fill: #222; }\n"
-		".coord-letter { font-size: 11px; fill: #777; }\n"
-		".hand-label, .hand-empty { font-size: 16px; text-anchor: start; }\n"
-		".hand-label.to-move { font-weight: bold; }\n"
-		".count { font-size: 14px; text-anchor: start; }\n"
-		".caption { font-size: 15px; }\n"
-		"</style>\n", FONT);
-	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fffaf0\"/>\n", width,
-		height);
-
-	/* Gote's hand at the top, as Gote sits there */
-	put_hand(out, pos, KIFU_GOTE, HAND_H / 2.0);
-
-	/* the board, the last move's squares under the grid and pieces */
-	fprintf(out, "<rect class=\"board\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
-		x0, y0, board_w, board_h);
+	collect_wants(&l, pos);
+	put_defs(o, &l);
+	attr_int(o, "<rect width=\"", l.width);
+	attr_int(o, " height=\"", l.height);
+	board_out_lit(o, " fill=\"#fffaf0\"/>\n");
+	enum kifu_side top = l.flip ? KIFU_SENTE : KIFU_GOTE;
+	if (l.drops)
+		put_hand(o, &l, pos, top, HAND_H / 2);
+	put_grid(o, &l);
 	if (view->last) {
+		/* the last move's squares under the pieces */
 		const kifu_move *m = view->last;
 		if (!(m->flags & KIFU_MOVE_DROP) && m->from != m->to)
-			shade(out, v, m->from, "last-from", x0, y0);
+			put_square(o, &l, m->from, "last-from");
 		if (m->mid != KIFU_NO_SQUARE && m->mid != m->to)
-			shade(out, v, m->mid, "last-mid", x0, y0);
-		shade(out, v, m->to, "last-to", x0, y0);
+			put_square(o, &l, m->mid, "last-mid");
+		put_square(o, &l, m->to, "last-to");
 	}
-	for (int i = 1; i < files; i++)
-		fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
-			x0 + i * CW, y0, x0 + i * CW, y0 + board_h);
-	for (int i = 1; i < ranks; i++)
-		fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
-			x0, y0 + i * CH, x0 + board_w, y0 + i * CH);
-	/* the dots where the thirds meet (the 9×9 promotion zones; 5 and 10 on
-	 * 15×15, Dai's zone of 5 ranks) */
-	if (files % 3 == 0 && ranks % 3 == 0)
-		for (int i = 1; i <= 2; i++)
-			for (int j = 1; j <= 2; j++)
-				fprintf(out, "<circle class=\"star\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\"/>\n",
-					x0 + i * files / 3 * CW, y0 + j * ranks / 3 * CH);
-
-	/* coordinates: files N..1 across the top, ranks 一.. down the right */
-	for (int f = files; f >= 1; f--)
-		fprintf(out, "<text class=\"coord file\" x=\"%.1f\" y=\"%.1f\">%d</text>\n",
-			x0 + (files - f + 0.5) * CW, y0 - FILES_H / 2.0, f);
-	for (int r = 1; r <= ranks; r++) {
-		fprintf(out, "<text class=\"coord rank\" x=\"%.1f\" y=\"%.1f\">%s</text>\n",
-			x0 + board_w + 21, y0 + (r - 0.5) * CH,
-			board_kanji_number(r, kanji, sizeof kanji));
-		fprintf(out, "<text class=\"coord-letter rank\" x=\"%.1f\" y=\"%.1f\">%c</text>\n",
-			x0 + board_w + 49, y0 + (r - 0.5) * CH, 'a' + r - 1);
-	}
-
-	/* the pieces */
-	for (int r = 1; r <= ranks; r++)
-		for (int f = files; f >= 1; f--) {
-			int sq = (r - 1) * files + (f - 1);
-			int code = kifu_position_at(pos, sq);
-			char extra[48];
-			if (!code)
-				continue;
-			square_name(v, sq, name, sizeof name);
-			snprintf(extra, sizeof extra, "data-square=\"%s\"", name);
-			put_piece(out, v, code, x0 + (files - f + 0.5) * CW, y0 + (r - 0.5) * CH, 1.0,
-				  "piece", extra);
-		}
-
-	/* Sente's hand below, and what led here */
+	put_coords(o, &l, view->coords);
+	put_pieces(o, &l, pos);
 	/* Chu's counter-strike square (a Lion was just taken there by another
 	 * piece: docs/rules.md), outlined over the pieces */
 	if (kifu_position_counter_strike(pos) >= 0)
-		shade(out, v, kifu_position_counter_strike(pos), "counter-strike", x0, y0);
-	put_hand(out, pos, KIFU_SENTE, y0 + board_h + HAND_H / 2.0);
-	fprintf(out, "<text class=\"caption\" x=\"%.1f\" y=\"%.1f\">", width / 2,
-		y0 + board_h + HAND_H + CAPTION_H / 2.0);
-	put_escaped(out, kifu_variant_title(v) ? kifu_variant_title(v) : kifu_variant_name(v));
-	if (view->last) {
-		fprintf(out, " · %ld手目 %s", view->ply, kifu_position_side(pos) == KIFU_SENTE ? "△" : "▲");
-		put_escaped(out, view->last_text);
-		fputs(" まで", out);
-	} else {
-		fputs(" · 開始局面", out);
-	}
-	fputs("</text>\n</svg>\n", out);
+		put_square(o, &l, kifu_position_counter_strike(pos), "counter-strike");
+	if (l.drops)
+		put_hand(o, &l, pos, top == KIFU_SENTE ? KIFU_GOTE : KIFU_SENTE,
+			 l.y0 + l.ranks * CH + HAND_H / 2);
+	put_caption(o, &l, view);
+	board_out_lit(o, "</svg>\n");
 }

@@ -266,32 +266,83 @@ static void square_wide(const kifu_variant *v, int sq, char *buf, size_t size)
 	kanji_number(buf, size, sq / kifu_variant_files(v) + 1);
 }
 
-/* The move in KIF words, into buf: "７六歩(77)", "同　角成(88)", "５五角打";
- * wide: "7八獅子", "仝角行成". */
-static void move_words(const writer *w, const kifu_move *m, char *buf, size_t size)
+/* "DEST NAME[成]" in KIF words: "７六歩", "同　角成", "５五角打"; wide: "7八歩兵",
+ * "仝角行成". */
+static void move_head(const kifu_position *pos, const kifu_move *m, int prev_to, bool wide,
+		      char *buf, size_t size)
 {
-	const kifu_variant *v = w->v;
+	const kifu_variant *v = kifu_position_variant(pos);
 	const int files = kifu_variant_files(v);
 	char name[NAME_MAX];
-	if (m->to == w->prev_to)
-		snprintf(buf, size, "%s", w->wide ? "仝" : "同　");
-	else if (w->wide)
+	if (m->to == prev_to)
+		snprintf(buf, size, "%s", wide ? "仝" : "同　");
+	else if (wide)
 		square_wide(v, m->to, buf, size);
 	else
 		snprintf(buf, size, "%s%s", fw_digits[m->to % files + 1], kanji[m->to / files + 1]);
 	size_t len = strlen(buf);
 	if (m->flags & KIFU_MOVE_DROP) {
-		move_name(v, m->piece, w->wide, name, sizeof name);
+		move_name(v, m->piece, wide, name, sizeof name);
 		snprintf(buf + len, size - len, "%s打", name);
 		return;
 	}
-	move_name(v, kifu_code_type(kifu_position_at(w->pos, m->from)), w->wide, name, sizeof name);
+	move_name(v, kifu_code_type(kifu_position_at(pos, m->from)), wide, name, sizeof name);
 	/* no 不成: KIF names the origin, and Kifu for Windows leaves it out */
 	snprintf(buf + len, size - len, "%s%s", name, (m->flags & KIFU_MOVE_PROMOTE) ? "成" : "");
-	if (!w->wide) {
-		len = strlen(buf);
-		snprintf(buf + len, size - len, "(%d%d)", m->from % files + 1, m->from / files + 1);
+}
+
+/* A wide-form two-step move's mark or route, after its head: "（居食い）"
+ * (it takes on mid and stays), "（じっと）" (it passes), else the route
+ * " （←MID←FROM）" when the origin is asked for. */
+static void two_step_tail(const kifu_position *pos, const kifu_move *m, unsigned flags,
+			  char *buf, size_t size)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	size_t len = strlen(buf);
+	char a[16], b[16];
+	if (m->from == m->to)
+		snprintf(buf + len, size - len, "%s",
+			 kifu_position_at(pos, m->mid) ? "（居食い）" : "（じっと）");
+	else if (flags & KIFU_KIF_ORIGIN) {
+		square_wide(v, m->mid, a, sizeof a);
+		square_wide(v, m->from, b, sizeof b);
+		snprintf(buf + len, size - len, " （←%s←%s）", a, b);
 	}
+}
+
+int kifu_kif_move_words(const kifu_position *pos, const kifu_move *m, int prev_to, unsigned flags,
+			char *buf, size_t size)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	const int files = kifu_variant_files(v), squares = files * kifu_variant_ranks(v);
+	bool drop = m->flags & KIFU_MOVE_DROP, wide = is_wide(v);
+	char text[KIFU_KIF_WORDS_MAX], sq[16];
+	if (m->to >= squares || (!drop && (m->from >= squares || !kifu_position_at(pos, m->from))) ||
+	    (drop && m->piece >= kifu_variant_piece_count(v)))
+		return KIFU_EINVAL;
+	text[0] = '\0';
+	if (flags & KIFU_KIF_MARK)
+		snprintf(text, sizeof text, "%s", kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△");
+	size_t len = strlen(text);
+	move_head(pos, m, prev_to, wide, text + len, sizeof text - len);
+	len = strlen(text);
+	if (drop) {
+		/* a drop names no origin */
+	} else if (wide && m->mid != KIFU_NO_SQUARE && m->mid < squares) {
+		two_step_tail(pos, m, flags, text, sizeof text);
+	} else if (flags & KIFU_KIF_ORIGIN) {
+		if (wide) {
+			square_wide(v, m->from, sq, sizeof sq);
+			snprintf(text + len, sizeof text - len, " （←%s）", sq);
+		} else {
+			snprintf(text + len, sizeof text - len, "(%d%d)", m->from % files + 1, m->from / files + 1);
+		}
+	}
+	len = strlen(text);
+	if (len + 1 > size)
+		return KIFU_ELIMIT;
+	memcpy(buf, text, len + 1);
+	return (int)len;
 }
 
 /* The play loop's `before` hook: writes one move. */
@@ -300,8 +351,10 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	writer *w = ctx;
 	const kifu_record_move *m = step->move;
 	const kifu_variant *v = w->v;
-	char words[256], sq[32], name[NAME_MAX];
-	move_words(w, &m->move, words, sizeof words);
+	char words[KIFU_KIF_WORDS_MAX] = "", sq[32], name[NAME_MAX];
+	/* the writer's own form: the origin always, a two-step move on two lines */
+	if (m->move.mid == KIFU_NO_SQUARE || !w->wide)
+		kifu_kif_move_words(pos, &m->move, w->prev_to, w->wide ? 0 : KIFU_KIF_ORIGIN, words, sizeof words);
 	if (w->wide) {
 		/* lishogi's server form (scalashogi format/kif/KifModel.scala):
 		 * "   1手目   7八歩兵 （←7九）", no ▲/△; a two-step move on two
