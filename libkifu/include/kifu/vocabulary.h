@@ -33,8 +33,9 @@ typedef struct kifu_ending_info {
 	const char *csa;               /* the CSA special move: "%TORYO"; JKF's special is
 				        * the same without the '%' ("TORYO").  NULL when
 				        * CSA says it by the side at fault instead
-				        * (illegal-loss: %+ILLEGAL_ACTION or
-				        * %-ILLEGAL_ACTION) or has no word for it */
+				        * (illegal-win: %+ILLEGAL_ACTION or
+				        * %-ILLEGAL_ACTION naming the side not to move)
+				        * or has no word for it */
 } kifu_ending_info;
 
 /* The endings, in the order formats/compact.md lists them. */
