@@ -9,6 +9,7 @@
 const kifu__notation *const kifu__notations[] = {
 	&kifu__notation_compact,
 	&kifu__notation_kif,
+	&kifu__notation_csa,
 };
 
 const int kifu__notation_count = (int)(sizeof kifu__notations / sizeof kifu__notations[0]);

@@ -60,5 +60,6 @@ const kifu__notation *kifu__notation_named(const char *name);
 /* The entries, each defined in its notation's file. */
 extern const kifu__notation kifu__notation_compact;
 extern const kifu__notation kifu__notation_kif;
+extern const kifu__notation kifu__notation_csa;
 
 #endif
