@@ -767,6 +767,7 @@ static int statement(parse *ps, size_t off, size_t n)
 		}
 		return 0;
 	}
+	size_t whole = n; /* a P row's last cell may end in spaces */
 	while (n > 0 && space(s[n - 1]))
 		n--;
 	if (!n)
@@ -782,7 +783,7 @@ static int statement(parse *ps, size_t off, size_t n)
 			problem(ps, 0, off, NULL, 0, "not a CSA statement");
 		break;
 	case 'P':
-		rc = position_line(ps, s, n, off);
+		rc = position_line(ps, s, n >= 2 && s[1] >= '1' && s[1] <= '9' ? whole : n, off);
 		break;
 	case '+':
 	case '-':
@@ -795,7 +796,7 @@ static int statement(parse *ps, size_t off, size_t n)
 		rc = time_spent(ps, s, n, off);
 		break;
 	default:
-		rc = problem(ps, ps->stage >= MOVES ? next_ply(ps) : 0, off, NULL, 0,
+		rc = problem(ps, ps->stage >= MOVES ? next_ply(ps) : 0, off, ps->stage >= MOVES ? s : NULL, n,
 			     "not a CSA statement (a version, N+, $KEY:, P.., +, a move, T, %%, or a ' comment)");
 		break;
 	}
