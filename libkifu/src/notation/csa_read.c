@@ -113,6 +113,7 @@ static int problem(parse *ps, long ply, size_t off, const char *s, size_t n, con
 	if (ps->lost)
 		return 0;
 	ps->lost = true;
+	ps->substance = true; /* a record with a problem is one, said */
 	char msg[600];
 	va_list ap;
 	va_start(ap, fmt);
@@ -134,14 +135,16 @@ static int set_up(csa_reader *r)
 {
 	const kifu_variant *f = r->ctx.fallback;
 	csa_pieces p;
+	r->ready = true;
 	if (f && !kifu__csa_pieces(f, &p)) {
+		/* the user said the records are of f: each says it cannot be */
 		char why[300];
 		kifu__csa_unwritable(f, why, sizeof why);
 		snprintf(r->variant_problem, sizeof r->variant_problem, "-v %s: %s", kifu_variant_name(f), why);
-		f = NULL;
+		r->v = NULL;
+		return 0;
 	}
 	r->v = f ? f : kifu_variant_set_find(r->ctx.variants, "shogi");
-	r->ready = true;
 	if (!r->v) {
 		snprintf(r->variant_problem, sizeof r->variant_problem, "no variant called shogi is known");
 		return 0;
