@@ -762,11 +762,9 @@ static int statement(parse *ps, size_t off, size_t n)
 			/* V3.0 2.2: UTF-8 or SHIFT_JIS (csa_open has chosen the decoder) */
 			const char *e = s + 14;
 			size_t en = n - 14;
-			if (!((en == 5 && !strncasecmp(e, "UTF-8", 5)) || (en == 9 && !strncasecmp(e, "SHIFT_JIS", 9)))) {
-				ps->substance = true;
+			if (!((en == 5 && !strncasecmp(e, "UTF-8", 5)) || (en == 9 && !strncasecmp(e, "SHIFT_JIS", 9))))
 				return problem(ps, 0, off + 14, NULL, 0, "'CSA encoding= names UTF-8 or SHIFT_JIS "
 					       "(V3.0 2.2), not \"%.*s\"", (int)(en > 40 ? 40 : en), e);
-			}
 		}
 		return 0;
 	}
@@ -911,7 +909,6 @@ static int begin(parse *ps, long lineno)
 		rc = kifu_record_set_variant(ps->rec, kifu_variant_name(r->v), strlen(kifu_variant_name(r->v)));
 	if (!rc && !r->v) {
 		ps->lineno = lineno;
-		ps->substance = true;
 		rc = problem(ps, 0, 0, NULL, 0, "%s", r->variant_problem);
 	}
 	if (!rc && r->v)
@@ -969,7 +966,6 @@ static int too_long(parse *ps, kifu_diag *diag)
 	ps->len = 0;
 	ps->col_off = 0;
 	ps->col_val = 1;
-	ps->substance = true;
 	if (!rc)
 		rc = line_problem(ps, NULL, 0, diag->message);
 	kifu_diag_clear(diag);
