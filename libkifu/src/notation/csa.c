@@ -4,6 +4,7 @@
  * its own.  Reading is csa_read.c, writing csa_write.c.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "notation/csa.h"
@@ -80,6 +81,25 @@ const char *kifu__csa_unwritable(const kifu_variant *v, char *buf, size_t size)
 	snprintf(buf, size, "CSA records standard shogi only: %s has pieces CSA has no code for, as %s "
 		 "(%s, SFEN %s)", name, info.name, info.english, info.sfen);
 	return buf;
+}
+
+void kifu__csa_put(csa_buf *b, const char *s, size_t n)
+{
+	if (b->failed || !n)
+		return;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->len + n)
+		cap *= 2;
+	if (cap != b->cap) {
+		char *p = realloc(b->p, cap);
+		b->failed = !p;
+		if (!p)
+			return;
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
 }
 
 /* ---- telling CSA's lines ---- */

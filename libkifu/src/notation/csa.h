@@ -50,6 +50,16 @@ void kifu__csa_square_name(const kifu_variant *v, int sq, char *buf, size_t size
  * shogi, named `shogi`, and fits CSA). */
 const char *kifu__csa_unwritable(const kifu_variant *v, char *buf, size_t size);
 
+/* Text that grows: the writer's record, the reader's '* lines. */
+typedef struct csa_buf {
+	char *p;
+	size_t len, cap;
+	bool failed;  /* out of memory: what followed was not kept */
+} csa_buf;
+
+/* Appends s[0..n) (doubling the room as needed). */
+void kifu__csa_put(csa_buf *b, const char *s, size_t n);
+
 /* The reader (csa_read.c) and the writer (csa_write.c). */
 int kifu__csa_open(void **state, const kifu__read_ctx *ctx);
 int kifu__csa_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag);

@@ -47,8 +47,7 @@ typedef struct csa_reader {
 	int nstarts;
 	uint64_t starts_key[MAX_STARTS];
 	kifu_position *pos;          /* the position before the next move */
-	char *note;                  /* '* lines gathered before they are stored */
-	size_t note_len, note_cap;
+	csa_buf note;                /* '* lines gathered before they are stored */
 } csa_reader;
 
 /* The start position as the P lines build it (V2.2 2.5 (5)): every piece
@@ -196,7 +195,10 @@ static int flush_note(parse *ps)
 	if (!ps->note_open)
 		return 0;
 	ps->note_open = false;
-	return kifu_record_set_comment(ps->rec, ps->note_idx, ps->r->note, ps->r->note_len);
+	if (ps->r->note.failed)
+		return KIFU_ENOMEM;
+	return kifu_record_set_comment(ps->rec, ps->note_idx, ps->r->note.len ? ps->r->note.p : "",
+				       ps->r->note.len);
 }
 
 /* V3.0: a '* line is a comment the program reads: it belongs to the move
@@ -204,34 +206,18 @@ static int flush_note(parse *ps)
  * move), and lines that follow one another join with a line break. */
 static int program_comment(parse *ps, const char *text, size_t n)
 {
-	csa_reader *r = ps->r;
+	csa_buf *note = &ps->r->note;
 	long idx = ps->stage == ENDED ? KIFU_COMMENT_ENDING : ps->last >= 0 ? ps->last : KIFU_COMMENT_BEFORE;
-	if (ps->note_open && ps->note_idx != idx) {
-		int rc = flush_note(ps);
-		if (rc)
-			return rc;
-	}
-	size_t need = (ps->note_open ? r->note_len + 1 : 0) + n + 1;
-	if (need > r->note_cap) {
-		size_t cap = r->note_cap ? r->note_cap : 256;
-		while (cap < need)
-			cap *= 2;
-		char *b = realloc(r->note, cap);
-		if (!b)
-			return KIFU_ENOMEM;
-		r->note = b;
-		r->note_cap = cap;
-	}
+	int rc = ps->note_open && ps->note_idx != idx ? flush_note(ps) : 0;
 	if (ps->note_open) {
-		r->note[r->note_len++] = '\n';
+		kifu__csa_put(note, "\n", 1);
 	} else {
-		r->note_len = 0;
+		note->len = 0;
 		ps->note_open = true;
 		ps->note_idx = idx;
 	}
-	memcpy(r->note + r->note_len, text, n);
-	r->note_len += n;
-	return 0;
+	kifu__csa_put(note, text, n);
+	return rc ? rc : note->failed ? KIFU_ENOMEM : 0;
 }
 
 /* ---- the game information (2.3) ---- */
@@ -839,7 +825,7 @@ void kifu__csa_close(void *state)
 		return;
 	kifu__decoder_free(r->own);
 	kifu_position_free(r->pos);
-	free(r->note);
+	free(r->note.p);
 	free(r);
 }
 

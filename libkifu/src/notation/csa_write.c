@@ -21,32 +21,10 @@
 #include "notation/csa.h"
 #include "text/encoding.h"
 
-/* The record's text, built in memory and written at once. */
-typedef struct wbuf {
-	char *p;
-	size_t len, cap;
-	bool failed;  /* out of memory */
-} wbuf;
+/* The record's text is built in memory (csa_buf) and written at once. */
+typedef csa_buf wbuf;
 
-static void put(wbuf *b, const char *s, size_t n)
-{
-	if (b->failed)
-		return;
-	if (b->len + n > b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 4096;
-		while (cap < b->len + n)
-			cap *= 2;
-		char *p = realloc(b->p, cap);
-		if (!p) {
-			b->failed = true;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-}
+static void put(wbuf *b, const char *s, size_t n) { kifu__csa_put(b, s, n); }
 
 static void puts_(wbuf *b, const char *s) { put(b, s, strlen(s)); }
 
