@@ -114,7 +114,7 @@ static const struct {
 	{"shogi date=2024/05/05%2010:30:00 : 7g7f", "\n$START_TIME:2024/05/05 10:30:00\n", NULL},
 	{"shogi end=2024/05/05 : 7g7f", "\n$END_TIME:2024/05/05\n", NULL},
 	{"shogi sente=甲乙,%20丙 : 7g7f", "\nN+甲乙, 丙\n", NULL},
-	{"shogi gote=甲乙 : 7g7f", "\nN-甲乙\n", NULL},
+	{"shogi gote=甲乙%20 : 7g7f", "\nN-甲乙 \n", NULL}, /* as written, a last space too */
 	{"shogi handicap=香落ち : 5a4b", "\nPI11KY\n-\n-5142OU\n", NULL},
 	{"shogi time-control=00:25+00 : 7g7f", "\n$TIME_LIMIT:00:25+00\n", NULL},
 	{"shogi opening=YAGURA : 7g7f", "\n$OPENING:YAGURA\n", NULL},

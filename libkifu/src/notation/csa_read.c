@@ -754,7 +754,7 @@ static int statement(parse *ps, size_t off, size_t n)
 		}
 		return 0;
 	}
-	size_t whole = n; /* a P row's last cell may end in spaces */
+	size_t whole = n; /* a name or value is as written; a P row's last cell may end in spaces */
 	while (n > 0 && space(s[n - 1]))
 		n--;
 	if (!n)
@@ -766,7 +766,7 @@ static int statement(parse *ps, size_t off, size_t n)
 		break;
 	case 'N':
 	case '$':
-		rc = n >= 2 && (s[0] == '$' || s[1] == '+' || s[1] == '-') ? information(ps, s, n, off) :
+		rc = n >= 2 && (s[0] == '$' || s[1] == '+' || s[1] == '-') ? information(ps, s, whole, off) :
 			problem(ps, 0, off, NULL, 0, "not a CSA statement");
 		break;
 	case 'P':
