@@ -247,7 +247,7 @@ fuzz: deps
 		$(FUZZ_BUILD)/fuzz_$$name -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
 			-max_len=65536 -artifact_prefix=tests/fuzz/corpus/$$name/crash- \
 			$(FUZZ_BUILD)/corpus/$$name tests/fuzz/corpus/$$name $$(case $$name in \
-				stream) echo samples tests/data/compact tests/data/kif/*/ tests/data/jkf/*/ ;; \
+				stream) echo samples tests/data/compact tests/data/kif/*/ tests/data/jkf/*/ tests/data/csa/*/ ;; \
 				variant) echo formats/variants tests/data/bad-variants tests/data/variants ;; \
 				*) echo tests/fuzz/seeds/$$name ;; esac) \
 			|| { echo "fuzz_$$name found a crash: kept in tests/fuzz/corpus/$$name/"; exit 1; }; \

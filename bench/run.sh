@@ -182,6 +182,34 @@ else
 fi
 echo
 
+# --- CSA files ------------------------------------------------------------------
+# The same games written as CSA by kifu-convert (V3.0, UTF-8; the main line:
+# CSA has no variations), copied round the same way: reading CSA beside
+# reading KIF, per ply.  CSA names the piece after each move, so its reader
+# keeps the position and carries out every move (docs/csa.md).
+mkdir -p "$tmp/csa"
+for f in "$tmp"/real/*.kif; do
+	"$bin/kifu-convert" --to csa "$f" >"${f%.kif}.csa" 2>/dev/null
+done
+for i in $(seq 0 $((kif_files - 1))); do
+	cp "$tmp/real/$((i % n)).csa" "$tmp/csa/$i.csa"
+done
+# plies: the files read as one stream, a "/" between them (V2.2 2.1)
+csa_plies=$(awk 'FNR == 1 && NR > 1 { print "/" } { print }' "$tmp"/csa/*.csa |
+	{ "$bin/kifu-validate" --format=json - || true; } |
+	sed 's/.*"plies":\([0-9]*\).*/\1/' | awk '{ s += $1 } END { print s + 0 }')
+ls "$tmp"/csa/*.csa >"$tmp/csa.list"
+run cat_csa xargs -a "$tmp/csa.list" cat
+run validate_csa xargs -a "$tmp/csa.list" "$bin/kifu-validate" -q
+
+printf '%-34s %10s %12s %10s %12s\n' "$kif_files CSA files ($csa_plies plies)" "wall s" "plies/s" "peak KiB" "x floor"
+printf '%-34s %10s %12s %10s %12s\n' "cat" "${WALL[cat_csa]}" "$(rate "$csa_plies" "${WALL[cat_csa]}")" "${PEAK[cat_csa]}" "1.0"
+printf '%-34s %10s %12s %10s %12s\n' "kifu-validate" "${WALL[validate_csa]}" "$(rate "$csa_plies" "${WALL[validate_csa]}")" "${PEAK[validate_csa]}" "$(ratio "${WALL[validate_csa]}" "${WALL[cat_csa]}")"
+csa_per_ply=$(awk -v t="${WALL[validate_csa]}" -v p="$csa_plies" 'BEGIN { if (p > 0) print t / p; else print 0 }')
+kif_per_ply=$(awk -v t="${WALL[validate_kif]}" -v p="$kif_plies" 'BEGIN { if (p > 0) print t / p; else print 0 }')
+echo "  reading CSA takes $(ratio "$csa_per_ply" "$kif_per_ply")x the time per ply of reading KIF (the same games)"
+echo
+
 # --- perft ----------------------------------------------------------------------
 run perft_shogi5 "$bin/kifu-perft" -v shogi 5
 run perft_dai3 "$bin/kifu-perft" -v dai 3

@@ -15,26 +15,12 @@
 
 /* ---- helpers ---- */
 
-/* Reads the first record of text (told or forced notation) into rec.
- * Returns what kifu_stream_next returned; *v and *notation are set. */
+/* Reads the first record of text (told or forced notation) into rec
+ * (support_read_first). */
 static int read_first(kifu_record *rec, const char *text, const char *force,
 		      const kifu_variant **v, const char **notation, kifu_diag *diag)
 {
-	kifu_reader *r = NULL;
-	kifu_stream *s = NULL;
-	kifu_stream_options opt = KIFU_STREAM_OPTIONS_INIT;
-	opt.notation = force;
-	assert_int_equal(kifu_reader_new_buffer(&r, text, strlen(text), "mem"), 0);
-	assert_int_equal(kifu_stream_new(&s, r, &opt), 0);
-	kifu_diag_clear(diag);
-	int rc = kifu_stream_next(s, rec, v, diag);
-	static char name[32];
-	snprintf(name, sizeof name, "%s", kifu_stream_notation(s) ? kifu_stream_notation(s) : "");
-	if (notation)
-		*notation = name;
-	kifu_stream_free(s);
-	kifu_reader_free(r);
-	return rc;
+	return support_read_first(rec, text, force, v, notation, diag);
 }
 
 /* The record written in a notation, as a string the caller frees. */

@@ -754,8 +754,8 @@ static void put_number(cbuf *b, double t)
 	char num[40];
 	if (t == (double)(long)t)
 		snprintf(num, sizeof num, "%ld", (long)t);
-	else
-		snprintf(num, sizeof num, "%g", t);
+	else /* 15 digits: a CSA V3.0 time of 1234.567 s keeps its milliseconds */
+		snprintf(num, sizeof num, "%.15g", t);
 	puts_(b, num);
 }
 

@@ -10,6 +10,7 @@ const kifu__notation *const kifu__notations[] = {
 	&kifu__notation_compact,
 	&kifu__notation_kif,
 	&kifu__notation_ki2,
+	&kifu__notation_csa,
 	&kifu__notation_jkf,
 	&kifu__notation_usi,
 };

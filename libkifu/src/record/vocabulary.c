@@ -21,10 +21,11 @@ static const char *const timeout_also[] = {"時間切れ", NULL};
 
 /* CSA's special moves (the CSA's record format V2.2 and V3.0, "特殊な指し手、
  * 終局状況"): %TORYO 投了, %CHUDAN 中断, %SENNICHITE 千日手, %TIME_UP the side to
- * move lost on time, %ILLEGAL_MOVE the side to move lost by an illegal move
- * (V3.0: "手番側の反則負け"), %+ILLEGAL_ACTION and %-ILLEGAL_ACTION Sente's or
- * Gote's illegal act (the reader turns them into illegal-loss or
- * illegal-win by the side to move; a writer says illegal-win so), %JISHOGI 持将棋, %KACHI a win declared (入玉), %HIKIWAKE a
+ * move lost on time, %ILLEGAL_MOVE the side to move lost by a foul
+ * ("手番側の反則負け、反則の内容はコメントで記録する"), %+ILLEGAL_ACTION and
+ * %-ILLEGAL_ACTION Sente's or Gote's illegal act, the other side winning
+ * ("先手(下手)の反則行為により、後手(上手)の勝ち": the reader turns them into
+ * illegal-loss or illegal-win by the side to move), %JISHOGI 持将棋, %KACHI a win declared (入玉), %HIKIWAKE a
  * draw declared, %MATTA 待った, %TSUMI 詰み, %FUZUMI 不詰, %ERROR an error.
  * JKF's specials are the same words without '%'. */
 static const kifu_ending_info endings[] = {
