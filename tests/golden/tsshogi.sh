@@ -1,6 +1,6 @@
 #!/bin/bash
 # tsshogi.sh - an independent reader reads what kifu writes: records that
-# kifu-convert writes as KIF and as KI2 (random standard-shogi games, games
+# kifu-convert writes as KIF, KI2, CSA, JKF and USI (random standard-shogi games, games
 # from every handicap start, every ending, the real records of
 # tests/data/kif) are read by tsshogi (ShogiHome's TypeScript library:
 # tests/node/tsshogi-read.mjs) and by kifu, and the two must agree on the
@@ -21,7 +21,7 @@ build=$(dirname "$bin")
 gen=$build/tests/gen-records
 prefix="$build/node-tsshogi"
 modules="$prefix/node_modules"
-FORMS="kif ki2 jkf usi"
+FORMS="kif ki2 csa jkf usi"
 
 . tests/node/install.sh
 node_package tsshogi "$prefix" tsshogi 2.2.0 || exit 0
