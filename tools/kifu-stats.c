@@ -15,6 +15,7 @@
  */
 #include "cli.h"
 #include "inputs.h"
+#include "progress.h"
 #include "stats_data.h"
 #include "record_filter.h"
 
@@ -22,22 +23,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <kifu/kifu.h>
 
 enum { OPT_FORMAT = CLI_OPT_FIRST_FREE, OPT_WHERE, OPT_WHERE_MOVE, OPT_MERGE };
 enum format { FORMAT_TEXT, FORMAT_YAML, FORMAT_JSON };
 
-/* How often the progress line is brought up to date. */
-#define PROGRESS_EVERY 100000L
-
 struct stats_run {
 	struct stats st;
 	record_filter *filter;
-	long seen;          /* records read, filtered out or not */
-	int progress;       /* stderr is a terminal */
-	int progress_shown;
 	int filtering;      /* a --where or --where-move was given */
 	int failed;         /* out of memory */
 };
@@ -72,25 +66,10 @@ static void usage(FILE *f)
 		"2 usage or I/O error, or a part that --merge cannot add up (nothing written).\n");
 }
 
-static void progress(struct stats_run *run)
-{
-	if (!run->progress || ++run->seen % PROGRESS_EVERY)
-		return;
-	fprintf(stderr, "\r%s: %ld records", cli_program(), run->seen);
-	run->progress_shown = 1;
-}
-
-static void progress_erase(struct stats_run *run)
-{
-	if (run->progress_shown)
-		fprintf(stderr, "\r%*s\r", (int)strlen(cli_program()) + 24, "");
-}
-
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
 {
 	struct stats_run *run = ctx;
 	(void)index;
-	progress(run);
 	kifu_diag d;
 	kifu_diag_clear(&d);
 	int m = record_filter_match(run->filter, rec, v, &d);
@@ -117,7 +96,6 @@ static void on_lost(void *ctx, const kifu_diag *diag, long index)
 {
 	struct stats_run *run = ctx;
 	(void)index;
-	progress(run);
 	cli_record_diag(diag);
 	/* a record that could not be read has no tags a filter could match */
 	if (run->filtering)
@@ -250,11 +228,10 @@ int main(int argc, char *argv[])
 	if (merge) {
 		status = merge_parts(&run.st, argc - optind, argv + optind);
 	} else {
-		run.progress = isatty(STDERR_FILENO);
+		progress_output_at_end(); /* the statistics are written at the end */
 		run.filtering = nfilters > 0;
 		const struct inputs_handlers handlers = {on_record, on_lost, NULL, &run};
 		status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
-		progress_erase(&run);
 		if (status == CLI_INVALID)
 			status = CLI_OK; /* a record lost to a long line: counted as invalid below */
 	}

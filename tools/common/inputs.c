@@ -3,6 +3,7 @@
  */
 #include "inputs.h"
 #include "cli.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -107,6 +108,7 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 		if (rc == 0)
 			break;
 		if (rc == 1) {
+			progress_record(kifu_record_move_count(rec));
 			int st = h->record(h->ctx, rec, v, ++index);
 			if (st > worst)
 				worst = st;
@@ -114,6 +116,7 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 		}
 		if (rc == KIFU_ELIMIT) {
 			++index;
+			progress_record(0);
 			if (h->lost)
 				h->lost(h->ctx, &diag, index);
 			else
@@ -183,6 +186,7 @@ int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *
 		if (st > worst)
 			worst = st;
 	}
+	progress_done();
 	kifu_record_free(rec);
 	return worst;
 }
