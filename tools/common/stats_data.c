@@ -234,10 +234,11 @@ static size_t lookup(struct stats_index *x, const void *entries, size_t n, key_a
 
 struct stats_group *stats_group(struct stats *st, const char *value, const char *variant)
 {
+	/* the key in a buffer of the stack when it fits: no allocation per record */
 	char small[256], *key = small;
-	if (!value && strlen(variant) < sizeof small)
-		strcpy(small, variant); /* the common case, without an allocation per record */
-	else if (!(key = group_key_of(value, variant)))
+	int n = value ? snprintf(small, sizeof small, "%zu:%s%s", strlen(value), value, variant) :
+			snprintf(small, sizeof small, "%s", variant);
+	if ((n < 0 || (size_t)n >= sizeof small) && !(key = group_key_of(value, variant)))
 		return NULL;
 	size_t i = lookup(&st->index, st->groups, st->ngroups, group_key, key);
 	struct stats_group *g = i == (size_t)-1 ? NULL : i < st->ngroups ? st->groups[i] : NULL;
