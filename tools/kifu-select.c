@@ -113,11 +113,8 @@ static const char *own_notation(const kifu_record *rec)
 static void on_dropped(void *ctx, unsigned dropped, const char *what)
 {
 	struct select_run *run = ctx;
-	kifu_diag d;
 	(void)dropped;
-	kifu_diag_set(&d, 0, kifu_record_file(run->current), kifu_record_line(run->current), 0,
-		      "%s cannot carry %s: left out", run->notation, what);
-	cli_record_diag(&d);
+	inputs_say_dropped(run->current, run->notation, what);
 }
 
 /* Says why a selected record cannot be written; CLI_USAGE. */
@@ -229,9 +226,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	kifu_diag_clear(&d);
 	int m = select_match(run->rules, rec, v, &d);
 	if (m < 0) {
-		snprintf(d.file, sizeof d.file, "%s", kifu_record_file(rec));
-		d.line = kifu_record_line(rec);
-		cli_diag(&d);
+		inputs_record_error(rec, &d);
 		return CLI_USAGE;
 	}
 	if (m == run->invert)

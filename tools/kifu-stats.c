@@ -89,9 +89,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	int m = record_filter_match(run->filter, rec, v, &d);
 	if (m < 0) {
 		/* a filter that could not say: an error, not a quiet "no match" */
-		snprintf(d.file, sizeof d.file, "%s", kifu_record_file(rec));
-		d.line = kifu_record_line(rec);
-		cli_diag(&d);
+		inputs_record_error(rec, &d);
 		run->failed = 1;
 		return CLI_USAGE;
 	}
@@ -220,8 +218,8 @@ int main(int argc, char *argv[])
 			continue;
 		kifu_diag_clear(&d);
 		switch (opt) {
-		case 'h': usage(stdout); record_filter_free(run.filter); return cli_stdout_done();
-		case CLI_OPT_VERSION: record_filter_free(run.filter); return cli_version();
+		case 'h': usage(stdout); stats_free(&run.st); record_filter_free(run.filter); return cli_stdout_done();
+		case CLI_OPT_VERSION: stats_free(&run.st); record_filter_free(run.filter); return cli_version();
 		case 'o': path = optarg; break;
 		case OPT_MERGE: merge = 1; break;
 		case OPT_FORMAT:
@@ -272,6 +270,7 @@ int main(int argc, char *argv[])
 	if (status == CLI_OK && inputs_variants_choose(&vars, &choice))
 		status = CLI_USAGE;
 	if (status != CLI_OK) {
+		stats_free(&run.st);
 		record_filter_free(run.filter);
 		return status;
 	}

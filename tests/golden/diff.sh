@@ -12,28 +12,8 @@ set -u
 bin=$1
 d=$bin/kifu-diff
 data=tests/data/diff
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/common.bash"
 
-# expect NAME STATUS EXPECTED_STDOUT_FILE -- COMMAND...   (stderr must be empty)
-expect() {
-	local name=$1 status=$2 out=$3
-	shift 4
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	local got=$?
-	if [ "$got" != "$status" ]; then
-		echo "FAIL $name: exit status $got, expected $status"; fails=$((fails + 1))
-	fi
-	if ! diff -u "$out" "$tmp/out"; then
-		echo "FAIL $name: stdout differs"; fails=$((fails + 1))
-	fi
-	if [ -s "$tmp/err" ]; then
-		echo "FAIL $name: unexpected stderr:"; cat "$tmp/err"; fails=$((fails + 1))
-	fi
-}
-
-: >"$tmp/empty"
 A=$data/a.compact
 
 # identical files, and a KIF against its compact conversion: moves are
@@ -237,8 +217,4 @@ check_status missing 2 "$d" "$A" "$tmp/no-such-file"
 check_status both-stdin 2 "$d" - -
 check_status bad-format 2 "$d" --format=xml "$A" "$A"
 
-if [ "$fails" -ne 0 ]; then
-	echo "diff.sh: $fails failures"
-	exit 1
-fi
-exit 0
+finish diff.sh

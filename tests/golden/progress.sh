@@ -10,10 +10,7 @@
 set -u
 bin=$(cd "$1" && pwd)
 gen=$(dirname "$bin")/tests/gen-records
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/common.bash"
 
 if ! command -v script >/dev/null; then
 	echo "progress.sh: no script(1) (util-linux): skipped"
@@ -53,8 +50,4 @@ grep -aq 'records,' "$tmp/select-tty.ts" && fail "select-tty: a progress line am
 "$bin/kifu-validate" -q "$tmp/big.compact" 2>"$tmp/err"
 [ -s "$tmp/err" ] && fail "stderr a file: $(head -c 200 "$tmp/err")"
 
-if [ "$fails" -ne 0 ]; then
-	echo "progress.sh: $fails failures"
-	exit 1
-fi
-exit 0
+finish progress.sh

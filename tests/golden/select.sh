@@ -22,23 +22,7 @@ bin=$(cd "$1" && pwd)
 sel=$bin/kifu-select
 data=tests/data/select
 G=$data/games.compact
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
-
-# expect NAME STATUS EXPECTED_STDOUT EXPECTED_STDERR -- COMMAND...
-expect() {
-	local name=$1 status=$2 out=$3 err=$4
-	shift 5
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	local got=$?
-	[ "$got" = "$status" ] || fail "$name: exit status $got, expected $status"
-	diff -u "$out" "$tmp/out" || fail "$name: stdout differs"
-	diff -u "$err" "$tmp/err" || fail "$name: stderr differs"
-}
-: >"$tmp/empty"
+. "$(dirname "$0")/common.bash"
 # lines N... of games.compact, as the compact writer writes them (tags in
 # canonical order: event, date, sente)
 lines() {
@@ -59,88 +43,88 @@ want() { lines "$@" >"$tmp/want"; }
 
 # --- criteria one by one --------------------------------------------------------
 want 2 4 5 8
-expect opening 0 "$tmp/want" "$tmp/empty" -- "$sel" --opening "7g7f 3c3d" "$G"
+expect_both opening 0 "$tmp/want" "$tmp/empty" -- "$sel" --opening "7g7f 3c3d" "$G"
 want 2
-expect opening-3 0 "$tmp/want" "$tmp/empty" -- "$sel" --opening " 7g7f 3c3d  8h2b+" "$G"
+expect_both opening-3 0 "$tmp/want" "$tmp/empty" -- "$sel" --opening " 7g7f 3c3d  8h2b+" "$G"
 # 8h2b (no promotion) is another move than 8h2b+: no record
-expect opening-none 1 "$tmp/empty" "$tmp/empty" -- "$sel" --opening "7g7f 3c3d 8h2b" "$G"
+expect_both opening-none 1 "$tmp/empty" "$tmp/empty" -- "$sel" --opening "7g7f 3c3d 8h2b" "$G"
 want 5
-expect invalid 0 "$tmp/want" "$tmp/empty" -- "$sel" --invalid "$G"
+expect_both invalid 0 "$tmp/want" "$tmp/empty" -- "$sel" --invalid "$G"
 want 2 3 4 6 7 8 9
-expect valid 0 "$tmp/want" "$tmp/empty" -- "$sel" --valid "$G"
+expect_both valid 0 "$tmp/want" "$tmp/empty" -- "$sel" --valid "$G"
 want 3 4 8
-expect plies-4 0 "$tmp/want" "$tmp/empty" -- "$sel" --plies 4 "$G"
+expect_both plies-4 0 "$tmp/want" "$tmp/empty" -- "$sel" --plies 4 "$G"
 want 2 7
-expect plies-from 0 "$tmp/want" "$tmp/empty" -- "$sel" --plies 5.. "$G"
+expect_both plies-from 0 "$tmp/want" "$tmp/empty" -- "$sel" --plies 5.. "$G"
 want 5 6 9
-expect plies-upto 0 "$tmp/want" "$tmp/empty" -- "$sel" --plies ..3 "$G"
+expect_both plies-upto 0 "$tmp/want" "$tmp/empty" -- "$sel" --plies ..3 "$G"
 want 3 4 5 8
-expect plies-range 0 "$tmp/want" "$tmp/empty" -- "$sel" --plies 3..4 --plies 4..9 --or --plies 3 "$G"
+expect_both plies-range 0 "$tmp/want" "$tmp/empty" -- "$sel" --plies 3..4 --plies 4..9 --or --plies 3 "$G"
 want 4 5 8 9
-expect ending-none 0 "$tmp/want" "$tmp/empty" -- "$sel" --ending none "$G"
+expect_both ending-none 0 "$tmp/want" "$tmp/empty" -- "$sel" --ending none "$G"
 # several --ending: any of them (a record has one ending)
 want 3 6
-expect ending-any 0 "$tmp/want" "$tmp/empty" -- "$sel" --ending abort --ending timeout "$G"
+expect_both ending-any 0 "$tmp/want" "$tmp/empty" -- "$sel" --ending abort --ending timeout "$G"
 want 7
-expect is-variant 0 "$tmp/want" "$tmp/empty" -- "$sel" --is-variant dai "$G"
+expect_both is-variant 0 "$tmp/want" "$tmp/empty" -- "$sel" --is-variant dai "$G"
 want 2 4
-expect where 0 "$tmp/want" "$tmp/empty" -- "$sel" --where 'event~^A$' "$G"
+expect_both where 0 "$tmp/want" "$tmp/empty" -- "$sel" --where 'event~^A$' "$G"
 # --move: the compact text of the parsed move, at a ply or in a range
 want 2
-expect move-ply 0 "$tmp/want" "$tmp/empty" -- "$sel" --move '3:\+$' "$G"
+expect_both move-ply 0 "$tmp/want" "$tmp/empty" -- "$sel" --move '3:\+$' "$G"
 want 2 4 5 8
-expect move-two 0 "$tmp/want" "$tmp/empty" -- "$sel" --move 1:7g7f --move 2:3c3d "$G"
+expect_both move-two 0 "$tmp/want" "$tmp/empty" -- "$sel" --move 1:7g7f --move 2:3c3d "$G"
 want 3
-expect move-range 0 "$tmp/want" "$tmp/empty" -- "$sel" --move '3..4:^[28][ef]' "$G"
+expect_both move-range 0 "$tmp/want" "$tmp/empty" -- "$sel" --move '3..4:^[28][ef]' "$G"
 
 # --- combined: all of a group, any group; --invert -----------------------------
 want 4
-expect and 0 "$tmp/want" "$tmp/empty" -- "$sel" --where 'event~A' --plies 4 "$G"
+expect_both and 0 "$tmp/want" "$tmp/empty" -- "$sel" --where 'event~A' --plies 4 "$G"
 want 3 4 7
-expect or 0 "$tmp/want" "$tmp/empty" -- "$sel" --where 'event~A' --plies 4 --or --ending abort --or --is-variant dai "$G"
+expect_both or 0 "$tmp/want" "$tmp/empty" -- "$sel" --where 'event~A' --plies 4 --or --ending abort --or --is-variant dai "$G"
 want 3 6 7 9
-expect invert 0 "$tmp/want" "$tmp/empty" -- "$sel" --invert --opening "7g7f 3c3d" "$G"
+expect_both invert 0 "$tmp/want" "$tmp/empty" -- "$sel" --invert --opening "7g7f 3c3d" "$G"
 # nothing matches: exit 1, as grep
-expect none 1 "$tmp/empty" "$tmp/empty" -- "$sel" --where 'event~Z' "$G"
+expect_both none 1 "$tmp/empty" "$tmp/empty" -- "$sel" --where 'event~Z' "$G"
 echo 0 >"$tmp/want"
-expect count-none 1 "$tmp/want" "$tmp/empty" -- "$sel" --count --where 'event~Z' "$G"
+expect_both count-none 1 "$tmp/want" "$tmp/empty" -- "$sel" --count --where 'event~Z' "$G"
 echo 4 >"$tmp/want"
-expect count 0 "$tmp/want" "$tmp/empty" -- "$sel" --count --opening "7g7f 3c3d" "$G"
+expect_both count 0 "$tmp/want" "$tmp/empty" -- "$sel" --count --opening "7g7f 3c3d" "$G"
 
 # --- positions ---------------------------------------------------------------------
 # after 7g7f 3c3d, Sente to move: L2, L4, L5 (up to its illegal move), L8
 after2='lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3'
 want 2 4 5 8
-expect position 0 "$tmp/want" "$tmp/empty" -- "$sel" --position "$after2" "$G"
+expect_both position 0 "$tmp/want" "$tmp/empty" -- "$sel" --position "$after2" "$G"
 # the move number is not compared
-expect position-movenumber 0 "$tmp/want" "$tmp/empty" -- "$sel" --position "${after2% 3} 40" "$G"
+expect_both position-movenumber 0 "$tmp/want" "$tmp/empty" -- "$sel" --position "${after2% 3} 40" "$G"
 # the start (ply 0) is a position of every record that starts there: the
 # shogi records but L6 (from the mirror)
 echo 6 >"$tmp/want"
-expect position-start 0 "$tmp/want" "$tmp/empty" -- "$sel" --count \
+expect_both position-start 0 "$tmp/want" "$tmp/empty" -- "$sel" --count \
 	--position 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1' "$G"
 # Gote to move on that board: never; with --board-only, the same records
 after2w=${after2/ b / w }
-expect position-side 1 "$tmp/empty" "$tmp/empty" -- "$sel" --position "$after2w" "$G"
+expect_both position-side 1 "$tmp/empty" "$tmp/empty" -- "$sel" --position "$after2w" "$G"
 want 2 4 5 8
-expect board-only 0 "$tmp/want" "$tmp/empty" -- "$sel" --board-only --position "$after2w" "$G"
+expect_both board-only 0 "$tmp/want" "$tmp/empty" -- "$sel" --board-only --position "$after2w" "$G"
 # --mirror: L6 plays the mirrored moves from the mirrored start
 want 2 4 5 6 8
-expect mirror 0 "$tmp/want" "$tmp/empty" -- "$sel" --mirror --position "$after2" "$G"
+expect_both mirror 0 "$tmp/want" "$tmp/empty" -- "$sel" --mirror --position "$after2" "$G"
 # hands are compared: after 8h2b+ 3a2b each side holds a Bishop (L2, ply 4);
 # with Sente's alone, no record, but the board alone is L2's
 after4='lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5'
 want 2
-expect hands 0 "$tmp/want" "$tmp/empty" -- "$sel" --position "$after4" "$G"
-expect hands-differ 1 "$tmp/empty" "$tmp/empty" -- "$sel" --position "${after4/ Bb / B }" "$G"
-expect hands-board-only 0 "$tmp/want" "$tmp/empty" -- "$sel" --board-only --position "${after4/ Bb / B }" "$G"
+expect_both hands 0 "$tmp/want" "$tmp/empty" -- "$sel" --position "$after4" "$G"
+expect_both hands-differ 1 "$tmp/empty" "$tmp/empty" -- "$sel" --position "${after4/ Bb / B }" "$G"
+expect_both hands-board-only 0 "$tmp/want" "$tmp/empty" -- "$sel" --board-only --position "${after4/ Bb / B }" "$G"
 # two positions in one group: both must be reached
-expect two-positions 0 "$tmp/want" "$tmp/empty" -- "$sel" --position "$after2" --position "$after4" "$G"
+expect_both two-positions 0 "$tmp/want" "$tmp/empty" -- "$sel" --position "$after2" --position "$after4" "$G"
 # KIF records, written back as KIF: tests/data/diff/a.kif's first and third
 # records open 7g7f 3c3d
 "$bin/kifu-convert" --to kif tests/data/diff/a.compact >"$tmp/a.kif"
 sed -n '1,12p;30,$p' "$tmp/a.kif" >"$tmp/want"
-expect position-kif 0 "$tmp/want" "$tmp/empty" -- "$sel" --position "$after2" tests/data/diff/a.kif
+expect_both position-kif 0 "$tmp/want" "$tmp/empty" -- "$sel" --position "$after2" tests/data/diff/a.kif
 
 # --- duplicates --------------------------------------------------------------------
 # line (the default): L8 starts where L4 does (its sfen tag is the usual
@@ -149,23 +133,23 @@ want 2 3 4 5 6 7 9
 cat >"$tmp/err-line" <<EOF
 kifu-select: $G:8: a duplicate of $G:4
 EOF
-expect dedupe 0 "$tmp/want" "$tmp/err-line" -- "$sel" --dedupe "$G"
-expect dedupe-line 0 "$tmp/want" "$tmp/err-line" -- "$sel" --dedupe=line "$G"
-expect dedupe-quiet 0 "$tmp/want" "$tmp/empty" -- "$sel" -q --dedupe "$G"
+expect_both dedupe 0 "$tmp/want" "$tmp/err-line" -- "$sel" --dedupe "$G"
+expect_both dedupe-line 0 "$tmp/want" "$tmp/err-line" -- "$sel" --dedupe=line "$G"
+expect_both dedupe-quiet 0 "$tmp/want" "$tmp/empty" -- "$sel" -q --dedupe "$G"
 # moves: the start is not looked at, so L9 is L6 again
 want 2 3 4 5 6 7
 cat >"$tmp/err-moves" <<EOF
 kifu-select: $G:8: a duplicate of $G:4
 kifu-select: $G:9: a duplicate of $G:6
 EOF
-expect dedupe-moves 0 "$tmp/want" "$tmp/err-moves" -- "$sel" --dedupe=moves "$G"
+expect_both dedupe-moves 0 "$tmp/want" "$tmp/err-moves" -- "$sel" --dedupe=moves "$G"
 # all: L8's event tag makes it another record; the file twice: every record
 # of the second copy is a duplicate of the first's
 echo 8 >"$tmp/want"
-expect dedupe-all 0 "$tmp/want" "$tmp/empty" -- "$sel" --count --dedupe=all "$G"
+expect_both dedupe-all 0 "$tmp/want" "$tmp/empty" -- "$sel" --count --dedupe=all "$G"
 cp "$G" "$tmp/copy.compact"
 for n in 2 3 4 5 6 7 8 9; do echo "kifu-select: $tmp/copy.compact:$n: a duplicate of $G:$n"; done >"$tmp/err-copy"
-expect dedupe-copy 0 "$tmp/want" "$tmp/err-copy" -- "$sel" --count --dedupe=all "$G" "$tmp/copy.compact"
+expect_both dedupe-copy 0 "$tmp/want" "$tmp/err-copy" -- "$sel" --count --dedupe=all "$G" "$tmp/copy.compact"
 # a KIF record and its compact form are one record (moves as parsed):
 # two.kif is L2 and L4 as KIF (records at lines 1 and 13); --duplicates
 # writes the records --dedupe leaves out, in the notation of the first
@@ -177,7 +161,7 @@ kifu-select: $tmp/two.kif:1: a duplicate of $G:2
 kifu-select: $tmp/two.kif:13: a duplicate of $G:4
 EOF
 lines 8 2 4 >"$tmp/want"
-expect duplicates 0 "$tmp/want" "$tmp/err-kif" -- "$sel" --duplicates "$G" "$tmp/two.kif"
+expect_both duplicates 0 "$tmp/want" "$tmp/err-kif" -- "$sel" --duplicates "$G" "$tmp/two.kif"
 
 # --- the output --------------------------------------------------------------------
 # --to kif: the selected records as KIF, a blank line between them
@@ -202,17 +186,9 @@ sed -n "1,11p" "$tmp/two.kif" | cmp -s - "$tmp/dir/two-1.kif" || fail "dir: two-
 printf 'shogi : 7g7f 7z7y\nshogi : 2g2f\n' >"$tmp/broken.compact"
 echo 'shogi : 2g2f' >"$tmp/want"
 echo "kifu-select: $tmp/broken.compact:1:14: selected, not written: it could not be read whole (ply 2: 7z7y: no such square on this board)" >"$tmp/want-err"
-expect unwritable 2 "$tmp/want" "$tmp/want-err" -- "$sel" --plies 1.. "$tmp/broken.compact"
+expect_both unwritable 2 "$tmp/want" "$tmp/want-err" -- "$sel" --plies 1.. "$tmp/broken.compact"
 
 # --- usage errors and inputs not read: exit 2 ---------------------------------------
-check_error() {
-	local name=$1 pattern=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	local got=$?
-	[ "$got" = 2 ] || fail "$name: exit status $got, expected 2"
-	grep -qF -- "$pattern" "$tmp/err" || fail "$name: stderr: $(cat "$tmp/err")"
-}
 check_error bad-ending "--ending 'won': not an ending word (none, resign, abort," "$sel" --ending won "$G"
 check_error slip "--is-variant 'shgi': unknown variant (did you mean shogi?)" "$sel" --is-variant shgi "$G"
 check_error bad-plies "--plies '4-5': column 2: expected N, MIN..MAX, MIN.. or ..MAX (plies)" "$sel" --plies 4-5 "$G"
@@ -251,8 +227,4 @@ printf '%s\n' "kifu-select: games.compact:8: a duplicate of games.compact:4" \
 	fail "readme-dedupe: stderr differs"
 cd "$OLDPWD" || exit 1
 
-if [ "$fails" -ne 0 ]; then
-	echo "select.sh: $fails failures"
-	exit 1
-fi
-exit 0
+finish select.sh

@@ -11,24 +11,7 @@ bin=$1
 s=$bin/kifu-stats
 gen=$(dirname "$bin")/tests/gen-records
 data=tests/data/stats
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
-
-# expect NAME STATUS EXPECTED_STDOUT_FILE -- COMMAND...   (stderr must be empty)
-expect() {
-	local name=$1 status=$2 out=$3
-	shift 4
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	local got=$?
-	[ "$got" = "$status" ] || fail "$name: exit status $got, expected $status"
-	diff -u "$out" "$tmp/out" || fail "$name: stdout differs"
-	if [ -s "$tmp/err" ]; then
-		cat "$tmp/err"; fail "$name: unexpected stderr"
-	fi
-}
+. "$(dirname "$0")/common.bash"
 
 # --- small.compact, by hand -------------------------------------------------
 # shogi (4 records):
@@ -114,15 +97,6 @@ for case in '^.1期:1' '^第\d期:1' '^第.期:2' '名人戦$:3' '^.期:0'; do
 done
 
 # bad filters and bad parts: exit 2, a message, no output
-check_error() {
-	local name=$1 pattern=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	local got=$?
-	[ "$got" = 2 ] || fail "$name: exit status $got, expected 2"
-	[ -s "$tmp/out" ] && fail "$name: output written"
-	grep -q -- "$pattern" "$tmp/err" || fail "$name: stderr: $(cat "$tmp/err")"
-}
 check_error bad-regex "--where 'event~(': column 8: missing closing parenthesis" \
 	"$s" --where 'event~(' "$data/small.compact"
 check_error bad-where "expected TAG~REGEX" "$s" --where 'event' "$data/small.compact"
@@ -503,8 +477,4 @@ printf 'chu sfen=11k/12/12/7n4/7N4/12/12/12/12/12/12/K11_b_-_1 : 5e5d\nchu sfen=
 echo '"moves":{"captures":2,"promotions":0,"declined":1,"two_leg":0,"passes":0,"igui":0,"drops":0,"lion_trades":1,"counterstrikes":1}' |
 	cmp -s - "$tmp/lions.moves" || fail "lion trades and counter-strikes: $(cat "$tmp/lions.moves")"
 
-if [ "$fails" -ne 0 ]; then
-	echo "stats.sh: $fails failures"
-	exit 1
-fi
-exit 0
+finish stats.sh

@@ -193,18 +193,6 @@ static int diff_headers(struct diff_result *r, const struct diff_side *a,
 	return 0;
 }
 
-/* Moves are the same when they do the same thing as parsed: a drop of one
- * piece on one square, or from, mid, to and promotion. */
-static int same_move(const kifu_move *x, const kifu_move *y)
-{
-	if ((x->flags & KIFU_MOVE_DROP) != (y->flags & KIFU_MOVE_DROP))
-		return 0;
-	if (x->flags & KIFU_MOVE_DROP)
-		return x->piece == y->piece && x->to == y->to;
-	return x->from == y->from && x->mid == y->mid && x->to == y->to &&
-	       (x->flags & KIFU_MOVE_PROMOTE) == (y->flags & KIFU_MOVE_PROMOTE);
-}
-
 /* Plays the side's moves 1..plies (-1: all of them).  Returns 0, or -1 if
  * the start or one of the moves cannot be played. */
 static int replay(const struct diff_side *s, long plies)
@@ -408,7 +396,7 @@ static int diff_moves(struct diff_result *r, const struct diff_side *a, const st
 		kifu_record_move ma, mb;
 		int has_a = i < na && !kifu_record_get_move(a->rec, i, &ma);
 		int has_b = i < nb && !kifu_record_get_move(b->rec, i, &mb);
-		if ((!has_a || !has_b || !same_move(&ma.move, &mb.move)) && (opt->all || !r->ply)) {
+		if ((!has_a || !has_b || !inputs_same_move(&ma.move, &mb.move)) && (opt->all || !r->ply)) {
 			rc = add_move(r, i, has_a ? &ma : NULL, has_b ? &mb : NULL);
 			if (!rc && has_a && has_b)
 				r->plies[r->nplies - 1].position_same =

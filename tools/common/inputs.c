@@ -204,6 +204,23 @@ static int utf8_len(const unsigned char *p)
 	return n;
 }
 
+void inputs_record_error(const kifu_record *rec, kifu_diag *d)
+{
+	if (!d->file[0]) {
+		snprintf(d->file, sizeof d->file, "%s", kifu_record_file(rec));
+		d->line = kifu_record_line(rec);
+	}
+	cli_diag(d);
+}
+
+void inputs_say_dropped(const kifu_record *rec, const char *notation, const char *what)
+{
+	kifu_diag d;
+	kifu_diag_set(&d, 0, kifu_record_file(rec), kifu_record_line(rec), 0,
+		      "%s cannot carry %s: left out", notation, what);
+	cli_record_diag(&d);
+}
+
 void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
 {
 	kifu_diag d;
@@ -219,6 +236,16 @@ void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
 		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col, "%s%s", where,
 			      r->reason);
 	cli_record_diag(&d);
+}
+
+int inputs_same_move(const kifu_move *x, const kifu_move *y)
+{
+	if ((x->flags & KIFU_MOVE_DROP) != (y->flags & KIFU_MOVE_DROP))
+		return 0;
+	if (x->flags & KIFU_MOVE_DROP)
+		return x->piece == y->piece && x->to == y->to;
+	return x->from == y->from && x->mid == y->mid && x->to == y->to &&
+	       (x->flags & KIFU_MOVE_PROMOTE) == (y->flags & KIFU_MOVE_PROMOTE);
 }
 
 void inputs_json_string(FILE *out, const char *s)

@@ -4,6 +4,7 @@
  * the length, the ending, the opening), then validity and positions.
  */
 #include "select.h"
+#include "inputs.h"
 #include "record_filter.h"
 
 #include <ctype.h>
@@ -306,18 +307,6 @@ static const struct opening_parse *opening_for(struct opening *o, const kifu_var
 	return &ps[o->nparsed++];
 }
 
-/* The same move as parsed: a drop of one piece on one square, or from,
- * first-leg square, to and promotion (as kifu-diff compares them). */
-static int same_move(const kifu_move *x, const kifu_move *y)
-{
-	if ((x->flags & KIFU_MOVE_DROP) != (y->flags & KIFU_MOVE_DROP))
-		return 0;
-	if (x->flags & KIFU_MOVE_DROP)
-		return x->piece == y->piece && x->to == y->to;
-	return x->from == y->from && x->mid == y->mid && x->to == y->to &&
-	       (x->flags & KIFU_MOVE_PROMOTE) == (y->flags & KIFU_MOVE_PROMOTE);
-}
-
 /* 1, 0, or KIFU_ENOMEM */
 static int opening_matches(struct opening *o, const kifu_record *rec, const kifu_variant *v)
 {
@@ -330,7 +319,7 @@ static int opening_matches(struct opening *o, const kifu_record *rec, const kifu
 		return 0;
 	for (int i = 0; i < op->n; i++) {
 		kifu_record_move m;
-		if (kifu_record_get_move(rec, i, &m) || !same_move(&m.move, &op->moves[i]))
+		if (kifu_record_get_move(rec, i, &m) || !inputs_same_move(&m.move, &op->moves[i]))
 			return 0;
 	}
 	return 1;

@@ -270,51 +270,49 @@ struct stats_group *stats_group(struct stats *st, const char *value, const char 
 	return g;
 }
 
-struct stats_node *stats_node(struct stats_group *g, const char *key)
+/* The entry of key in an array of n entries of size bytes, each starting
+ * with its key (a char *), indexed by x: found, or added (zeroed, a copy
+ * of the key first).  NULL when out of memory. */
+static void *keyed_entry(void **array, size_t *n, size_t *cap, struct stats_index *x, size_t size,
+			 key_at_fn key_at, const char *key)
 {
-	size_t i = lookup(&g->nodes_index, g->nodes, g->nnodes, node_key, key);
+	size_t i = lookup(x, *array, *n, key_at, key);
 	if (i == (size_t)-1)
 		return NULL;
-	if (i < g->nnodes)
-		return &g->nodes[i];
-	void *ns = g->nodes;
-	if (grow(&ns, &g->nodes_cap, g->nnodes, sizeof *g->nodes))
-		return NULL;
-	g->nodes = ns;
-	struct stats_node *nd = &g->nodes[g->nnodes];
-	memset(nd, 0, sizeof *nd);
-	if (!(nd->key = strdup(key)))
-		return NULL;
-	g->nnodes++;
-	if (index_add(&g->nodes_index, g->nodes, g->nnodes, node_key)) {
-		free(g->nodes[--g->nnodes].key);
+	if (i < *n)
+		return (char *)*array + i * size;
+	char *copy = strdup(key);
+	if (!copy || grow(array, cap, *n, size)) {
+		free(copy);
 		return NULL;
 	}
-	return nd;
+	char *e = (char *)*array + *n * size;
+	memset(e, 0, size);
+	memcpy(e, &copy, sizeof copy);
+	if (index_add(x, *array, ++*n, key_at)) {
+		--*n;
+		free(copy);
+		return NULL;
+	}
+	return e;
 }
 
 struct stats_count *stats_ending(struct stats_group *g, const char *word)
 {
-	struct stats_index *x = &g->endings_index;
-	if (index_fit(x, g->endings, g->nendings, count_key))
-		return NULL;
-	size_t i = index_find(x, g->endings, g->nendings, count_key, word);
-	if (i < g->nendings)
-		return &g->endings[i];
 	void *es = g->endings;
-	if (grow(&es, &g->endings_cap, g->nendings, sizeof *g->endings))
-		return NULL;
+	struct stats_count *c = keyed_entry(&es, &g->nendings, &g->endings_cap, &g->endings_index,
+					    sizeof *g->endings, count_key, word);
 	g->endings = es;
-	struct stats_count *c = &g->endings[g->nendings];
-	memset(c, 0, sizeof *c);
-	if (!(c->key = strdup(word)))
-		return NULL;
-	g->nendings++;
-	if (index_add(x, g->endings, g->nendings, count_key)) {
-		free(g->endings[--g->nendings].key);
-		return NULL;
-	}
 	return c;
+}
+
+struct stats_node *stats_node(struct stats_group *g, const char *key)
+{
+	void *ns = g->nodes;
+	struct stats_node *nd = keyed_entry(&ns, &g->nnodes, &g->nodes_cap, &g->nodes_index,
+					    sizeof *g->nodes, node_key, key);
+	g->nodes = ns;
+	return nd;
 }
 
 int stats_add_length(struct stats_group *g, uint64_t plies, uint64_t n)
