@@ -87,10 +87,10 @@ static void usage(FILE *f)
 		"  -o, --output PATH       write to the file PATH; a directory (existing, or\n"
 		"                          ending in /): one file per record, in its notation\n",
 		cli_program(), cli_notations(1));
-	cli_common_help(f, 22);
+	cli_common_help(f, 24);
 	fprintf(f,
-		"  -h, --help            print this help and exit\n"
-		"      --version         print the version and exit\n"
+		"  -h, --help              print this help and exit\n"
+		"      --version           print the version and exit\n"
 		"\n"
 		"Exit status: 0 some record selected, 1 none, 2 an error (usage, I/O, an input\n"
 		"not read whole, a selected record that could not be written).\n");

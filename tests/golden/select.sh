@@ -208,6 +208,12 @@ lines 7 >"$tmp/want"
 diff -u "$tmp/want" "$tmp/out" || fail "missing: stdout differs"
 grep -q "no-such: cannot open" "$tmp/err" || fail "missing: stderr: $(cat "$tmp/err")"
 
+# kifu-select(1)'s example: games that open 7g7f 3c3d won by resignation or
+# on time (L2), or Dai games longer than 300 plies (none here)
+lines 2 >"$tmp/want"
+expect_both man-example 0 "$tmp/want" "$tmp/empty" -- "$sel" --opening "7g7f 3c3d" --ending resign --ending timeout \
+	--or --is-variant dai --plies 301.. "$G"
+
 # --- README's questions, as written there ---------------------------------------
 cd "$tmp" || exit 1
 cp "$OLDPWD/$G" games.compact
