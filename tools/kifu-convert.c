@@ -64,11 +64,8 @@ static void usage(FILE *f)
 static void on_dropped(void *ctx, unsigned dropped, const char *what)
 {
 	struct convert_run *run = ctx;
-	kifu_diag d;
 	(void)dropped;
-	kifu_diag_set(&d, 0, kifu_record_file(run->current), kifu_record_line(run->current), 0,
-		      "%s cannot carry %s: left out", run->to, what);
-	cli_record_diag(&d);
+	inputs_say_dropped(run->current, run->to, what);
 }
 
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)

@@ -122,7 +122,7 @@ expect max-files 2 "" "kifu-replay: $tmp/two.compact:2: more than 2 files for -o
 [ "$(ls "$tmp/mf" | wc -l)" = 2 ] || fail "max-files: $(ls "$tmp/mf" | wc -l) files"
 # --help and --version that cannot be written: status 2, said.
 if [ -w /dev/full ]; then
-	for t in kifu-validate kifu-convert kifu-replay kifu-diff kifu-stats kifu-perft kifu-variants; do
+	for t in kifu-validate kifu-convert kifu-replay kifu-diff kifu-select kifu-stats kifu-perft kifu-variants; do
 		"$bin/$t" --help >/dev/full 2>/dev/null
 		[ $? = 2 ] || fail "$t --help >/dev/full: not status 2"
 		"$bin/$t" --version >/dev/full 2>"$tmp/err"

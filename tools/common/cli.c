@@ -2,6 +2,7 @@
  * cli.c - the kifu-* tools' common helpers (see cli.h).
  */
 #include "cli.h"
+#include "progress.h"
 
 #include <kifu/notation.h>
 #include <kifu/version.h>
@@ -73,6 +74,7 @@ void cli_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	progress_clear();
 	fprintf(stderr, "%s: ", program);
 	put_shown(msg);
 	fputc('\n', stderr);
@@ -95,6 +97,7 @@ void cli_note(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	progress_clear();
 	fprintf(stderr, "%s: ", program);
 	put_shown(msg);
 	fputc('\n', stderr);
@@ -102,6 +105,7 @@ void cli_note(const char *fmt, ...)
 
 void cli_diag(const kifu_diag *diag)
 {
+	progress_clear();
 	fprintf(stderr, "%s: ", program);
 	if (diag->file[0]) {
 		put_shown(diag->file);

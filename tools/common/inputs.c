@@ -3,6 +3,7 @@
  */
 #include "inputs.h"
 #include "cli.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -121,6 +122,7 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 			break;
 		if (rc == 1) {
 			print_notes(rec);
+			progress_record(kifu_record_move_count(rec));
 			int st = h->record(h->ctx, rec, v, ++index);
 			if (st > worst)
 				worst = st;
@@ -128,6 +130,7 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 		}
 		if (rc == KIFU_ELIMIT) {
 			++index;
+			progress_record(0);
 			if (h->lost)
 				h->lost(h->ctx, &diag, index);
 			else
@@ -197,6 +200,7 @@ int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *
 		if (st > worst)
 			worst = st;
 	}
+	progress_done();
 	kifu_record_free(rec);
 	return worst;
 }
@@ -214,6 +218,23 @@ static int utf8_len(const unsigned char *p)
 	return n;
 }
 
+void inputs_record_error(const kifu_record *rec, kifu_diag *d)
+{
+	if (!d->file[0]) {
+		snprintf(d->file, sizeof d->file, "%s", kifu_record_file(rec));
+		d->line = kifu_record_line(rec);
+	}
+	cli_diag(d);
+}
+
+void inputs_say_dropped(const kifu_record *rec, const char *notation, const char *what)
+{
+	kifu_diag d;
+	kifu_diag_set(&d, 0, kifu_record_file(rec), kifu_record_line(rec), 0,
+		      "%s cannot carry %s: left out", notation, what);
+	cli_record_diag(&d);
+}
+
 void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
 {
 	kifu_diag d;
@@ -229,6 +250,16 @@ void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
 		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col, "%s%s", where,
 			      r->reason);
 	cli_record_diag(&d);
+}
+
+int inputs_same_move(const kifu_move *x, const kifu_move *y)
+{
+	if ((x->flags & KIFU_MOVE_DROP) != (y->flags & KIFU_MOVE_DROP))
+		return 0;
+	if (x->flags & KIFU_MOVE_DROP)
+		return x->piece == y->piece && x->to == y->to;
+	return x->from == y->from && x->mid == y->mid && x->to == y->to &&
+	       (x->flags & KIFU_MOVE_PROMOTE) == (y->flags & KIFU_MOVE_PROMOTE);
 }
 
 void inputs_json_string(FILE *out, const char *s)

@@ -19,6 +19,10 @@
 /* The identifier of the JSON/YAML output, its "format" key. */
 #define STATS_FORMAT "kifu-stats/1"
 
+/* The deepest opening tree (--openings N), and the longest --by prefix. */
+#define STATS_MAX_OPENINGS 40
+#define STATS_MAX_BY_CHARS 1000
+
 /* The results a record can have (docs/stats.md, "Results"). */
 enum stats_result { STATS_SENTE, STATS_GOTE, STATS_DRAW, STATS_UNKNOWN, STATS_NRESULTS };
 extern const char *const stats_result_keys[STATS_NRESULTS];
@@ -43,6 +47,13 @@ extern const char *const stats_move_keys[STATS_NMOVE_FIELDS];
 enum stats_rule_field { STATS_R_ROYAL_LOST, STATS_R_NO_MOVES, STATS_R_REPETITION, STATS_NRULE_FIELDS };
 extern const char *const stats_rule_keys[STATS_NRULE_FIELDS];
 
+/* --by player: the player's side of the records (docs/stats.md, "Groups"). */
+enum stats_player_field {
+	STATS_PL_AS_SENTE, STATS_PL_AS_GOTE, STATS_PL_WINS, STATS_PL_LOSSES, STATS_PL_DRAWS,
+	STATS_NPLAYER_FIELDS
+};
+extern const char *const stats_player_keys[STATS_NPLAYER_FIELDS];
+
 struct stats_piece {
 	char *id;       /* NULL while the slot is unused */
 	char *name;     /* English */
@@ -64,8 +75,19 @@ struct stats_index {
 	size_t cap;     /* a power of two, or 0: no index */
 };
 
+/* A node of the opening tree: the records whose main line begins with the
+ * moves of key (compact, one space between them: "7g7f 3c3d"), and their
+ * results. */
+struct stats_node {
+	char *key;
+	uint64_t records;
+	uint64_t results[STATS_NRESULTS];
+};
+
 struct stats_group {
 	char *variant;
+	char *value;     /* --by's value ("" for records without the tag); NULL without --by */
+	char *key;       /* what the index finds it by: the variant, or LEN:VALUE VARIANT */
 	uint64_t stamp;  /* --merge: the document that last gave it */
 	uint64_t records, valid, invalid, plies;
 	uint64_t results[STATS_NRESULTS];
@@ -79,6 +101,22 @@ struct stats_group {
 	/* KIFU_MAX_TYPES slots, NULL until a piece is named: a group of an
 	 * unknown variant (one of millions in a large part) has none */
 	struct stats_piece *pieces;
+	uint64_t player[STATS_NPLAYER_FIELDS]; /* --by player */
+	/* --openings: the tree's nodes (any order; sorted when written), and
+	 * the records left out of it, which start elsewhere than the variant's
+	 * own start */
+	struct stats_node *nodes;
+	size_t nnodes, nodes_cap;
+	struct stats_index nodes_index;
+	uint64_t other_start;
+};
+
+/* --by: what groups the records besides their variant. */
+struct stats_by {
+	char *spec;      /* as given ("date:4", "player", "event"); NULL: by variant only */
+	char *tag;       /* the tag ("date"); NULL for player */
+	long chars;      /* only the value's first chars characters; 0: all of it */
+	int player;      /* by player: a record in the group of its sente and of its gote */
 };
 
 /* The records, plies, valid and invalid written at the top: the sums over
@@ -92,14 +130,27 @@ struct stats {
 	struct stats_index index;
 	uint64_t merged[STATS_NTOTALS]; /* --merge: the totals so far */
 	uint64_t serial;                /* --merge: numbers the maps read (stamps) */
+	struct stats_by by;
+	int openings;                   /* --openings N: the tree's depth; 0: no tree */
+	int shape_set;                  /* --merge: by and openings are set (a document read) */
 	kifu_position *pos;             /* scratch for counting records */
+	const kifu_variant *start_v;    /* the variant whose own start's key is start_key */
+	uint64_t start_key;
 };
 
 void stats_init(struct stats *st);
 void stats_free(struct stats *st);
 
-/* The group of this variant name, made if new; NULL when out of memory. */
-struct stats_group *stats_group(struct stats *st, const char *variant);
+/* --by SPEC: "player", "TAG" or "TAG:N" (the first N characters of the
+ * value: "date:4", a year).  0, or KIFU_ESYNTAX with diag (col: in SPEC). */
+int stats_set_by(struct stats *st, const char *spec, kifu_diag *diag);
+
+/* The group of this --by value (NULL without --by) and variant name, made if
+ * new; NULL when out of memory. */
+struct stats_group *stats_group(struct stats *st, const char *value, const char *variant);
+/* The opening-tree node of key in g, made (0) if new; NULL when out of
+ * memory. */
+struct stats_node *stats_node(struct stats_group *g, const char *key);
 /* The count of this ending word in g, made (0) if new; NULL when out of
  * memory. */
 struct stats_count *stats_ending(struct stats_group *g, const char *word);
@@ -148,8 +199,23 @@ void stats_emit(struct stats *st, const struct stats_emitter *e);
 
 /* JSON: one object on one line. */
 void stats_write_json(FILE *out, struct stats *st);
+
+/* How the outputs for people (stats_text.c) name pieces. */
+struct stats_names {
+	int japanese;                    /* --names=ja: the variant's Japanese names */
+	const kifu_variant_set *variants; /* where the variants are found (NULL: shipped) */
+};
 /* Aligned tables. */
-void stats_write_text(FILE *out, struct stats *st);
+void stats_write_text(FILE *out, struct stats *st, const struct stats_names *names);
+/* CSV: a header, then one row per group and measure (group, variant,
+ * measure, value). */
+void stats_write_csv(FILE *out, struct stats *st, const struct stats_names *names);
+/* The writers sort the groups, endings and nodes first (stats_data.c). */
+void stats_sort(struct stats *st);
+/* Min, quartiles and max of a group's lengths. */
+struct stats_lengths stats_group_lengths(const struct stats_group *g);
+/* Slot t of g, when it names a piece that something was counted for. */
+const struct stats_piece *stats_piece_used(const struct stats_group *g, int t);
 
 /* YAML through libyaml's emitter (stats_yaml.c).  Returns 0 or KIFU_EIO. */
 int stats_write_yaml(FILE *out, struct stats *st);

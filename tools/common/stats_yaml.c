@@ -146,6 +146,18 @@ struct reader {
 	struct hist_entry { uint64_t plies, n; yaml_mark_t at; } *hist; /* this group's */
 	size_t nhist, hist_cap;
 	unsigned char *hist_seen; /* a bit per length: those of hist[] */
+	/* the opening tree being read, one level per ply: the last node of
+	 * each depth, open while its subtree is read (kifu-stats writes a node
+	 * just before its subtree) */
+	struct level {
+		char *key;
+		uint64_t records;
+		uint64_t children;
+		int children_over, open;
+		yaml_mark_t at;
+	} levels[STATS_MAX_OPENINGS];
+	char *prev_node;        /* the node read before, or NULL */
+	char *by;               /* the document's "by", kept past its event */
 };
 
 /* A sum of this part's counts, which may overflow: then it equals nothing. */
@@ -164,7 +176,8 @@ static void sum_add(struct sum *s, uint64_t n)
 struct part {
 	uint64_t n[STATS_NTOTALS];
 	uint64_t results[STATS_NRESULTS], rules[STATS_NRULE_FIELDS], moves[STATS_NMOVE_FIELDS];
-	struct sum endings, hist, hist_plies, pieces[STATS_NPIECE_FIELDS];
+	uint64_t player[STATS_NPLAYER_FIELDS], other_start;
+	struct sum endings, hist, hist_plies, pieces[STATS_NPIECE_FIELDS], top_nodes;
 	int length_given[5];    /* min ... max given as numbers, not null */
 	uint64_t length[5];
 };
@@ -514,6 +527,152 @@ static int read_pieces(struct reader *R, struct stats_group *g, struct part *p)
 	return rc;
 }
 
+/* --- the opening tree -------------------------------------------------------------- */
+
+static int keep_string(struct reader *R, char **to, const char *s)
+{
+	char *c = strdup(s);
+	if (!c)
+		return kifu_diag_set(R->diag, KIFU_ENOMEM, R->name, 0, 0, "out of memory");
+	free(*to);
+	*to = c;
+	return 0;
+}
+
+/* Closes the levels from depth d down: a node's children add up to at
+ * most its records. */
+static int close_levels(struct reader *R, int d)
+{
+	for (int k = STATS_MAX_OPENINGS - 1; k >= d; k--) {
+		struct level *l = &R->levels[k];
+		if (!l->open)
+			continue;
+		l->open = 0;
+		if (l->children_over || l->children > l->records)
+			return fail_at(R, &l->at, KIFU_ESYNTAX, "node \"%s\": the nodes under it hold more "
+				       "records than it does (%llu)", l->key, (unsigned long long)l->records);
+	}
+	return 0;
+}
+
+/* The node's depth (its moves), or 0 when its key is not moves joined by
+ * single spaces. */
+static int key_depth(const char *key)
+{
+	int d = 1;
+	if (!*key || *key == ' ')
+		return 0;
+	for (const char *p = key; *p; p++) {
+		if (*p != ' ')
+			continue;
+		if (p[1] == ' ' || !p[1])
+			return 0;
+		d++;
+	}
+	return d;
+}
+
+/* Where node key (records r) goes in the tree: after the node before it
+ * in the order kifu-stats writes them, under its parent (the last node one
+ * ply up, which its key must begin with).  Counted into p and the levels. */
+static int place_node(struct reader *R, struct part *p, const char *key, uint64_t r,
+		      const yaml_mark_t *at)
+{
+	int d = key_depth(key);
+	if (!d)
+		return fail_at(R, at, KIFU_ESYNTAX, "node \"%s\": not moves joined by spaces", key);
+	if (d > R->st->openings)
+		return fail_at(R, at, KIFU_ESYNTAX, "node \"%s\": deeper than --openings %d", key,
+			       R->st->openings);
+	if (R->prev_node && strcmp(R->prev_node, key) >= 0)
+		return fail_at(R, at, KIFU_ESYNTAX, "node \"%s\": given twice, or out of order "
+			       "(not a partial result of kifu-stats?)", key);
+	int rc = close_levels(R, d - 1);
+	if (rc)
+		return rc;
+	struct level *parent = d > 1 ? &R->levels[d - 2] : NULL;
+	size_t plen = d > 1 ? (size_t)(strrchr(key, ' ') - key) : 0;
+	if (parent && (!parent->open || strlen(parent->key) != plen || strncmp(parent->key, key, plen)))
+		return fail_at(R, at, KIFU_ESYNTAX, "node \"%s\": no node for the moves before it", key);
+	if (parent) {
+		parent->children_over |= parent->children > UINT64_MAX - r;
+		parent->children += r;
+	} else {
+		sum_add(&p->top_nodes, r);
+	}
+	struct level *l = &R->levels[d - 1];
+	if ((rc = keep_string(R, &l->key, key)) || (rc = keep_string(R, &R->prev_node, key)))
+		return rc;
+	l->records = r;
+	l->children = 0;
+	l->children_over = 0;
+	l->open = 1;
+	l->at = *at;
+	return 0;
+}
+
+/* One node: {records, sente, gote, draw, unknown}, its results adding up
+ * to its records; added to the group's node of that key. */
+static int read_node(struct reader *R, struct stats_group *g, struct part *p)
+{
+	char *key = NULL;
+	const yaml_mark_t at = R->key_at;
+	int rc = keep_string(R, &key, R->key);
+	uint64_t n[1 + STATS_NRESULTS] = {0}, unused[1 + STATS_NRESULTS] = {0};
+	const char *keys[1 + STATS_NRESULTS] = {"records"};
+	memcpy(keys + 1, stats_result_keys, sizeof stats_result_keys);
+	if (!rc)
+		rc = read_fields(R, keys, 1 + STATS_NRESULTS, unused, n);
+	struct sum results = {0, 0};
+	for (int i = 1; !rc && i <= STATS_NRESULTS; i++)
+		sum_add(&results, n[i]);
+	if (!rc && (results.over || results.v != n[0]))
+		rc = fail_at(R, &at, KIFU_ESYNTAX, "node \"%s\": its results do not add up to its "
+			     "records (%llu)", key, (unsigned long long)n[0]);
+	if (!rc)
+		rc = place_node(R, p, key, n[0], &at);
+	struct stats_node *nd = rc ? NULL : stats_node(g, key);
+	if (!rc && !nd)
+		rc = kifu_diag_set(R->diag, KIFU_ENOMEM, R->name, 0, 0, "out of memory");
+	if (!rc)
+		rc = add_to(R, &at, &nd->records, n[0]);
+	for (int i = 0; !rc && i < STATS_NRESULTS; i++)
+		rc = add_to(R, &at, &nd->results[i], n[1 + i]);
+	free(key);
+	return rc;
+}
+
+static int read_nodes(struct reader *R, struct stats_group *g, struct part *p)
+{
+	int rc = expect(R, YAML_MAPPING_START_EVENT, "expected a map");
+	free(R->prev_node);
+	R->prev_node = NULL;
+	while (!rc && (rc = next_key(R)) == 1)
+		rc = read_node(R, g, p);
+	return rc ? rc : close_levels(R, 0);
+}
+
+/* {other_start: N, nodes: {...}} */
+static int read_openings(struct reader *R, struct stats_group *g, struct part *p)
+{
+	static const char *const keys[] = {"other_start", "nodes"};
+	int rc = expect(R, YAML_MAPPING_START_EVENT, "expected a map");
+	unsigned seen = 0;
+	while (!rc && (rc = next_key(R)) == 1) {
+		int f = which_key(R, keys, 2, &seen);
+		if (f < 0)
+			return f;
+		if (f == 0) {
+			rc = read_number(R, &p->other_start);
+			if (!rc)
+				rc = add_to(R, &R->ev.start_mark, &g->other_start, p->other_start);
+		} else {
+			rc = read_nodes(R, g, p);
+		}
+	}
+	return rc;
+}
+
 /* One relation between a group's counts: "valid + invalid is 4, not
  * records (5)"; "sente + gote + draw is 7, more than valid (5)". */
 struct check {
@@ -521,6 +680,7 @@ struct check {
 	struct sum sum;
 	uint64_t count;
 	int at_most;    /* sum <= count, else sum == count */
+	int off;        /* not checked: a count the part was not made with */
 };
 
 static struct sum sum_of(const uint64_t *n, int count)
@@ -543,31 +703,41 @@ static int check_counts(struct reader *R, const struct stats_group *g, const yam
 {
 	const uint64_t *m = p->moves, *n = p->n;
 	const struct sum *pc = p->pieces;
+	int player = R->st->by.player, tree = R->st->openings > 0;
 	const struct check checks[] = {
-		{"valid + invalid", "records", sum_of(n + STATS_T_VALID, 2), n[STATS_T_RECORDS], 0},
-		{"the results' sum", "records", sum_of(p->results, STATS_NRESULTS), n[STATS_T_RECORDS], 0},
-		{"the endings' sum", "records", p->endings, n[STATS_T_RECORDS], 0},
-		{"the histogram's sum", "records", p->hist, n[STATS_T_RECORDS], 0},
-		{"the histogram's plies", "plies", p->hist_plies, n[STATS_T_PLIES], 0},
+		{"valid + invalid", "records", sum_of(n + STATS_T_VALID, 2), n[STATS_T_RECORDS], 0, 0},
+		{"the results' sum", "records", sum_of(p->results, STATS_NRESULTS), n[STATS_T_RECORDS], 0, 0},
+		{"the endings' sum", "records", p->endings, n[STATS_T_RECORDS], 0, 0},
+		{"the histogram's sum", "records", p->hist, n[STATS_T_RECORDS], 0, 0},
+		{"the histogram's plies", "plies", p->hist_plies, n[STATS_T_PLIES], 0, 0},
 		{"the pieces' moves + drops", "plies", sum_join(pc[STATS_P_MOVES], pc[STATS_P_DROPS]),
-		 n[STATS_T_PLIES], 0},
-		{"the pieces' captures", "moves.captures", pc[STATS_P_CAPTURES], m[STATS_M_CAPTURES], 0},
-		{"the pieces' captured", "moves.captures", pc[STATS_P_CAPTURED], m[STATS_M_CAPTURES], 0},
+		 n[STATS_T_PLIES], 0, 0},
+		{"the pieces' captures", "moves.captures", pc[STATS_P_CAPTURES], m[STATS_M_CAPTURES], 0, 0},
+		{"the pieces' captured", "moves.captures", pc[STATS_P_CAPTURED], m[STATS_M_CAPTURES], 0, 0},
 		{"the pieces' promotions", "moves.promotions", pc[STATS_P_PROMOTIONS],
-		 m[STATS_M_PROMOTIONS], 0},
-		{"the pieces' declined", "moves.declined", pc[STATS_P_DECLINED], m[STATS_M_DECLINED], 0},
-		{"the pieces' drops", "moves.drops", pc[STATS_P_DROPS], m[STATS_M_DROPS], 0},
+		 m[STATS_M_PROMOTIONS], 0, 0},
+		{"the pieces' declined", "moves.declined", pc[STATS_P_DECLINED], m[STATS_M_DECLINED], 0, 0},
+		{"the pieces' drops", "moves.drops", pc[STATS_P_DROPS], m[STATS_M_DROPS], 0, 0},
 		/* an invalid record's result is unknown; the rules ended valid ones only */
-		{"sente + gote + draw", "valid", sum_of(p->results, STATS_UNKNOWN), n[STATS_T_VALID], 1},
-		{"royal_lost + no_moves", "valid", sum_of(p->rules, STATS_R_REPETITION), n[STATS_T_VALID], 1},
-		{"repetition", "valid", {p->rules[STATS_R_REPETITION], 0}, n[STATS_T_VALID], 1},
-		{"passes + igui", "moves.two_leg", sum_of(m + STATS_M_PASSES, 2), m[STATS_M_TWO_LEG], 1},
+		{"sente + gote + draw", "valid", sum_of(p->results, STATS_UNKNOWN), n[STATS_T_VALID], 1, 0},
+		{"royal_lost + no_moves", "valid", sum_of(p->rules, STATS_R_REPETITION), n[STATS_T_VALID], 1, 0},
+		{"repetition", "valid", {p->rules[STATS_R_REPETITION], 0}, n[STATS_T_VALID], 1, 0},
+		{"passes + igui", "moves.two_leg", sum_of(m + STATS_M_PASSES, 2), m[STATS_M_TWO_LEG], 1, 0},
 		{"lion_trades + counterstrikes", "moves.captures", sum_of(m + STATS_M_LION_TRADES, 2),
-		 m[STATS_M_CAPTURES], 1},
+		 m[STATS_M_CAPTURES], 1, 0},
+		/* --by player: each record from one player's side */
+		{"player.as_sente + as_gote", "records", sum_of(p->player, 2), n[STATS_T_RECORDS], 0,
+		 !player},
+		{"player.wins + losses + draws", "sente + gote + draw", sum_of(p->player + STATS_PL_WINS, 3),
+		 sum_of(p->results, STATS_UNKNOWN).v, 0, !player},
+		/* --openings: the tree holds the records from the variant's start */
+		{"openings.other_start", "records", {p->other_start, 0}, n[STATS_T_RECORDS], 1, !tree},
+		{"the first plies' nodes", "records - other_start", p->top_nodes,
+		 n[STATS_T_RECORDS] - p->other_start, 1, !tree || p->other_start > n[STATS_T_RECORDS]},
 	};
 	for (size_t i = 0; i < sizeof checks / sizeof *checks; i++) {
 		const struct check *c = &checks[i];
-		if (!c->sum.over && (c->at_most ? c->sum.v <= c->count : c->sum.v == c->count))
+		if (c->off || (!c->sum.over && (c->at_most ? c->sum.v <= c->count : c->sum.v == c->count)))
 			continue;
 		char sum[40] = "past 18446744073709551615";
 		if (!c->sum.over)
@@ -608,7 +778,8 @@ static int read_group(struct reader *R, struct stats_group *g, const yaml_mark_t
 		      uint64_t *totals)
 {
 	static const char *const keys[] = {"records", "plies", "valid", "invalid", "results",
-					   "endings", "rules", "length", "moves", "pieces"};
+					   "endings", "rules", "length", "moves", "pieces", "player",
+					   "openings"};
 	uint64_t *fields[STATS_NTOTALS] = {&g->records, &g->plies, &g->valid, &g->invalid};
 	struct part p;
 	memset(&p, 0, sizeof p);
@@ -636,7 +807,16 @@ static int read_group(struct reader *R, struct stats_group *g, const yaml_mark_t
 		case 6: rc = read_fields(R, stats_rule_keys, STATS_NRULE_FIELDS, g->rules, p.rules); break;
 		case 7: rc = read_length(R, g, &p); break;
 		case 8: rc = read_fields(R, stats_move_keys, STATS_NMOVE_FIELDS, g->moves, p.moves); break;
-		default: rc = read_pieces(R, g, &p); break;
+		case 9: rc = read_pieces(R, g, &p); break;
+		case 10:
+			/* what --by player writes, and only it */
+			rc = !R->st->by.player ? fail(R, "player counts without --by player") :
+			     read_fields(R, stats_player_keys, STATS_NPLAYER_FIELDS, g->player, p.player);
+			break;
+		default:
+			rc = !R->st->openings ? fail(R, "an opening tree without --openings") :
+			     read_openings(R, g, &p);
+			break;
 		}
 	}
 	if (!rc)
@@ -651,11 +831,14 @@ static int no_format(struct reader *R, const yaml_mark_t *at)
 }
 
 /* The map of variants: each once in a document (serial). */
-static int read_variants(struct reader *R, uint64_t serial, uint64_t *totals)
+/* A map of variants, each once in a document (serial); with --by, the
+ * variants of one value. */
+static int read_variants(struct reader *R, uint64_t serial, uint64_t *totals, const char *value)
 {
-	int rc = expect(R, YAML_MAPPING_START_EVENT, "no map of variants");
+	int rc = expect(R, YAML_MAPPING_START_EVENT, value ? "expected a map of variants" :
+			"no map of variants");
 	while (!rc && (rc = next_key(R)) == 1) {
-		struct stats_group *g = stats_group(R->st, R->key);
+		struct stats_group *g = stats_group(R->st, value, R->key);
 		if (!g)
 			return kifu_diag_set(R->diag, KIFU_ENOMEM, R->name, 0, 0, "out of memory");
 		if (g->stamp == serial)
@@ -667,36 +850,113 @@ static int read_variants(struct reader *R, uint64_t serial, uint64_t *totals)
 	return rc;
 }
 
+/* --by's map of values, in the order kifu-stats writes them (so that a
+ * value given twice is seen without remembering them all). */
+static int read_values(struct reader *R, uint64_t serial, uint64_t *totals)
+{
+	char *prev = NULL, *value = NULL;
+	int rc = expect(R, YAML_MAPPING_START_EVENT, "no map of groups");
+	while (!rc && (rc = next_key(R)) == 1) {
+		if (prev && strcmp(prev, R->key) >= 0) {
+			rc = fail(R, "group \"%s\" given twice, or out of order", R->key);
+			break;
+		}
+		if ((rc = keep_string(R, &value, R->key)))
+			break;
+		rc = read_variants(R, serial, totals, value);
+		free(prev);
+		prev = value;
+		value = NULL;
+	}
+	free(prev);
+	free(value);
+	return rc;
+}
+
+/* "--by date:4 --openings 2", for a message. */
+static void shape_words(char *buf, size_t size, const char *by, uint64_t openings)
+{
+	if (!by && !openings)
+		snprintf(buf, size, "neither --by nor --openings");
+	else
+		snprintf(buf, size, "%s%s%s%.0llu", by ? "--by " : "", by ? by : "",
+			 openings ? (by ? " --openings " : "--openings ") : "",
+			 (unsigned long long)openings);
+}
+
+/* The first document sets how the parts were made (--by, --openings);
+ * every other must have been made alike, or their sums would mean
+ * different things. */
+static int apply_shape(struct reader *R, const yaml_mark_t *at, const char *by, uint64_t openings)
+{
+	struct stats *st = R->st;
+	if (!st->shape_set) {
+		kifu_diag d;
+		if (by && stats_set_by(st, by, &d))
+			return fail_at(R, at, KIFU_ESYNTAX, "\"by\": %s (not a partial result of kifu-stats?)",
+				       d.message);
+		st->openings = (int)openings;
+		st->shape_set = 1;
+		return 0;
+	}
+	if (!strcmp(st->by.spec ? st->by.spec : "", by ? by : "") && (uint64_t)st->openings == openings)
+		return 0;
+	char was[96], is[96];
+	shape_words(was, sizeof was, st->by.spec, (uint64_t)st->openings);
+	shape_words(is, sizeof is, by, openings);
+	return fail_at(R, at, KIFU_ESYNTAX, "a part made with %s after parts made with %s: "
+		       "parts merge when made alike", is, was);
+}
+
 /* One document: format first or not, the totals at the top are the sums
- * over its variants. */
+ * over its variants; "by" and "openings", which say how it was made, come
+ * before its groups. */
 static int read_document(struct reader *R)
 {
-	static const char *const keys[] = {"records", "plies", "valid", "invalid", "variants",
-					   "format"};
-	uint64_t top[STATS_NTOTALS] = {0}, totals[STATS_NTOTALS] = {0};
+	enum { VARIANTS = 4, FORMAT, BY, OPENINGS, GROUPS, NKEYS };
+	static const char *const keys[NKEYS] = {"records", "plies", "valid", "invalid", "variants",
+						"format", "by", "openings", "groups"};
+	uint64_t top[STATS_NTOTALS] = {0}, totals[STATS_NTOTALS] = {0}, openings = 0;
 	uint64_t serial = ++R->st->serial;
 	int rc = expect(R, YAML_MAPPING_START_EVENT, "expected a map");
 	const yaml_mark_t root = R->ev.start_mark;
-	unsigned seen = 0;
+	unsigned seen = 0, groups = 1u << VARIANTS | 1u << GROUPS;
+	free(R->by);
+	R->by = NULL;
 	while (!rc && (rc = next_key(R)) == 1) {
 		/* a document of another program is said to be one, not
 		 * reported at its first odd key: "format" comes before any
 		 * other key kifu-stats does not write, and before the variants */
-		int f = key_index(R->key, keys, 6);
-		if (!(seen & 1u << 5) && (f < 0 || f == 4))
+		int f = key_index(R->key, keys, NKEYS);
+		if (!(seen & 1u << FORMAT) && (f < 0 || f == VARIANTS || f == GROUPS))
 			return no_format(R, &root);
-		if ((f = which_key(R, keys, 6, &seen)) < 0)
+		if ((f = which_key(R, keys, NKEYS, &seen)) < 0)
 			return f;
-		if (f < STATS_NTOTALS)
+		if ((f == BY || f == OPENINGS || f == VARIANTS || f == GROUPS) && (seen & groups & ~(1u << f)))
+			return fail(R, "after the groups (not a partial result of kifu-stats?)");
+		if (f < STATS_NTOTALS) {
 			rc = read_number(R, &top[f]);
-		else if (f == 4)
-			rc = read_variants(R, serial, totals);
-		else if (!(rc = next(R)) && (!scalar(R) || strcmp(scalar(R), STATS_FORMAT)))
+		} else if (f == BY) {
+			if (!(rc = read_string(R, &R->by)) && !R->by[0])
+				rc = fail(R, "an empty \"by\"");
+		} else if (f == OPENINGS) {
+			if (!(rc = read_number(R, &openings)) && (!openings || openings > STATS_MAX_OPENINGS))
+				rc = fail(R, "an opening tree of 1 to %d plies", STATS_MAX_OPENINGS);
+		} else if (f == VARIANTS || f == GROUPS) {
+			if ((f == GROUPS) != (R->by != NULL))
+				return fail(R, f == GROUPS ? "groups without \"by\"" : "variants with \"by\": "
+					    "groups expected");
+			rc = apply_shape(R, &R->key_at, R->by, openings);
+			if (!rc)
+				rc = f == GROUPS ? read_values(R, serial, totals) :
+				     read_variants(R, serial, totals, NULL);
+		} else if (!(rc = next(R)) && (!scalar(R) || strcmp(scalar(R), STATS_FORMAT))) {
 			return no_format(R, &root);
+		}
 	}
-	if (!rc && !(seen & 1u << 5))
+	if (!rc && !(seen & 1u << FORMAT))
 		return no_format(R, &root);
-	if (!rc && !(seen & 1u << 4))
+	if (!rc && !(seen & groups))
 		return fail_at(R, &root, KIFU_ESYNTAX, "no map of variants (not a partial result of kifu-stats?)");
 	for (int f = 0; !rc && f < STATS_NTOTALS; f++)
 		if (top[f] != totals[f])
@@ -790,6 +1050,10 @@ int stats_merge_file(struct stats *st, FILE *in, const char *name, kifu_diag *di
 	free(R.key);
 	free(R.hist);
 	free(R.hist_seen);
+	free(R.prev_node);
+	free(R.by);
+	for (int i = 0; i < STATS_MAX_OPENINGS; i++)
+		free(R.levels[i].key);
 	if (!rc && ferror(in))
 		rc = kifu_diag_set(diag, KIFU_EIO, name, 0, 0, "read error: %s", strerror(errno));
 	if (!rc && !count)
