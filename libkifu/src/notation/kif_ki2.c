@@ -24,14 +24,16 @@ enum { MAX_RIVALS = 64 };
 
 /* The board moves to `to` of the mover's pieces that go by type's name,
  * with either choice of promotion: the legal ones (list: the position's
- * legal moves), or, with pinned, those the rules refuse only for leaving
- * the mover's royal attacked.  Returns how many, at most max. */
+ * legal moves; NULL: each piece's move asked of the rules, which costs
+ * less than listing every move when only a few pieces can be meant), or,
+ * with pinned, those the rules refuse only for leaving the mover's royal
+ * attacked.  Returns how many, at most max. */
 static int board_moves(kifu_position *pos, const kifu_movelist *list, int type, int to, bool pinned,
 		       kifu_move *out, int max)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	int n = 0;
-	if (!pinned) {
+	if (!pinned && list) {
 		for (int i = 0; i < list->count && n < max; i++) {
 			const kifu_move *c = &list->moves[i];
 			if (!(c->flags & KIFU_MOVE_DROP) && c->to == to && c->mid == KIFU_NO_SQUARE &&
@@ -50,7 +52,8 @@ static int board_moves(kifu_position *pos, const kifu_movelist *list, int type, 
 			kifu_move m = {(uint16_t)sq, KIFU_NO_SQUARE, (uint16_t)to,
 				       (uint8_t)(promote ? KIFU_MOVE_PROMOTE : 0), 0};
 			kifu_illegal why;
-			if (kifu_check_move(pos, &m, &why) && why.code == KIFU_ILL_ROYAL_ATTACKED)
+			bool legal = kifu_check_move(pos, &m, &why) == 0;
+			if (pinned ? !legal && why.code == KIFU_ILL_ROYAL_ATTACKED : legal)
 				out[n++] = m;
 		}
 	}
@@ -106,8 +109,7 @@ static int narrow(const kifu_position *pos, const kif_move_head *h, kifu_move *c
 	return n;
 }
 
-const char *kifu__ki2_resolve(kifu_position *pos, kifu_movelist *list, const kif_move_head *h,
-			      int to, kifu_move *out)
+const char *kifu__ki2_resolve(kifu_position *pos, const kif_move_head *h, int to, kifu_move *out)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	int side = kifu_position_side(pos);
@@ -123,11 +125,8 @@ const char *kifu__ki2_resolve(kifu_position *pos, kifu_movelist *list, const kif
 		*out = drop;
 		return NULL;
 	}
-	if (kifu_generate_legal(pos, list))
-		return "the position has more moves than can be listed (KIFU_MAX_MOVES): "
-		       "the move cannot be told";
 	kifu_move cand[MAX_RIVALS];
-	int n = narrow(pos, h, cand, board_moves(pos, list, h->type, to, false, cand, MAX_RIVALS));
+	int n = narrow(pos, h, cand, board_moves(pos, NULL, h->type, to, false, cand, MAX_RIVALS));
 	if (n == 0 && can_drop && !h->promote) {
 		/* a drop written without 打: no piece on the board can get there */
 		*out = drop;
@@ -135,7 +134,7 @@ const char *kifu__ki2_resolve(kifu_position *pos, kifu_movelist *list, const kif
 	}
 	if (n == 0)
 		/* none legal: a pinned piece's move, illegal (the play loop says so) */
-		n = narrow(pos, h, cand, board_moves(pos, list, h->type, to, true, cand, MAX_RIVALS));
+		n = narrow(pos, h, cand, board_moves(pos, NULL, h->type, to, true, cand, MAX_RIVALS));
 	if (n == 1) {
 		*out = cand[0];
 		return NULL;

@@ -84,7 +84,7 @@ static bool reads_back(const ki2_writer *w, kifu_position *pos, const kifu_move 
 	if (kifu__kif_move_head(w->v, &t, true, &h) != KIF_HEAD_OK || t.p != t.end)
 		return false;
 	kifu_move got;
-	if (kifu__ki2_resolve(pos, w->list, &h, h.same ? w->prev_to : h.to, &got))
+	if (kifu__ki2_resolve(pos, &h, h.same ? w->prev_to : h.to, &got))
 		return false;
 	if (m->flags & KIFU_MOVE_DROP)
 		return (got.flags & KIFU_MOVE_DROP) && got.to == m->to && got.piece == m->piece;

@@ -26,7 +26,6 @@
 typedef struct kif_reader {
 	kifu__read_ctx ctx;
 	kifu_position *pos;        /* the position while reading, for KI2 */
-	kifu_movelist *list;       /* scratch for KI2 */
 	char *note;                /* comment lines gathered before they are stored */
 	size_t note_len, note_cap;
 	kif_bod bod;
@@ -428,7 +427,7 @@ static int ki2_line(parse *ps, const kif_line *kl)
 		if (!sync(ps))
 			return PROBLEM(ps, ply, mp, mp, mlen, "cannot resolve this move: an earlier move was illegal");
 		kifu_move m;
-		const char *why = kifu__ki2_resolve(ps->kr->pos, ps->kr->list, &h, head_to(&h, ps->last_to), &m);
+		const char *why = kifu__ki2_resolve(ps->kr->pos, &h, head_to(&h, ps->last_to), &m);
 		if (why)
 			return PROBLEM(ps, ply, mp, mp, mlen, why);
 		int rc = add_move(ps, &m, h.type, mp, mlen, true);
@@ -879,7 +878,6 @@ void kifu__kif_close(void *state)
 	kifu_position_free(kr->pos);
 	kifu__bod_free(&kr->bod);
 	free(kr->note);
-	free(kr->list);
 	free(kr);
 }
 
@@ -891,11 +889,6 @@ int kifu__kif_open(void **state, const kifu__read_ctx *ctx)
 		return KIFU_ENOMEM;
 	kr->ctx = *ctx;
 	kifu__bod_init(&kr->bod);
-	if (!(kr->list = malloc(sizeof *kr->list))) {
-		kifu__kif_close(kr);
-		*state = NULL;
-		return KIFU_ENOMEM;
-	}
 	return 0;
 }
 

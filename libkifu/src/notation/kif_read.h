@@ -80,10 +80,9 @@ int kifu__bod_finish(kif_bod *b, const kifu_variant *v, kifu_record *rec, const 
 /* Resolves a KI2 move (its words h, destination to) against pos: the one
  * legal move of the named piece to `to` that the relative words allow; else
  * a drop (打 or not); else the one such move of a pinned piece (illegal: the
- * play loop says why).  Returns NULL with *out set, or why not.  list is
- * scratch for the legal moves. */
-const char *kifu__ki2_resolve(kifu_position *pos, kifu_movelist *list, const kif_move_head *h,
-			      int to, kifu_move *out);
+ * play loop says why).  Returns NULL with *out set, or why not.  Each
+ * candidate is asked of the rules (kifu_check_move): no move list. */
+const char *kifu__ki2_resolve(kifu_position *pos, const kif_move_head *h, int to, kifu_move *out);
 
 /* The words a KI2 writer adds after a move's piece: the relative words
  * (enum kif_mod), then 成, 不成 or 打. */
