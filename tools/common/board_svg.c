@@ -160,33 +160,39 @@ void board_svg_piece_defs(struct board_out *o, const kifu_variant *v, const char
 	}
 }
 
-/* How a picture is laid out. */
+/* How a picture is laid out, and what its pieces need, found before
+ * anything is written: the definitions (with their look, for the style),
+ * and the strings every piece on the board is made of. */
 struct layout {
 	const kifu_variant *v;
 	int files, ranks, flip, drops;
 	int x0, y0;          /* the board's top left corner */
 	int cx2, cy2;        /* twice the board's centre: a turned layer's origin */
 	int width, height;
-	unsigned char want[KIFU_MAX_TYPES];    /* bit 1: Sente's glyph (u), 2: Gote's (k) */
-	unsigned char differs[KIFU_MAX_TYPES]; /* 1: Gote's glyph differs, 2: not, 0: not known yet */
-	unsigned char look[KIFU_MAX_TYPES];    /* of each type wanted: LOOK_ bits */
-	unsigned looks;                        /* of every type wanted */
-	char glyph[KIFU_MAX_TYPES][2][16];     /* of each type wanted, Sente's and Gote's */
-	const char *sfen[KIFU_MAX_TYPES];      /* of each type wanted */
+	int code[KIFU_MAX_SQUARES];               /* the board, read once */
+	unsigned char sides[KIFU_MAX_TYPES];      /* of each type: bit 1 Sente has one, 2 Gote */
+	unsigned char want[KIFU_MAX_TYPES];       /* definitions: bit 1 Sente's glyph (u), 2 Gote's (k) */
+	unsigned char gote_glyph[KIFU_MAX_TYPES]; /* the GLYPH_ Gote's pieces use */
+	unsigned char look[KIFU_MAX_TYPES];       /* of each type wanted: LOOK_ bits */
+	unsigned looks;                           /* of every type wanted */
+	char glyph[KIFU_MAX_TYPES][2][16];        /* of each type wanted, Sente's and Gote's */
+	const char *sfen[KIFU_MAX_TYPES];         /* of each type wanted */
+	/* a piece on the board: use[type][glyph] then x_attr[column] */
+	char use[KIFU_MAX_TYPES][2][16];          /* <use href="#u19" */
+	unsigned char use_len[KIFU_MAX_TYPES][2];
+	char x_attr[KIFU_MAX_DIM][16];            /* " x="654"/>\n", columns from the left */
+	unsigned char x_len[KIFU_MAX_DIM];
 };
 
 /* How a definition looks: one kanji (class "a"; two are the default),
  * promoted (class "p"). */
 enum { LOOK_ONE = 1, LOOK_PROMOTED = 2 };
 
-/* The definition a piece of side uses: Gote's own where its glyph differs. */
-static int piece_glyph(struct layout *l, int t, enum kifu_side side)
+/* The definition a piece of side uses: Gote's own where its glyph differs
+ * (collect_looks). */
+static int piece_glyph(const struct layout *l, int t, enum kifu_side side)
 {
-	if (side == KIFU_SENTE)
-		return GLYPH_SENTE;
-	if (!l->differs[t])
-		l->differs[t] = gote_glyph_differs(l->v, t) ? 1 : 2;
-	return l->differs[t] == 1 ? GLYPH_GOTE : GLYPH_SENTE;
+	return side == KIFU_SENTE ? GLYPH_SENTE : l->gote_glyph[t];
 }
 
 /* A side's pieces point toward the opponent: down for the side at the top,
@@ -196,27 +202,83 @@ static int turned(const struct layout *l, enum kifu_side side)
 	return (side == KIFU_GOTE) != (l->flip != 0);
 }
 
-/* Marks the definition a piece of side uses as wanted. */
-static void want(struct layout *l, int t, enum kifu_side side)
+/* The board, and the types each side has on it or in hand. */
+static void collect_sides(struct layout *l, const kifu_position *pos)
 {
-	l->want[t] |= (unsigned char)(1u << piece_glyph(l, t, side));
-}
-
-/* The definitions the pieces on the board and in hand use, found before
- * they are written. */
-static void collect_wants(struct layout *l, const kifu_position *pos)
-{
-	for (int sq = 0; sq < l->files * l->ranks; sq++) {
-		int code = kifu_position_at(pos, sq);
+	memset(l->sides, 0, sizeof l->sides);
+	for (int sq = 0; sq < l->files * l->ranks && sq < KIFU_MAX_SQUARES; sq++) {
+		int code = l->code[sq] = kifu_position_at(pos, sq);
 		if (code)
-			want(l, kifu_code_type(code), kifu_code_side(code));
+			l->sides[kifu_code_type(code)] |= (unsigned char)(1u << kifu_code_side(code));
 	}
 	if (!l->drops)
 		return;
 	for (int t = 0; t < kifu_variant_piece_count(l->v); t++)
 		for (int side = KIFU_SENTE; side <= KIFU_GOTE; side++)
 			if (kifu_position_hand(pos, (enum kifu_side)side, t) > 0)
-				want(l, t, (enum kifu_side)side);
+				l->sides[t] |= (unsigned char)(1u << side);
+}
+
+/* A whole number's digits into p (no NUL); their count. */
+static size_t put_digits(char *p, long n)
+{
+	char digits[24];
+	size_t i = 0, len = 0;
+	unsigned long u = n < 0 ? 0UL - (unsigned long)n : (unsigned long)n;
+	do
+		digits[i++] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (n < 0)
+		p[len++] = '-';
+	while (i)
+		p[len++] = digits[--i];
+	return len;
+}
+
+/* The definitions the types present want, their glyphs, looks and tokens,
+ * and the strings of a piece on the board. */
+static void collect_looks(struct layout *l)
+{
+	l->looks = 0;
+	memset(l->want, 0, sizeof l->want);
+	for (int t = 0; t < kifu_variant_piece_count(l->v); t++) {
+		kifu_piece_info info;
+		if (!l->sides[t])
+			continue;
+		int known = kifu_variant_piece(l->v, t, &info) == 0;
+		int n = board_glyph_side(l->v, t, KIFU_SENTE, l->glyph[t][GLYPH_SENTE], sizeof l->glyph[t][0]);
+		l->gote_glyph[t] = GLYPH_SENTE;
+		if (l->sides[t] & (1u << KIFU_GOTE)) {
+			board_glyph_side(l->v, t, KIFU_GOTE, l->glyph[t][GLYPH_GOTE], sizeof l->glyph[t][1]);
+			if (strcmp(l->glyph[t][GLYPH_SENTE], l->glyph[t][GLYPH_GOTE]) != 0)
+				l->gote_glyph[t] = GLYPH_GOTE;
+			l->want[t] |= (unsigned char)(1u << l->gote_glyph[t]);
+		}
+		if (l->sides[t] & (1u << KIFU_SENTE))
+			l->want[t] |= 1u << GLYPH_SENTE;
+		l->sfen[t] = known ? info.sfen : "?";
+		l->look[t] = (unsigned char)((n <= 1 ? LOOK_ONE : 0) | (known && info.promoted ? LOOK_PROMOTED : 0));
+		l->looks |= l->look[t];
+		for (int glyph = GLYPH_SENTE; glyph <= GLYPH_GOTE; glyph++) {
+			if (!(l->want[t] & (1u << glyph)))
+				continue;
+			char *p = l->use[t][glyph];
+			size_t len = sizeof "<use href=\"#" - 1;
+			memcpy(p, "<use href=\"#", len);
+			p[len++] = def_letter[glyph];
+			len += put_digits(p + len, t);
+			p[len++] = '"';
+			l->use_len[t][glyph] = (unsigned char)len;
+		}
+	}
+	for (int c = 0; c < l->files && c < KIFU_MAX_DIM; c++) {
+		char *p = l->x_attr[c];
+		size_t len = sizeof " x=\"" - 1;
+		memcpy(p, " x=\"", len);
+		len += put_digits(p + len, l->x0 + c * CW + CW / 2);
+		memcpy(p + len, "\"/>\n", 4);
+		l->x_len[c] = (unsigned char)(len + 4);
+	}
 }
 
 static void put_href(struct board_out *o, struct layout *l, int t, enum kifu_side side)
@@ -239,25 +301,23 @@ static const char *side_attr(enum kifu_side s) { return s == KIFU_SENTE ? "sente
 
 /* One side's pieces on the board: a layer, turned 180 degrees about the
  * board's centre for the side at the top (its coordinates are then as that
- * side sees the board), a group per rank at that rank's centre line, and
- * each piece a <use> at its square's centre, in square order (1a, 2a, ..,
- * 1b, ..). */
-static void put_layer(struct board_out *o, struct layout *l, const kifu_position *pos, enum kifu_side side)
+ * side sees the board), a row per rank (a nested <svg> at that rank's
+ * centre line), and each piece a <use> at its square's centre, in square
+ * order (1a, 2a, .., 1b, ..). */
+static void put_layer(struct board_out *o, struct layout *l, enum kifu_side side)
 {
 	int turn = turned(l, side), any = 0;
+	/* the layer's own frame shows the board as Gote sees it: file 1 on the
+	 * left, rank 1 at the bottom */
+	int gote_view = (l->flip != 0) != turn;
+	if (l->files > KIFU_MAX_DIM || l->ranks > KIFU_MAX_DIM)
+		return;
 	for (int rank = 0; rank < l->ranks; rank++) {
 		int open = 0;
-		for (int sq = rank * l->files; sq < (rank + 1) * l->files; sq++) {
-			int code = kifu_position_at(pos, sq), x, y;
+		for (int file = 0; file < l->files; file++) {
+			int code = l->code[rank * l->files + file];
 			if (!code || kifu_code_side(code) != side)
 				continue;
-			square_at(l, sq, &x, &y);
-			x += CW / 2;
-			y += CH / 2;
-			if (turn) {
-				x = l->cx2 - x;
-				y = l->cy2 - y;
-			}
 			if (!any) {
 				board_out_str(o, side == KIFU_SENTE ? "<g class=\"pieces\" data-side=\"sente\""
 								    : "<g class=\"pieces\" data-side=\"gote\"");
@@ -272,41 +332,21 @@ static void put_layer(struct board_out *o, struct layout *l, const kifu_position
 				any = 1;
 			}
 			if (!open) {
-				attr_int(o, "<svg y=\"", y);
+				int row = gote_view ? l->ranks - 1 - rank : rank;
+				attr_int(o, "<svg y=\"", l->y0 + row * CH + CH / 2);
 				board_out_lit(o, ">\n");
 				open = 1;
 			}
-			board_out_lit(o, "<use ");
-			put_href(o, l, kifu_code_type(code), side);
-			attr_int(o, " x=\"", x);
-			board_out_lit(o, "/>\n");
+			int t = kifu_code_type(code), glyph = piece_glyph(l, t, side);
+			int column = gote_view ? file : l->files - 1 - file;
+			board_out_bytes(o, l->use[t][glyph], l->use_len[t][glyph]);
+			board_out_bytes(o, l->x_attr[column], l->x_len[column]);
 		}
 		if (open)
 			board_out_lit(o, "</svg>\n");
 	}
 	if (any)
 		board_out_lit(o, "</g>\n");
-}
-
-/* What the wanted types look like, and their glyphs and tokens, found
- * before the style is written. */
-static void collect_looks(struct layout *l)
-{
-	l->looks = 0;
-	for (int t = 0; t < kifu_variant_piece_count(l->v); t++) {
-		kifu_piece_info info;
-		if (!l->want[t])
-			continue;
-		int known = kifu_variant_piece(l->v, t, &info) == 0;
-		int n = 0;
-		for (int glyph = GLYPH_SENTE; glyph <= GLYPH_GOTE; glyph++)
-			if (l->want[t] & (1u << glyph))
-				n = board_glyph_side(l->v, t, glyph == GLYPH_GOTE ? KIFU_GOTE : KIFU_SENTE,
-						     l->glyph[t][glyph], sizeof l->glyph[t][glyph]);
-		l->sfen[t] = known ? info.sfen : "?";
-		l->look[t] = (unsigned char)((n <= 1 ? LOOK_ONE : 0) | (known && info.promoted ? LOOK_PROMOTED : 0));
-		l->looks |= l->look[t];
-	}
 }
 
 /* The definitions the picture's pieces use, each with its SFEN token. */
@@ -541,8 +581,6 @@ static void put_caption(struct board_out *o, const struct layout *l, const struc
 static void layout_init(struct layout *l, const struct board_view *view)
 {
 	const kifu_variant *v = kifu_position_variant(view->pos);
-	memset(l->want, 0, sizeof l->want);
-	memset(l->differs, 0, sizeof l->differs);
 	l->v = v;
 	l->files = kifu_variant_files(v);
 	l->ranks = kifu_variant_ranks(v);
@@ -600,7 +638,7 @@ void board_svg_write(struct board_out *o, const struct board_view *view)
 	layout_init(&l, view);
 	int counter_strike = kifu_position_counter_strike(pos);
 	put_root(o, &l, view);
-	collect_wants(&l, pos);
+	collect_sides(&l, pos);
 	collect_looks(&l);
 	put_style(o, &l, view, counter_strike >= 0);
 	put_defs(o, &l);
@@ -621,8 +659,8 @@ void board_svg_write(struct board_out *o, const struct board_view *view)
 		put_square(o, &l, m->to, "last-to");
 	}
 	put_coords(o, &l, view->coords);
-	put_layer(o, &l, pos, KIFU_SENTE);
-	put_layer(o, &l, pos, KIFU_GOTE);
+	put_layer(o, &l, KIFU_SENTE);
+	put_layer(o, &l, KIFU_GOTE);
 	/* Chu's counter-strike square (a Lion was just taken there by another
 	 * piece: docs/rules.md), outlined over the pieces */
 	if (counter_strike >= 0)
