@@ -67,11 +67,26 @@ void board_out_int(struct board_out *o, long n)
 	board_out_bytes(o, digits + i, sizeof digits - (size_t)i);
 }
 
+/* The bytes board_out_xml_n writes otherwise: & < > " and the control
+ * characters but tab and newline (and NUL, which ends the text). */
+static const unsigned char xml_special[256] = {
+	[0] = 1, [1] = 1, [2] = 1, [3] = 1, [4] = 1, [5] = 1, [6] = 1, [7] = 1, [8] = 1,
+	[11] = 1, [12] = 1, [13] = 1, [14] = 1, [15] = 1, [16] = 1, [17] = 1, [18] = 1,
+	[19] = 1, [20] = 1, [21] = 1, [22] = 1, [23] = 1, [24] = 1, [25] = 1, [26] = 1,
+	[27] = 1, [28] = 1, [29] = 1, [30] = 1, [31] = 1,
+	['&'] = 1, ['<'] = 1, ['>'] = 1, ['"'] = 1,
+};
+
 void board_out_xml_n(struct board_out *o, const char *s, size_t n)
 {
 	const char *end = s + n, *run = s;
-	for (; s < end && *s; s++) {
+	for (; s < end; s++) {
 		const char *rep;
+		/* the runs of plain text at a byte's cost each */
+		while (s < end && !xml_special[(unsigned char)*s])
+			s++;
+		if (s == end || !*s)
+			break;
 		switch (*s) {
 		case '&': rep = "&amp;"; break;
 		case '<': rep = "&lt;"; break;
