@@ -342,6 +342,7 @@ int kifu_position_set_sfen(kifu_position *pos, const char *sfen, size_t len, kif
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	p->scratch = NULL;
 	p->scratch_cap = 0;
+	p->mate_lists = NULL;
 	clear(p, pos->v);
 	int rc = parse_sfen(p, sfen, len, diag);
 	if (!rc)
