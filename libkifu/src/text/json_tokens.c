@@ -1,0 +1,912 @@
+/*
+ * json_tokens.c - strict JSON (RFC 8259) into an array of tokens
+ * (json_tokens.h).
+ *
+ * One pass over the text: a lexer that pulls a token at a time and a
+ * parser with a stack of the containers open, writing each value as a
+ * token.  The lexer follows jansson 2.14's (src/load.c) byte for byte in
+ * what it reads before it gives up, so that an error is said in the same
+ * words at the same place as when jansson read JKF: every byte it reads is
+ * read here, bytes of 0x80 and above checked as UTF-8 where jansson's
+ * stream checks them (at a character's first byte); a token's "near" text
+ * is the bytes read for it.  Where jansson read past a NUL byte after a
+ * number or a word as if it were not there (its stream cannot put one
+ * back), this reader takes the NUL as what it is: a byte that is no JSON.
+ */
+#include "text/json_tokens.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kifu/error.h"
+
+/* The lexer's tokens: a structural character itself, or one of these. */
+enum { T_INVALID = -1, T_EOF = 0, T_STRING = 256, T_INTEGER, T_REAL, T_TRUE, T_FALSE, T_NULL };
+
+/* Bytes a string holds as they are (RFC 8259 section 7: unescaped =
+ * %x20-21 / %x23-5B / %x5D-10FFFF), ASCII only: the others are looked at. */
+static const unsigned char plain[256] = {
+#define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+	R16(0), R16(0), /* controls */
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* '"' */
+	R16(1), R16(1),
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, /* '\\' */
+	R16(1), R16(1),
+	R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0),
+#undef R16
+};
+
+typedef struct lexer {
+	kifu__json *j;
+	const unsigned char *s;
+	size_t n;
+	size_t p;          /* the bytes read: jansson's stream position */
+	size_t start;      /* where the token began: its text is s[start..p) */
+	int tok;
+	bool failed;
+	bool nomem;        /* out of memory: no token */
+	/* the string just read */
+	uint32_t str_at, str_len;
+	bool str_decoded, str_nul;
+	long long integer;
+	double real;
+	/* places: lines passed, continuation bytes passed (columns count
+	 * characters), and the column of the current line's first byte less
+	 * one, as a count of characters from the text's start */
+	uint32_t line;
+	size_t cont;
+	long base;
+} lexer;
+
+static bool is_digit(int c) { return c >= '0' && c <= '9'; }
+static bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+static int hex_value(int c)
+{
+	return is_digit(c) ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* The length of the UTF-8 character whose first byte is s[p] (0x80 or
+ * above), or 0 when it is not one: jansson's utf8_check_first and
+ * utf8_check_full (no overlong forms, no surrogates, nothing above
+ * U+10FFFF; RFC 3629).  A byte past the end reads as 0xFF, as jansson's. */
+static size_t utf8_len(const unsigned char *s, size_t p, size_t n)
+{
+	unsigned c = s[p];
+	size_t k;
+	uint32_t v;
+	if (c >= 0xC2 && c <= 0xDF) {
+		k = 2;
+		v = c & 0x1F;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		k = 3;
+		v = c & 0x0F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		k = 4;
+		v = c & 0x07;
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < k; i++) {
+		unsigned u = p + i < n ? s[p + i] : 0xFF;
+		if (u < 0x80 || u > 0xBF)
+			return 0;
+		v = (v << 6) | (u & 0x3F);
+	}
+	if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) || (k == 2 && v < 0x80) || (k == 3 && v < 0x800) ||
+	    (k == 4 && v < 0x10000))
+		return 0;
+	return k;
+}
+
+/* The first error, said as jansson's error_set says it: "near" the text
+ * read for the token (if it is 20 bytes at most), or "near end of file"
+ * when none was.  Returns T_INVALID. */
+static int fail(lexer *lx, bool stream, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(lexer *lx, bool stream, const char *fmt, ...)
+{
+	if (lx->failed)
+		return T_INVALID;
+	lx->failed = true;
+	char msg[160], full[200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	const char *near = (const char *)lx->s + lx->start;
+	size_t len = lx->p - lx->start;
+	if (len && near[0]) {
+		/* jansson prints its saved text as a C string */
+		if (len <= 20)
+			snprintf(full, sizeof full, "%s near '%.*s'", msg, (int)strnlen(near, len), near);
+		else
+			snprintf(full, sizeof full, "%s", msg);
+	} else if (stream) {
+		/* a byte that is not UTF-8: no place to name */
+		snprintf(full, sizeof full, "%s", msg);
+	} else {
+		snprintf(full, sizeof full, "%s near end of file", msg);
+	}
+	/* jansson keeps 158 bytes of it */
+	size_t keep = strlen(full);
+	keep = keep < 158 ? keep : 158;
+	memcpy(lx->j->error, full, keep);
+	lx->j->error[keep] = 0;
+	lx->j->error_pos = lx->p;
+	return T_INVALID;
+}
+
+/* The byte at p as jansson's stream gives it: -1 past the end; a byte
+ * that begins no UTF-8 character is an error (-2). */
+static int peek(lexer *lx, size_t p)
+{
+	if (p >= lx->n)
+		return -1;
+	unsigned c = lx->s[p];
+	if (c >= 0x80 && !utf8_len(lx->s, p, lx->n)) {
+		lx->p = p;
+		fail(lx, true, "unable to decode byte 0x%x", c);
+		return -2;
+	}
+	return (int)c;
+}
+
+static int reserve(void **buf, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return 0;
+	size_t c = *cap ? *cap : 64;
+	while (c < need)
+		c *= 2;
+	void *b = realloc(*buf, c * size);
+	if (!b)
+		return KIFU_ENOMEM;
+	*buf = b;
+	*cap = c;
+	return 0;
+}
+
+static int arena_put(lexer *lx, const void *bytes, size_t n)
+{
+	kifu__json *j = lx->j;
+	if (reserve((void **)&j->arena, &j->acap, j->alen + n + 1, 1)) {
+		lx->nomem = true;
+		return T_INVALID;
+	}
+	memcpy(j->arena + j->alen, bytes, n);
+	j->alen += n;
+	return 0;
+}
+
+static size_t utf8_put(uint32_t v, char *out)
+{
+	if (v < 0x80) {
+		out[0] = (char)v;
+		return 1;
+	}
+	if (v < 0x800) {
+		out[0] = (char)(0xC0 | (v >> 6));
+		out[1] = (char)(0x80 | (v & 0x3F));
+		return 2;
+	}
+	if (v < 0x10000) {
+		out[0] = (char)(0xE0 | (v >> 12));
+		out[1] = (char)(0x80 | ((v >> 6) & 0x3F));
+		out[2] = (char)(0x80 | (v & 0x3F));
+		return 3;
+	}
+	out[0] = (char)(0xF0 | (v >> 18));
+	out[1] = (char)(0x80 | ((v >> 12) & 0x3F));
+	out[2] = (char)(0x80 | ((v >> 6) & 0x3F));
+	out[3] = (char)(0x80 | (v & 0x3F));
+	return 4;
+}
+
+/* A string (RFC 8259 section 7), its '"' read.  Escapes are decoded into
+ * the arena as they come; a surrogate that pairs with nothing is an error
+ * only once the whole string has been read, as jansson decodes after
+ * lexing (an error of the lexer later in the string comes first). */
+static int lex_string(lexer *lx)
+{
+	kifu__json *j = lx->j;
+	const unsigned char *s = lx->s;
+	size_t n = lx->n, p = lx->p, seg = p;
+	bool decoding = false, nul = false;
+	char bad[40] = "";     /* the first surrogate that pairs with nothing */
+	long pending = -1;     /* a high surrogate whose \u pair comes next */
+	for (;;) {
+		while (p < n && plain[s[p]])
+			p++;
+		if (p >= n) {
+			lx->p = p;
+			return fail(lx, false, "premature end of input");
+		}
+		unsigned c = s[p];
+		if (c == '"')
+			break;
+		if (c < 0x20) {
+			lx->p = p;
+			return c == '\n' ? fail(lx, false, "unexpected newline") :
+					   fail(lx, false, "control character 0x%x", c);
+		}
+		if (c >= 0x80) {
+			size_t k = utf8_len(s, p, n);
+			if (!k) {
+				lx->p = p;
+				return fail(lx, true, "unable to decode byte 0x%x", c);
+			}
+			lx->cont += k - 1;
+			p += k;
+			continue;
+		}
+		/* an escape */
+		if (!decoding) {
+			decoding = true;
+			lx->str_at = (uint32_t)j->alen;
+		}
+		if (!bad[0] && arena_put(lx, s + seg, p - seg))
+			return T_INVALID;
+		p++;
+		int e = peek(lx, p);
+		if (e == -2)
+			return T_INVALID;
+		if (e == 'u') {
+			uint32_t v = 0;
+			p++;
+			for (int i = 0; i < 4; i++) {
+				int h = peek(lx, p);
+				if (h == -2)
+					return T_INVALID;
+				if (h < 0 || hex_value(h) < 0) {
+					lx->p = h < 0 ? p : p + 1;
+					return fail(lx, false, "invalid escape");
+				}
+				v = (v << 4) | (uint32_t)hex_value(h);
+				p++;
+			}
+			if (pending >= 0) {
+				if (v >= 0xDC00 && v <= 0xDFFF)
+					v = (((uint32_t)pending - 0xD800) << 10) + (v - 0xDC00) + 0x10000;
+				else if (!bad[0])
+					snprintf(bad, sizeof bad, "invalid Unicode '\\u%04X\\u%04X'", (unsigned)pending, v);
+				pending = -1;
+			} else if (v >= 0xD800 && v <= 0xDBFF) {
+				/* a pair if the next escape is \u: else alone */
+				if (p + 1 < n && s[p] == '\\' && s[p + 1] == 'u') {
+					pending = v;
+					seg = p;
+					continue;
+				}
+				if (!bad[0])
+					snprintf(bad, sizeof bad, "invalid Unicode '\\u%04X'", v);
+			} else if (v >= 0xDC00 && v <= 0xDFFF && !bad[0]) {
+				snprintf(bad, sizeof bad, "invalid Unicode '\\u%04X'", v);
+			}
+			if (!bad[0]) {
+				char u[4];
+				nul = nul || v == 0;
+				if (arena_put(lx, u, utf8_put(v, u)))
+					return T_INVALID;
+			}
+		} else {
+			char d;
+			switch (e) {
+			case '"': case '\\': case '/': d = (char)e; break;
+			case 'b': d = '\b'; break;
+			case 'f': d = '\f'; break;
+			case 'n': d = '\n'; break;
+			case 'r': d = '\r'; break;
+			case 't': d = '\t'; break;
+			default:
+				/* read, then refused (at the end: nothing read) */
+				lx->p = e < 0 ? p : p + 1;
+				return fail(lx, false, "invalid escape");
+			}
+			p++;
+			if (!bad[0] && arena_put(lx, &d, 1))
+				return T_INVALID;
+		}
+		seg = p;
+	}
+	lx->p = p + 1;
+	if (bad[0])
+		return fail(lx, false, "%s", bad);
+	if (decoding) {
+		if (arena_put(lx, s + seg, p - seg))
+			return T_INVALID;
+		j->arena[j->alen++] = 0;
+		lx->str_len = (uint32_t)(j->alen - 1 - lx->str_at);
+	} else {
+		lx->str_at = (uint32_t)(lx->start + 1);
+		lx->str_len = (uint32_t)(p - lx->start - 1);
+	}
+	lx->str_decoded = decoding;
+	lx->str_nul = nul;
+	return T_STRING;
+}
+
+/* A number (RFC 8259 section 6), its first byte ('-' or a digit) read:
+ * jansson's lex_scan_number, which reads one byte past it.  An integer
+ * is one without fraction or exponent (a long long, else an error); the
+ * others are reals. */
+static int lex_number(lexer *lx)
+{
+	size_t p = lx->start;
+	int c = lx->s[p];
+	if (c == '-')
+		c = peek(lx, ++p);
+	if (c == -2)
+		return T_INVALID;
+	if (c == '0') {
+		c = peek(lx, ++p);
+		if (is_digit(c)) {
+			lx->p = p;
+			return T_INVALID;
+		}
+	} else if (is_digit(c)) {
+		do
+			c = peek(lx, ++p);
+		while (is_digit(c));
+	} else {
+		lx->p = p;
+		return T_INVALID;
+	}
+	if (c == -2)
+		return T_INVALID;
+	const char *t = (const char *)lx->s + lx->start;
+	if (c != '.' && c != 'e' && c != 'E') {
+		lx->p = p;
+		bool neg = *t == '-';
+		unsigned long long v = 0, lim = neg ? (unsigned long long)LLONG_MAX + 1 : LLONG_MAX;
+		for (const char *d = t + neg; d < (const char *)lx->s + p; d++) {
+			unsigned dig = (unsigned)(*d - '0');
+			if (v > (lim - dig) / 10)
+				return fail(lx, false, neg ? "too big negative integer" : "too big integer");
+			v = v * 10 + dig;
+		}
+		lx->integer = neg ? (v == (unsigned long long)LLONG_MAX + 1 ? LLONG_MIN : -(long long)v) : (long long)v;
+		return T_INTEGER;
+	}
+	if (c == '.') {
+		c = peek(lx, ++p);
+		if (c == -2)
+			return T_INVALID;
+		if (!is_digit(c)) {
+			lx->p = p;
+			return T_INVALID;
+		}
+		do
+			c = peek(lx, ++p);
+		while (is_digit(c));
+		if (c == -2)
+			return T_INVALID;
+	}
+	if (c == 'e' || c == 'E') {
+		c = peek(lx, ++p);
+		if (c == '+' || c == '-')
+			c = peek(lx, ++p);
+		if (c == -2)
+			return T_INVALID;
+		if (!is_digit(c)) {
+			lx->p = p;
+			return T_INVALID;
+		}
+		do
+			c = peek(lx, ++p);
+		while (is_digit(c));
+		if (c == -2)
+			return T_INVALID;
+	}
+	lx->p = p;
+	/* strtod on a copy, its '.' the locale's as jansson's jsonp_strtod */
+	size_t len = p - lx->start;
+	char small[128], *copy = len < sizeof small ? small : malloc(len + 1);
+	if (!copy) {
+		lx->nomem = true;
+		return T_INVALID;
+	}
+	memcpy(copy, t, len);
+	copy[len] = 0;
+	const char *point = localeconv()->decimal_point;
+	char *dot = strchr(copy, '.');
+	if (dot && *point != '.')
+		*dot = *point;
+	errno = 0;
+	double v = strtod(copy, NULL);
+	bool over = (v == HUGE_VAL || v == -HUGE_VAL) && errno == ERANGE;
+	if (copy != small)
+		free(copy);
+	if (over)
+		return fail(lx, false, "real number overflow");
+	lx->real = v;
+	return T_REAL;
+}
+
+/* The next token: jansson's lex_scan.  Past white space (RFC 8259: space,
+ * tab, line feed, carriage return), noting where lines begin. */
+static int lex(lexer *lx)
+{
+	const unsigned char *s = lx->s;
+	size_t p = lx->p, n = lx->n;
+	for (; p < n; p++) {
+		unsigned c = s[p];
+		if (c == ' ' || c == '\t' || c == '\r')
+			continue;
+		if (c != '\n')
+			break;
+		lx->line++;
+		lx->base = (long)(p + 1 - lx->cont) - 1;
+	}
+	lx->start = p;
+	lx->p = p;
+	if (p >= n)
+		return lx->tok = T_EOF;
+	int c = peek(lx, p);
+	if (c == -2)
+		return lx->tok = T_INVALID;
+	lx->p = p + 1;
+	switch (c) {
+	case '{': case '}': case '[': case ']': case ':': case ',':
+		return lx->tok = c;
+	case '"':
+		return lx->tok = lex_string(lx);
+	case '-': case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+		return lx->tok = lex_number(lx);
+	default:
+		break;
+	}
+	if (is_alpha(c)) {
+		/* a whole word, for the message */
+		int d;
+		do
+			d = peek(lx, ++p);
+		while (is_alpha(d));
+		if (d == -2)
+			return lx->tok = T_INVALID;
+		lx->p = p;
+		size_t len = p - lx->start;
+		const char *w = (const char *)s + lx->start;
+		if (len == 4 && !memcmp(w, "true", 4))
+			return lx->tok = T_TRUE;
+		if (len == 5 && !memcmp(w, "false", 5))
+			return lx->tok = T_FALSE;
+		if (len == 4 && !memcmp(w, "null", 4))
+			return lx->tok = T_NULL;
+		return lx->tok = T_INVALID;
+	}
+	/* no token: a whole character of it in the message */
+	if (c >= 0x80)
+		lx->p = p + utf8_len(s, p, n);
+	return lx->tok = T_INVALID;
+}
+
+/* ---- the parser ---- */
+
+static int new_token(kifu__json *j, int type, uint32_t off)
+{
+	if (j->ntok == j->tokcap && reserve((void **)&j->tok, &j->tokcap, j->ntok + 1, sizeof *j->tok))
+		return KIFU_ENOMEM;
+	if (j->ntok >= UINT32_MAX)
+		return KIFU_ENOMEM;
+	kifu__json_tok *t = &j->tok[j->ntok++];
+	t->type = (uint8_t)type;
+	t->decoded = 0;
+	t->off = off;
+	return 0;
+}
+
+static int put_string(kifu__json *j, const lexer *lx, uint32_t owner)
+{
+	if (new_token(j, KIFU__JSON_STRING, (uint32_t)lx->start))
+		return KIFU_ENOMEM;
+	kifu__json_tok *t = &j->tok[j->ntok - 1];
+	t->decoded = lx->str_decoded;
+	t->u.str.at = lx->str_at;
+	t->u.str.len = lx->str_len;
+	t->u.str.owner = owner;
+	return 0;
+}
+
+static bool same_key(const kifu__json *j, size_t a, size_t b)
+{
+	size_t la, lb;
+	const char *sa = kifu__json_str(j, a, &la), *sb = kifu__json_str(j, b, &lb);
+	return la == lb && !memcmp(sa, sb, la);
+}
+
+/* Keys are checked against the others of their object one by one, up to
+ * this many; past it, through a hash table of the keys of such objects. */
+enum { FEW_KEYS = 16 };
+
+static uint32_t key_hash(const kifu__json *j, size_t key)
+{
+	size_t len;
+	const unsigned char *s = (const unsigned char *)kifu__json_str(j, key, &len);
+	uint32_t h = 2166136261u ^ j->tok[key].u.str.owner;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ s[i]) * 16777619u;
+	return h;
+}
+
+/* Adds key to the table; false when its object has it already. */
+static int hash_add(kifu__json *j, uint32_t key, bool *dup)
+{
+	*dup = false;
+	if ((j->hashn + 1) * 2 > j->hashcap) {
+		size_t cap = j->hashcap ? j->hashcap * 2 : 256;
+		uint32_t *h = calloc(cap, sizeof *h);
+		if (!h)
+			return KIFU_ENOMEM;
+		for (size_t i = 0; i < j->hashcap; i++) {
+			uint32_t k = j->hash[i];
+			if (!k)
+				continue;
+			size_t at = key_hash(j, k) & (cap - 1);
+			while (h[at])
+				at = (at + 1) & (cap - 1);
+			h[at] = k;
+		}
+		free(j->hash);
+		j->hash = h;
+		j->hashcap = cap;
+	}
+	size_t at = key_hash(j, key) & (j->hashcap - 1);
+	for (; j->hash[at]; at = (at + 1) & (j->hashcap - 1)) {
+		uint32_t k = j->hash[at];
+		if (j->tok[k].u.str.owner == j->tok[key].u.str.owner && same_key(j, k, key)) {
+			*dup = true;
+			return 0;
+		}
+	}
+	j->hash[at] = key;
+	j->hashn++;
+	return 0;
+}
+
+/* Is the new key (the last token) one its object obj has already? */
+static int duplicate(kifu__json *j, uint32_t obj, bool *dup)
+{
+	uint32_t key = (uint32_t)j->ntok - 1, size = j->tok[obj].u.box.size;
+	*dup = false;
+	if (size < FEW_KEYS) {
+		for (size_t k = obj + 1; k < key; k = kifu__json_next(j, k + 1))
+			if (same_key(j, k, key)) {
+				*dup = true;
+				return 0;
+			}
+		return 0;
+	}
+	if (size == FEW_KEYS) {
+		/* the object grows large: its keys so far into the table */
+		for (size_t k = obj + 1; k < key; k = kifu__json_next(j, k + 1))
+			if (hash_add(j, (uint32_t)k, dup))
+				return KIFU_ENOMEM;
+	}
+	return hash_add(j, key, dup);
+}
+
+int kifu__json_parse(kifu__json *j, const char *text, size_t n, uint32_t col0)
+{
+	lexer lx;
+	memset(&lx, 0, sizeof lx);
+	lx.j = j;
+	lx.s = (const unsigned char *)text;
+	lx.n = n;
+	lx.base = -(long)col0;
+	j->text = text;
+	j->ntok = 0;
+	j->alen = 0;
+	j->error[0] = 0;
+	j->error_pos = 0;
+	if (j->hashn) {
+		memset(j->hash, 0, j->hashcap * sizeof *j->hash);
+		j->hashn = 0;
+	}
+	if (n > UINT32_MAX)
+		return KIFU_ENOMEM;
+	size_t sp = 0, depth = 0;
+	int rc = 0;
+#define LEX()                                                                      \
+	do {                                                                       \
+		lex(&lx);                                                          \
+		if (lx.nomem)                                                      \
+			return KIFU_ENOMEM;                                        \
+		if (lx.failed)                                                     \
+			return 1;                                                  \
+	} while (0)
+#define FAIL(...) return (fail(&lx, false, __VA_ARGS__), 1)
+	LEX();
+	if (lx.tok != '[' && lx.tok != '{')
+		FAIL("'[' or '{' expected");
+value:
+	if (++depth > KIFU__JSON_MAX_DEPTH)
+		FAIL("maximum parsing depth reached");
+	switch (lx.tok) {
+	case T_STRING:
+		if (lx.str_nul)
+			FAIL("\\u0000 is not allowed without JSON_ALLOW_NUL");
+		rc = put_string(j, &lx, 0);
+		break;
+	case T_INTEGER:
+		if (!(rc = new_token(j, KIFU__JSON_INTEGER, (uint32_t)lx.start)))
+			j->tok[j->ntok - 1].u.integer = lx.integer;
+		break;
+	case T_REAL:
+		if (!(rc = new_token(j, KIFU__JSON_REAL, (uint32_t)lx.start)))
+			j->tok[j->ntok - 1].u.real = lx.real;
+		break;
+	case T_TRUE:
+		rc = new_token(j, KIFU__JSON_TRUE, (uint32_t)lx.start);
+		break;
+	case T_FALSE:
+		rc = new_token(j, KIFU__JSON_FALSE, (uint32_t)lx.start);
+		break;
+	case T_NULL:
+		rc = new_token(j, KIFU__JSON_NULL, (uint32_t)lx.start);
+		break;
+	case '{':
+	case '[': {
+		bool obj = lx.tok == '{';
+		if (new_token(j, obj ? KIFU__JSON_OBJECT : KIFU__JSON_ARRAY, (uint32_t)lx.start) ||
+		    reserve((void **)&j->stack, &j->stackcap, sp + 1, sizeof *j->stack))
+			return KIFU_ENOMEM;
+		kifu__json_tok *t = &j->tok[j->ntok - 1];
+		t->u.box.size = 0;
+		t->u.box.line = lx.line;
+		t->u.box.col = (uint32_t)((long)(lx.start - lx.cont) - lx.base);
+		j->stack[sp++] = (uint32_t)(j->ntok - 1);
+		LEX();
+		if (lx.tok == (obj ? '}' : ']')) {
+			j->tok[j->stack[--sp]].u.box.next = (uint32_t)j->ntok;
+			goto done;
+		}
+		if (obj)
+			goto key;
+		goto element;
+	}
+	case T_INVALID:
+		FAIL("invalid token");
+	default:
+		FAIL("unexpected token");
+	}
+	if (rc)
+		return rc;
+	goto done;
+key:
+	if (lx.tok != T_STRING)
+		FAIL("string or '}' expected");
+	if (lx.str_nul)
+		FAIL("NUL byte in object key not supported");
+	{
+		uint32_t obj = j->stack[sp - 1];
+		bool dup;
+		if (put_string(j, &lx, obj) || duplicate(j, obj, &dup))
+			return KIFU_ENOMEM;
+		if (dup)
+			FAIL("duplicate object key");
+		j->tok[obj].u.box.size++;
+	}
+	LEX();
+	if (lx.tok != ':')
+		FAIL("':' expected");
+	LEX();
+	goto value;
+element:
+	if (lx.tok == T_EOF)
+		FAIL("']' expected");
+	j->tok[j->stack[sp - 1]].u.box.size++;
+	goto value;
+done:
+	depth--;
+	while (sp) {
+		uint32_t top = j->stack[sp - 1];
+		bool obj = j->tok[top].type == KIFU__JSON_OBJECT;
+		LEX();
+		if (lx.tok == ',') {
+			LEX();
+			if (obj)
+				goto key;
+			goto element;
+		}
+		if (lx.tok != (obj ? '}' : ']'))
+			FAIL(obj ? "'}' expected" : "']' expected");
+		j->tok[top].u.box.next = (uint32_t)j->ntok;
+		sp--;
+		depth--;
+	}
+	LEX();
+	if (lx.tok != T_EOF)
+		FAIL("end of file expected");
+#undef LEX
+#undef FAIL
+	j->end_line = lx.line;
+	j->end_col = (uint32_t)((long)(n - lx.cont) - lx.base);
+	return 0;
+}
+
+void kifu__json_free(kifu__json *j)
+{
+	free(j->tok);
+	free(j->arena);
+	free(j->stack);
+	free(j->hash);
+	memset(j, 0, sizeof *j);
+}
+
+bool kifu__json_is(const kifu__json *j, size_t i, const char *word)
+{
+	if (j->tok[i].type != KIFU__JSON_STRING)
+		return false;
+	size_t len, wl = strlen(word);
+	const char *s = kifu__json_str(j, i, &len);
+	return len == wl && !memcmp(s, word, len);
+}
+
+size_t kifu__json_get(const kifu__json *j, size_t obj, const char *key)
+{
+	size_t k = obj + 1, wl = strlen(key);
+	for (uint32_t m = 0; m < j->tok[obj].u.box.size; m++) {
+		size_t len;
+		const char *s = kifu__json_str(j, k, &len);
+		if (len == wl && !memcmp(s, key, len))
+			return k + 1;
+		k = kifu__json_next(j, k + 1);
+	}
+	return 0;
+}
+
+/* ---- writing a value back, for messages ---- */
+
+typedef struct out {
+	char *buf;
+	size_t size, len; /* len may pass size - 1: what would have been written */
+} out;
+
+static void put(out *o, const char *s, size_t n)
+{
+	if (o->len < o->size) {
+		size_t room = o->size - 1 - o->len, k = n < room ? n : room;
+		memcpy(o->buf + o->len, s, k);
+		o->buf[o->len + k] = 0;
+	}
+	o->len += n;
+}
+
+/* jansson's dump_string: '"', '\\' and controls escaped, the rest as it is. */
+static void put_string_json(out *o, const char *s, size_t n)
+{
+	put(o, "\"", 1);
+	size_t seg = 0;
+	for (size_t i = 0; i < n && o->len < o->size; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		put(o, s + seg, i - seg);
+		char e[8];
+		switch (c) {
+		case '"': put(o, "\\\"", 2); break;
+		case '\\': put(o, "\\\\", 2); break;
+		case '\b': put(o, "\\b", 2); break;
+		case '\f': put(o, "\\f", 2); break;
+		case '\n': put(o, "\\n", 2); break;
+		case '\r': put(o, "\\r", 2); break;
+		case '\t': put(o, "\\t", 2); break;
+		default:
+			snprintf(e, sizeof e, "\\u%04X", c);
+			put(o, e, 6);
+		}
+		seg = i + 1;
+	}
+	if (o->len < o->size)
+		put(o, s + seg, n - seg);
+	put(o, "\"", 1);
+}
+
+/* jansson's jsonp_dtostr at its default precision, 17. */
+static void put_real(out *o, double v)
+{
+	char b[64];
+	int len = snprintf(b, sizeof b - 3, "%.17g", v);
+	if (len < 0 || (size_t)len >= sizeof b - 3)
+		return;
+	const char *point = localeconv()->decimal_point;
+	char *at = *point != '.' ? strchr(b, *point) : NULL;
+	if (at)
+		*at = '.';
+	if (!strchr(b, '.') && !strchr(b, 'e')) {
+		memcpy(b + len, ".0", 3);
+		len += 2;
+	}
+	char *e = strchr(b, 'e');
+	if (e) {
+		/* no '+' nor leading zeros in the exponent */
+		char *from = e + 1, *to = e + 1;
+		if (*from == '-')
+			from++, to++;
+		else if (*from == '+')
+			from++;
+		while (*from == '0' && from[1])
+			from++;
+		memmove(to, from, strlen(from) + 1);
+		len = (int)strlen(b);
+	}
+	put(o, b, (size_t)len);
+}
+
+size_t kifu__json_dump(const kifu__json *j, size_t i, char *buf, size_t size)
+{
+	out o = {buf, size, 0};
+	if (size)
+		buf[0] = 0;
+	/* the containers open: where each ends, and whether it is an object
+	 * (each has written a byte: no more are open than size) */
+	enum { OPEN = 64 };
+	size_t end[OPEN];
+	bool obj[OPEN];
+	int sp = 0;
+	for (;;) {
+		const kifu__json_tok *t = &j->tok[i];
+		char num[32];
+		size_t len;
+		const char *s;
+		switch (t->type) {
+		case KIFU__JSON_OBJECT:
+		case KIFU__JSON_ARRAY:
+			put(&o, t->type == KIFU__JSON_OBJECT ? "{" : "[", 1);
+			if (t->u.box.next == i + 1) {
+				put(&o, t->type == KIFU__JSON_OBJECT ? "}" : "]", 1);
+				break;
+			}
+			if (sp == OPEN)
+				return size;
+			end[sp] = t->u.box.next;
+			obj[sp++] = t->type == KIFU__JSON_OBJECT;
+			i++;
+			if (obj[sp - 1]) {
+				s = kifu__json_str(j, i++, &len);
+				put_string_json(&o, s, len);
+				put(&o, ":", 1);
+			}
+			continue;
+		case KIFU__JSON_STRING:
+			s = kifu__json_str(j, i, &len);
+			put_string_json(&o, s, len);
+			break;
+		case KIFU__JSON_INTEGER:
+			put(&o, num, (size_t)snprintf(num, sizeof num, "%lld", t->u.integer));
+			break;
+		case KIFU__JSON_REAL:
+			put_real(&o, t->u.real);
+			break;
+		case KIFU__JSON_TRUE:
+			put(&o, "true", 4);
+			break;
+		case KIFU__JSON_FALSE:
+			put(&o, "false", 5);
+			break;
+		default:
+			put(&o, "null", 4);
+		}
+		/* after a value: the containers it ends, then the next */
+		i = kifu__json_next(j, i);
+		while (sp && i == end[sp - 1]) {
+			put(&o, obj[sp - 1] ? "}" : "]", 1);
+			sp--;
+		}
+		if (!sp || o.len >= size)
+			break;
+		put(&o, ",", 1);
+		if (obj[sp - 1]) {
+			s = kifu__json_str(j, i++, &len);
+			put_string_json(&o, s, len);
+			put(&o, ":", 1);
+		}
+	}
+	return o.len < size ? o.len : size;
+}
