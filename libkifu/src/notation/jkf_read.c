@@ -50,8 +50,11 @@ static bool same_text(const char *word, const char *s, size_t len)
 
 int kifu__jkf_kind_find(const char *s, size_t len)
 {
+	/* every code is two letters */
+	if (len != 2)
+		return -1;
 	for (int k = 0; k < JKF_NKINDS; k++)
-		if (same_text(kifu__jkf_kinds[k].code, s, len))
+		if (kifu__jkf_kinds[k].code[0] == s[0] && kifu__jkf_kinds[k].code[1] == s[1])
 			return k;
 	return -1;
 }
@@ -340,10 +343,48 @@ static bool is_integer(const build *b, size_t i) { return type_of(b, i) == KIFU_
 static long long integer(const build *b, size_t i) { return b->j->tok[i].u.integer; }
 static size_t size_of(const build *b, size_t i) { return b->j->tok[i].u.box.size; }
 
-/* Member key of obj (an object), 0 if none. */
-static size_t member(const build *b, size_t obj, const char *key)
+/* A key JKF has, with its length and kifu__json_sig (its length, first
+ * and last bytes). */
+typedef struct jkf_key {
+	const char *name;
+	size_t len;
+	uint32_t sig;
+} jkf_key;
+#define KEY(s) {s, sizeof s - 1, (uint32_t)(sizeof s - 1) << 16 | (uint32_t)(unsigned char)s[0] << 8 | (unsigned char)s[sizeof s - 2]}
+
+/* The members of object obj, in one pass: vals[k] the value of keys[k]
+ * (0 if it has none).  Returns the first key that is none of keys (its
+ * token, for the message), 0 if none is. */
+static size_t members(const build *b, size_t obj, const jkf_key *keys, int nkeys, size_t *vals)
 {
-	return is_object(b, obj) ? kifu__json_get(b->j, obj, key) : 0;
+	for (int k = 0; k < nkeys; k++)
+		vals[k] = 0;
+	const kifu__json *j = b->j;
+	const kifu__json_tok *tok = j->tok;
+	size_t t = obj + 1;
+	uint32_t size = tok[obj].u.box.size;
+	int k = 0; /* where to look first: after the key before (keys come in
+		    * the order JKF's writers write them) */
+	for (uint32_t m = 0; m < size; m++) {
+		uint32_t sig = tok[t].u.str.sig;
+		int tried = 0;
+		for (; tried < nkeys; tried++, k = k + 1 < nkeys ? k + 1 : 0) {
+			if (keys[k].sig != sig)
+				continue;
+			/* the same length, first and last bytes: the others */
+			size_t len, i = 1;
+			const char *s = kifu__json_str(j, t, &len), *name = keys[k].name;
+			while (i + 1 < len && s[i] == name[i])
+				i++;
+			if (i + 1 >= len)
+				break;
+		}
+		if (tried == nkeys)
+			return t;
+		vals[k] = t + 1;
+		t = kifu__json_next(j, t + 1);
+	}
+	return 0;
 }
 
 /* Element k of array arr (of more than k). */
@@ -479,31 +520,15 @@ static int read_comments(build *b, size_t c, long ply, size_t at, long idx)
 	return kifu_record_set_comment(b->rec, idx, text, o);
 }
 
-/* A non-negative integer member of obj, or -1 when absent (or null, where
- * allowed); -2 when it is something else. */
-static long long int_member(const build *b, size_t obj, const char *key, bool nullable)
+/* A non-negative integer (value x, 0 if absent), or -1 when absent (or
+ * null, where allowed); -2 when it is something else. */
+static long long int_value(const build *b, size_t x, bool nullable)
 {
-	size_t x = member(b, obj, key);
 	if (!x || (nullable && is_null(b, x)))
 		return -1;
 	if (!is_integer(b, x) || integer(b, x) < 0)
 		return -2;
 	return integer(b, x);
-}
-
-/* Only the keys listed (NULL-terminated) in obj: else the first other one
- * (its token), 0 if none. */
-static size_t stray_key(const build *b, size_t obj, const char *const *keys)
-{
-	size_t k = obj + 1;
-	for (size_t m = 0; m < size_of(b, obj); m++, k = kifu__json_next(b->j, k + 1)) {
-		const char *const *p = keys;
-		while (*p && !kifu__json_is(b->j, k, *p))
-			p++;
-		if (!*p)
-			return k;
-	}
-	return 0;
 }
 
 /* The message's form of stray key k. */
@@ -517,11 +542,11 @@ static const char *stray_name(const build *b, size_t k, char *buf, size_t size)
 /* {h?, m, s}: seconds, or -1 when it is not that. */
 static double clock_value(const build *b, size_t t)
 {
-	static const char *const keys[] = {"h", "m", "s", NULL};
-	if (!is_object(b, t) || stray_key(b, t, keys))
+	static const jkf_key keys[] = {KEY("h"), KEY("m"), KEY("s")};
+	size_t v[3];
+	if (!is_object(b, t) || members(b, t, keys, 3, v))
 		return -1;
-	long long h = int_member(b, t, "h", true), m = int_member(b, t, "m", false),
-		  s = int_member(b, t, "s", false);
+	long long h = int_value(b, v[0], true), m = int_value(b, v[1], false), s = int_value(b, v[2], false);
 	if (h == -2 || m < 0 || s < 0)
 		return -1;
 	return (double)(h < 0 ? 0 : h) * 3600 + (double)m * 60 + (double)s;
@@ -531,12 +556,13 @@ static double clock_value(const build *b, size_t t)
  * mover's total after it. */
 static int read_time(build *b, size_t t, long ply, size_t at, long idx)
 {
-	static const char *const keys[] = {"now", "total", NULL};
+	static const jkf_key keys[] = {KEY("now"), KEY("total")};
+	size_t v[2];
 	if (is_null(b, t))
 		return 0;
-	if (!is_object(b, t) || stray_key(b, t, keys))
+	if (!is_object(b, t) || members(b, t, keys, 2, v))
 		return problem(b, ply, at, NULL, "time is not {\"now\": {...}, \"total\": {...}}");
-	double now = clock_value(b, member(b, t, "now")), total = clock_value(b, member(b, t, "total"));
+	double now = clock_value(b, v[0]), total = clock_value(b, v[1]);
 	if (now < 0 || total < 0)
 		return problem(b, ply, at, NULL, "time's now and total are each {\"h\"?, \"m\", \"s\"}, "
 				   "whole numbers of hours, minutes and seconds");
@@ -546,21 +572,22 @@ static int read_time(build *b, size_t t, long ply, size_t at, long idx)
 /* {x, y}: the square, or -1 when it is not one of the board's. */
 static int place(const build *b, size_t p)
 {
-	static const char *const keys[] = {"x", "y", NULL};
-	if (!is_object(b, p) || stray_key(b, p, keys))
+	static const jkf_key keys[] = {KEY("x"), KEY("y")};
+	size_t v[2];
+	if (!is_object(b, p) || members(b, p, keys, 2, v))
 		return -1;
-	long long x = int_member(b, p, "x", false), y = int_member(b, p, "y", false);
+	long long x = int_value(b, v[0], false), y = int_value(b, v[1], false);
 	int files = kifu_variant_files(b->v), ranks = kifu_variant_ranks(b->v);
 	if (x < 1 || x > files || y < 1 || y > ranks)
 		return -1;
 	return (int)((y - 1) * files + (x - 1));
 }
 
-/* A kind member ("FU"): its index in kifu__jkf_kinds, -1 absent or null,
- * -2 not a kind. */
-static int kind_member(const build *b, size_t obj, const char *key)
+/* A kind ("FU", value x): its index in kifu__jkf_kinds, -1 absent or
+ * null, -2 not a kind. */
+static int kind_value(const build *b, size_t x)
 {
-	size_t x = member(b, obj, key), len;
+	size_t len;
 	if (!x || is_null(b, x))
 		return -1;
 	if (!is_string(b, x))
@@ -570,10 +597,9 @@ static int kind_member(const build *b, size_t obj, const char *key)
 	return k < 0 ? -2 : k;
 }
 
-/* A boolean member: 1, 0, or -1 absent or null, -2 something else. */
-static int bool_member(const build *b, size_t obj, const char *key)
+/* A boolean (value x): 1, 0, or -1 absent or null, -2 something else. */
+static int bool_value(const build *b, size_t x)
 {
-	size_t x = member(b, obj, key);
 	if (!x || is_null(b, x))
 		return -1;
 	int t = type_of(b, x);
@@ -619,20 +645,21 @@ static void move_text(const build *b, const kifu_move *m, int side, int kind, ch
  * Added to the record's current line; *idx its global index. */
 static int read_move(build *b, size_t mv, long ply, size_t at, long *idx)
 {
-	static const char *const keys[] = {"color", "from", "to", "piece", "same", "promote",
-					   "capture", "relative", NULL};
+	static const jkf_key keys[] = {KEY("color"), KEY("from"), KEY("to"), KEY("piece"), KEY("same"),
+				   KEY("promote"), KEY("capture"), KEY("relative")};
+	enum { COLOR, FROM, TO, PIECE, SAME, PROMOTE, CAPTURE, RELATIVE };
 	char kb[64];
+	size_t v[8];
 	b->here = mv;
 	if (!is_object(b, mv))
 		return problem(b, ply, at, NULL, "move is not an object");
-	size_t stray = stray_key(b, mv, keys);
+	size_t stray = members(b, mv, keys, 8, v);
 	if (stray)
 		return problem(b, ply, at, NULL, "unknown key \"%s\" in a move (docs/jkf.md lists JKF's keys)",
 			       stray_name(b, stray, kb, sizeof kb));
-	size_t color = member(b, mv, "color"), from = member(b, mv, "from");
-	size_t rel = member(b, mv, "relative");
-	int kind = kind_member(b, mv, "piece"), to = place(b, member(b, mv, "to"));
-	int promote = bool_member(b, mv, "promote"), same = bool_member(b, mv, "same");
+	size_t color = v[COLOR], from = v[FROM], rel = v[RELATIVE];
+	int kind = kind_value(b, v[PIECE]), to = place(b, v[TO]);
+	int promote = bool_value(b, v[PROMOTE]), same = bool_value(b, v[SAME]);
 	if (!is_integer(b, color) || integer(b, color) < 0 || integer(b, color) > 1)
 		return problem(b, ply, at, NULL, "a move's color is 0 (Sente) or 1 (Gote)");
 	if (kind < 0)
@@ -642,7 +669,7 @@ static int read_move(build *b, size_t mv, long ply, size_t at, long *idx)
 		return problem(b, ply, at, NULL, "a move's to is a square {\"x\": 1-9, \"y\": 1-9}");
 	if (promote == -2 || same == -2)
 		return problem(b, ply, at, NULL, "a move's promote and same are true or false");
-	int capture = kind_member(b, mv, "capture");
+	int capture = kind_value(b, v[CAPTURE]);
 	if (capture == -2 || capture == 7)
 		return problem(b, ply, at, NULL, "a move's capture is the kind of a piece that can be taken");
 	if (rel && !is_null(b, rel)) {
@@ -728,20 +755,22 @@ static int read_special(build *b, size_t sp, long ply, size_t at)
 
 /* One element of a line of play at ply: a move or the ending, with its
  * comments and time.  *ended: the line has had its ending. */
-static int read_element(build *b, size_t e, long ply, size_t at, bool *ended)
+static int read_element(build *b, size_t e, long ply, size_t at, bool *ended, bool *has_forks)
 {
-	static const char *const keys[] = {"comments", "move", "time", "special", "forks", NULL};
+	static const jkf_key keys[] = {KEY("comments"), KEY("move"), KEY("time"), KEY("special"), KEY("forks")};
+	enum { COMMENTS, MOVE, TIME, SPECIAL, FORKS };
 	char kb[64];
+	size_t v[5];
 	b->here = e;
 	b->moved[0] = 0;
 	if (!is_object(b, e))
 		return problem(b, ply, at, NULL, "an element of moves is an object");
-	size_t stray = stray_key(b, e, keys);
+	size_t stray = members(b, e, keys, 5, v);
 	if (stray)
 		return problem(b, ply, at, NULL, "unknown key \"%s\" in an element of moves (docs/jkf.md lists "
 			       "JKF's keys)", stray_name(b, stray, kb, sizeof kb));
-	size_t mv = member(b, e, "move"), sp = member(b, e, "special");
-	size_t forks = member(b, e, "forks");
+	size_t mv = v[MOVE], sp = v[SPECIAL], forks = v[FORKS];
+	*has_forks = forks != 0;
 	bool has_move = mv && !is_null(b, mv), has_special = sp && !is_null(b, sp);
 	if (forks && !is_null(b, forks) && !is_array(b, forks))
 		return problem(b, ply, at, NULL, "forks is an array of lines of play");
@@ -755,10 +784,9 @@ static int read_element(build *b, size_t e, long ply, size_t at, bool *ended)
 			    read_special(b, sp, ply, at);
 	*ended = has_special;
 	if (!rc)
-		rc = read_comments(b, member(b, e, "comments"), ply, at, idx);
-	size_t time = member(b, e, "time");
-	if (!rc && time)
-		rc = read_time(b, time, ply, at, idx);
+		rc = read_comments(b, v[COMMENTS], ply, at, idx);
+	if (!rc && v[TIME])
+		rc = read_time(b, v[TIME], ply, at, idx);
 	return rc;
 }
 
@@ -768,7 +796,7 @@ static int read_line(build *b, size_t arr, int line_no, long ply0, long skip, in
  * move (or ending) from the line line_no. */
 static int read_forks(build *b, size_t e, long ply, int line_no, int depth)
 {
-	size_t forks = member(b, e, "forks");
+	size_t forks = kifu__json_get(b->j, e, "forks");
 	if (!forks || is_null(b, forks) || !size_of(b, forks))
 		return 0;
 	if (depth >= KIFU__JKF_MAX_FORK_DEPTH)
@@ -800,10 +828,11 @@ static int read_line(build *b, size_t arr, int line_no, long ply0, long skip, in
 	bool ended = false, forks = false;
 	for (size_t i = 0; i < n; i++, e = kifu__json_next(b->j, e)) {
 		if ((long)i >= skip) {
-			int rc = read_element(b, e, ply0 + (long)i, e, &ended);
+			bool has_forks;
+			int rc = read_element(b, e, ply0 + (long)i, e, &ended, &has_forks);
 			if (rc)
 				return rc;
-			forks = forks || member(b, e, "forks");
+			forks = forks || has_forks;
 		}
 	}
 	if (!forks)
@@ -822,17 +851,16 @@ static int read_line(build *b, size_t arr, int line_no, long ply0, long skip, in
 /* moves[0]: the start position, with the comments before the first move. */
 static int read_start_element(build *b, size_t e)
 {
-	static const char *const keys[] = {"comments", "comment", NULL};
+	static const jkf_key keys[] = {KEY("comments"), KEY("comment")};
 	char kb[64];
+	size_t v[2];
 	if (!is_object(b, e))
 		return problem(b, 0, e, NULL, "moves[0] is an object (the start position's comments)");
-	size_t stray = stray_key(b, e, keys);
+	size_t stray = members(b, e, keys, 2, v);
 	if (stray)
 		return problem(b, 0, e, NULL, "moves[0] is the start position: it holds comments, not \"%s\"",
 			       stray_name(b, stray, kb, sizeof kb));
-	size_t c = member(b, e, "comments");
-	if (!c)
-		c = member(b, e, "comment");
+	size_t c = v[0] ? v[0] : v[1];
 	return c ? read_comments(b, c, 0, e, KIFU_COMMENT_BEFORE) : 0;
 }
 
@@ -933,11 +961,12 @@ static int sfen_side(const char *sfen)
  * is neither. */
 static bool put_square(const build *b, size_t sq, char *sfen, size_t *n)
 {
-	static const char *const keys[] = {"color", "kind", NULL};
-	if (!is_object(b, sq) || stray_key(b, sq, keys))
+	static const jkf_key keys[] = {KEY("color"), KEY("kind")};
+	size_t v[2];
+	if (!is_object(b, sq) || members(b, sq, keys, 2, v))
 		return false;
-	size_t c = member(b, sq, "color");
-	int kind = kind_member(b, sq, "kind");
+	size_t c = v[0];
+	int kind = kind_value(b, v[1]);
 	bool no_color = !c || is_null(b, c);
 	if (kind == -1 && no_color)
 		return true;
@@ -952,11 +981,11 @@ static bool put_square(const build *b, size_t sq, char *sfen, size_t *n)
  * 1024 bytes.  NULL, or what is wrong. */
 static const char *data_sfen(const build *b, size_t d, char *sfen)
 {
-	static const char *const keys[] = {"color", "board", "hands", NULL};
-	if (!is_object(b, d) || stray_key(b, d, keys))
+	static const jkf_key keys[] = {KEY("color"), KEY("board"), KEY("hands")};
+	size_t v[3];
+	if (!is_object(b, d) || members(b, d, keys, 3, v))
 		return "initial.data is {\"color\", \"board\", \"hands\"}";
-	size_t color = member(b, d, "color"), board = member(b, d, "board");
-	size_t hands = member(b, d, "hands");
+	size_t color = v[0], board = v[1], hands = v[2];
 	if (!is_integer(b, color) || integer(b, color) < 0 || integer(b, color) > 1)
 		return "initial.data's color is 0 (Sente) or 1 (Gote), the side to move";
 	bool empty = is_object(b, board) && size_of(b, board) == 0;
@@ -1046,8 +1075,9 @@ static const char *start_name(const kifu_variant *v, const char *sfen)
  * problem is said at initial's object (at: the record's, if it is none). */
 static int read_initial(build *b, size_t init, size_t at)
 {
-	static const char *const keys[] = {"preset", "data", NULL};
+	static const jkf_key keys[] = {KEY("preset"), KEY("data")};
 	char kb[64];
+	size_t v[2];
 	const char *named = b->handicap[0] ? kifu__named_start(b->v, b->handicap) : NULL;
 	if (!init || is_null(b, init)) {
 		/* no initial: the header's 手合割 gives the start, as in KIF */
@@ -1060,9 +1090,9 @@ static int read_initial(build *b, size_t init, size_t at)
 		const char *start = named ? start_name(b->v, named) : NULL;
 		return start ? kifu_record_add_tag(b->rec, "handicap", 8, start, strlen(start)) : 0;
 	}
-	if (!is_object(b, init) || stray_key(b, init, keys))
+	if (!is_object(b, init) || members(b, init, keys, 2, v))
 		return problem(b, 0, at, NULL, "initial is {\"preset\", \"data\"?}");
-	size_t p = member(b, init, "preset"), d = member(b, init, "data");
+	size_t p = v[0], d = v[1];
 	size_t plen = 0;
 	const char *ps = is_string(b, p) ? string_of(b, p, &plen) : NULL;
 	int k = ps ? kifu__jkf_preset_find(ps, plen) : -1;
@@ -1155,17 +1185,17 @@ refused:
 /* The record: {header, initial?, moves} (token 0). */
 static int read_record(build *b)
 {
-	static const char *const keys[] = {"header", "initial", "moves", NULL};
+	static const jkf_key keys[] = {KEY("header"), KEY("initial"), KEY("moves")};
 	char kb[64];
+	size_t v[3];
 	int rc;
 	if (b->j->tok[0].type != KIFU__JSON_OBJECT)
 		return problem(b, 0, 0, NULL, "a JKF record is an object {\"header\", \"initial\"?, \"moves\"}");
-	size_t stray = stray_key(b, 0, keys);
+	size_t stray = members(b, 0, keys, 3, v);
 	if (stray)
 		return problem(b, 0, 0, NULL, "unknown key \"%s\" in a JKF record (it has header, initial and moves)",
 			       stray_name(b, stray, kb, sizeof kb));
-	size_t h = kifu__json_get(b->j, 0, "header"), init = kifu__json_get(b->j, 0, "initial");
-	size_t moves = kifu__json_get(b->j, 0, "moves");
+	size_t h = v[0], init = v[1], moves = v[2];
 	if (h && (rc = read_header(b, h)))
 		return rc;
 	if ((rc = read_initial(b, init, is_object(b, init) ? init : 0)))
@@ -1224,10 +1254,11 @@ static bool first_brace(const char *text, size_t n, long *line, long *col)
 	return false;
 }
 
-/* Parses the record's text, which begins at line:col, and builds the
- * record.  *parsed: the text is JSON (its end is then r->json's). */
+/* Builds the record from its text, which begins at line:col: its tokens
+ * when it has been read as JSON (parsed), else read here (the whole text,
+ * for jansson's error and place). */
 static int build_record(jkf_reader *r, kifu_record *rec, const char *text, size_t n, long line,
-			long col, char first, const kifu_variant **variant, bool *parsed)
+			long col, char first, bool parsed, const kifu_variant **variant)
 {
 	build b;
 	memset(&b, 0, sizeof b);
@@ -1236,7 +1267,6 @@ static int build_record(jkf_reader *r, kifu_record *rec, const char *text, size_
 	b.rec = rec;
 	b.line0 = line;
 	b.prev_to = -1;
-	*parsed = false;
 	/* a problem with the variant is said at the record's first '{' */
 	long bl = line, bc = col;
 	if (first == '{' || first == '[' ? !first_brace(text, n, &bl, &bc) : true) {
@@ -1246,7 +1276,7 @@ static int build_record(jkf_reader *r, kifu_record *rec, const char *text, size_
 	int rc = choose_variant(&b, bl, bc);
 	if (rc) {
 		/* the record cannot be read in this variant: said */
-	} else if ((rc = kifu__json_parse(&r->json, text, n, (uint32_t)col)) == 1) {
+	} else if (!parsed && (rc = kifu__json_parse(&r->json, text, n, (uint32_t)col, NULL, NULL)) == 1) {
 		/* jansson's place was the byte it read last (error_pos bytes
 		 * read), within the text, which starts at line:col: the end of
 		 * a line for a value left open */
@@ -1259,7 +1289,7 @@ static int build_record(jkf_reader *r, kifu_record *rec, const char *text, size_
 		rc = kifu_record_set_error(rec, 0, el, ec, NULL, 0, msg);
 	} else if (rc) {
 		/* out of memory */
-	} else if ((*parsed = true, first == '[')) {
+	} else if (first == '[') {
 		rc = kifu_record_set_error(rec, 0, line, col, NULL, 0,
 					   "a JSON array: kifu reads JKF records as objects, one after another "
 					   "(docs/jkf.md)");
@@ -1268,6 +1298,26 @@ static int build_record(jkf_reader *r, kifu_record *rec, const char *text, size_
 	}
 	*variant = kifu_record_variant_name(rec)[0] ? b.v : NULL;
 	return rc < 0 ? rc : 0;
+}
+
+/* The reader's lines as the JSON parser asks for more of a record. */
+typedef struct more_lines {
+	jkf_reader *r;
+	kifu_diag *diag;
+} more_lines;
+
+static int pull_more(void *arg, const char **text, size_t *n)
+{
+	more_lines *m = arg;
+	jkf_reader *r = m->r;
+	if (r->eof)
+		return 0;
+	int rc = pull_line(r, true, m->diag);
+	if (rc != PULLED)
+		return rc;
+	*text = r->buf + r->head;
+	*n = r->len - r->head;
+	return 1;
 }
 
 /* Text that is no record: it runs up to a line that begins one ('{' or
@@ -1327,40 +1377,47 @@ static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		return rc;
 	char first = r->buf[r->head];
 	size_t end;
+	bool parsed = false;
+	long end_line = line, end_col = col;
 	if (first == '{' || first == '[') {
-		jkf_scan s = {r->head, 0, false, false, false, 0};
-		for (;;) {
-			scan_more(r, &s);
-			if (s.done || r->eof)
-				break;
-			if ((rc = pull_line(r, true, diag)) < 0)
-				return rc;
+		/* read as JSON as the lines come, to the close of its value */
+		more_lines m = {r, diag};
+		rc = kifu__json_parse(&r->json, r->buf + r->head, r->len - r->head, (uint32_t)col, pull_more, &m);
+		if (rc == KIFU_ENOMEM)
+			return kifu_diag_set(diag, rc, name, line, 0, "out of memory");
+		if (rc < 0)
+			return rc;
+		if (rc == 0) {
+			parsed = true;
+			end = r->head + r->json.end;
+			end_line = line + (long)r->json.end_line;
+			end_col = (long)r->json.end_col;
+		} else {
+			/* not JSON: the record runs to the close of its outermost
+			 * brackets, and is read again whole for jansson's error */
+			jkf_scan s = {r->head, 0, false, false, false, 0};
+			for (;;) {
+				scan_more(r, &s);
+				if (s.done || r->eof)
+					break;
+				if ((rc = pull_line(r, true, diag)) < 0)
+					return rc;
+			}
+			end = s.done ? s.end : r->len;
 		}
-		end = s.done ? s.end : r->len;
 	} else if ((rc = junk_end(r, &end, diag))) {
 		return rc;
 	}
-	long end_line = line, end_col = col;
-	bool parsed = false, spoilt = false;
-	if (r->spoil_line) {
+	if (!parsed)
 		advance(r->buf + r->head, end - r->head, &end_line, &end_col);
-		spoilt = r->spoil_line < end_line || (r->spoil_line == end_line && r->spoil_col < end_col);
-	}
-	if (spoilt) {
+	if (r->spoil_line && (r->spoil_line < end_line || (r->spoil_line == end_line && r->spoil_col < end_col))) {
 		/* the record holds a line that could not be read */
 		if ((rc = kifu_record_set_error(rec, 0, r->spoil_line, r->spoil_col, NULL, 0, r->spoil_msg)))
 			return rc;
 		r->spoil_line = 0;
-	} else {
-		if ((rc = build_record(r, rec, r->buf + r->head, end - r->head, line, col, first, variant, &parsed)))
-			return rc;
-		if (parsed) {
-			/* its end, as the JSON's tokens have it */
-			end_line = line + (long)r->json.end_line;
-			end_col = (long)r->json.end_col;
-		} else if (!r->spoil_line) {
-			advance(r->buf + r->head, end - r->head, &end_line, &end_col);
-		}
+	} else if ((rc = build_record(r, rec, r->buf + r->head, end - r->head, line, col, first, parsed,
+				      variant))) {
+		return rc;
 	}
 	r->head = end;
 	r->line = end_line;

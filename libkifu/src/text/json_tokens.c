@@ -50,9 +50,14 @@ typedef struct lexer {
 	size_t start;      /* where the token began: its text is s[start..p) */
 	int tok;
 	bool failed;
-	bool nomem;        /* out of memory: no token */
+	int err;           /* a negative code (out of memory, more's): no token */
+	kifu__json_more more; /* where the text goes on, NULL at its end */
+	void *arg;
 	/* the string just read */
-	uint32_t str_at, str_len;
+	/* where it is (low 32 bits) and its length: one word, written and
+	 * read at once (two halves written apart cannot be read as one) */
+	uint64_t str;
+	uint32_t str_at;   /* where a decoded string begins in the arena */
 	bool str_decoded, str_nul;
 	long long integer;
 	double real;
@@ -142,19 +147,25 @@ static int fail(lexer *lx, bool stream, const char *fmt, ...)
 	return T_INVALID;
 }
 
-/* The byte at p as jansson's stream gives it: -1 past the end; a byte
- * that begins no UTF-8 character is an error (-2). */
-static int peek(lexer *lx, size_t p)
+static int peek_high(lexer *lx, size_t p)
 {
-	if (p >= lx->n)
-		return -1;
 	unsigned c = lx->s[p];
-	if (c >= 0x80 && !utf8_len(lx->s, p, lx->n)) {
+	if (!utf8_len(lx->s, p, lx->n)) {
 		lx->p = p;
 		fail(lx, true, "unable to decode byte 0x%x", c);
 		return -2;
 	}
 	return (int)c;
+}
+
+/* The byte at p as jansson's stream gives it: -1 past the end; a byte
+ * that begins no UTF-8 character is an error (-2). */
+static inline int peek(lexer *lx, size_t p)
+{
+	if (p >= lx->n)
+		return -1;
+	unsigned c = lx->s[p];
+	return c < 0x80 ? (int)c : peek_high(lx, p);
 }
 
 static int reserve(void **buf, size_t *cap, size_t need, size_t size)
@@ -176,7 +187,7 @@ static int arena_put(lexer *lx, const void *bytes, size_t n)
 {
 	kifu__json *j = lx->j;
 	if (reserve((void **)&j->arena, &j->acap, j->alen + n + 1, 1)) {
-		lx->nomem = true;
+		lx->err = KIFU_ENOMEM;
 		return T_INVALID;
 	}
 	memcpy(j->arena + j->alen, bytes, n);
@@ -212,13 +223,15 @@ static size_t utf8_put(uint32_t v, char *out)
  * the arena as they come; a surrogate that pairs with nothing is an error
  * only once the whole string has been read, as jansson decodes after
  * lexing (an error of the lexer later in the string comes first). */
-static int lex_string(lexer *lx)
+static int lex_string_rest(lexer *lx, size_t p)
 {
 	kifu__json *j = lx->j;
 	const unsigned char *s = lx->s;
-	size_t n = lx->n, p = lx->p, seg = p;
+	size_t n = lx->n, seg = lx->p;
 	bool decoding = false, nul = false;
-	char bad[40] = "";     /* the first surrogate that pairs with nothing */
+	/* the first surrogate that pairs with nothing: bad, and bad2 if the
+	 * escape after it is no low surrogate (bad < 0: none) */
+	long bad = -1, bad2 = -1;
 	long pending = -1;     /* a high surrogate whose \u pair comes next */
 	for (;;) {
 		while (p < n && plain[s[p]])
@@ -250,7 +263,7 @@ static int lex_string(lexer *lx)
 			decoding = true;
 			lx->str_at = (uint32_t)j->alen;
 		}
-		if (!bad[0] && arena_put(lx, s + seg, p - seg))
+		if (bad < 0 && arena_put(lx, s + seg, p - seg))
 			return T_INVALID;
 		p++;
 		int e = peek(lx, p);
@@ -273,8 +286,8 @@ static int lex_string(lexer *lx)
 			if (pending >= 0) {
 				if (v >= 0xDC00 && v <= 0xDFFF)
 					v = (((uint32_t)pending - 0xD800) << 10) + (v - 0xDC00) + 0x10000;
-				else if (!bad[0])
-					snprintf(bad, sizeof bad, "invalid Unicode '\\u%04X\\u%04X'", (unsigned)pending, v);
+				else if (bad < 0)
+					bad = pending, bad2 = v;
 				pending = -1;
 			} else if (v >= 0xD800 && v <= 0xDBFF) {
 				/* a pair if the next escape is \u: else alone */
@@ -283,12 +296,12 @@ static int lex_string(lexer *lx)
 					seg = p;
 					continue;
 				}
-				if (!bad[0])
-					snprintf(bad, sizeof bad, "invalid Unicode '\\u%04X'", v);
-			} else if (v >= 0xDC00 && v <= 0xDFFF && !bad[0]) {
-				snprintf(bad, sizeof bad, "invalid Unicode '\\u%04X'", v);
+				if (bad < 0)
+					bad = v;
+			} else if (v >= 0xDC00 && v <= 0xDFFF && bad < 0) {
+				bad = v;
 			}
-			if (!bad[0]) {
+			if (bad < 0) {
 				char u[4];
 				nul = nul || v == 0;
 				if (arena_put(lx, u, utf8_put(v, u)))
@@ -309,26 +322,44 @@ static int lex_string(lexer *lx)
 				return fail(lx, false, "invalid escape");
 			}
 			p++;
-			if (!bad[0] && arena_put(lx, &d, 1))
+			if (bad < 0 && arena_put(lx, &d, 1))
 				return T_INVALID;
 		}
 		seg = p;
 	}
 	lx->p = p + 1;
-	if (bad[0])
-		return fail(lx, false, "%s", bad);
+	if (bad >= 0 && bad2 >= 0)
+		return fail(lx, false, "invalid Unicode '\\u%04X\\u%04X'", (unsigned)bad, (unsigned)bad2);
+	if (bad >= 0)
+		return fail(lx, false, "invalid Unicode '\\u%04X'", (unsigned)bad);
 	if (decoding) {
 		if (arena_put(lx, s + seg, p - seg))
 			return T_INVALID;
 		j->arena[j->alen++] = 0;
-		lx->str_len = (uint32_t)(j->alen - 1 - lx->str_at);
+		lx->str = (uint64_t)(j->alen - 1 - lx->str_at) << 32 | lx->str_at;
 	} else {
-		lx->str_at = (uint32_t)(lx->start + 1);
-		lx->str_len = (uint32_t)(p - lx->start - 1);
+		lx->str = (uint64_t)(p - lx->start - 1) << 32 | (uint32_t)(lx->start + 1);
 	}
 	lx->str_decoded = decoding;
 	lx->str_nul = nul;
 	return T_STRING;
+}
+
+/* A string, its '"' read: the common one (ASCII, no escapes) here, the
+ * others in lex_string_rest from the first byte it cannot pass. */
+static inline int lex_string(lexer *lx)
+{
+	const unsigned char *s = lx->s;
+	size_t p = lx->p, n = lx->n;
+	while (p < n && plain[s[p]])
+		p++;
+	if (p < n && s[p] == '"') {
+		lx->str = (uint64_t)(p - lx->p) << 32 | (uint32_t)lx->p;
+		lx->str_decoded = lx->str_nul = false;
+		lx->p = p + 1;
+		return T_STRING;
+	}
+	return lex_string_rest(lx, p);
 }
 
 /* A number (RFC 8259 section 6), its first byte ('-' or a digit) read:
@@ -337,7 +368,8 @@ static int lex_string(lexer *lx)
  * others are reals. */
 static int lex_number(lexer *lx)
 {
-	size_t p = lx->start;
+	size_t p = lx->start, digits = 0;
+	unsigned long long v = 0; /* of the first 18 digits */
 	int c = lx->s[p];
 	if (c == '-')
 		c = peek(lx, ++p);
@@ -350,9 +382,11 @@ static int lex_number(lexer *lx)
 			return T_INVALID;
 		}
 	} else if (is_digit(c)) {
-		do
+		do {
+			if (++digits <= 18)
+				v = v * 10 + (unsigned)(c - '0');
 			c = peek(lx, ++p);
-		while (is_digit(c));
+		} while (is_digit(c));
 	} else {
 		lx->p = p;
 		return T_INVALID;
@@ -363,7 +397,13 @@ static int lex_number(lexer *lx)
 	if (c != '.' && c != 'e' && c != 'E') {
 		lx->p = p;
 		bool neg = *t == '-';
-		unsigned long long v = 0, lim = neg ? (unsigned long long)LLONG_MAX + 1 : LLONG_MAX;
+		if (digits <= 18) {
+			/* no more than a long long holds */
+			lx->integer = neg ? -(long long)v : (long long)v;
+			return T_INTEGER;
+		}
+		unsigned long long lim = neg ? (unsigned long long)LLONG_MAX + 1 : LLONG_MAX;
+		v = 0;
 		for (const char *d = t + neg; d < (const char *)lx->s + p; d++) {
 			unsigned dig = (unsigned)(*d - '0');
 			if (v > (lim - dig) / 10)
@@ -408,7 +448,7 @@ static int lex_number(lexer *lx)
 	size_t len = p - lx->start;
 	char small[128], *copy = len < sizeof small ? small : malloc(len + 1);
 	if (!copy) {
-		lx->nomem = true;
+		lx->err = KIFU_ENOMEM;
 		return T_INVALID;
 	}
 	memcpy(copy, t, len);
@@ -418,46 +458,81 @@ static int lex_number(lexer *lx)
 	if (dot && *point != '.')
 		*dot = *point;
 	errno = 0;
-	double v = strtod(copy, NULL);
-	bool over = (v == HUGE_VAL || v == -HUGE_VAL) && errno == ERANGE;
+	double d = strtod(copy, NULL);
+	bool over = (d == HUGE_VAL || d == -HUGE_VAL) && errno == ERANGE;
 	if (copy != small)
 		free(copy);
 	if (over)
 		return fail(lx, false, "real number overflow");
-	lx->real = v;
+	lx->real = d;
 	return T_REAL;
 }
 
-/* The next token: jansson's lex_scan.  Past white space (RFC 8259: space,
- * tab, line feed, carriage return), noting where lines begin. */
+/* At the end of the text so far, between two tokens: more of it, if
+ * there is (true), lx->s and lx->n its new place and length. */
+static bool refill(lexer *lx)
+{
+	if (!lx->more)
+		return false;
+	const char *text;
+	size_t n;
+	int rc = lx->more(lx->arg, &text, &n);
+	if (rc <= 0) {
+		if (rc < 0)
+			lx->err = rc;
+		lx->more = NULL;
+		return false;
+	}
+	lx->s = (const unsigned char *)text;
+	lx->n = n;
+	lx->j->text = text;
+	return true;
+}
+
+/* Is c white space (RFC 8259: space, tab, line feed, carriage return)? */
+static inline bool is_space(unsigned c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Passes over white space, noting where lines begin, to lx->p at the next
+ * token or the end of the text (asking for more there).  Returns that
+ * token's first byte, or -1 at the end. */
+static int skip_space(lexer *lx)
+{
+	for (;;) {
+		const unsigned char *s = lx->s;
+		size_t p = lx->p, n = lx->n;
+		for (; p < n && is_space(s[p]); p++)
+			if (s[p] == '\n') {
+				lx->line++;
+				lx->base = (long)(p + 1 - lx->cont) - 1;
+			}
+		lx->p = p;
+		if (p < n)
+			return s[p];
+		if (!refill(lx))
+			return -1;
+	}
+}
+
+/* The next token: jansson's lex_scan. */
 static int lex(lexer *lx)
 {
+	skip_space(lx);
 	const unsigned char *s = lx->s;
 	size_t p = lx->p, n = lx->n;
-	for (; p < n; p++) {
-		unsigned c = s[p];
-		if (c == ' ' || c == '\t' || c == '\r')
-			continue;
-		if (c != '\n')
-			break;
-		lx->line++;
-		lx->base = (long)(p + 1 - lx->cont) - 1;
-	}
 	lx->start = p;
-	lx->p = p;
 	if (p >= n)
 		return lx->tok = T_EOF;
 	int c = peek(lx, p);
 	if (c == -2)
 		return lx->tok = T_INVALID;
 	lx->p = p + 1;
+	if (c == '"')
+		return lx->tok = lex_string(lx);
+	if (is_digit(c) || c == '-')
+		return lx->tok = lex_number(lx);
 	switch (c) {
 	case '{': case '}': case '[': case ']': case ':': case ',':
 		return lx->tok = c;
-	case '"':
-		return lx->tok = lex_string(lx);
-	case '-': case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-		return lx->tok = lex_number(lx);
 	default:
 		break;
 	}
@@ -486,38 +561,55 @@ static int lex(lexer *lx)
 	return lx->tok = T_INVALID;
 }
 
+/* A byte that may end a number: what comes after one in a record. */
+static bool number_end(int c) { return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n'; }
+
 /* ---- the parser ---- */
 
-static int new_token(kifu__json *j, int type, uint32_t off)
+static int more_tokens(kifu__json *j)
 {
-	if (j->ntok == j->tokcap && reserve((void **)&j->tok, &j->tokcap, j->ntok + 1, sizeof *j->tok))
+	if (j->ntok >= UINT32_MAX - 1)
 		return KIFU_ENOMEM;
-	if (j->ntok >= UINT32_MAX)
+	/* a game of a hundred moves takes some 4000: room for them at once */
+	return reserve((void **)&j->tok, &j->tokcap, j->ntok < 4096 ? 4096 : j->ntok + 1, sizeof *j->tok);
+}
+
+static inline int new_token(kifu__json *j, int type, uint32_t off)
+{
+	if (j->ntok == j->tokcap && more_tokens(j))
 		return KIFU_ENOMEM;
 	kifu__json_tok *t = &j->tok[j->ntok++];
-	t->type = (uint8_t)type;
+	t->type = (uint16_t)type;
 	t->decoded = 0;
 	t->off = off;
 	return 0;
 }
 
-static int put_string(kifu__json *j, const lexer *lx, uint32_t owner)
+/* The string just read as a token: a value, or a key of object owner
+ * (sig its kifu__json_sig). */
+static inline int put_string(kifu__json *j, const lexer *lx, uint32_t owner, uint32_t sig)
 {
 	if (new_token(j, KIFU__JSON_STRING, (uint32_t)lx->start))
 		return KIFU_ENOMEM;
 	kifu__json_tok *t = &j->tok[j->ntok - 1];
 	t->decoded = lx->str_decoded;
-	t->u.str.at = lx->str_at;
-	t->u.str.len = lx->str_len;
+	t->u.str.at = (uint32_t)lx->str;
+	t->u.str.len = (uint32_t)(lx->str >> 32);
 	t->u.str.owner = owner;
+	t->u.str.sig = sig;
 	return 0;
 }
 
-static bool same_key(const kifu__json *j, size_t a, size_t b)
+static inline bool same_key(const kifu__json *j, size_t a, size_t b)
 {
-	size_t la, lb;
-	const char *sa = kifu__json_str(j, a, &la), *sb = kifu__json_str(j, b, &lb);
-	return la == lb && !memcmp(sa, sb, la);
+	if (j->tok[a].u.str.len != j->tok[b].u.str.len)
+		return false;
+	size_t len;
+	const char *sa = kifu__json_str(j, a, &len), *sb = kifu__json_str(j, b, &len);
+	for (size_t i = 0; i < len; i++)
+		if (sa[i] != sb[i])
+			return false;
+	return true;
 }
 
 /* Keys are checked against the others of their object one by one, up to
@@ -569,29 +661,35 @@ static int hash_add(kifu__json *j, uint32_t key, bool *dup)
 	return 0;
 }
 
-/* Is the new key (the last token) one its object obj has already? */
-static int duplicate(kifu__json *j, uint32_t obj, bool *dup)
+/* Is the new key (the last token) one the object open at the top has
+ * already?  Its first keys are in j->keys from `at`. */
+static inline int duplicate(kifu__json *j, const struct kifu__json_open *top, bool *dup)
 {
-	uint32_t key = (uint32_t)j->ntok - 1, size = j->tok[obj].u.box.size;
+	uint32_t key = (uint32_t)j->ntok - 1, size = j->tok[top->tok].u.box.size;
 	*dup = false;
 	if (size < FEW_KEYS) {
-		for (size_t k = obj + 1; k < key; k = kifu__json_next(j, k + 1))
-			if (same_key(j, k, key)) {
+		struct kifu__json_key *k = j->keys + top->keys;
+		uint32_t sig = j->tok[key].u.str.sig;
+		for (uint32_t i = 0; i < size; i++)
+			if (k[i].sig == sig && (sig >> 16 <= 2 || same_key(j, k[i].tok, key))) {
 				*dup = true;
 				return 0;
 			}
+		k[size].sig = sig;
+		k[size].tok = key;
 		return 0;
 	}
 	if (size == FEW_KEYS) {
 		/* the object grows large: its keys so far into the table */
-		for (size_t k = obj + 1; k < key; k = kifu__json_next(j, k + 1))
-			if (hash_add(j, (uint32_t)k, dup))
+		for (uint32_t i = 0; i < size; i++)
+			if (hash_add(j, j->keys[top->keys + i].tok, dup))
 				return KIFU_ENOMEM;
 	}
 	return hash_add(j, key, dup);
 }
 
-int kifu__json_parse(kifu__json *j, const char *text, size_t n, uint32_t col0)
+int kifu__json_parse(kifu__json *j, const char *text, size_t n, uint32_t col0, kifu__json_more more,
+		     void *arg)
 {
 	lexer lx;
 	memset(&lx, 0, sizeof lx);
@@ -599,6 +697,8 @@ int kifu__json_parse(kifu__json *j, const char *text, size_t n, uint32_t col0)
 	lx.s = (const unsigned char *)text;
 	lx.n = n;
 	lx.base = -(long)col0;
+	lx.more = more;
+	lx.arg = arg;
 	j->text = text;
 	j->ntok = 0;
 	j->alen = 0;
@@ -610,124 +710,271 @@ int kifu__json_parse(kifu__json *j, const char *text, size_t n, uint32_t col0)
 	}
 	if (n > UINT32_MAX)
 		return KIFU_ENOMEM;
-	size_t sp = 0, depth = 0;
-	int rc = 0;
+	bool streaming = more != NULL;
+	/* jansson's parse_json, parse_value, parse_object and parse_array, with
+	 * the token each place expects looked for first (a key's string and
+	 * ':' after it, a ',' or the close after a value, a string or a small
+	 * number as a value), the lexer's place held here (s, n, p; start, the
+	 * token's first byte): any other token is read by lex, as jansson
+	 * reads it, for the error */
+	const unsigned char *s = lx.s;
+	size_t p = 0, start = 0, sp = 0, depth = 0;
+	int tok, c;
+	uint32_t top = 0; /* the container open at the top: its token */
+	bool in_object = false;
+#define FAIL(...) return (lx.start = start, lx.p = p, fail(&lx, false, __VA_ARGS__), 1)
+	/* a token read by lex from p */
 #define LEX()                                                                      \
 	do {                                                                       \
-		lex(&lx);                                                          \
-		if (lx.nomem)                                                      \
-			return KIFU_ENOMEM;                                        \
+		lx.p = p;                                                          \
+		tok = lex(&lx);                                                    \
+		if (lx.err)                                                        \
+			return lx.err;                                             \
 		if (lx.failed)                                                     \
 			return 1;                                                  \
+		s = lx.s;                                                          \
+		n = lx.n;                                                          \
+		p = lx.p;                                                          \
+		start = lx.start;                                                  \
 	} while (0)
-#define FAIL(...) return (fail(&lx, false, __VA_ARGS__), 1)
+	/* white space passed, c the next byte (-1 at the end) */
+#define SPACE()                                                                    \
+	do {                                                                       \
+		/* none, or one space (", " and ": " as JKF is written) */         \
+		if (p + 1 < n) {                                                   \
+			c = s[p];                                                  \
+			if (c > ' ')                                               \
+				break;                                             \
+			if (c == ' ' && s[p + 1] > ' ') {                          \
+				c = s[++p];                                        \
+				break;                                             \
+			}                                                          \
+		}                                                                  \
+		while (p < n && (c = s[p], is_space((unsigned)c))) {               \
+			if (c == '\n') {                                          \
+				lx.line++;                                         \
+				lx.base = (long)(p + 1 - lx.cont) - 1;             \
+			}                                                          \
+			p++;                                                       \
+		}                                                                  \
+		if (p < n) {                                                       \
+			c = s[p];                                                  \
+			break;                                                     \
+		}                                                                  \
+		lx.p = p;                                                          \
+		if (!refill(&lx)) {                                                \
+			if (lx.err)                                                \
+				return lx.err;                                     \
+			c = -1;                                                    \
+			break;                                                     \
+		}                                                                  \
+		s = lx.s;                                                          \
+		n = lx.n;                                                          \
+	} while (1)
+	/* a string from p, its '"' at start: plain (ASCII, no escape) here */
+#define STRING()                                                                   \
+	do {                                                                       \
+		size_t q = p;                                                      \
+		while (q < n && plain[s[q]])                                       \
+			q++;                                                       \
+		if (q < n && s[q] == '"') {                                        \
+			lx.str = (uint64_t)(q - p) << 32 | (uint32_t)p;            \
+			lx.str_decoded = lx.str_nul = false;                       \
+			p = q + 1;                                                 \
+			tok = T_STRING;                                            \
+			break;                                                     \
+		}                                                                  \
+		lx.start = start;                                                  \
+		lx.p = p;                                                          \
+		tok = lex_string_rest(&lx, q);                                     \
+		if (lx.err)                                                        \
+			return lx.err;                                             \
+		if (lx.failed)                                                     \
+			return 1;                                                  \
+		p = lx.p;                                                          \
+	} while (0)
+	/* a value's token from p (white space passed) */
+#define VALUE()                                                                    \
+	do {                                                                       \
+		start = p;                                                         \
+		if (c == '"') {                                                    \
+			p++;                                                       \
+			STRING();                                                  \
+			break;                                                     \
+		}                                                                  \
+		if (c >= '0' && c <= '9') {                                        \
+			/* 1 to 18 digits, no 0 before another: a long long */     \
+			unsigned long long v = 0;                                  \
+			size_t q = p;                                              \
+			if (c == '0')                                              \
+				q++;                                               \
+			else                                                       \
+				while (q < n && q - p < 18 && is_digit(s[q]))      \
+					v = v * 10 + (unsigned)(s[q++] - '0');     \
+			if (q < n && number_end(s[q])) {                           \
+				lx.integer = (long long)v;                         \
+				p = q;                                             \
+				tok = T_INTEGER;                                   \
+				break;                                             \
+			}                                                          \
+		} else if (c == '{' || c == '[') {                                 \
+			p++;                                                       \
+			tok = c;                                                   \
+			break;                                                     \
+		}                                                                  \
+		LEX();                                                             \
+	} while (0)
+	SPACE();
 	LEX();
-	if (lx.tok != '[' && lx.tok != '{')
+	if (tok != '[' && tok != '{')
 		FAIL("'[' or '{' expected");
 value:
 	if (++depth > KIFU__JSON_MAX_DEPTH)
 		FAIL("maximum parsing depth reached");
-	switch (lx.tok) {
-	case T_STRING:
-		if (lx.str_nul)
-			FAIL("\\u0000 is not allowed without JSON_ALLOW_NUL");
-		rc = put_string(j, &lx, 0);
-		break;
-	case T_INTEGER:
-		if (!(rc = new_token(j, KIFU__JSON_INTEGER, (uint32_t)lx.start)))
-			j->tok[j->ntok - 1].u.integer = lx.integer;
-		break;
-	case T_REAL:
-		if (!(rc = new_token(j, KIFU__JSON_REAL, (uint32_t)lx.start)))
-			j->tok[j->ntok - 1].u.real = lx.real;
-		break;
-	case T_TRUE:
-		rc = new_token(j, KIFU__JSON_TRUE, (uint32_t)lx.start);
-		break;
-	case T_FALSE:
-		rc = new_token(j, KIFU__JSON_FALSE, (uint32_t)lx.start);
-		break;
-	case T_NULL:
-		rc = new_token(j, KIFU__JSON_NULL, (uint32_t)lx.start);
-		break;
-	case '{':
-	case '[': {
-		bool obj = lx.tok == '{';
-		if (new_token(j, obj ? KIFU__JSON_OBJECT : KIFU__JSON_ARRAY, (uint32_t)lx.start) ||
-		    reserve((void **)&j->stack, &j->stackcap, sp + 1, sizeof *j->stack))
+	if (tok == '{' || tok == '[') {
+		bool obj = tok == '{';
+		if (new_token(j, obj ? KIFU__JSON_OBJECT : KIFU__JSON_ARRAY, (uint32_t)start) ||
+		    (sp == j->stackcap && reserve((void **)&j->stack, &j->stackcap, sp + 1, sizeof *j->stack)))
 			return KIFU_ENOMEM;
 		kifu__json_tok *t = &j->tok[j->ntok - 1];
 		t->u.box.size = 0;
 		t->u.box.line = lx.line;
-		t->u.box.col = (uint32_t)((long)(lx.start - lx.cont) - lx.base);
-		j->stack[sp++] = (uint32_t)(j->ntok - 1);
-		LEX();
-		if (lx.tok == (obj ? '}' : ']')) {
-			j->tok[j->stack[--sp]].u.box.next = (uint32_t)j->ntok;
-			goto done;
+		t->u.box.col = (uint32_t)((long)(start - lx.cont) - lx.base);
+		/* its keys after those of the object it is in */
+		uint32_t keys = 0;
+		if (sp) {
+			const struct kifu__json_open *up = &j->stack[sp - 1];
+			uint32_t size = j->tok[up->tok].u.box.size;
+			keys = up->keys + (in_object ? (size < FEW_KEYS ? size : FEW_KEYS) : 0);
+		}
+		if (obj && keys + FEW_KEYS > j->keyscap &&
+		    reserve((void **)&j->keys, &j->keyscap, keys + FEW_KEYS, sizeof *j->keys))
+			return KIFU_ENOMEM;
+		top = (uint32_t)(j->ntok - 1);
+		j->stack[sp++] = (struct kifu__json_open){top, keys};
+		in_object = obj;
+		SPACE();
+		if (c == (obj ? '}' : ']')) {
+			start = p++;
+			goto close;
 		}
 		if (obj)
 			goto key;
 		goto element;
 	}
-	case T_INVALID:
-		FAIL("invalid token");
-	default:
-		FAIL("unexpected token");
+	{
+		int rc;
+		switch (tok) {
+		case T_STRING:
+			if (lx.str_nul)
+				FAIL("\\u0000 is not allowed without JSON_ALLOW_NUL");
+			lx.start = start;
+			rc = put_string(j, &lx, 0, 0);
+			break;
+		case T_INTEGER:
+			if (!(rc = new_token(j, KIFU__JSON_INTEGER, (uint32_t)start)))
+				j->tok[j->ntok - 1].u.integer = lx.integer;
+			break;
+		case T_REAL:
+			if (!(rc = new_token(j, KIFU__JSON_REAL, (uint32_t)start)))
+				j->tok[j->ntok - 1].u.real = lx.real;
+			break;
+		case T_TRUE:
+			rc = new_token(j, KIFU__JSON_TRUE, (uint32_t)start);
+			break;
+		case T_FALSE:
+			rc = new_token(j, KIFU__JSON_FALSE, (uint32_t)start);
+			break;
+		case T_NULL:
+			rc = new_token(j, KIFU__JSON_NULL, (uint32_t)start);
+			break;
+		case T_INVALID:
+			FAIL("invalid token");
+		default:
+			FAIL("unexpected token");
+		}
+		if (rc)
+			return rc;
 	}
-	if (rc)
-		return rc;
-	goto done;
+	goto after_value;
 key:
-	if (lx.tok != T_STRING)
+	/* at the key's first byte (white space passed) */
+	start = p;
+	if (c == '"') {
+		p++;
+		STRING();
+	} else {
+		LEX();
+	}
+	if (tok != T_STRING)
 		FAIL("string or '}' expected");
 	if (lx.str_nul)
 		FAIL("NUL byte in object key not supported");
 	{
-		uint32_t obj = j->stack[sp - 1];
 		bool dup;
-		if (put_string(j, &lx, obj) || duplicate(j, obj, &dup))
+		lx.start = start;
+		uint32_t at = (uint32_t)lx.str, len = (uint32_t)(lx.str >> 32);
+		const char *k = lx.str_decoded ? j->arena + at : (const char *)s + at;
+		if (put_string(j, &lx, top, kifu__json_sig(k, len)) || duplicate(j, &j->stack[sp - 1], &dup))
 			return KIFU_ENOMEM;
 		if (dup)
 			FAIL("duplicate object key");
-		j->tok[obj].u.box.size++;
+		j->tok[top].u.box.size++;
 	}
-	LEX();
-	if (lx.tok != ':')
+	SPACE();
+	if (c != ':') {
+		LEX();
 		FAIL("':' expected");
-	LEX();
+	}
+	p++;
+	SPACE();
+	VALUE();
 	goto value;
 element:
-	if (lx.tok == T_EOF)
+	/* at the element's first byte (white space passed) */
+	VALUE();
+	if (tok == T_EOF)
 		FAIL("']' expected");
-	j->tok[j->stack[sp - 1]].u.box.size++;
+	j->tok[top].u.box.size++;
 	goto value;
-done:
+close:
+	j->tok[top].u.box.next = (uint32_t)j->ntok;
+	sp--;
+	top = sp ? j->stack[sp - 1].tok : 0;
+	in_object = sp && j->tok[top].type == KIFU__JSON_OBJECT;
+after_value:
 	depth--;
-	while (sp) {
-		uint32_t top = j->stack[sp - 1];
-		bool obj = j->tok[top].type == KIFU__JSON_OBJECT;
-		LEX();
-		if (lx.tok == ',') {
-			LEX();
-			if (obj)
+	if (sp) {
+		SPACE();
+		if (c == ',') {
+			p++;
+			SPACE();
+			if (in_object)
 				goto key;
 			goto element;
 		}
-		if (lx.tok != (obj ? '}' : ']'))
-			FAIL(obj ? "'}' expected" : "']' expected");
-		j->tok[top].u.box.next = (uint32_t)j->ntok;
-		sp--;
-		depth--;
+		if (c == (in_object ? '}' : ']')) {
+			start = p++;
+			goto close;
+		}
+		LEX();
+		FAIL(in_object ? "'}' expected" : "']' expected");
 	}
-	LEX();
-	if (lx.tok != T_EOF)
-		FAIL("end of file expected");
-#undef LEX
-#undef FAIL
+	/* the top container has closed */
+	j->end = p;
 	j->end_line = lx.line;
-	j->end_col = (uint32_t)((long)(n - lx.cont) - lx.base);
+	j->end_col = (uint32_t)((long)(p - lx.cont) - lx.base);
+	if (streaming)
+		return 0;
+	LEX();
+	if (tok != T_EOF)
+		FAIL("end of file expected");
 	return 0;
+#undef FAIL
+#undef LEX
+#undef SPACE
+#undef STRING
+#undef VALUE
 }
 
 void kifu__json_free(kifu__json *j)
@@ -735,6 +982,7 @@ void kifu__json_free(kifu__json *j)
 	free(j->tok);
 	free(j->arena);
 	free(j->stack);
+	free(j->keys);
 	free(j->hash);
 	memset(j, 0, sizeof *j);
 }

@@ -39,8 +39,10 @@ enum kifu__json_type {
 #define KIFU__JSON_MAX_DEPTH 2048
 
 typedef struct kifu__json_tok {
-	uint8_t type;     /* enum kifu__json_type */
-	uint8_t decoded;  /* a string held in the arena (it had escapes) */
+	/* (not bytes: a store to a byte could be to anything, and the parser
+	 * would read all it holds again after each) */
+	uint16_t type;    /* enum kifu__json_type */
+	uint16_t decoded; /* a string held in the arena (it had escapes) */
 	uint32_t off;     /* where it begins in the text: its '{', '"', digit */
 	union {
 		/* an object (size: its members) or an array (its elements) */
@@ -53,6 +55,7 @@ typedef struct kifu__json_tok {
 		struct {
 			uint32_t at, len; /* in the text, or in the arena if decoded */
 			uint32_t owner;   /* a key: its object */
+			uint32_t sig;     /* a key: kifu__json_sig */
 		} str;
 		long long integer;
 		double real;
@@ -64,13 +67,25 @@ typedef struct kifu__json {
 	size_t ntok, tokcap;
 	char *arena;      /* decoded strings, each with a NUL after it */
 	size_t alen, acap;
-	uint32_t *stack;  /* the containers open while parsing */
+	/* the containers open while parsing: each one's token, and where the
+	 * keys of an object begin in keys */
+	struct kifu__json_open {
+		uint32_t tok, keys;
+	} *stack;
 	size_t stackcap;
+	/* the first keys of the objects open (up to 16 each), to find one
+	 * given twice: its first bytes and length, and its token */
+	struct kifu__json_key {
+		uint32_t sig, tok;
+	} *keys;
+	size_t keyscap;
 	uint32_t *hash;   /* keys of large objects, for duplicates */
 	size_t hashcap, hashn;
 	const char *text; /* the text last parsed */
-	/* where the text ends: its lines (0 for the first) and the column just
-	 * after its last character (as tok's box.col) */
+	/* where the top container ends: the bytes of the text up to its close,
+	 * the lines before that (0 for the first) and the column just after it
+	 * (as tok's box.col) */
+	size_t end;
 	uint32_t end_line, end_col;
 	/* after a syntax error: jansson's message ("unexpected token near
 	 * ']'") and position (the bytes read when it was found) */
@@ -78,13 +93,34 @@ typedef struct kifu__json {
 	size_t error_pos;
 } kifu__json;
 
+/* A text that goes on: more(arg, &text, &n) makes it longer (it may have
+ * moved: *text and *n are its new place and length) and returns 1; 0 when
+ * it has no more, or a negative code that ends the parse. */
+typedef int (*kifu__json_more)(void *arg, const char **text, size_t *n);
+
 /* Parses text[0..n) (which is not changed and must stay while the tokens
  * are used) into j, which starts zeroed and is reused from one text to the
  * next.  col0 is the column of text[0] (columns count characters: bytes
  * that are not UTF-8 continuation bytes).  Returns 0, 1 for a syntax error
- * (j->error, j->error_pos), or KIFU_ENOMEM. */
-int kifu__json_parse(kifu__json *j, const char *text, size_t n, uint32_t col0);
+ * (j->error, j->error_pos), or a negative code (KIFU_ENOMEM, or more's).
+ *
+ * With more (else NULL), the text is read as far as the top container
+ * goes, asking more for text when it runs out between two tokens, and
+ * nothing after the container is looked at.  A text whose pieces end
+ * inside a token (the JKF reader's end with their lines) reads as if the
+ * token ended there: parse it again whole to have jansson's error. */
+int kifu__json_parse(kifu__json *j, const char *text, size_t n, uint32_t col0, kifu__json_more more,
+		     void *arg);
 void kifu__json_free(kifu__json *j);
+
+/* A key's length and its first and last bytes, which tell most keys
+ * apart (JKF's all): what is compared first. */
+static inline uint32_t kifu__json_sig(const char *s, size_t len)
+{
+	return len ? (uint32_t)(len < 0xFFFF ? len : 0xFFFF) << 16 | (uint32_t)(unsigned char)s[0] << 8 |
+			     (unsigned char)s[len - 1]
+		   : 0;
+}
 
 static inline size_t kifu__json_next(const kifu__json *j, size_t i)
 {
