@@ -520,6 +520,12 @@ static int read_comments(build *b, size_t c, long ply, size_t at, long idx)
 	return kifu_record_set_comment(b->rec, idx, text, o);
 }
 
+/* Is key t the one letter c?  (Its length, first and last bytes say it.) */
+static bool one_letter(const build *b, size_t t, char c)
+{
+	return b->j->tok[t].u.str.sig == ((uint32_t)1 << 16 | (uint32_t)(unsigned char)c << 8 | (unsigned char)c);
+}
+
 /* A non-negative integer (value x, 0 if absent), or -1 when absent (or
  * null, where allowed); -2 when it is something else. */
 static long long int_value(const build *b, size_t x, bool nullable)
@@ -544,7 +550,15 @@ static double clock_value(const build *b, size_t t)
 {
 	static const jkf_key keys[] = {KEY("h"), KEY("m"), KEY("s")};
 	size_t v[3];
-	if (!is_object(b, t) || members(b, t, keys, 3, v))
+	if (!is_object(b, t))
+		return -1;
+	if (size_of(b, t) == 2 && one_letter(b, t + 1, 'm') && one_letter(b, t + 3, 's') &&
+	    is_integer(b, t + 2) && is_integer(b, t + 4)) {
+		/* {"m": M, "s": S}, as kifu writes a move's time */
+		long long m = integer(b, t + 2), s = integer(b, t + 4);
+		return m < 0 || s < 0 ? -1 : (double)m * 60 + (double)s;
+	}
+	if (members(b, t, keys, 3, v))
 		return -1;
 	long long h = int_value(b, v[0], true), m = int_value(b, v[1], false), s = int_value(b, v[2], false);
 	if (h == -2 || m < 0 || s < 0)
@@ -574,10 +588,18 @@ static int place(const build *b, size_t p)
 {
 	static const jkf_key keys[] = {KEY("x"), KEY("y")};
 	size_t v[2];
-	if (!is_object(b, p) || members(b, p, keys, 2, v))
+	if (!is_object(b, p))
 		return -1;
+	if (size_of(b, p) == 2 && one_letter(b, p + 1, 'x') && one_letter(b, p + 3, 'y') &&
+	    is_integer(b, p + 2) && is_integer(b, p + 4)) {
+		/* {"x": X, "y": Y}, as every writer writes it */
+		v[0] = p + 2;
+		v[1] = p + 4;
+	} else if (members(b, p, keys, 2, v)) {
+		return -1;
+	}
 	long long x = int_value(b, v[0], false), y = int_value(b, v[1], false);
-	int files = kifu_variant_files(b->v), ranks = kifu_variant_ranks(b->v);
+	int files = 9, ranks = 9; /* the variant's: choose_variant sees to it */
 	if (x < 1 || x > files || y < 1 || y > ranks)
 		return -1;
 	return (int)((y - 1) * files + (x - 1));

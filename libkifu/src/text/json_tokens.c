@@ -26,6 +26,14 @@
 
 #include "kifu/error.h"
 
+/* What rarely happens (an error, the end of a piece of text): out of the
+ * way of what does. */
+#if defined(__GNUC__)
+#define RARELY(x) __builtin_expect(!!(x), 0)
+#else
+#define RARELY(x) (x)
+#endif
+
 /* The lexer's tokens: a structural character itself, or one of these. */
 enum { T_INVALID = -1, T_EOF = 0, T_STRING = 256, T_INTEGER, T_REAL, T_TRUE, T_FALSE, T_NULL };
 
@@ -41,6 +49,29 @@ static const unsigned char plain[256] = {
 	R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0),
 #undef R16
 };
+
+/* The first byte from q on (up to n) that a string does not hold as it
+ * is: '"', '\\', a control or 0x80 and above.  Eight bytes at a time where
+ * bytes are read low first (little-endian): the bytes flagged below are
+ * exact up to the first one, which is all that is used. */
+static inline size_t plain_run(const unsigned char *s, size_t q, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(__GNUC__)
+	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+	for (; q + 8 <= n; q += 8) {
+		uint64_t w, quote, slash;
+		memcpy(&w, s + q, 8);
+		quote = w ^ (ones * '"');
+		slash = w ^ (ones * '\\');
+		uint64_t hit = (w | ((quote - ones) & ~quote) | ((slash - ones) & ~slash) | ((w - ones * 0x20) & ~w)) & high;
+		if (hit)
+			return q + ((unsigned)__builtin_ctzll(hit) >> 3);
+	}
+#endif
+	while (q < n && plain[s[q]])
+		q++;
+	return q;
+}
 
 typedef struct lexer {
 	kifu__json *j;
@@ -561,8 +592,9 @@ static int lex(lexer *lx)
 	return lx->tok = T_INVALID;
 }
 
-/* A byte that may end a number: what comes after one in a record. */
-static bool number_end(int c) { return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n'; }
+/* The bytes that end a number where JKF is written (after one: the lexer
+ * looks at any other). */
+static const unsigned char number_end[256] = {[','] = 1, ['}'] = 1, [']'] = 1, [' '] = 1, ['\n'] = 1};
 
 /* ---- the parser ---- */
 
@@ -582,21 +614,6 @@ static inline int new_token(kifu__json *j, int type, uint32_t off)
 	t->type = (uint16_t)type;
 	t->decoded = 0;
 	t->off = off;
-	return 0;
-}
-
-/* The string just read as a token: a value, or a key of object owner
- * (sig its kifu__json_sig). */
-static inline int put_string(kifu__json *j, const lexer *lx, uint32_t owner, uint32_t sig)
-{
-	if (new_token(j, KIFU__JSON_STRING, (uint32_t)lx->start))
-		return KIFU_ENOMEM;
-	kifu__json_tok *t = &j->tok[j->ntok - 1];
-	t->decoded = lx->str_decoded;
-	t->u.str.at = (uint32_t)lx->str;
-	t->u.str.len = (uint32_t)(lx->str >> 32);
-	t->u.str.owner = owner;
-	t->u.str.sig = sig;
 	return 0;
 }
 
@@ -661,16 +678,20 @@ static int hash_add(kifu__json *j, uint32_t key, bool *dup)
 	return 0;
 }
 
-/* Is the new key (the last token) one the object open at the top has
- * already?  Its first keys are in j->keys from `at`. */
-static inline int duplicate(kifu__json *j, const struct kifu__json_open *top, bool *dup)
+/* Is the new key (token key) one the object open at the top has already
+ * (size keys so far)?  Its first keys are in j->keys from top->keys. */
+static inline int duplicate(kifu__json *j, struct kifu__json_open *top, uint32_t key, uint32_t size,
+			    bool *dup)
 {
-	uint32_t key = (uint32_t)j->ntok - 1, size = j->tok[top->tok].u.box.size;
 	*dup = false;
 	if (size < FEW_KEYS) {
 		struct kifu__json_key *k = j->keys + top->keys;
 		uint32_t sig = j->tok[key].u.str.sig;
-		for (uint32_t i = 0; i < size; i++)
+		/* a key whose bit is not set yet is new: most are */
+		uint64_t bit = (uint64_t)1 << ((sig * 0x9E3779B1u) >> 26);
+		bool maybe = top->seen & bit;
+		top->seen |= bit;
+		for (uint32_t i = 0; maybe && i < size; i++)
 			if (k[i].sig == sig && (sig >> 16 <= 2 || same_key(j, k[i].tok, key))) {
 				*dup = true;
 				return 0;
@@ -716,26 +737,60 @@ int kifu__json_parse(kifu__json *j, const char *text, size_t n, uint32_t col0, k
 	 * ':' after it, a ',' or the close after a value, a string or a small
 	 * number as a value), the lexer's place held here (s, n, p; start, the
 	 * token's first byte): any other token is read by lex, as jansson
-	 * reads it, for the error */
+	 * reads it, for the error.  A value's depth is the containers open
+	 * around it, and one. */
 	const unsigned char *s = lx.s;
-	size_t p = 0, start = 0, sp = 0, depth = 0;
+	size_t p = 0, start = 0, sp = 0;
 	int tok, c;
-	uint32_t top = 0; /* the container open at the top: its token */
+	uint32_t top = 0;  /* the container open at the top: its token, */
+	uint32_t size = 0; /* its members or elements so far (its token's
+			    * size is written when it closes or another opens) */
 	bool in_object = false;
-#define FAIL(...) return (lx.start = start, lx.p = p, fail(&lx, false, __VA_ARGS__), 1)
+	/* the token array, held here (j->ntok written back on return) */
+	kifu__json_tok *tv = j->tok, *t;
+	size_t nt = 0, cap = j->tokcap;
+	/* the string just read: where (in the text, or the arena if decoded),
+	 * its length, and whether it holds a NUL */
+	uint32_t str_at = 0, str_len = 0;
+	bool str_dec = false, str_nul = false;
+#define RETURN(rc)                                                                 \
+	do {                                                                       \
+		j->ntok = nt;                                                      \
+		return rc;                                                         \
+	} while (0)
+#define FAIL(...)                                                                  \
+	do {                                                                       \
+		lx.start = start;                                                  \
+		lx.p = p;                                                          \
+		fail(&lx, false, __VA_ARGS__);                                     \
+		RETURN(1);                                                         \
+	} while (0)
+#define CHECK()                                                                    \
+	do {                                                                       \
+		if (RARELY(lx.err))                                                \
+			RETURN(lx.err);                                            \
+		if (RARELY(lx.failed))                                             \
+			RETURN(1);                                                 \
+	} while (0)
+#define TAKE_STRING()                                                              \
+	do {                                                                       \
+		str_at = (uint32_t)lx.str;                                         \
+		str_len = (uint32_t)(lx.str >> 32);                                \
+		str_dec = lx.str_decoded;                                          \
+		str_nul = lx.str_nul;                                              \
+	} while (0)
 	/* a token read by lex from p */
 #define LEX()                                                                      \
 	do {                                                                       \
 		lx.p = p;                                                          \
 		tok = lex(&lx);                                                    \
-		if (lx.err)                                                        \
-			return lx.err;                                             \
-		if (lx.failed)                                                     \
-			return 1;                                                  \
+		CHECK();                                                           \
 		s = lx.s;                                                          \
 		n = lx.n;                                                          \
 		p = lx.p;                                                          \
 		start = lx.start;                                                  \
+		if (tok == T_STRING)                                               \
+			TAKE_STRING();                                             \
 	} while (0)
 	/* white space passed, c the next byte (-1 at the end) */
 #define SPACE()                                                                    \
@@ -764,7 +819,7 @@ int kifu__json_parse(kifu__json *j, const char *text, size_t n, uint32_t col0, k
 		lx.p = p;                                                          \
 		if (!refill(&lx)) {                                                \
 			if (lx.err)                                                \
-				return lx.err;                                     \
+				RETURN(lx.err);                                    \
 			c = -1;                                                    \
 			break;                                                     \
 		}                                                                  \
@@ -774,12 +829,11 @@ int kifu__json_parse(kifu__json *j, const char *text, size_t n, uint32_t col0, k
 	/* a string from p, its '"' at start: plain (ASCII, no escape) here */
 #define STRING()                                                                   \
 	do {                                                                       \
-		size_t q = p;                                                      \
-		while (q < n && plain[s[q]])                                       \
-			q++;                                                       \
-		if (q < n && s[q] == '"') {                                        \
-			lx.str = (uint64_t)(q - p) << 32 | (uint32_t)p;            \
-			lx.str_decoded = lx.str_nul = false;                       \
+		size_t q = plain_run(s, p, n);                                     \
+		if (!RARELY(q >= n || s[q] != '"')) {                              \
+			str_at = (uint32_t)p;                                      \
+			str_len = (uint32_t)(q - p);                               \
+			str_dec = str_nul = false;                                 \
 			p = q + 1;                                                 \
 			tok = T_STRING;                                            \
 			break;                                                     \
@@ -787,71 +841,89 @@ int kifu__json_parse(kifu__json *j, const char *text, size_t n, uint32_t col0, k
 		lx.start = start;                                                  \
 		lx.p = p;                                                          \
 		tok = lex_string_rest(&lx, q);                                     \
-		if (lx.err)                                                        \
-			return lx.err;                                             \
-		if (lx.failed)                                                     \
-			return 1;                                                  \
+		CHECK();                                                           \
 		p = lx.p;                                                          \
+		TAKE_STRING();                                                     \
 	} while (0)
-	/* a value's token from p (white space passed) */
-#define VALUE()                                                                    \
+	/* a new token at nt, t */
+#define NEW(type_)                                                                 \
 	do {                                                                       \
-		start = p;                                                         \
-		if (c == '"') {                                                    \
-			p++;                                                       \
-			STRING();                                                  \
-			break;                                                     \
+		if (RARELY(nt == cap)) {                                           \
+			j->ntok = nt;                                              \
+			if (more_tokens(j))                                        \
+				RETURN(KIFU_ENOMEM);                               \
+			tv = j->tok;                                               \
+			cap = j->tokcap;                                           \
 		}                                                                  \
-		if (c >= '0' && c <= '9') {                                        \
-			/* 1 to 18 digits, no 0 before another: a long long */     \
-			unsigned long long v = 0;                                  \
-			size_t q = p;                                              \
-			if (c == '0')                                              \
-				q++;                                               \
-			else                                                       \
-				while (q < n && q - p < 18 && is_digit(s[q]))      \
-					v = v * 10 + (unsigned)(s[q++] - '0');     \
-			if (q < n && number_end(s[q])) {                           \
-				lx.integer = (long long)v;                         \
-				p = q;                                             \
-				tok = T_INTEGER;                                   \
-				break;                                             \
-			}                                                          \
-		} else if (c == '{' || c == '[') {                                 \
-			p++;                                                       \
-			tok = c;                                                   \
-			break;                                                     \
-		}                                                                  \
-		LEX();                                                             \
+		t = &tv[nt++];                                                     \
+		t->type = (type_);                                                 \
+		t->decoded = 0;                                                    \
+		t->off = (uint32_t)start;                                          \
 	} while (0)
 	SPACE();
 	LEX();
 	if (tok != '[' && tok != '{')
 		FAIL("'[' or '{' expected");
+	goto value;
+value_at:
+	/* a value's first byte, c, at p: a string or a small integer here */
+	start = p;
+	if (c == '"') {
+		p++;
+		STRING();
+		if (RARELY(sp >= KIFU__JSON_MAX_DEPTH))
+			FAIL("maximum parsing depth reached");
+		goto string_value;
+	}
+	if (c >= '0' && c <= '9') {
+		/* 1 to 18 digits, no 0 before another: a long long */
+		unsigned long long v = 0;
+		size_t q = p;
+		if (c == '0')
+			q++;
+		else
+			while (q < n && q - p < 18 && is_digit(s[q]))
+				v = v * 10 + (unsigned)(s[q++] - '0');
+		if (q < n && number_end[s[q]]) {
+			p = q;
+			if (RARELY(sp >= KIFU__JSON_MAX_DEPTH))
+				FAIL("maximum parsing depth reached");
+			NEW(KIFU__JSON_INTEGER);
+			t->u.integer = (long long)v;
+			goto after_value;
+		}
+	} else if (c == '{' || c == '[') {
+		p++;
+		tok = c;
+		goto value;
+	}
+	LEX();
 value:
-	if (++depth > KIFU__JSON_MAX_DEPTH)
+	/* the value's token, tok */
+	if (sp >= KIFU__JSON_MAX_DEPTH)
 		FAIL("maximum parsing depth reached");
-	if (tok == '{' || tok == '[') {
+	switch (tok) {
+	case '{':
+	case '[': {
 		bool obj = tok == '{';
-		if (new_token(j, obj ? KIFU__JSON_OBJECT : KIFU__JSON_ARRAY, (uint32_t)start) ||
-		    (sp == j->stackcap && reserve((void **)&j->stack, &j->stackcap, sp + 1, sizeof *j->stack)))
-			return KIFU_ENOMEM;
-		kifu__json_tok *t = &j->tok[j->ntok - 1];
+		if (sp == j->stackcap && reserve((void **)&j->stack, &j->stackcap, sp + 1, sizeof *j->stack))
+			RETURN(KIFU_ENOMEM);
+		NEW(obj ? KIFU__JSON_OBJECT : KIFU__JSON_ARRAY);
 		t->u.box.size = 0;
 		t->u.box.line = lx.line;
 		t->u.box.col = (uint32_t)((long)(start - lx.cont) - lx.base);
 		/* its keys after those of the object it is in */
 		uint32_t keys = 0;
 		if (sp) {
-			const struct kifu__json_open *up = &j->stack[sp - 1];
-			uint32_t size = j->tok[up->tok].u.box.size;
-			keys = up->keys + (in_object ? (size < FEW_KEYS ? size : FEW_KEYS) : 0);
+			keys = j->stack[sp - 1].keys + (in_object ? (size < FEW_KEYS ? size : FEW_KEYS) : 0);
+			tv[top].u.box.size = size;
 		}
 		if (obj && keys + FEW_KEYS > j->keyscap &&
 		    reserve((void **)&j->keys, &j->keyscap, keys + FEW_KEYS, sizeof *j->keys))
-			return KIFU_ENOMEM;
-		top = (uint32_t)(j->ntok - 1);
-		j->stack[sp++] = (struct kifu__json_open){top, keys};
+			RETURN(KIFU_ENOMEM);
+		top = (uint32_t)(nt - 1);
+		size = 0;
+		j->stack[sp++] = (struct kifu__json_open){top, keys, 0};
 		in_object = obj;
 		SPACE();
 		if (c == (obj ? '}' : ']')) {
@@ -862,43 +934,43 @@ value:
 			goto key;
 		goto element;
 	}
-	{
-		int rc;
-		switch (tok) {
-		case T_STRING:
-			if (lx.str_nul)
-				FAIL("\\u0000 is not allowed without JSON_ALLOW_NUL");
-			lx.start = start;
-			rc = put_string(j, &lx, 0, 0);
-			break;
-		case T_INTEGER:
-			if (!(rc = new_token(j, KIFU__JSON_INTEGER, (uint32_t)start)))
-				j->tok[j->ntok - 1].u.integer = lx.integer;
-			break;
-		case T_REAL:
-			if (!(rc = new_token(j, KIFU__JSON_REAL, (uint32_t)start)))
-				j->tok[j->ntok - 1].u.real = lx.real;
-			break;
-		case T_TRUE:
-			rc = new_token(j, KIFU__JSON_TRUE, (uint32_t)start);
-			break;
-		case T_FALSE:
-			rc = new_token(j, KIFU__JSON_FALSE, (uint32_t)start);
-			break;
-		case T_NULL:
-			rc = new_token(j, KIFU__JSON_NULL, (uint32_t)start);
-			break;
-		case T_INVALID:
-			FAIL("invalid token");
-		default:
-			FAIL("unexpected token");
-		}
-		if (rc)
-			return rc;
+	case T_STRING:
+		goto string_value;
+	case T_INTEGER:
+		NEW(KIFU__JSON_INTEGER);
+		t->u.integer = lx.integer;
+		break;
+	case T_REAL:
+		NEW(KIFU__JSON_REAL);
+		t->u.real = lx.real;
+		break;
+	case T_TRUE:
+		NEW(KIFU__JSON_TRUE);
+		break;
+	case T_FALSE:
+		NEW(KIFU__JSON_FALSE);
+		break;
+	case T_NULL:
+		NEW(KIFU__JSON_NULL);
+		break;
+	case T_INVALID:
+		FAIL("invalid token");
+	default:
+		FAIL("unexpected token");
 	}
 	goto after_value;
+string_value:
+	if (RARELY(str_nul))
+		FAIL("\\u0000 is not allowed without JSON_ALLOW_NUL");
+	NEW(KIFU__JSON_STRING);
+	t->decoded = str_dec;
+	t->u.str.at = str_at;
+	t->u.str.len = str_len;
+	t->u.str.owner = 0;
+	t->u.str.sig = 0;
+	goto after_value;
 key:
-	/* at the key's first byte (white space passed) */
+	/* at the key's first byte, c (white space passed) */
 	start = p;
 	if (c == '"') {
 		p++;
@@ -906,44 +978,49 @@ key:
 	} else {
 		LEX();
 	}
-	if (tok != T_STRING)
+	if (RARELY(tok != T_STRING))
 		FAIL("string or '}' expected");
-	if (lx.str_nul)
+	if (RARELY(str_nul))
 		FAIL("NUL byte in object key not supported");
 	{
+		const char *k = str_dec ? j->arena + str_at : (const char *)s + str_at;
 		bool dup;
-		lx.start = start;
-		uint32_t at = (uint32_t)lx.str, len = (uint32_t)(lx.str >> 32);
-		const char *k = lx.str_decoded ? j->arena + at : (const char *)s + at;
-		if (put_string(j, &lx, top, kifu__json_sig(k, len)) || duplicate(j, &j->stack[sp - 1], &dup))
-			return KIFU_ENOMEM;
-		if (dup)
+		NEW(KIFU__JSON_STRING);
+		t->decoded = str_dec;
+		t->u.str.at = str_at;
+		t->u.str.len = str_len;
+		t->u.str.owner = top;
+		t->u.str.sig = kifu__json_sig(k, str_len);
+		if (RARELY(duplicate(j, &j->stack[sp - 1], (uint32_t)(nt - 1), size, &dup)))
+			RETURN(KIFU_ENOMEM);
+		if (RARELY(dup))
 			FAIL("duplicate object key");
-		j->tok[top].u.box.size++;
+		size++;
 	}
 	SPACE();
-	if (c != ':') {
+	if (RARELY(c != ':')) {
 		LEX();
 		FAIL("':' expected");
 	}
 	p++;
 	SPACE();
-	VALUE();
-	goto value;
+	goto value_at;
 element:
-	/* at the element's first byte (white space passed) */
-	VALUE();
-	if (tok == T_EOF)
+	/* at the element's first byte, c (white space passed) */
+	if (RARELY(c < 0)) {
+		LEX();
 		FAIL("']' expected");
-	j->tok[top].u.box.size++;
-	goto value;
+	}
+	size++;
+	goto value_at;
 close:
-	j->tok[top].u.box.next = (uint32_t)j->ntok;
+	tv[top].u.box.next = (uint32_t)nt;
+	tv[top].u.box.size = size;
 	sp--;
 	top = sp ? j->stack[sp - 1].tok : 0;
-	in_object = sp && j->tok[top].type == KIFU__JSON_OBJECT;
+	size = sp ? tv[top].u.box.size : 0;
+	in_object = sp && tv[top].type == KIFU__JSON_OBJECT;
 after_value:
-	depth--;
 	if (sp) {
 		SPACE();
 		if (c == ',') {
@@ -965,16 +1042,19 @@ after_value:
 	j->end_line = lx.line;
 	j->end_col = (uint32_t)((long)(p - lx.cont) - lx.base);
 	if (streaming)
-		return 0;
+		RETURN(0);
 	LEX();
 	if (tok != T_EOF)
 		FAIL("end of file expected");
-	return 0;
+	RETURN(0);
+#undef RETURN
 #undef FAIL
+#undef CHECK
+#undef TAKE_STRING
 #undef LEX
 #undef SPACE
 #undef STRING
-#undef VALUE
+#undef NEW
 }
 
 void kifu__json_free(kifu__json *j)

@@ -71,6 +71,7 @@ typedef struct kifu__json {
 	 * keys of an object begin in keys */
 	struct kifu__json_open {
 		uint32_t tok, keys;
+		uint64_t seen; /* an object's: a bit for each key's sig (hashed) */
 	} *stack;
 	size_t stackcap;
 	/* the first keys of the objects open (up to 16 each), to find one
