@@ -99,6 +99,43 @@ typedef struct jkf_scan {
 	size_t end;
 } jkf_scan;
 
+/* A key JKF has, with its length and kifu__json_sig (its length, first
+ * and last bytes). */
+typedef struct jkf_key {
+	const char *name;
+	size_t len;
+	uint32_t sig;
+} jkf_key;
+#define KEY(s) {s, sizeof s - 1, (uint32_t)(sizeof s - 1) << 16 | (uint32_t)(unsigned char)s[0] << 8 | (unsigned char)s[sizeof s - 2]}
+
+/* The keys of each object JKF has (its schema's), in the order JKF's
+ * writers write them. */
+enum { KS_RECORD, KS_START, KS_ELEMENT, KS_MOVE, KS_TIME, KS_CLOCK, KS_PLACE, KS_INITIAL, KS_DATA, KS_SQUARE, KS_N };
+static const jkf_key ks_record[] = {KEY("header"), KEY("initial"), KEY("moves")};
+static const jkf_key ks_start[] = {KEY("comments"), KEY("comment")};
+static const jkf_key ks_element[] = {KEY("comments"), KEY("move"), KEY("time"), KEY("special"), KEY("forks")};
+static const jkf_key ks_move[] = {KEY("color"), KEY("from"), KEY("to"), KEY("piece"), KEY("same"),
+				  KEY("promote"), KEY("capture"), KEY("relative")};
+static const jkf_key ks_time[] = {KEY("now"), KEY("total")};
+static const jkf_key ks_clock[] = {KEY("h"), KEY("m"), KEY("s")};
+static const jkf_key ks_place[] = {KEY("x"), KEY("y")};
+static const jkf_key ks_initial[] = {KEY("preset"), KEY("data")};
+static const jkf_key ks_data[] = {KEY("color"), KEY("board"), KEY("hands")};
+static const jkf_key ks_square[] = {KEY("color"), KEY("kind")};
+static const struct {
+	const jkf_key *keys;
+	int n;
+} keysets[KS_N] = {
+	{ks_record, 3}, {ks_start, 2}, {ks_element, 5}, {ks_move, 8}, {ks_time, 2},
+	{ks_clock, 3},  {ks_place, 2}, {ks_initial, 2}, {ks_data, 3}, {ks_square, 2},
+};
+
+/* Where each key of a set is found by its sig: keymap[set][hash] is the
+ * key's index, 0xFF for none (built by jkf_open; a set whose keys collide
+ * is looked through one by one). */
+enum { KEYMAP = 64 };
+static unsigned keymap_hash(uint32_t sig) { return (sig * 0x9E3779B1u) >> 26; }
+
 typedef struct jkf_reader {
 	kifu__read_ctx ctx;
 	char *buf;             /* decoded lines, each with its '\n' */
@@ -114,6 +151,8 @@ typedef struct jkf_reader {
 	char spoil_msg[200];
 	bool lost;             /* a line too long began a record: what follows it up
 				* to a line that begins with '{' is that record's */
+	uint8_t keymap[KS_N][KEYMAP];
+	bool keymap_clash[KS_N];
 	const kifu_variant *typed; /* the variant types[] are of */
 	int types[JKF_NKINDS];
 	int missing;           /* the kind typed lacks, -1 if none */
@@ -129,6 +168,14 @@ static int jkf_open(void **state, const kifu__read_ctx *ctx)
 	r->ctx = *ctx;
 	r->line = 1;
 	r->col = 1;
+	for (int set = 0; set < KS_N; set++) {
+		memset(r->keymap[set], 0xFF, KEYMAP);
+		for (int k = 0; k < keysets[set].n; k++) {
+			uint8_t *at = &r->keymap[set][keymap_hash(keysets[set].keys[k].sig)];
+			r->keymap_clash[set] |= *at != 0xFF;
+			*at = (uint8_t)k;
+		}
+	}
 	return 0;
 }
 
@@ -343,43 +390,36 @@ static bool is_integer(const build *b, size_t i) { return type_of(b, i) == KIFU_
 static long long integer(const build *b, size_t i) { return b->j->tok[i].u.integer; }
 static size_t size_of(const build *b, size_t i) { return b->j->tok[i].u.box.size; }
 
-/* A key JKF has, with its length and kifu__json_sig (its length, first
- * and last bytes). */
-typedef struct jkf_key {
-	const char *name;
-	size_t len;
-	uint32_t sig;
-} jkf_key;
-#define KEY(s) {s, sizeof s - 1, (uint32_t)(sizeof s - 1) << 16 | (uint32_t)(unsigned char)s[0] << 8 | (unsigned char)s[sizeof s - 2]}
 
-/* The members of object obj, in one pass: vals[k] the value of keys[k]
- * (0 if it has none).  Returns the first key that is none of keys (its
- * token, for the message), 0 if none is. */
-static size_t members(const build *b, size_t obj, const jkf_key *keys, int nkeys, size_t *vals)
+/* The members of object obj, in one pass: vals[k] the value of the key k
+ * of the set (0 if it has none).  Returns the first key that is none of
+ * the set's (its token, for the message), 0 if none is. */
+static size_t members(const build *b, size_t obj, int set, size_t *vals)
 {
-	for (int k = 0; k < nkeys; k++)
-		vals[k] = 0;
+	const jkf_key *keys = keysets[set].keys;
+	int nkeys = keysets[set].n;
+	const uint8_t *map = b->r->keymap[set];
+	bool clash = b->r->keymap_clash[set];
 	const kifu__json *j = b->j;
 	const kifu__json_tok *tok = j->tok;
+	for (int k = 0; k < nkeys; k++)
+		vals[k] = 0;
 	size_t t = obj + 1;
 	uint32_t size = tok[obj].u.box.size;
-	int k = 0; /* where to look first: after the key before (keys come in
-		    * the order JKF's writers write them) */
 	for (uint32_t m = 0; m < size; m++) {
 		uint32_t sig = tok[t].u.str.sig;
-		int tried = 0;
-		for (; tried < nkeys; tried++, k = k + 1 < nkeys ? k + 1 : 0) {
-			if (keys[k].sig != sig)
-				continue;
-			/* the same length, first and last bytes: the others */
-			size_t len, i = 1;
-			const char *s = kifu__json_str(j, t, &len), *name = keys[k].name;
-			while (i + 1 < len && s[i] == name[i])
-				i++;
-			if (i + 1 >= len)
-				break;
-		}
-		if (tried == nkeys)
+		int k = map[keymap_hash(sig)];
+		if (clash)
+			for (k = 0; k < nkeys && keys[k].sig != sig; k++)
+				;
+		if (k >= nkeys || keys[k].sig != sig)
+			return t;
+		/* the same length, first and last bytes: the others */
+		size_t len, i = 1;
+		const char *s = kifu__json_str(j, t, &len), *name = keys[k].name;
+		while (i + 1 < len && s[i] == name[i])
+			i++;
+		if (i + 1 < len)
 			return t;
 		vals[k] = t + 1;
 		t = kifu__json_next(j, t + 1);
@@ -548,7 +588,6 @@ static const char *stray_name(const build *b, size_t k, char *buf, size_t size)
 /* {h?, m, s}: seconds, or -1 when it is not that. */
 static double clock_value(const build *b, size_t t)
 {
-	static const jkf_key keys[] = {KEY("h"), KEY("m"), KEY("s")};
 	size_t v[3];
 	if (!is_object(b, t))
 		return -1;
@@ -558,7 +597,7 @@ static double clock_value(const build *b, size_t t)
 		long long m = integer(b, t + 2), s = integer(b, t + 4);
 		return m < 0 || s < 0 ? -1 : (double)m * 60 + (double)s;
 	}
-	if (members(b, t, keys, 3, v))
+	if (members(b, t, KS_CLOCK, v))
 		return -1;
 	long long h = int_value(b, v[0], true), m = int_value(b, v[1], false), s = int_value(b, v[2], false);
 	if (h == -2 || m < 0 || s < 0)
@@ -570,11 +609,10 @@ static double clock_value(const build *b, size_t t)
  * mover's total after it. */
 static int read_time(build *b, size_t t, long ply, size_t at, long idx)
 {
-	static const jkf_key keys[] = {KEY("now"), KEY("total")};
 	size_t v[2];
 	if (is_null(b, t))
 		return 0;
-	if (!is_object(b, t) || members(b, t, keys, 2, v))
+	if (!is_object(b, t) || members(b, t, KS_TIME, v))
 		return problem(b, ply, at, NULL, "time is not {\"now\": {...}, \"total\": {...}}");
 	double now = clock_value(b, v[0]), total = clock_value(b, v[1]);
 	if (now < 0 || total < 0)
@@ -586,7 +624,6 @@ static int read_time(build *b, size_t t, long ply, size_t at, long idx)
 /* {x, y}: the square, or -1 when it is not one of the board's. */
 static int place(const build *b, size_t p)
 {
-	static const jkf_key keys[] = {KEY("x"), KEY("y")};
 	size_t v[2];
 	if (!is_object(b, p))
 		return -1;
@@ -595,7 +632,7 @@ static int place(const build *b, size_t p)
 		/* {"x": X, "y": Y}, as every writer writes it */
 		v[0] = p + 2;
 		v[1] = p + 4;
-	} else if (members(b, p, keys, 2, v)) {
+	} else if (members(b, p, KS_PLACE, v)) {
 		return -1;
 	}
 	long long x = int_value(b, v[0], false), y = int_value(b, v[1], false);
@@ -667,15 +704,13 @@ static void move_text(const build *b, const kifu_move *m, int side, int kind, ch
  * Added to the record's current line; *idx its global index. */
 static int read_move(build *b, size_t mv, long ply, size_t at, long *idx)
 {
-	static const jkf_key keys[] = {KEY("color"), KEY("from"), KEY("to"), KEY("piece"), KEY("same"),
-				   KEY("promote"), KEY("capture"), KEY("relative")};
 	enum { COLOR, FROM, TO, PIECE, SAME, PROMOTE, CAPTURE, RELATIVE };
 	char kb[64];
 	size_t v[8];
 	b->here = mv;
 	if (!is_object(b, mv))
 		return problem(b, ply, at, NULL, "move is not an object");
-	size_t stray = members(b, mv, keys, 8, v);
+	size_t stray = members(b, mv, KS_MOVE, v);
 	if (stray)
 		return problem(b, ply, at, NULL, "unknown key \"%s\" in a move (docs/jkf.md lists JKF's keys)",
 			       stray_name(b, stray, kb, sizeof kb));
@@ -779,7 +814,6 @@ static int read_special(build *b, size_t sp, long ply, size_t at)
  * comments and time.  *ended: the line has had its ending. */
 static int read_element(build *b, size_t e, long ply, size_t at, bool *ended, bool *has_forks)
 {
-	static const jkf_key keys[] = {KEY("comments"), KEY("move"), KEY("time"), KEY("special"), KEY("forks")};
 	enum { COMMENTS, MOVE, TIME, SPECIAL, FORKS };
 	char kb[64];
 	size_t v[5];
@@ -787,7 +821,7 @@ static int read_element(build *b, size_t e, long ply, size_t at, bool *ended, bo
 	b->moved[0] = 0;
 	if (!is_object(b, e))
 		return problem(b, ply, at, NULL, "an element of moves is an object");
-	size_t stray = members(b, e, keys, 5, v);
+	size_t stray = members(b, e, KS_ELEMENT, v);
 	if (stray)
 		return problem(b, ply, at, NULL, "unknown key \"%s\" in an element of moves (docs/jkf.md lists "
 			       "JKF's keys)", stray_name(b, stray, kb, sizeof kb));
@@ -873,12 +907,11 @@ static int read_line(build *b, size_t arr, int line_no, long ply0, long skip, in
 /* moves[0]: the start position, with the comments before the first move. */
 static int read_start_element(build *b, size_t e)
 {
-	static const jkf_key keys[] = {KEY("comments"), KEY("comment")};
 	char kb[64];
 	size_t v[2];
 	if (!is_object(b, e))
 		return problem(b, 0, e, NULL, "moves[0] is an object (the start position's comments)");
-	size_t stray = members(b, e, keys, 2, v);
+	size_t stray = members(b, e, KS_START, v);
 	if (stray)
 		return problem(b, 0, e, NULL, "moves[0] is the start position: it holds comments, not \"%s\"",
 			       stray_name(b, stray, kb, sizeof kb));
@@ -983,9 +1016,8 @@ static int sfen_side(const char *sfen)
  * is neither. */
 static bool put_square(const build *b, size_t sq, char *sfen, size_t *n)
 {
-	static const jkf_key keys[] = {KEY("color"), KEY("kind")};
 	size_t v[2];
-	if (!is_object(b, sq) || members(b, sq, keys, 2, v))
+	if (!is_object(b, sq) || members(b, sq, KS_SQUARE, v))
 		return false;
 	size_t c = v[0];
 	int kind = kind_value(b, v[1]);
@@ -1003,9 +1035,8 @@ static bool put_square(const build *b, size_t sq, char *sfen, size_t *n)
  * 1024 bytes.  NULL, or what is wrong. */
 static const char *data_sfen(const build *b, size_t d, char *sfen)
 {
-	static const jkf_key keys[] = {KEY("color"), KEY("board"), KEY("hands")};
 	size_t v[3];
-	if (!is_object(b, d) || members(b, d, keys, 3, v))
+	if (!is_object(b, d) || members(b, d, KS_DATA, v))
 		return "initial.data is {\"color\", \"board\", \"hands\"}";
 	size_t color = v[0], board = v[1], hands = v[2];
 	if (!is_integer(b, color) || integer(b, color) < 0 || integer(b, color) > 1)
@@ -1097,7 +1128,6 @@ static const char *start_name(const kifu_variant *v, const char *sfen)
  * problem is said at initial's object (at: the record's, if it is none). */
 static int read_initial(build *b, size_t init, size_t at)
 {
-	static const jkf_key keys[] = {KEY("preset"), KEY("data")};
 	char kb[64];
 	size_t v[2];
 	const char *named = b->handicap[0] ? kifu__named_start(b->v, b->handicap) : NULL;
@@ -1112,7 +1142,7 @@ static int read_initial(build *b, size_t init, size_t at)
 		const char *start = named ? start_name(b->v, named) : NULL;
 		return start ? kifu_record_add_tag(b->rec, "handicap", 8, start, strlen(start)) : 0;
 	}
-	if (!is_object(b, init) || members(b, init, keys, 2, v))
+	if (!is_object(b, init) || members(b, init, KS_INITIAL, v))
 		return problem(b, 0, at, NULL, "initial is {\"preset\", \"data\"?}");
 	size_t p = v[0], d = v[1];
 	size_t plen = 0;
@@ -1207,13 +1237,12 @@ refused:
 /* The record: {header, initial?, moves} (token 0). */
 static int read_record(build *b)
 {
-	static const jkf_key keys[] = {KEY("header"), KEY("initial"), KEY("moves")};
 	char kb[64];
 	size_t v[3];
 	int rc;
 	if (b->j->tok[0].type != KIFU__JSON_OBJECT)
 		return problem(b, 0, 0, NULL, "a JKF record is an object {\"header\", \"initial\"?, \"moves\"}");
-	size_t stray = members(b, 0, keys, 3, v);
+	size_t stray = members(b, 0, KS_RECORD, v);
 	if (stray)
 		return problem(b, 0, 0, NULL, "unknown key \"%s\" in a JKF record (it has header, initial and moves)",
 			       stray_name(b, stray, kb, sizeof kb));
