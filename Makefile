@@ -50,7 +50,8 @@ endif
 
 # pkg-config is asked once, on first use, so that `make clean` and
 # `make samples` on a machine without the packages yet do not complain.
-# The library needs libyaml (variant files) and jansson (JKF); the tools
+# The library needs libyaml (variant files) and jansson (writing JKF: its
+# JSON is read by libkifu/src/text/json_tokens.c, not jansson); the tools
 # need PCRE2 as well (kifu-stats).
 LIB_PKGS := yaml-0.1 jansson
 TOOL_PKGS := $(LIB_PKGS) libpcre2-8
@@ -249,6 +250,7 @@ fuzz: deps
 			$(FUZZ_BUILD)/corpus/$$name tests/fuzz/corpus/$$name $$(case $$name in \
 				stream) echo samples tests/data/compact tests/data/kif/*/ tests/data/jkf/*/ tests/data/csa/*/ ;; \
 				variant) echo formats/variants tests/data/bad-variants tests/data/variants ;; \
+				json) echo tests/data/jkf/*/ ;; \
 				*) echo tests/fuzz/seeds/$$name ;; esac) \
 			|| { echo "fuzz_$$name found a crash: kept in tests/fuzz/corpus/$$name/"; exit 1; }; \
 	done

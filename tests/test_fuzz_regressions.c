@@ -79,6 +79,16 @@ static void move_inputs(void **state)
 	assert_true(n >= 2);
 }
 
+static void json_inputs(void **state)
+{
+	(void)state;
+	int n = replay_dir("tests/fuzz/corpus/json", fuzz_json);
+	n += replay_dir("tests/data/jkf/fixtures", fuzz_json);
+	n += replay_dir("tests/data/jkf/tsshogi", fuzz_json);
+	n += replay_dir("tests/data/jkf/kifu-for-js", fuzz_json);
+	assert_true(n > 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -86,6 +96,7 @@ int main(void)
 		cmocka_unit_test(sfen_inputs),
 		cmocka_unit_test(variant_inputs),
 		cmocka_unit_test(move_inputs),
+		cmocka_unit_test(json_inputs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -57,7 +57,7 @@ void kifu__jkf_square_name(const kifu_variant *v, int sq, char *buf, size_t size
  * writes: docs/limits.md. */
 #define KIFU__JKF_MAX_RECORD (64L << 20)
 /* Forks nested deepest: each level is three levels of JSON (forks, a
- * fork, an element), and jansson reads 2048 (JSON_PARSER_MAX_DEPTH); a
+ * fork, an element), and JSON is read 2048 deep (KIFU__JSON_MAX_DEPTH); a
  * record's own take five (the record, moves, an element, a move, a
  * square). */
 #define KIFU__JKF_MAX_FORK_DEPTH 600

@@ -2,17 +2,15 @@
  * jkf_read.c - reading JKF, the JSON Kifu Format (docs/jkf.md): records
  * of standard shogi as JSON objects, one after another in an input.
  *
- * The JSON itself is jansson's to parse: it reports the line and column of
- * every syntax error, which our messages need, and does the job better
- * than a parser of our own would.  What jansson does not give is where a
- * value is written, which a message about a move needs: a scan of the
- * record's text (the one piece of lexing here) notes where every '{' is,
- * and the k-th object of the parsed tree, in document order, is the k-th
- * '{' (jansson keeps an object's keys in the order written, and duplicate
- * keys are refused).  The same scan tells where a record ends, so that
- * records are read one at a time and memory does not grow with the input.
+ * A scan of the text as its lines arrive finds where a record ends (its
+ * outermost brackets, outside strings), so that records are read one at a
+ * time and memory does not grow with the input.  The record's JSON (RFC
+ * 8259) is then read into tokens (text/json_tokens.h: no allocation per
+ * value, its buffers kept from one record to the next), which say where
+ * each object is written: a problem with a move is said at its '{'.  Its
+ * keys and values are JKF's (json-kifu-format's README and its schema,
+ * github.com/na2hiro/json-kifu-format).
  */
-#include <jansson.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +21,7 @@
 #include "notation/jkf.h"
 #include "notation/notation.h"
 #include "record/start.h"
+#include "text/json_tokens.h"
 
 /* ---- JKF's names (jkf.h) ---- */
 
@@ -51,8 +50,11 @@ static bool same_text(const char *word, const char *s, size_t len)
 
 int kifu__jkf_kind_find(const char *s, size_t len)
 {
+	/* every code is two letters */
+	if (len != 2)
+		return -1;
 	for (int k = 0; k < JKF_NKINDS; k++)
-		if (same_text(kifu__jkf_kinds[k].code, s, len))
+		if (kifu__jkf_kinds[k].code[0] == s[0] && kifu__jkf_kinds[k].code[1] == s[1])
 			return k;
 	return -1;
 }
@@ -87,18 +89,52 @@ void kifu__jkf_square_name(const kifu_variant *v, int sq, char *buf, size_t size
 
 /* ---- the reader's state ---- */
 
-/* Where a '{' is: its line and column (characters, 1-based). */
-typedef struct jkf_at { long line, col; } jkf_at;
-
-/* The scan of a record's text as its lines arrive (the file comment). */
+/* The scan of a record's text as its lines arrive (the file comment):
+ * brackets outside strings, to the close of the outermost value. */
 typedef struct jkf_scan {
 	size_t off;      /* the next byte to look at */
-	long line, col;  /* the place of that byte */
 	int depth;       /* of [ and { */
 	bool in_string, escape;
 	bool done;       /* the outermost value has closed, at end - 1 */
 	size_t end;
 } jkf_scan;
+
+/* A key JKF has, with its length and kifu__json_sig (its length, first
+ * and last bytes). */
+typedef struct jkf_key {
+	const char *name;
+	size_t len;
+	uint32_t sig;
+} jkf_key;
+#define KEY(s) {s, sizeof s - 1, (uint32_t)(sizeof s - 1) << 16 | (uint32_t)(unsigned char)s[0] << 8 | (unsigned char)s[sizeof s - 2]}
+
+/* The keys of each object JKF has (its schema's), in the order JKF's
+ * writers write them. */
+enum { KS_RECORD, KS_START, KS_ELEMENT, KS_MOVE, KS_TIME, KS_CLOCK, KS_PLACE, KS_INITIAL, KS_DATA, KS_SQUARE, KS_N };
+static const jkf_key ks_record[] = {KEY("header"), KEY("initial"), KEY("moves")};
+static const jkf_key ks_start[] = {KEY("comments"), KEY("comment")};
+static const jkf_key ks_element[] = {KEY("comments"), KEY("move"), KEY("time"), KEY("special"), KEY("forks")};
+static const jkf_key ks_move[] = {KEY("color"), KEY("from"), KEY("to"), KEY("piece"), KEY("same"),
+				  KEY("promote"), KEY("capture"), KEY("relative")};
+static const jkf_key ks_time[] = {KEY("now"), KEY("total")};
+static const jkf_key ks_clock[] = {KEY("h"), KEY("m"), KEY("s")};
+static const jkf_key ks_place[] = {KEY("x"), KEY("y")};
+static const jkf_key ks_initial[] = {KEY("preset"), KEY("data")};
+static const jkf_key ks_data[] = {KEY("color"), KEY("board"), KEY("hands")};
+static const jkf_key ks_square[] = {KEY("color"), KEY("kind")};
+static const struct {
+	const jkf_key *keys;
+	int n;
+} keysets[KS_N] = {
+	{ks_record, 3}, {ks_start, 2}, {ks_element, 5}, {ks_move, 8}, {ks_time, 2},
+	{ks_clock, 3},  {ks_place, 2}, {ks_initial, 2}, {ks_data, 3}, {ks_square, 2},
+};
+
+/* Where each key of a set is found by its sig: keymap[set][hash] is the
+ * key's index, 0xFF for none (built by jkf_open; a set whose keys collide
+ * is looked through one by one). */
+enum { KEYMAP = 64 };
+static unsigned keymap_hash(uint32_t sig) { return (sig * 0x9E3779B1u) >> 26; }
 
 typedef struct jkf_reader {
 	kifu__read_ctx ctx;
@@ -106,14 +142,17 @@ typedef struct jkf_reader {
 	size_t head, len, cap; /* the unread text is buf[head..len) */
 	long line, col;        /* where buf[head] is */
 	bool eof;
-	jkf_at *at;            /* the '{' of the record, in document order */
-	size_t nat, atcap;
+	kifu__json json;       /* the record's tokens, kept from one to the next */
+	char *join;            /* comments joined, a header kept whole */
+	size_t joincap;
 	/* a line that spoils the record it is in: too long to be read, or
 	 * holding a byte the input's encoding does not read */
 	long spoil_line, spoil_col; /* 0: none */
 	char spoil_msg[200];
 	bool lost;             /* a line too long began a record: what follows it up
 				* to a line that begins with '{' is that record's */
+	uint8_t keymap[KS_N][KEYMAP];
+	bool keymap_clash[KS_N];
 	const kifu_variant *typed; /* the variant types[] are of */
 	int types[JKF_NKINDS];
 	int missing;           /* the kind typed lacks, -1 if none */
@@ -129,6 +168,14 @@ static int jkf_open(void **state, const kifu__read_ctx *ctx)
 	r->ctx = *ctx;
 	r->line = 1;
 	r->col = 1;
+	for (int set = 0; set < KS_N; set++) {
+		memset(r->keymap[set], 0xFF, KEYMAP);
+		for (int k = 0; k < keysets[set].n; k++) {
+			uint8_t *at = &r->keymap[set][keymap_hash(keysets[set].keys[k].sig)];
+			r->keymap_clash[set] |= *at != 0xFF;
+			*at = (uint8_t)k;
+		}
+	}
 	return 0;
 }
 
@@ -138,9 +185,26 @@ static void jkf_close(void *state)
 	if (!r)
 		return;
 	free(r->buf);
-	free(r->at);
+	kifu__json_free(&r->json);
+	free(r->join);
 	kifu_position_free(r->pos);
 	free(r);
+}
+
+/* r->join with room for n bytes. */
+static char *join_buffer(jkf_reader *r, size_t n)
+{
+	if (n > r->joincap) {
+		size_t cap = r->joincap ? r->joincap : 256;
+		while (cap < n)
+			cap *= 2;
+		char *b = realloc(r->join, cap);
+		if (!b)
+			return NULL;
+		r->join = b;
+		r->joincap = cap;
+	}
+	return r->join;
 }
 
 /* ---- gathering a record's text ---- */
@@ -223,52 +287,51 @@ static int pull_line(jkf_reader *r, bool gathering, kifu_diag *diag)
 	return PULLED;
 }
 
-static int note_brace(jkf_reader *r, long line, long col)
-{
-	if (r->nat == r->atcap) {
-		size_t cap = r->atcap ? r->atcap * 2 : 256;
-		jkf_at *a = realloc(r->at, cap * sizeof *a);
-		if (!a)
-			return KIFU_ENOMEM;
-		r->at = a;
-		r->atcap = cap;
-	}
-	r->at[r->nat++] = (jkf_at){line, col};
-	return 0;
-}
+/* The bytes the scan looks at: outside strings, '"' and brackets; inside,
+ * '"' and '\\'. */
+static const unsigned char scan_outside[256] = {
+	['"'] = 1, ['{'] = 1, ['['] = 1, ['}'] = 1, [']'] = 1,
+};
+static const unsigned char scan_inside[256] = {['"'] = 1, ['\\'] = 1};
 
-/* Scans the text that has arrived, noting each '{' outside strings, up to
- * the close of the outermost value. */
-static int scan_more(jkf_reader *r, jkf_scan *s)
+/* Scans the text that has arrived, up to the close of the outermost value. */
+static void scan_more(jkf_reader *r, jkf_scan *s)
 {
 	const unsigned char *b = (const unsigned char *)r->buf;
-	for (; s->off < r->len && !s->done; s->off++) {
-		unsigned char c = b[s->off];
+	size_t off = s->off, len = r->len;
+	while (off < len) {
 		if (s->in_string) {
-			if (s->escape)
+			if (s->escape) {
 				s->escape = false;
-			else if (c == '\\')
+				off++;
+				continue;
+			}
+			while (off < len && !scan_inside[b[off]])
+				off++;
+			if (off == len)
+				break;
+			if (b[off++] == '\\')
 				s->escape = true;
-			else if (c == '"')
+			else
 				s->in_string = false;
-		} else if (c == '"') {
+			continue;
+		}
+		while (off < len && !scan_outside[b[off]])
+			off++;
+		if (off == len)
+			break;
+		unsigned char c = b[off++];
+		if (c == '"') {
 			s->in_string = true;
 		} else if (c == '{' || c == '[') {
-			if (c == '{' && note_brace(r, s->line, s->col))
-				return KIFU_ENOMEM;
 			s->depth++;
-		} else if ((c == '}' || c == ']') && --s->depth <= 0) {
+		} else if (--s->depth <= 0) {
 			s->done = true;
-			s->end = s->off + 1;
-		}
-		if (c == '\n') {
-			s->line++;
-			s->col = 1;
-		} else if ((c & 0xC0) != 0x80) {
-			s->col++;
+			s->end = off;
+			break;
 		}
 	}
-	return 0;
+	s->off = off;
 }
 
 /* Passes over blanks, reading lines as needed, to the first byte of the
@@ -298,85 +361,120 @@ static int skip_blanks(jkf_reader *r, kifu_diag *diag)
 
 /* ---- building the record ---- */
 
+/* The tokens of a record (text/json_tokens.h) are read where they are:
+ * a value is its index in j->tok (0, the record's object, stands for
+ * none where a value is looked up). */
 typedef struct build {
 	jkf_reader *r;
+	const kifu__json *j;
 	kifu_record *rec;
 	const kifu_variant *v;
+	long line0;         /* the line the record's text begins on */
 	int side0;          /* the side to move at the start */
 	int prev_to;        /* the square the move before went to, -1 if none */
 	char handicap[256]; /* the header's 手合割, trimmed ("" if none) */
-	long handicap_ord;  /* where: the header's object */
-	const json_t *here; /* the element or move being read: what a problem
-			     * at a ply shows when the move has no text yet */
+	size_t handicap_at; /* where: the header's object */
+	size_t here;        /* the element or move being read (0 none): what a
+			     * problem at a ply shows when the move has no text yet */
 	char moved[24];     /* the text of its move once read, "" before */
 } build;
 
 enum { STOP = 1 }; /* the record has its error: building stops */
 
-/* How many objects v holds, itself included: what passes between two
- * objects in document order. */
-static long objects_in(const json_t *v)
+static int type_of(const build *b, size_t i) { return i ? b->j->tok[i].type : 0; }
+static bool is_object(const build *b, size_t i) { return type_of(b, i) == KIFU__JSON_OBJECT; }
+static bool is_array(const build *b, size_t i) { return type_of(b, i) == KIFU__JSON_ARRAY; }
+static bool is_string(const build *b, size_t i) { return type_of(b, i) == KIFU__JSON_STRING; }
+static bool is_null(const build *b, size_t i) { return type_of(b, i) == KIFU__JSON_NULL; }
+static bool is_integer(const build *b, size_t i) { return type_of(b, i) == KIFU__JSON_INTEGER; }
+static long long integer(const build *b, size_t i) { return b->j->tok[i].u.integer; }
+static size_t size_of(const build *b, size_t i) { return b->j->tok[i].u.box.size; }
+
+
+/* The members of object obj, in one pass: vals[k] the value of the key k
+ * of the set (0 if it has none).  Returns the first key that is none of
+ * the set's (its token, for the message), 0 if none is. */
+static size_t members(const build *b, size_t obj, int set, size_t *vals)
 {
-	long n = 0;
-	if (json_is_object(v)) {
-		const char *k;
-		json_t *x;
-		n = 1;
-		json_object_foreach((json_t *)v, k, x)
-			n += objects_in(x);
-	} else if (json_is_array(v)) {
-		for (size_t i = 0; i < json_array_size(v); i++)
-			n += objects_in(json_array_get(v, i));
+	const jkf_key *keys = keysets[set].keys;
+	int nkeys = keysets[set].n;
+	const uint8_t *map = b->r->keymap[set];
+	bool clash = b->r->keymap_clash[set];
+	const kifu__json *j = b->j;
+	const kifu__json_tok *tok = j->tok;
+	for (int k = 0; k < nkeys; k++)
+		vals[k] = 0;
+	size_t t = obj + 1;
+	uint32_t size = tok[obj].u.box.size;
+	for (uint32_t m = 0; m < size; m++) {
+		uint32_t sig = tok[t].u.str.sig;
+		int k = map[keymap_hash(sig)];
+		if (clash)
+			for (k = 0; k < nkeys && keys[k].sig != sig; k++)
+				;
+		if (k >= nkeys || keys[k].sig != sig)
+			return t;
+		/* the same length, first and last bytes: the others */
+		size_t len, i = 1;
+		const char *s = kifu__json_str(j, t, &len), *name = keys[k].name;
+		while (i + 1 < len && s[i] == name[i])
+			i++;
+		if (i + 1 < len)
+			return t;
+		vals[k] = t + 1;
+		t = kifu__json_next(j, t + 1);
 	}
-	return n;
+	return 0;
 }
 
-/* The ordinal of the first object in the value of key in obj (of ordinal
- * ord): obj's own, and those of the keys written before it, come first. */
-static long ord_of_key(const json_t *obj, long ord, const char *key)
+/* Element k of array arr (of more than k). */
+static size_t element(const build *b, size_t arr, size_t k)
 {
-	const char *k;
-	json_t *x;
-	ord++;
-	json_object_foreach((json_t *)obj, k, x) {
-		if (!strcmp(k, key))
-			break;
-		ord += objects_in(x);
-	}
-	return ord;
+	size_t i = arr + 1;
+	while (k--)
+		i = kifu__json_next(b->j, i);
+	return i;
 }
 
-static void where(const build *b, long ord, long *line, long *col)
+static const char *string_of(const build *b, size_t i, size_t *len)
 {
-	if (ord >= 0 && (size_t)ord < b->r->nat) {
-		*line = b->r->at[ord].line;
-		*col = b->r->at[ord].col;
+	return kifu__json_str(b->j, i, len);
+}
+
+/* Where a problem at value `at` is said: the first object that begins at
+ * or after it (its '{'), or the record's line when none does. */
+static void where(const build *b, size_t at, long *line, long *col)
+{
+	const kifu__json *j = b->j;
+	while (at < j->ntok && j->tok[at].type != KIFU__JSON_OBJECT)
+		at++;
+	if (at < j->ntok) {
+		*line = b->line0 + (long)j->tok[at].u.box.line;
+		*col = (long)j->tok[at].u.box.col;
 	} else {
 		*line = kifu_record_line(b->rec);
 		*col = 0;
 	}
 }
 
-/* The JSON of v as written, compact and cut short, for a message. */
-static const char *shown_json(const json_t *v, char *buf, size_t size)
+/* The JSON of value i as written, compact and cut short, for a message. */
+static const char *shown_json(const build *b, size_t i, char *buf, size_t size)
 {
-	char *s = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
-	if (!s)
-		return "?";
-	size_t n = strlen(s), keep = kifu__utf8_cut(s, n, size - 4);
-	snprintf(buf, size, "%.*s%s", (int)keep, s, keep < n ? "..." : "");
-	free(s);
+	char d[128];
+	size_t n = kifu__json_dump(b->j, i, d, sizeof d);
+	size_t keep = kifu__utf8_cut(d, n < sizeof d ? n : sizeof d - 1, size - 4);
+	snprintf(buf, size, "%.*s%s", (int)keep, d, keep < n ? "..." : "");
 	return buf;
 }
 
-static int problem(build *b, long ply, long ord, const char *text, const char *fmt, ...)
+static int problem(build *b, long ply, size_t at, const char *text, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
-/* The record's first problem, at the object of ordinal ord, about the move
- * text (NULL: none) at ply (0: the record as a whole).  In a variation it
- * is an error of the whole record that names the variation, as KIF's.
- * Returns STOP, or KIFU_ENOMEM. */
-static int problem(build *b, long ply, long ord, const char *text, const char *fmt, ...)
+/* The record's first problem, at value at (where), about the move text
+ * (NULL: none) at ply (0: the record as a whole).  In a variation it is an
+ * error of the whole record that names the variation, as KIF's.  Returns
+ * STOP, or KIFU_ENOMEM. */
+static int problem(build *b, long ply, size_t at, const char *text, const char *fmt, ...)
 {
 	char msg[600], shown[56];
 	va_list ap;
@@ -385,9 +483,9 @@ static int problem(build *b, long ply, long ord, const char *text, const char *f
 	va_end(ap);
 	kifu__utf8_trim_end(msg);
 	if (!text && ply > 0 && (b->moved[0] || b->here))
-		text = b->moved[0] ? b->moved : shown_json(b->here, shown, sizeof shown);
+		text = b->moved[0] ? b->moved : shown_json(b, b->here, shown, sizeof shown);
 	long line, col;
-	where(b, ord, &line, &col);
+	where(b, at, &line, &col);
 	int rc, lno = kifu_record_current_line(b->rec);
 	if (lno > 0 && ply > 0) {
 		kifu_record_line_info li;
@@ -407,10 +505,14 @@ static int side_at(const build *b, long ply) { return (int)((b->side0 + ply - 1)
 
 static const char *side_name(int side) { return side ? "Gote" : "Sente"; }
 
-/* A key's name, shortened and made printable for a message. */
-static const char *shown_key(const char *k, char *buf, size_t size)
+/* A key's name (k[0..len)), shortened and made printable for a message. */
+static const char *shown_key(const char *k, size_t len, char *buf, size_t size)
 {
-	kifu__text_copy(buf, size < 60 ? size : 60, k);
+	char whole[64];
+	size_t n = len < sizeof whole - 1 ? len : sizeof whole - 1;
+	memcpy(whole, k, n);
+	whole[n] = 0;
+	kifu__text_copy(buf, size < 60 ? size : 60, whole);
 	for (char *p = buf; *p; p++)
 		if ((unsigned char)*p < 0x20)
 			*p = '?';
@@ -419,73 +521,85 @@ static const char *shown_key(const char *k, char *buf, size_t size)
 
 /* comments: an array of strings, one per line; the schema's first element
  * may also have `comment`, one string.  Stored joined by '\n' at idx. */
-static int read_comments(build *b, const json_t *c, long ply, long ord, long idx)
+static int read_comments(build *b, size_t c, long ply, size_t at, long idx)
 {
-	if (!c || json_is_null(c))
+	size_t len;
+	const char *s;
+	if (!c || is_null(b, c))
 		return 0;
-	if (json_is_string(c))
-		return kifu_record_set_comment(b->rec, idx, json_string_value(c), json_string_length(c));
-	if (!json_is_array(c))
-		return problem(b, ply, ord, NULL, "comments is not an array of strings");
-	size_t n = json_array_size(c), total = 0;
-	for (size_t i = 0; i < n; i++) {
-		const json_t *s = json_array_get(c, i);
-		if (!json_is_string(s))
-			return problem(b, ply, ord, NULL, "comments[%zu] is not a string", i);
-		total += json_string_length(s) + 1;
+	if (is_string(b, c)) {
+		s = string_of(b, c, &len);
+		return kifu_record_set_comment(b->rec, idx, s, len);
+	}
+	if (!is_array(b, c))
+		return problem(b, ply, at, NULL, "comments is not an array of strings");
+	size_t n = size_of(b, c), total = 0, i = 0;
+	for (size_t e = c + 1; i < n; e = kifu__json_next(b->j, e), i++) {
+		if (!is_string(b, e))
+			return problem(b, ply, at, NULL, "comments[%zu] is not a string", i);
+		total += b->j->tok[e].u.str.len + 1;
 	}
 	if (!n)
 		return 0;
-	char *text = malloc(total);
+	if (n == 1) {
+		s = string_of(b, c + 1, &len);
+		return kifu_record_set_comment(b->rec, idx, s, len);
+	}
+	char *text = join_buffer(b->r, total);
 	if (!text)
 		return KIFU_ENOMEM;
 	size_t o = 0;
-	for (size_t i = 0; i < n; i++) {
-		const json_t *s = json_array_get(c, i);
+	i = 0;
+	for (size_t e = c + 1; i < n; e++, i++) {
 		if (i)
 			text[o++] = '\n';
-		memcpy(text + o, json_string_value(s), json_string_length(s));
-		o += json_string_length(s);
+		s = string_of(b, e, &len);
+		memcpy(text + o, s, len);
+		o += len;
 	}
-	int rc = kifu_record_set_comment(b->rec, idx, text, o);
-	free(text);
-	return rc;
+	return kifu_record_set_comment(b->rec, idx, text, o);
 }
 
-/* A non-negative integer member of obj, or -1 when absent (or null, where
- * allowed); -2 when it is something else. */
-static long long int_member(const json_t *obj, const char *key, bool nullable)
+/* Is key t the one letter c?  (Its length, first and last bytes say it.) */
+static bool one_letter(const build *b, size_t t, char c)
 {
-	const json_t *x = json_object_get(obj, key);
-	if (!x || (nullable && json_is_null(x)))
+	return b->j->tok[t].u.str.sig == ((uint32_t)1 << 16 | (uint32_t)(unsigned char)c << 8 | (unsigned char)c);
+}
+
+/* A non-negative integer (value x, 0 if absent), or -1 when absent (or
+ * null, where allowed); -2 when it is something else. */
+static long long int_value(const build *b, size_t x, bool nullable)
+{
+	if (!x || (nullable && is_null(b, x)))
 		return -1;
-	if (!json_is_integer(x) || json_integer_value(x) < 0)
+	if (!is_integer(b, x) || integer(b, x) < 0)
 		return -2;
-	return json_integer_value(x);
+	return integer(b, x);
 }
 
-/* Only the keys listed (NULL-terminated) in obj: else the first other one. */
-static const char *stray_key(const json_t *obj, const char *const *keys)
+/* The message's form of stray key k. */
+static const char *stray_name(const build *b, size_t k, char *buf, size_t size)
 {
-	const char *k;
-	json_t *x;
-	json_object_foreach((json_t *)obj, k, x) {
-		const char *const *p = keys;
-		while (*p && strcmp(*p, k))
-			p++;
-		if (!*p)
-			return k;
-	}
-	return NULL;
+	size_t len;
+	const char *s = string_of(b, k, &len);
+	return shown_key(s, len, buf, size);
 }
 
 /* {h?, m, s}: seconds, or -1 when it is not that. */
-static double clock_value(const json_t *t)
+static double clock_value(const build *b, size_t t)
 {
-	static const char *const keys[] = {"h", "m", "s", NULL};
-	if (!json_is_object(t) || stray_key(t, keys))
+	size_t v[3];
+	if (!is_object(b, t))
 		return -1;
-	long long h = int_member(t, "h", true), m = int_member(t, "m", false), s = int_member(t, "s", false);
+	if (size_of(b, t) == 2 && one_letter(b, t + 1, 'm') && one_letter(b, t + 3, 's') &&
+	    is_integer(b, t + 2) && is_integer(b, t + 4)) {
+		/* {"m": M, "s": S}, as kifu writes a move's time */
+		long long m = integer(b, t + 2), s = integer(b, t + 4);
+		return m < 0 || s < 0 ? -1 : (double)m * 60 + (double)s;
+	}
+	if (members(b, t, KS_CLOCK, v))
+		return -1;
+	long long h = int_value(b, v[0], true), m = int_value(b, v[1], false), s = int_value(b, v[2], false);
 	if (h == -2 || m < 0 || s < 0)
 		return -1;
 	return (double)(h < 0 ? 0 : h) * 3600 + (double)m * 60 + (double)s;
@@ -493,63 +607,72 @@ static double clock_value(const json_t *t)
 
 /* time: {now, total}, each {h?, m, s}: seconds on the move, and the
  * mover's total after it. */
-static int read_time(build *b, const json_t *t, long ply, long ord, long idx)
+static int read_time(build *b, size_t t, long ply, size_t at, long idx)
 {
-	static const char *const keys[] = {"now", "total", NULL};
-	if (json_is_null(t))
+	size_t v[2];
+	if (is_null(b, t))
 		return 0;
-	if (!json_is_object(t) || stray_key(t, keys))
-		return problem(b, ply, ord, NULL, "time is not {\"now\": {...}, \"total\": {...}}");
-	double now = clock_value(json_object_get(t, "now")), total = clock_value(json_object_get(t, "total"));
+	if (!is_object(b, t) || members(b, t, KS_TIME, v))
+		return problem(b, ply, at, NULL, "time is not {\"now\": {...}, \"total\": {...}}");
+	double now = clock_value(b, v[0]), total = clock_value(b, v[1]);
 	if (now < 0 || total < 0)
-		return problem(b, ply, ord, NULL, "time's now and total are each {\"h\"?, \"m\", \"s\"}, "
+		return problem(b, ply, at, NULL, "time's now and total are each {\"h\"?, \"m\", \"s\"}, "
 				   "whole numbers of hours, minutes and seconds");
 	return kifu_record_set_time(b->rec, idx, now, total);
 }
 
 /* {x, y}: the square, or -1 when it is not one of the board's. */
-static int place(const build *b, const json_t *p)
+static int place(const build *b, size_t p)
 {
-	static const char *const keys[] = {"x", "y", NULL};
-	if (!json_is_object(p) || stray_key(p, keys))
+	size_t v[2];
+	if (!is_object(b, p))
 		return -1;
-	long long x = int_member(p, "x", false), y = int_member(p, "y", false);
-	int files = kifu_variant_files(b->v), ranks = kifu_variant_ranks(b->v);
+	if (size_of(b, p) == 2 && one_letter(b, p + 1, 'x') && one_letter(b, p + 3, 'y') &&
+	    is_integer(b, p + 2) && is_integer(b, p + 4)) {
+		/* {"x": X, "y": Y}, as every writer writes it */
+		v[0] = p + 2;
+		v[1] = p + 4;
+	} else if (members(b, p, KS_PLACE, v)) {
+		return -1;
+	}
+	long long x = int_value(b, v[0], false), y = int_value(b, v[1], false);
+	int files = 9, ranks = 9; /* the variant's: choose_variant sees to it */
 	if (x < 1 || x > files || y < 1 || y > ranks)
 		return -1;
 	return (int)((y - 1) * files + (x - 1));
 }
 
-/* A kind member ("FU"): its index in kifu__jkf_kinds, -1 absent or null,
- * -2 not a kind. */
-static int kind_member(const json_t *obj, const char *key)
+/* A kind ("FU", value x): its index in kifu__jkf_kinds, -1 absent or
+ * null, -2 not a kind. */
+static int kind_value(const build *b, size_t x)
 {
-	const json_t *x = json_object_get(obj, key);
-	if (!x || json_is_null(x))
+	size_t len;
+	if (!x || is_null(b, x))
 		return -1;
-	if (!json_is_string(x))
+	if (!is_string(b, x))
 		return -2;
-	int k = kifu__jkf_kind_find(json_string_value(x), json_string_length(x));
+	const char *s = string_of(b, x, &len);
+	int k = kifu__jkf_kind_find(s, len);
 	return k < 0 ? -2 : k;
 }
 
-/* A boolean member: 1, 0, or -1 absent or null, -2 something else. */
-static int bool_member(const json_t *obj, const char *key)
+/* A boolean (value x): 1, 0, or -1 absent or null, -2 something else. */
+static int bool_value(const build *b, size_t x)
 {
-	const json_t *x = json_object_get(obj, key);
-	if (!x || json_is_null(x))
+	if (!x || is_null(b, x))
 		return -1;
-	return json_is_boolean(x) ? json_is_true(x) : -2;
+	int t = type_of(b, x);
+	return t == KIFU__JSON_TRUE ? 1 : t == KIFU__JSON_FALSE ? 0 : -2;
 }
 
 /* relative: what JKF's README lists, L C R (左 直 右), U M D (上 寄 引), H
  * (打) and the pairs [LCR][UD], [LR]M. */
-static bool relative_ok(const char *s)
+static bool relative_ok(const char *s, size_t len)
 {
 	static const char *const forms[] = {"L", "C", "R", "U", "M", "D", "H", "LU", "LD", "CU", "CD",
 					    "RU", "RD", "LM", "RM", NULL};
 	for (const char *const *f = forms; *f; f++)
-		if (!strcmp(*f, s))
+		if (same_text(*f, s, len))
 			return true;
 	return false;
 }
@@ -579,66 +702,71 @@ static void move_text(const build *b, const kifu_move *m, int side, int kind, ch
 
 /* move: {color, from?, to, piece, same?, promote?, capture?, relative?}.
  * Added to the record's current line; *idx its global index. */
-static int read_move(build *b, const json_t *mv, long ply, long ord, long *idx)
+static int read_move(build *b, size_t mv, long ply, size_t at, long *idx)
 {
-	static const char *const keys[] = {"color", "from", "to", "piece", "same", "promote",
-					   "capture", "relative", NULL};
+	enum { COLOR, FROM, TO, PIECE, SAME, PROMOTE, CAPTURE, RELATIVE };
 	char kb[64];
+	size_t v[8];
 	b->here = mv;
-	if (!json_is_object(mv))
-		return problem(b, ply, ord, NULL, "move is not an object");
-	const char *stray = stray_key(mv, keys);
+	if (!is_object(b, mv))
+		return problem(b, ply, at, NULL, "move is not an object");
+	size_t stray = members(b, mv, KS_MOVE, v);
 	if (stray)
-		return problem(b, ply, ord, NULL, "unknown key \"%s\" in a move (docs/jkf.md lists JKF's keys)",
-			       shown_key(stray, kb, sizeof kb));
-	const json_t *color = json_object_get(mv, "color"), *from = json_object_get(mv, "from");
-	const json_t *rel = json_object_get(mv, "relative");
-	int kind = kind_member(mv, "piece"), to = place(b, json_object_get(mv, "to"));
-	int promote = bool_member(mv, "promote"), same = bool_member(mv, "same");
-	if (!json_is_integer(color) || json_integer_value(color) < 0 || json_integer_value(color) > 1)
-		return problem(b, ply, ord, NULL, "a move's color is 0 (Sente) or 1 (Gote)");
+		return problem(b, ply, at, NULL, "unknown key \"%s\" in a move (docs/jkf.md lists JKF's keys)",
+			       stray_name(b, stray, kb, sizeof kb));
+	size_t color = v[COLOR], from = v[FROM], rel = v[RELATIVE];
+	int kind = kind_value(b, v[PIECE]), to = place(b, v[TO]);
+	int promote = bool_value(b, v[PROMOTE]), same = bool_value(b, v[SAME]);
+	if (!is_integer(b, color) || integer(b, color) < 0 || integer(b, color) > 1)
+		return problem(b, ply, at, NULL, "a move's color is 0 (Sente) or 1 (Gote)");
 	if (kind < 0)
-		return problem(b, ply, ord, NULL, "a move's piece is one of JKF's kinds (FU KY KE GI KI KA HI OU "
+		return problem(b, ply, at, NULL, "a move's piece is one of JKF's kinds (FU KY KE GI KI KA HI OU "
 				   "TO NY NK NG UM RY)");
 	if (to < 0)
-		return problem(b, ply, ord, NULL, "a move's to is a square {\"x\": 1-9, \"y\": 1-9}");
+		return problem(b, ply, at, NULL, "a move's to is a square {\"x\": 1-9, \"y\": 1-9}");
 	if (promote == -2 || same == -2)
-		return problem(b, ply, ord, NULL, "a move's promote and same are true or false");
-	if (kind_member(mv, "capture") == -2 || kind_member(mv, "capture") == 7)
-		return problem(b, ply, ord, NULL, "a move's capture is the kind of a piece that can be taken");
-	if (rel && !json_is_null(rel) && (!json_is_string(rel) || !relative_ok(json_string_value(rel))))
-		return problem(b, ply, ord, NULL, "a move's relative is one of L C R U M D H LU LD CU CD RU RD LM RM");
+		return problem(b, ply, at, NULL, "a move's promote and same are true or false");
+	int capture = kind_value(b, v[CAPTURE]);
+	if (capture == -2 || capture == 7)
+		return problem(b, ply, at, NULL, "a move's capture is the kind of a piece that can be taken");
+	if (rel && !is_null(b, rel)) {
+		size_t len;
+		const char *s = is_string(b, rel) ? string_of(b, rel, &len) : NULL;
+		if (!s || !relative_ok(s, len))
+			return problem(b, ply, at, NULL,
+				       "a move's relative is one of L C R U M D H LU LD CU CD RU RD LM RM");
+	}
 	const int *types = b->r->types;
 	kifu_move m = {0, KIFU_NO_SQUARE, (uint16_t)to, promote == 1 ? KIFU_MOVE_PROMOTE : 0, 0};
-	int side = (int)json_integer_value(color);
-	if (from && !json_is_null(from)) {
+	int side = (int)integer(b, color);
+	if (from && !is_null(b, from)) {
 		int sq = place(b, from);
 		if (sq < 0)
-			return problem(b, ply, ord, NULL, "a move's from is a square {\"x\": 1-9, \"y\": 1-9}, or null for a drop");
+			return problem(b, ply, at, NULL, "a move's from is a square {\"x\": 1-9, \"y\": 1-9}, or null for a drop");
 		m.from = (uint16_t)sq;
 	} else {
 		/* a drop: the piece from hand, which is never promoted nor a King */
 		if (kind >= 7)
-			return problem(b, ply, ord, NULL, "a move without from is a drop: %s cannot be dropped",
+			return problem(b, ply, at, NULL, "a move without from is a drop: %s cannot be dropped",
 				       kifu__jkf_kinds[kind].code);
 		if (promote == 1)
-			return problem(b, ply, ord, NULL, "a drop cannot promote");
+			return problem(b, ply, at, NULL, "a drop cannot promote");
 		m.flags = KIFU_MOVE_DROP;
 		m.piece = (uint8_t)types[kind];
 	}
 	char text[24];
 	move_text(b, &m, side, kind, text, sizeof text);
 	if (side != side_at(b, ply))
-		return problem(b, ply, ord, text, "color %d (%s), but it is %s's move", side, side_name(side),
+		return problem(b, ply, at, text, "color %d (%s), but it is %s's move", side, side_name(side),
 			       side_name(side_at(b, ply)));
 	if (same == 1 && to != b->prev_to)
-		return problem(b, ply, ord, text, "same is true, but %s", b->prev_to < 0 ?
+		return problem(b, ply, at, text, "same is true, but %s", b->prev_to < 0 ?
 			       "no move comes before it" : "the move before went to another square");
 	long line, col;
-	where(b, ord, &line, &col);
+	where(b, at, &line, &col);
 	*idx = kifu_record_add_move(b->rec, &m, text, strlen(text), line, col);
 	if (*idx == KIFU_ELIMIT)
-		return problem(b, ply, ord, text, "more moves than a record may hold");
+		return problem(b, ply, at, text, "more moves than a record may hold");
 	if (*idx < 0)
 		return (int)*idx;
 	b->prev_to = to;
@@ -648,14 +776,14 @@ static int read_move(build *b, const json_t *mv, long ply, long ord, long *idx)
 }
 
 /* special: the line's ending, CSA's word without its '%'. */
-static int read_special(build *b, const json_t *sp, long ply, long ord)
+static int read_special(build *b, size_t sp, long ply, size_t at)
 {
-	if (!json_is_string(sp))
-		return problem(b, ply, ord, NULL, "special is a string (TORYO, CHUDAN, ...)");
-	const char *s = json_string_value(sp);
-	size_t n = json_string_length(sp);
+	if (!is_string(b, sp))
+		return problem(b, ply, at, NULL, "special is a string (TORYO, CHUDAN, ...)");
+	size_t n;
+	const char *s = string_of(b, sp, &n);
 	const char *word = NULL;
-	if (!strcmp(s, "+ILLEGAL_ACTION") || !strcmp(s, "-ILLEGAL_ACTION")) {
+	if (same_text("+ILLEGAL_ACTION", s, n) || same_text("-ILLEGAL_ACTION", s, n)) {
 		/* the side at fault: the side to move lost, or won by the other
 		 * side's act (kifu/vocabulary.h) */
 		int fault = s[0] == '-';
@@ -664,74 +792,75 @@ static int read_special(build *b, const json_t *sp, long ply, long ord)
 		char csa[64];
 		if (n + 2 <= sizeof csa) {
 			csa[0] = '%';
-			memcpy(csa + 1, s, n + 1);
+			memcpy(csa + 1, s, n);
+			csa[n + 1] = 0;
 			const kifu_ending_info *e = kifu_ending_find_csa(csa, n + 1);
 			word = e ? e->word : NULL;
 		}
 	}
 	if (!word) {
 		char shown[64];
-		return problem(b, ply, ord, NULL, "unknown special \"%s\" (JKF's: TORYO CHUDAN SENNICHITE TIME_UP "
+		return problem(b, ply, at, NULL, "unknown special \"%s\" (JKF's: TORYO CHUDAN SENNICHITE TIME_UP "
 			       "ILLEGAL_MOVE +ILLEGAL_ACTION -ILLEGAL_ACTION JISHOGI KACHI HIKIWAKE MATTA TSUMI "
-			       "FUZUMI ERROR)", shown_key(s, shown, sizeof shown));
+			       "FUZUMI ERROR)", shown_key(s, n, shown, sizeof shown));
 	}
 	long line, col;
-	where(b, ord, &line, &col);
+	where(b, at, &line, &col);
 	int rc = kifu_record_set_ending(b->rec, word, strlen(word), line, col);
 	return rc ? rc : kifu_record_set_ending_text(b->rec, s, n);
 }
 
 /* One element of a line of play at ply: a move or the ending, with its
  * comments and time.  *ended: the line has had its ending. */
-static int read_element(build *b, const json_t *e, long ply, long ord, bool *ended)
+static int read_element(build *b, size_t e, long ply, size_t at, bool *ended, bool *has_forks)
 {
-	static const char *const keys[] = {"comments", "move", "time", "special", "forks", NULL};
+	enum { COMMENTS, MOVE, TIME, SPECIAL, FORKS };
 	char kb[64];
+	size_t v[5];
 	b->here = e;
 	b->moved[0] = 0;
-	if (!json_is_object(e))
-		return problem(b, ply, ord, NULL, "an element of moves is an object");
-	const char *stray = stray_key(e, keys);
+	if (!is_object(b, e))
+		return problem(b, ply, at, NULL, "an element of moves is an object");
+	size_t stray = members(b, e, KS_ELEMENT, v);
 	if (stray)
-		return problem(b, ply, ord, NULL, "unknown key \"%s\" in an element of moves (docs/jkf.md lists "
-			       "JKF's keys)", shown_key(stray, kb, sizeof kb));
-	const json_t *mv = json_object_get(e, "move"), *sp = json_object_get(e, "special");
-	const json_t *forks = json_object_get(e, "forks");
-	bool has_move = mv && !json_is_null(mv), has_special = sp && !json_is_null(sp);
-	if (forks && !json_is_null(forks) && !json_is_array(forks))
-		return problem(b, ply, ord, NULL, "forks is an array of lines of play");
+		return problem(b, ply, at, NULL, "unknown key \"%s\" in an element of moves (docs/jkf.md lists "
+			       "JKF's keys)", stray_name(b, stray, kb, sizeof kb));
+	size_t mv = v[MOVE], sp = v[SPECIAL], forks = v[FORKS];
+	*has_forks = forks != 0;
+	bool has_move = mv && !is_null(b, mv), has_special = sp && !is_null(b, sp);
+	if (forks && !is_null(b, forks) && !is_array(b, forks))
+		return problem(b, ply, at, NULL, "forks is an array of lines of play");
 	if (*ended)
-		return problem(b, ply, ord, NULL, "an element after the end of the game (its special)");
+		return problem(b, ply, at, NULL, "an element after the end of the game (its special)");
 	if (has_move == has_special)
-		return problem(b, ply, ord, NULL, has_move ? "an element with both a move and a special" :
+		return problem(b, ply, at, NULL, has_move ? "an element with both a move and a special" :
 				   "an element with neither a move nor a special");
 	long idx = KIFU_COMMENT_ENDING;
-	int rc = has_move ? read_move(b, mv, ply, json_is_object(mv) ? ord_of_key(e, ord, "move") : ord, &idx) :
-			    read_special(b, sp, ply, ord);
+	int rc = has_move ? read_move(b, mv, ply, is_object(b, mv) ? mv : at, &idx) :
+			    read_special(b, sp, ply, at);
 	*ended = has_special;
 	if (!rc)
-		rc = read_comments(b, json_object_get(e, "comments"), ply, ord, idx);
-	if (!rc && json_object_get(e, "time"))
-		rc = read_time(b, json_object_get(e, "time"), ply, ord, idx);
+		rc = read_comments(b, v[COMMENTS], ply, at, idx);
+	if (!rc && v[TIME])
+		rc = read_time(b, v[TIME], ply, at, idx);
 	return rc;
 }
 
-static int read_line(build *b, const json_t *arr, int line_no, long ply0, long ord, long skip, int depth);
+static int read_line(build *b, size_t arr, int line_no, long ply0, long skip, int depth);
 
-/* The forks of element e (ordinal ord) at ply: each a variation, an
- * alternative to e's move (or ending) from the line line_no. */
-static int read_forks(build *b, const json_t *e, long ply, long ord, int line_no, int depth)
+/* The forks of element e at ply: each a variation, an alternative to e's
+ * move (or ending) from the line line_no. */
+static int read_forks(build *b, size_t e, long ply, int line_no, int depth)
 {
-	const json_t *forks = json_object_get(e, "forks");
-	if (!forks || json_is_null(forks) || !json_array_size(forks))
+	size_t forks = kifu__json_get(b->j, e, "forks");
+	if (!forks || is_null(b, forks) || !size_of(b, forks))
 		return 0;
 	if (depth >= KIFU__JKF_MAX_FORK_DEPTH)
-		return problem(b, 0, ord, NULL, "forks nested more than %d deep", KIFU__JKF_MAX_FORK_DEPTH);
-	long fo = ord_of_key(e, ord, "forks");
-	for (size_t j = 0; j < json_array_size(forks); j++) {
-		const json_t *fork = json_array_get(forks, j);
-		if (!json_is_array(fork))
-			return problem(b, 0, ord, NULL, "forks[%zu] of ply %ld is not an array of moves", j, ply);
+		return problem(b, 0, e, NULL, "forks nested more than %d deep", KIFU__JKF_MAX_FORK_DEPTH);
+	size_t fork = forks + 1;
+	for (size_t j = 0; j < size_of(b, forks); j++, fork = kifu__json_next(b->j, fork)) {
+		if (!is_array(b, fork))
+			return problem(b, 0, e, NULL, "forks[%zu] of ply %ld is not an array of moves", j, ply);
 		int sub = kifu_record_begin_line(b->rec, line_no, ply);
 		if (sub < 0)
 			return sub;
@@ -739,84 +868,79 @@ static int read_forks(build *b, const json_t *e, long ply, long ord, int line_no
 		kifu_record_move before;
 		b->prev_to = ply > 1 && kifu_record_line_move(b->rec, sub, ply - 1, &before, NULL) == 0 ?
 				     before.move.to : -1;
-		int rc = read_line(b, fork, sub, ply, fo, 0, depth + 1);
+		int rc = read_line(b, fork, sub, ply, 0, depth + 1);
 		if (rc)
 			return rc;
-		fo += objects_in(fork);
 	}
 	return 0;
 }
 
-/* A line of play: the elements of arr from index skip (ply ply0 + index,
- * the first object at ordinal ord), its moves and ending first, then the
- * forks of its elements (a line's moves are stored together). */
-static int read_line(build *b, const json_t *arr, int line_no, long ply0, long ord, long skip, int depth)
+/* A line of play: the elements of arr from index skip (ply ply0 + index),
+ * its moves and ending first, then the forks of its elements (a line's
+ * moves are stored together). */
+static int read_line(build *b, size_t arr, int line_no, long ply0, long skip, int depth)
 {
-	size_t n = json_array_size(arr);
-	long o = ord;
+	size_t n = size_of(b, arr), e = arr + 1;
 	bool ended = false, forks = false;
-	for (size_t i = 0; i < n; i++) {
-		const json_t *e = json_array_get(arr, i);
+	for (size_t i = 0; i < n; i++, e = kifu__json_next(b->j, e)) {
 		if ((long)i >= skip) {
-			int rc = read_element(b, e, ply0 + (long)i, o, &ended);
+			bool has_forks;
+			int rc = read_element(b, e, ply0 + (long)i, e, &ended, &has_forks);
 			if (rc)
 				return rc;
-			forks = forks || json_object_get(e, "forks");
+			forks = forks || has_forks;
 		}
-		if (i + 1 < n)
-			o += objects_in(e);
 	}
 	if (!forks)
 		return 0;
-	o = ord;
-	for (size_t i = 0; i < n; i++) {
-		const json_t *e = json_array_get(arr, i);
+	e = arr + 1;
+	for (size_t i = 0; i < n; i++, e = kifu__json_next(b->j, e)) {
 		if ((long)i >= skip) {
-			int rc = read_forks(b, e, ply0 + (long)i, o, line_no, depth);
+			int rc = read_forks(b, e, ply0 + (long)i, line_no, depth);
 			if (rc)
 				return rc;
 		}
-		o += objects_in(e);
 	}
 	return 0;
 }
 
 /* moves[0]: the start position, with the comments before the first move. */
-static int read_start_element(build *b, const json_t *e, long ord)
+static int read_start_element(build *b, size_t e)
 {
-	static const char *const keys[] = {"comments", "comment", NULL};
 	char kb[64];
-	if (!json_is_object(e))
-		return problem(b, 0, ord, NULL, "moves[0] is an object (the start position's comments)");
-	const char *stray = stray_key(e, keys);
+	size_t v[2];
+	if (!is_object(b, e))
+		return problem(b, 0, e, NULL, "moves[0] is an object (the start position's comments)");
+	size_t stray = members(b, e, KS_START, v);
 	if (stray)
-		return problem(b, 0, ord, NULL, "moves[0] is the start position: it holds comments, not \"%s\"",
-			       shown_key(stray, kb, sizeof kb));
-	const json_t *c = json_object_get(e, "comments");
-	if (!c)
-		c = json_object_get(e, "comment");
-	return c ? read_comments(b, c, 0, ord, KIFU_COMMENT_BEFORE) : 0;
+		return problem(b, 0, e, NULL, "moves[0] is the start position: it holds comments, not \"%s\"",
+			       stray_name(b, stray, kb, sizeof kb));
+	size_t c = v[0] ? v[0] : v[1];
+	return c ? read_comments(b, c, 0, e, KIFU_COMMENT_BEFORE) : 0;
 }
 
 /* ---- the header and the start ---- */
 
-static bool tag_key_shape(const char *k)
+static bool tag_key_shape(const char *k, size_t len)
 {
-	if (!(*k >= 'a' && *k <= 'z'))
+	if (!len || !(*k >= 'a' && *k <= 'z'))
 		return false;
-	for (; *k; k++)
-		if (!((*k >= 'a' && *k <= 'z') || (*k >= '0' && *k <= '9') || *k == '-' || *k == '_'))
+	for (size_t i = 0; i < len; i++)
+		if (!((k[i] >= 'a' && k[i] <= 'z') || (k[i] >= '0' && k[i] <= '9') || k[i] == '-' || k[i] == '_'))
 			return false;
 	return true;
 }
 
 /* Spaces (ASCII and full-width) trimmed off both ends, as KIF's values. */
-static void trimmed(const char *s, char *out, size_t size)
+static void trimmed(const char *s, size_t len, char *out, size_t size)
 {
-	while (*s == ' ' || !strncmp(s, "　", 3))
-		s += *s == ' ' ? 1 : 3;
-	kifu__text_copy(out, size, s);
-	size_t n = strlen(out);
+	while (len && (*s == ' ' || (len >= 3 && !memcmp(s, "　", 3)))) {
+		size_t k = *s == ' ' ? 1 : 3;
+		s += k;
+		len -= k;
+	}
+	size_t n = kifu__utf8_cut(s, len, size - 1);
+	memcpy(out, s, n);
 	for (;;) {
 		if (n && out[n - 1] == ' ')
 			n--;
@@ -832,41 +956,47 @@ static void trimmed(const char *s, char *out, size_t size)
  * for the start; a key shaped as a tag's is that tag (what the writer
  * makes of such a tag); any other is kept whole as `header=KEY：VALUE`, as
  * the KIF reader keeps one. */
-static int read_header(build *b, const json_t *h, long ord)
+static int read_header(build *b, size_t h)
 {
-	const char *k;
-	json_t *val;
 	char kb[64];
-	if (json_is_null(h))
+	if (is_null(b, h))
 		return 0;
-	if (!json_is_object(h))
-		return problem(b, 0, ord, NULL, "header is an object of strings");
-	json_object_foreach((json_t *)h, k, val) {
-		if (!json_is_string(val))
-			return problem(b, 0, ord, NULL, "header \"%s\" is not a string", shown_key(k, kb, sizeof kb));
-		const char *s = json_string_value(val);
-		size_t n = json_string_length(val), kl = strlen(k);
+	if (!is_object(b, h))
+		return problem(b, 0, 0, NULL, "header is an object of strings");
+	size_t key = h + 1;
+	for (size_t m = 0; m < size_of(b, h); m++, key = kifu__json_next(b->j, key + 1)) {
+		size_t val = key + 1, kl, n;
+		const char *k = string_of(b, key, &kl);
+		if (!is_string(b, val))
+			return problem(b, 0, h, NULL, "header \"%s\" is not a string", shown_key(k, kl, kb, sizeof kb));
+		const char *s = string_of(b, val, &n);
 		const kifu_tag_info *tag = kifu_tag_find_kif(k, kl);
 		int rc;
 		if (tag && !strcmp(tag->key, "handicap")) {
-			trimmed(s, b->handicap, sizeof b->handicap);
-			b->handicap_ord = ord;
+			trimmed(s, n, b->handicap, sizeof b->handicap);
+			b->handicap_at = h;
 			continue;
+		}
+		/* the key as a C string, to look it up among the tags (whose keys
+		 * are all shorter) */
+		char kz[64] = "";
+		if (kl < sizeof kz) {
+			memcpy(kz, k, kl);
+			kz[kl] = 0;
 		}
 		if (tag)
 			rc = kifu_record_add_tag(b->rec, tag->key, strlen(tag->key), s, n);
-		else if (tag_key_shape(k) && !kifu_tag_find(k) && strcmp(k, "header") && strcmp(k, "sfen") &&
-			 strcmp(k, "comment") && strcmp(k, "bookmark"))
+		else if (tag_key_shape(k, kl) && !(kl < sizeof kz && kifu_tag_find(kz)) && !same_text("header", k, kl) &&
+			 !same_text("sfen", k, kl) && !same_text("comment", k, kl) && !same_text("bookmark", k, kl))
 			rc = kifu_record_add_tag(b->rec, k, kl, s, n);
 		else {
-			char *whole = malloc(kl + 3 + n);
+			char *whole = join_buffer(b->r, kl + 3 + n);
 			if (!whole)
 				return KIFU_ENOMEM;
 			memcpy(whole, k, kl);
 			memcpy(whole + kl, "：", 3);
 			memcpy(whole + kl + 3, s, n);
 			rc = kifu_record_add_tag(b->rec, "header", 6, whole, kl + 3 + n);
-			free(whole);
 		}
 		if (rc)
 			return rc;
@@ -884,36 +1014,35 @@ static int sfen_side(const char *sfen)
 /* One square of initial.data's board: {} or {color, kind}; its piece's
  * SFEN token appended at *n (nothing for an empty square).  false if it
  * is neither. */
-static bool put_square(const json_t *sq, char *sfen, size_t *n)
+static bool put_square(const build *b, size_t sq, char *sfen, size_t *n)
 {
-	static const char *const keys[] = {"color", "kind", NULL};
-	if (!json_is_object(sq) || stray_key(sq, keys))
+	size_t v[2];
+	if (!is_object(b, sq) || members(b, sq, KS_SQUARE, v))
 		return false;
-	const json_t *c = json_object_get(sq, "color");
-	int kind = kind_member(sq, "kind");
-	bool no_color = !c || json_is_null(c);
+	size_t c = v[0];
+	int kind = kind_value(b, v[1]);
+	bool no_color = !c || is_null(b, c);
 	if (kind == -1 && no_color)
 		return true;
-	if (kind < 0 || no_color || !json_is_integer(c) || json_integer_value(c) < 0 || json_integer_value(c) > 1)
+	if (kind < 0 || no_color || !is_integer(b, c) || integer(b, c) < 0 || integer(b, c) > 1)
 		return false;
 	for (const char *t = kifu__jkf_kinds[kind].sfen; *t; t++)
-		sfen[(*n)++] = json_integer_value(c) && *t != '+' ? (char)(*t - 'A' + 'a') : *t;
+		sfen[(*n)++] = integer(b, c) && *t != '+' ? (char)(*t - 'A' + 'a') : *t;
 	return true;
 }
 
 /* initial.data as an SFEN (board side hands 1) in sfen, which has room for
  * 1024 bytes.  NULL, or what is wrong. */
-static const char *data_sfen(const json_t *d, char *sfen)
+static const char *data_sfen(const build *b, size_t d, char *sfen)
 {
-	static const char *const keys[] = {"color", "board", "hands", NULL};
-	if (!json_is_object(d) || stray_key(d, keys))
+	size_t v[3];
+	if (!is_object(b, d) || members(b, d, KS_DATA, v))
 		return "initial.data is {\"color\", \"board\", \"hands\"}";
-	const json_t *color = json_object_get(d, "color"), *board = json_object_get(d, "board");
-	const json_t *hands = json_object_get(d, "hands");
-	if (!json_is_integer(color) || json_integer_value(color) < 0 || json_integer_value(color) > 1)
+	size_t color = v[0], board = v[1], hands = v[2];
+	if (!is_integer(b, color) || integer(b, color) < 0 || integer(b, color) > 1)
 		return "initial.data's color is 0 (Sente) or 1 (Gote), the side to move";
-	bool empty = json_is_object(board) && json_object_size(board) == 0;
-	if (!empty && (!json_is_array(board) || json_array_size(board) != 9))
+	bool empty = is_object(b, board) && size_of(b, board) == 0;
+	if (!empty && (!is_array(b, board) || size_of(b, board) != 9))
 		return "initial.data's board is 9 files (board[x-1][y-1] the square x, y), or {} for none";
 	size_t n = 0;
 	for (int y = 1; y <= 9; y++) {
@@ -921,11 +1050,11 @@ static const char *data_sfen(const json_t *d, char *sfen)
 		if (y > 1)
 			sfen[n++] = '/';
 		for (int x = 9; x >= 1; x--) {
-			const json_t *file = empty ? NULL : json_array_get(board, (size_t)x - 1);
-			if (!empty && (!json_is_array(file) || json_array_size(file) != 9))
+			size_t file = empty ? 0 : element(b, board, (size_t)x - 1);
+			if (!empty && (!is_array(b, file) || size_of(b, file) != 9))
 				return "initial.data's board is 9 files of 9 squares";
 			size_t at = n;
-			if (!empty && !put_square(json_array_get(file, (size_t)y - 1), sfen, &n))
+			if (!empty && !put_square(b, element(b, file, (size_t)y - 1), sfen, &n))
 				return "a square of initial.data's board is {} or {\"color\": 0 or 1, \"kind\": \"FU\"...}";
 			if (n == at) {
 				blanks++;
@@ -942,21 +1071,22 @@ static const char *data_sfen(const json_t *d, char *sfen)
 		if (blanks)
 			sfen[n++] = (char)('0' + blanks);
 	}
-	n += (size_t)sprintf(sfen + n, " %c ", json_integer_value(color) ? 'w' : 'b');
-	if (!json_is_array(hands) || json_array_size(hands) != 2)
+	n += (size_t)sprintf(sfen + n, " %c ", integer(b, color) ? 'w' : 'b');
+	if (!is_array(b, hands) || size_of(b, hands) != 2)
 		return "initial.data's hands are two objects, Sente's and Gote's ({\"FU\": 2, ...})";
 	size_t before = n;
 	for (int side = 0; side < 2; side++) {
-		const json_t *hand = json_array_get(hands, (size_t)side);
-		const char *k;
-		json_t *cnt;
-		if (!json_is_object(hand))
+		size_t hand = element(b, hands, (size_t)side);
+		if (!is_object(b, hand))
 			return "initial.data's hands are two objects, Sente's and Gote's ({\"FU\": 2, ...})";
-		json_object_foreach((json_t *)hand, k, cnt) {
-			int kind = kifu__jkf_kind_find(k, strlen(k));
-			if (kind < 0 || !json_is_integer(cnt) || json_integer_value(cnt) < 0)
+		size_t key = hand + 1;
+		for (size_t m = 0; m < size_of(b, hand); m++, key = kifu__json_next(b->j, key + 1)) {
+			size_t cnt = key + 1, kl;
+			const char *k = string_of(b, key, &kl);
+			int kind = kifu__jkf_kind_find(k, kl);
+			if (kind < 0 || !is_integer(b, cnt) || integer(b, cnt) < 0)
 				return "a hand of initial.data counts JKF's kinds: {\"FU\": 2, ...}";
-			json_int_t c = json_integer_value(cnt);
+			long long c = integer(b, cnt);
 			if (!c)
 				continue;
 			if (kind >= 7)
@@ -994,60 +1124,63 @@ static const char *start_name(const kifu_variant *v, const char *sfen)
 }
 
 /* initial: {preset, data?}: the start, as the `handicap` tag (a preset)
- * or the `sfen` tag (data); the header's 手合割 must agree with it. */
-static int read_initial(build *b, const json_t *init, long ord)
+ * or the `sfen` tag (data); the header's 手合割 must agree with it.  A
+ * problem is said at initial's object (at: the record's, if it is none). */
+static int read_initial(build *b, size_t init, size_t at)
 {
-	static const char *const keys[] = {"preset", "data", NULL};
 	char kb[64];
+	size_t v[2];
 	const char *named = b->handicap[0] ? kifu__named_start(b->v, b->handicap) : NULL;
-	if (!init || json_is_null(init)) {
+	if (!init || is_null(b, init)) {
 		/* no initial: the header's 手合割 gives the start, as in KIF */
 		if (b->handicap[0] && !named) {
 			kifu_diag d;
 			kifu__unknown_handicap(b->v, b->handicap, &d);
-			return problem(b, 0, b->handicap_ord, NULL, "%s", d.message);
+			return problem(b, 0, b->handicap_at, NULL, "%s", d.message);
 		}
 		b->side0 = sfen_side(named ? named : kifu_variant_start_sfen(b->v));
 		const char *start = named ? start_name(b->v, named) : NULL;
 		return start ? kifu_record_add_tag(b->rec, "handicap", 8, start, strlen(start)) : 0;
 	}
-	if (!json_is_object(init) || stray_key(init, keys))
-		return problem(b, 0, ord, NULL, "initial is {\"preset\", \"data\"?}");
-	const json_t *p = json_object_get(init, "preset"), *d = json_object_get(init, "data");
-	int k = json_is_string(p) ? kifu__jkf_preset_find(json_string_value(p), json_string_length(p)) : -1;
+	if (!is_object(b, init) || members(b, init, KS_INITIAL, v))
+		return problem(b, 0, at, NULL, "initial is {\"preset\", \"data\"?}");
+	size_t p = v[0], d = v[1];
+	size_t plen = 0;
+	const char *ps = is_string(b, p) ? string_of(b, p, &plen) : NULL;
+	int k = ps ? kifu__jkf_preset_find(ps, plen) : -1;
 	if (k < 0)
-		return problem(b, 0, ord, NULL, "unknown initial.preset \"%s\" (JKF's: HIRATE KY KY_R KA HI HIKY 2 3 4 5 "
-			       "5_L 6 7_L 7_R 8 10 OTHER)", json_is_string(p) ? shown_key(json_string_value(p), kb, sizeof kb) : "");
+		return problem(b, 0, at, NULL, "unknown initial.preset \"%s\" (JKF's: HIRATE KY KY_R KA HI HIKY 2 3 4 5 "
+			       "5_L 6 7_L 7_R 8 10 OTHER)", ps ? shown_key(ps, plen, kb, sizeof kb) : "");
 	bool other = !strcmp(kifu__jkf_presets[k].code, "OTHER");
 	const char *preset = other ? NULL : kifu_variant_named_start(b->v, kifu__jkf_presets[k].name);
 	if (!other && !preset)
-		return problem(b, 0, ord, NULL, "initial.preset %s: %s has no start %s", kifu__jkf_presets[k].code,
+		return problem(b, 0, at, NULL, "initial.preset %s: %s has no start %s", kifu__jkf_presets[k].code,
 			       kifu_variant_name(b->v), kifu__jkf_presets[k].name);
 	if (preset && b->handicap[0] && (!named || strcmp(preset, named)))
-		return problem(b, 0, b->handicap_ord, NULL, "the header's 手合割 (%s) is not initial.preset %s (%s)",
+		return problem(b, 0, b->handicap_at, NULL, "the header's 手合割 (%s) is not initial.preset %s (%s)",
 			       b->handicap, kifu__jkf_presets[k].code, kifu__jkf_presets[k].name);
 	char sfen[1024];
-	bool has_data = d && !json_is_null(d);
+	bool has_data = d && !is_null(b, d);
 	if (other && !has_data)
-		return problem(b, 0, ord, NULL, "initial.preset OTHER needs initial.data, the position");
+		return problem(b, 0, at, NULL, "initial.preset OTHER needs initial.data, the position");
 	if (has_data) {
-		const char *why = data_sfen(d, sfen);
-		long dord = json_is_object(d) ? ord_of_key(init, ord, "data") : ord;
+		const char *why = data_sfen(b, d, sfen);
+		size_t dat = is_object(b, d) ? d : at;
 		if (why)
-			return problem(b, 0, dord, NULL, "%s", why);
+			return problem(b, 0, dat, NULL, "%s", why);
 		kifu_diag diag;
 		if (kifu_position_for(&b->r->pos, b->v))
 			return KIFU_ENOMEM;
 		if (kifu_position_set_sfen(b->r->pos, sfen, strlen(sfen), &diag))
-			return problem(b, 0, dord, NULL, "initial.data is not a position of %s: %s",
+			return problem(b, 0, dat, NULL, "initial.data is not a position of %s: %s",
 				       kifu_variant_name(b->v), diag.message);
 		if (preset && !same_position(sfen, preset))
-			return problem(b, 0, dord, NULL, "initial.data is not the position of initial.preset %s",
+			return problem(b, 0, dat, NULL, "initial.data is not the position of initial.preset %s",
 				       kifu__jkf_presets[k].code);
 		/* the tag in SFEN's own order (hands as the variant lists its
 		 * pieces), not the order of the JSON's keys */
 		if (kifu_position_sfen(b->r->pos, sfen, sizeof sfen) < 0)
-			return problem(b, 0, dord, NULL, "initial.data: a position too large to write");
+			return problem(b, 0, dat, NULL, "initial.data: a position too large to write");
 	}
 	int rc = 0;
 	if (preset)
@@ -1067,53 +1200,63 @@ static int read_initial(build *b, const json_t *init, long ord)
 	return rc;
 }
 
-/* The variant: -v's, else standard shogi, which is what JKF records. */
-static int choose_variant(build *b)
+/* The variant: -v's, else standard shogi, which is what JKF records.  A
+ * problem is said at the record's first '{' (*line, *col). */
+static int choose_variant(build *b, long line, long col)
 {
 	jkf_reader *r = b->r;
+	const char *name;
+	char msg[300];
 	b->v = r->ctx.fallback ? r->ctx.fallback : kifu_variant_set_find(r->ctx.variants, "shogi");
-	if (!b->v)
-		return problem(b, 0, 0, NULL, "JKF records standard shogi, and no variant shogi is known");
+	if (!b->v) {
+		snprintf(msg, sizeof msg, "JKF records standard shogi, and no variant shogi is known");
+		goto refused;
+	}
 	if (b->v != r->typed) {
 		r->typed = b->v;
 		r->missing = kifu__jkf_types(b->v, r->types);
 	}
-	if (kifu_variant_files(b->v) != 9 || kifu_variant_ranks(b->v) != 9)
-		return problem(b, 0, 0, NULL, "JKF records standard shogi on 9x9 boards; %s is %dx%d",
-			       kifu_variant_name(b->v), kifu_variant_files(b->v), kifu_variant_ranks(b->v));
-	if (r->missing >= 0)
-		return problem(b, 0, 0, NULL, "JKF records standard shogi; %s has no %s (SFEN %s)",
-			       kifu_variant_name(b->v), kifu__jkf_kinds[r->missing].code,
-			       kifu__jkf_kinds[r->missing].sfen);
-	const char *name = kifu_variant_name(b->v);
+	if (kifu_variant_files(b->v) != 9 || kifu_variant_ranks(b->v) != 9) {
+		snprintf(msg, sizeof msg, "JKF records standard shogi on 9x9 boards; %s is %dx%d",
+			 kifu_variant_name(b->v), kifu_variant_files(b->v), kifu_variant_ranks(b->v));
+		goto refused;
+	}
+	if (r->missing >= 0) {
+		snprintf(msg, sizeof msg, "JKF records standard shogi; %s has no %s (SFEN %s)",
+			 kifu_variant_name(b->v), kifu__jkf_kinds[r->missing].code, kifu__jkf_kinds[r->missing].sfen);
+		goto refused;
+	}
+	name = kifu_variant_name(b->v);
 	return kifu_record_set_variant(b->rec, name, strlen(name));
+refused:
+	kifu__utf8_trim_end(msg);
+	int rc = kifu_record_set_error(b->rec, 0, line, col, NULL, 0, msg);
+	return rc ? rc : STOP;
 }
 
-/* The record: {header, initial?, moves}. */
-static int read_record(build *b, const json_t *root)
+/* The record: {header, initial?, moves} (token 0). */
+static int read_record(build *b)
 {
-	static const char *const keys[] = {"header", "initial", "moves", NULL};
 	char kb[64];
+	size_t v[3];
 	int rc;
-	if (!json_is_object(root))
+	if (b->j->tok[0].type != KIFU__JSON_OBJECT)
 		return problem(b, 0, 0, NULL, "a JKF record is an object {\"header\", \"initial\"?, \"moves\"}");
-	const char *stray = stray_key(root, keys);
+	size_t stray = members(b, 0, KS_RECORD, v);
 	if (stray)
 		return problem(b, 0, 0, NULL, "unknown key \"%s\" in a JKF record (it has header, initial and moves)",
-			       shown_key(stray, kb, sizeof kb));
-	const json_t *h = json_object_get(root, "header"), *init = json_object_get(root, "initial");
-	const json_t *moves = json_object_get(root, "moves");
-	if (h && (rc = read_header(b, h, json_is_object(h) ? ord_of_key(root, 0, "header") : 0)))
+			       stray_name(b, stray, kb, sizeof kb));
+	size_t h = v[0], init = v[1], moves = v[2];
+	if (h && (rc = read_header(b, h)))
 		return rc;
-	if ((rc = read_initial(b, init, init && json_is_object(init) ? ord_of_key(root, 0, "initial") : 0)))
+	if ((rc = read_initial(b, init, is_object(b, init) ? init : 0)))
 		return rc;
-	if (!json_is_array(moves) || !json_array_size(moves))
+	if (!is_array(b, moves) || !size_of(b, moves))
 		return problem(b, 0, 0, NULL, "a JKF record's moves is an array, the start position first");
-	long ord = ord_of_key(root, 0, "moves");
-	if ((rc = read_start_element(b, json_array_get(moves, 0), ord)))
+	if ((rc = read_start_element(b, moves + 1)))
 		return rc;
 	b->prev_to = -1;
-	return read_line(b, moves, 0, 0, ord, 1, 0);
+	return read_line(b, moves, 0, 0, 1, 0);
 }
 
 /* ---- one record from the input ---- */
@@ -1131,46 +1274,106 @@ static void advance(const char *text, size_t off, long *line, long *col)
 	}
 }
 
-/* Parses the record's text and builds the record. */
-static int build_record(jkf_reader *r, kifu_record *rec, const char *text, size_t n, long line,
-			long col, bool array, const kifu_variant **variant)
+/* The first '{' outside strings in a record's text that begins with '{'
+ * or '[' (the place of a problem with the record as a whole, as the
+ * record's first object is when its JSON is read), from line:col at its
+ * start; false if there is none. */
+static bool first_brace(const char *text, size_t n, long *line, long *col)
 {
-	json_error_t err;
-	json_t *root = json_loadb(text, n, JSON_REJECT_DUPLICATES, &err);
+	bool in_string = false, escape = false;
+	int depth = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = text[i];
+		if (in_string) {
+			if (escape)
+				escape = false;
+			else if (c == '\\')
+				escape = true;
+			else if (c == '"')
+				in_string = false;
+		} else if (c == '"') {
+			in_string = true;
+		} else if (c == '{') {
+			return true;
+		} else if (c == '[') {
+			depth++;
+		} else if ((c == '}' || c == ']') && --depth <= 0) {
+			return false;
+		}
+		advance(text + i, 1, line, col);
+	}
+	return false;
+}
+
+/* Builds the record from its text, which begins at line:col: its tokens
+ * when it has been read as JSON (parsed), else read here (the whole text,
+ * for jansson's error and place). */
+static int build_record(jkf_reader *r, kifu_record *rec, const char *text, size_t n, long line,
+			long col, char first, bool parsed, const kifu_variant **variant)
+{
 	build b;
 	memset(&b, 0, sizeof b);
 	b.r = r;
+	b.j = &r->json;
 	b.rec = rec;
+	b.line0 = line;
 	b.prev_to = -1;
-	int rc = choose_variant(&b);
+	/* a problem with the variant is said at the record's first '{' */
+	long bl = line, bc = col;
+	if (first == '{' || first == '[' ? !first_brace(text, n, &bl, &bc) : true) {
+		bl = kifu_record_line(rec);
+		bc = 0;
+	}
+	int rc = choose_variant(&b, bl, bc);
 	if (rc) {
 		/* the record cannot be read in this variant: said */
-	} else if (!root) {
-		/* jansson's place is the byte it read last (err.position bytes
+	} else if (!parsed && (rc = kifu__json_parse(&r->json, text, n, (uint32_t)col, NULL, NULL)) == 1) {
+		/* jansson's place was the byte it read last (error_pos bytes
 		 * read), within the text, which starts at line:col: the end of
 		 * a line for a value left open */
 		long el = line, ec = col;
-		size_t at = err.position > 0 ? (size_t)err.position - 1 : 0;
+		size_t pos = r->json.error_pos, at = pos > 0 ? pos - 1 : 0;
 		advance(text, at < n ? at : n ? n - 1 : 0, &el, &ec);
 		char msg[240];
-		snprintf(msg, sizeof msg, "not JSON: %s", err.text);
+		snprintf(msg, sizeof msg, "not JSON: %s", r->json.error);
 		kifu__utf8_trim_end(msg);
 		rc = kifu_record_set_error(rec, 0, el, ec, NULL, 0, msg);
-	} else if (array) {
+	} else if (rc) {
+		/* out of memory */
+	} else if (first == '[') {
 		rc = kifu_record_set_error(rec, 0, line, col, NULL, 0,
 					   "a JSON array: kifu reads JKF records as objects, one after another "
 					   "(docs/jkf.md)");
 	} else {
-		rc = read_record(&b, root);
+		rc = read_record(&b);
 	}
-	json_decref(root);
 	*variant = kifu_record_variant_name(rec)[0] ? b.v : NULL;
 	return rc < 0 ? rc : 0;
 }
 
+/* The reader's lines as the JSON parser asks for more of a record. */
+typedef struct more_lines {
+	jkf_reader *r;
+	kifu_diag *diag;
+} more_lines;
+
+static int pull_more(void *arg, const char **text, size_t *n)
+{
+	more_lines *m = arg;
+	jkf_reader *r = m->r;
+	if (r->eof)
+		return 0;
+	int rc = pull_line(r, true, m->diag);
+	if (rc != PULLED)
+		return rc;
+	*text = r->buf + r->head;
+	*n = r->len - r->head;
+	return 1;
+}
+
 /* Text that is no record: it runs up to a line that begins one ('{' or
  * '['), so that a stretch of it (a file that is not JKF, read with --from
- * jkf) is one error, where jansson finds it wrong.  *end: its end in buf. */
+ * jkf) is one error, where the JSON is found wrong.  *end: its end in buf. */
 static int junk_end(jkf_reader *r, size_t *end, kifu_diag *diag)
 {
 	size_t e = r->head;
@@ -1225,29 +1428,45 @@ static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		return rc;
 	char first = r->buf[r->head];
 	size_t end;
-	r->nat = 0;
+	bool parsed = false;
+	long end_line = line, end_col = col;
 	if (first == '{' || first == '[') {
-		jkf_scan s = {r->head, line, col, 0, false, false, false, 0};
-		for (;;) {
-			if ((rc = scan_more(r, &s)))
-				return rc;
-			if (s.done || r->eof)
-				break;
-			if ((rc = pull_line(r, true, diag)) < 0)
-				return rc;
+		/* read as JSON as the lines come, to the close of its value */
+		more_lines m = {r, diag};
+		rc = kifu__json_parse(&r->json, r->buf + r->head, r->len - r->head, (uint32_t)col, pull_more, &m);
+		if (rc == KIFU_ENOMEM)
+			return kifu_diag_set(diag, rc, name, line, 0, "out of memory");
+		if (rc < 0)
+			return rc;
+		if (rc == 0) {
+			parsed = true;
+			end = r->head + r->json.end;
+			end_line = line + (long)r->json.end_line;
+			end_col = (long)r->json.end_col;
+		} else {
+			/* not JSON: the record runs to the close of its outermost
+			 * brackets, and is read again whole for jansson's error */
+			jkf_scan s = {r->head, 0, false, false, false, 0};
+			for (;;) {
+				scan_more(r, &s);
+				if (s.done || r->eof)
+					break;
+				if ((rc = pull_line(r, true, diag)) < 0)
+					return rc;
+			}
+			end = s.done ? s.end : r->len;
 		}
-		end = s.done ? s.end : r->len;
 	} else if ((rc = junk_end(r, &end, diag))) {
 		return rc;
 	}
-	long end_line = line, end_col = col;
-	advance(r->buf + r->head, end - r->head, &end_line, &end_col);
+	if (!parsed)
+		advance(r->buf + r->head, end - r->head, &end_line, &end_col);
 	if (r->spoil_line && (r->spoil_line < end_line || (r->spoil_line == end_line && r->spoil_col < end_col))) {
 		/* the record holds a line that could not be read */
 		if ((rc = kifu_record_set_error(rec, 0, r->spoil_line, r->spoil_col, NULL, 0, r->spoil_msg)))
 			return rc;
 		r->spoil_line = 0;
-	} else if ((rc = build_record(r, rec, r->buf + r->head, end - r->head, line, col, first == '[',
+	} else if ((rc = build_record(r, rec, r->buf + r->head, end - r->head, line, col, first, parsed,
 				      variant))) {
 		return rc;
 	}

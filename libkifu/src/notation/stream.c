@@ -77,10 +77,10 @@ static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n
 	while (i < n && lines < SAMPLE_LINES) {
 		/* a line ends at LF or CR (files from classic Mac OS end their
 		 * lines in CR alone; CRLF gives a blank line between) */
-		const char *nl = NULL;
-		for (size_t k = i; k < n && !nl; k++)
-			if (sample[k] == '\n' || sample[k] == '\r')
-				nl = sample + k;
+		const char *nl = memchr(sample + i, '\n', n - i);
+		const char *cr = memchr(sample + i, '\r', (nl ? (size_t)(nl - sample) : n) - i);
+		if (cr)
+			nl = cr;
 		size_t len = nl ? (size_t)(nl - (sample + i)) : n - i;
 		if (!nl && i > 0)
 			break; /* a line cut by the sample's end */

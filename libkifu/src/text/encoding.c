@@ -5,16 +5,38 @@
 #include <errno.h>
 #include <iconv.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "kifu/error.h"
 #include "text/encoding.h"
+
+/* How many bytes from s[i] on are ASCII (up to n), eight at a time: JKF's
+ * and CSA's text is nearly all ASCII. */
+static size_t ascii_run(const char *s, size_t i, size_t n)
+{
+	size_t k = i;
+	for (; k + 8 <= n; k += 8) {
+		uint64_t w;
+		memcpy(&w, s + k, 8);
+		if (w & 0x8080808080808080u)
+			break;
+	}
+	while (k < n && !((unsigned char)s[k] & 0x80))
+		k++;
+	return k - i;
+}
+
+static bool all_ascii(const char *s, size_t n) { return ascii_run(s, 0, n) == n; }
 
 bool kifu__utf8_valid(const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0;
 	while (i < n) {
+		i += ascii_run(str, i, n);
+		if (i >= n)
+			break;
 		unsigned c = s[i];
 		/* the common cases first: ASCII, and a three-byte character
 		 * (kana, kanji) that is not a surrogate */
@@ -141,6 +163,9 @@ static void utf8_census(const char *str, size_t n, size_t *good, size_t *bad)
 	const unsigned char *s = (const unsigned char *)str;
 	*good = *bad = 0;
 	for (size_t i = 0; i < n;) {
+		i += ascii_run(str, i, n);
+		if (i >= n)
+			break;
 		if (s[i] < 0x80) {
 			i++;
 			continue;
@@ -260,10 +285,7 @@ int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **
 		*outn = n;
 		return 0;
 	}
-	bool ascii = true;
-	for (size_t i = 0; i < n && ascii; i++)
-		ascii = !((unsigned char)in[i] & 0x80);
-	if (ascii || (d->enc == KIFU__ENC_UTF8 && kifu__utf8_valid(in, n))) {
+	if (all_ascii(in, n) || (d->enc == KIFU__ENC_UTF8 && kifu__utf8_valid(in, n))) {
 		*out = in;
 		*outn = n;
 		return 0;
