@@ -17,6 +17,7 @@ struct kifu_position {
 	int nroyal[2];
 	uint16_t royal_sq[2][MAX_ROYALS];
 	uint8_t board[KIFU_MAX_SQUARES];
+	uint64_t occ[2][(KIFU_MAX_SQUARES + 63) / 64]; /* each side's squares, a bit each (occ_flip) */
 	uint8_t hand[2][KIFU_MAX_TYPES];
 	uint64_t key;             /* position hash (repetition): pieces, hands, side, counter-strike square */
 	/* What the last-royal rule needs, kept from move to move so that most
@@ -71,6 +72,30 @@ _Static_assert(_Alignof(undo_data) <= _Alignof(kifu_undo), "kifu_undo is not ali
 
 
 #include "rules/scratch.h"
+
+/* The occupancy bits (struct kifu_position, occ) of a square of side's: kept
+ * on every board whatever its size, so that making a move flips them
+ * without asking whether the variant reads them. */
+#define OCC_WORDS ((KIFU_MAX_SQUARES + 63) / 64)
+static inline void occ_flip(struct kifu_position *p, int side, int sq)
+{
+	p->occ[side][sq >> 6] ^= (uint64_t)1 << (sq & 63);
+}
+static inline bb128 occ_bb(const struct kifu_position *p, int side)
+{
+	return (bb128){{p->occ[side][0], p->occ[side][1]}};
+}
+
+/* Puts code (0: empty) on sq, keeping the occupancy bits. */
+static inline void put_code(struct kifu_position *p, int sq, int code)
+{
+	int old = p->board[sq];
+	if (old)
+		occ_flip(p, kifu_code_side(old), sq);
+	if (code)
+		occ_flip(p, kifu_code_side(code), sq);
+	p->board[sq] = (uint8_t)code;
+}
 
 /* Hash parts: a mixing function instead of a table of random numbers, so that
  * no table grows with board size and piece count. */

@@ -42,6 +42,47 @@ static inline bool is_enemy(int code, int side) { return code && (int)kifu_code_
 
 /* ---- attacks ---- */
 
+/* attacked_by on bitboards (variant_internal.h): the leapers that could
+ * reach sq are looked at one by one (few stand there); each slide is seen
+ * from sq, walking back along it, as the nearest piece on the walk's ray. */
+static int attacked_bb(const struct kifu_position *pos, int sq, int by, const type_set *only)
+{
+	const struct kifu_variant *v = pos->v;
+	const int f = v->file_of[sq], r = v->rank_of[sq], s = sign_of(by);
+	bb128 m = bb_and(v->leapers[by][sq], occ_bb(pos, by));
+	while (bb_any(m)) {
+		int from = bb_pop(&m), t = kifu_code_type(pos->board[from]);
+		int df = f - v->file_of[from], dr = r - v->rank_of[from];
+		if (v->types[t].reach[s * dr + REACH_OFF][s * df + REACH_OFF] == REACH_JUMP &&
+		    (!only || type_set_has(only, t)))
+			return 1;
+	}
+	const bb128 occ = bb_or(occ_bb(pos, 0), occ_bb(pos, 1));
+	for (int i = 0; i < v->nslide_attacks; i++) {
+		const int w = v->slide_walk[i][by];
+		const bb128 on_ray = bb_and(v->ray[w][sq], occ);
+		if (!bb_any(on_ray))
+			continue;
+		const int at = v->walk_up[w] ? bb_lsb(on_ray) : bb_msb(on_ray);
+		const int c = pos->board[at];
+		if ((int)kifu_code_side(c) != by)
+			continue;
+		const slide_attack *sa = &v->slide_attacks[i];
+		const int t = kifu_code_type(c);
+		if (!type_set_has(&sa->types, t) || (only && !type_set_has(only, t)))
+			continue;
+		if (sa->range[t]) {
+			/* the steps from the piece to sq */
+			int adf = abs(v->file_of[at] - f), adr = abs(v->rank_of[at] - r);
+			int k = abs(v->walk_df[w]) >= abs(v->walk_dr[w]) ? adf / abs(v->walk_df[w]) : adr / abs(v->walk_dr[w]);
+			if (k > sa->range[t])
+				continue;
+		}
+		return 1;
+	}
+	return 0;
+}
+
 /* Is sq attacked by a piece of side `by` (of a type in `only`, if not NULL)? */
 #if defined(__GNUC__)
 __attribute__((always_inline))
@@ -49,6 +90,8 @@ __attribute__((always_inline))
 static inline int attacked_by(const struct kifu_position *pos, int sq, int by, const type_set *only)
 {
 	const struct kifu_variant *v = pos->v;
+	if (v->bitboards)
+		return attacked_bb(pos, sq, by, only);
 	const int files = pos->files;
 	const int f = v->file_of[sq], r = v->rank_of[sq], s = sign_of((int)by);
 	for (int i = 0; i < v->nleap_attacks; i++) {
@@ -128,13 +171,13 @@ static bool attacked_lifted(struct kifu_position *p, int sq, int by, int lift, i
 			    const type_set *only)
 {
 	uint8_t a = p->board[lift], b = lift2 >= 0 ? p->board[lift2] : 0;
-	p->board[lift] = 0;
+	put_code(p, lift, 0);
 	if (lift2 >= 0)
-		p->board[lift2] = 0;
+		put_code(p, lift2, 0);
 	bool hit = attacked_by(p, sq, by, only);
-	p->board[lift] = a;
+	put_code(p, lift, a);
 	if (lift2 >= 0)
-		p->board[lift2] = b;
+		put_code(p, lift2, b);
 	return hit;
 }
 
@@ -337,20 +380,20 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 		p->key ^= hash_hand(side, t, p->hand[side][t]);
 		p->hand[side][t]--;
 		p->key ^= hash_hand(side, t, p->hand[side][t]);
-		p->board[m->to] = (uint8_t)kifu_code_make(t, (enum kifu_side)side);
+		put_code(p, m->to, kifu_code_make(t, (enum kifu_side)side));
 		p->key ^= hash_piece(p->board[m->to], m->to);
 		if (p->v->types[t].royal)
 			add_royal(p, side, m->to);
 	} else {
 		int moved = p->board[m->from];
 		u->moved = (uint8_t)moved;
-		p->board[m->from] = 0;
+		put_code(p, m->from, 0);
 		p->key ^= hash_piece(moved, m->from);
 		if (m->mid != KIFU_NO_SQUARE && m->mid != m->from) {
 			int c = p->board[m->mid];
 			if (c) {
 				u->captured_mid = (uint8_t)c;
-				p->board[m->mid] = 0;
+				put_code(p, m->mid, 0);
 				u->hand_mid = capture(p, c, m->mid);
 			}
 		}
@@ -361,7 +404,7 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 		}
 		int t = kifu_code_type(moved);
 		int nt = (m->flags & KIFU_MOVE_PROMOTE) ? p->v->types[t].promotes_to : t;
-		p->board[m->to] = (uint8_t)kifu_code_make(nt, (enum kifu_side)side);
+		put_code(p, m->to, kifu_code_make(nt, (enum kifu_side)side));
 		p->key ^= hash_piece(p->board[m->to], m->to);
 		if (p->v->types[t].royal)
 			remove_royal(p, side, m->from);
@@ -396,18 +439,18 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
 	p->side = opp(p->side);
 	const int side = p->side;
 	if (m->flags & KIFU_MOVE_DROP) {
-		p->board[m->to] = 0;
+		put_code(p, m->to, 0);
 		p->hand[side][m->piece]++;
 	} else {
-		p->board[m->to] = u->captured_to;
+		put_code(p, m->to, u->captured_to);
 		if (u->hand_to >= 0)
 			p->hand[side][u->hand_to]--;
 		if (m->mid != KIFU_NO_SQUARE && m->mid != m->from) {
-			p->board[m->mid] = u->captured_mid;
+			put_code(p, m->mid, u->captured_mid);
 			if (u->hand_mid >= 0)
 				p->hand[side][u->hand_mid]--;
 		}
-		p->board[m->from] = u->moved;
+		put_code(p, m->from, u->moved);
 	}
 	p->loser = u->prev_loser;
 	p->nroyal[0] = u->prev_nroyal[0];
@@ -732,8 +775,59 @@ static bool legal_after(struct kifu_position *p, const kifu_move *m, int depth)
 	return true;
 }
 
+/* May the royal test of m (p->side to move) be made on the board alone
+ * (royal_attacked_after)?  Under the last-royal rule, for a side with one
+ * royal that the move leaves its only one (no royal dropped, none made or
+ * unmade by a promotion), when the drop-mate ban has no question to ask
+ * (the drop attacks no royal).  Else the move is made and judged whole
+ * (legal_after). */
+static inline bool board_test_fits(const struct kifu_position *p, const kifu_move *m)
+{
+	const struct kifu_variant *v = p->v;
+	if (v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[p->side] != 1)
+		return false;
+	if (m->flags & KIFU_MOVE_DROP)
+		return !v->types[m->piece].royal &&
+		       !(v->types[m->piece].no_drop_mate && piece_attacks_royal(p, m->piece, p->side, m->to));
+	if (!(m->flags & KIFU_MOVE_PROMOTE))
+		return true;
+	const piece_type *pt = &v->types[kifu_code_type(p->board[m->from])];
+	return pt->promotes_to < 0 || (!pt->royal && !v->types[pt->promotes_to].royal);
+}
+
+/* Would the move m (board_test_fits) leave the side to move's royal, on
+ * `royal`, attacked?  Only the board's squares take part in an attack: the
+ * ones the move changes are set, the royal's square is tested, and they
+ * are put back; no hash, hand or undo record is touched. */
+static bool royal_attacked_after(struct kifu_position *p, const kifu_move *m, int royal)
+{
+	const int side = p->side;
+	bool hit;
+	if (m->flags & KIFU_MOVE_DROP) {
+		put_code(p, m->to, kifu_code_make(m->piece, (enum kifu_side)side));
+		hit = attacked_by(p, royal, opp(side), NULL);
+		put_code(p, m->to, 0);
+		return hit;
+	}
+	const int moved = p->board[m->from];
+	const int cap_mid = m->mid != KIFU_NO_SQUARE && m->mid != m->from ? p->board[m->mid] : 0;
+	put_code(p, m->from, 0);
+	if (cap_mid)
+		put_code(p, m->mid, 0);
+	const int cap_to = p->board[m->to];
+	put_code(p, m->to, moved);
+	hit = attacked_by(p, m->from == royal ? m->to : royal, opp(side), NULL);
+	put_code(p, m->to, cap_to);
+	if (cap_mid)
+		put_code(p, m->mid, cap_mid);
+	put_code(p, m->from, moved);
+	return hit;
+}
+
 static bool move_is_legal(struct kifu_position *p, const kifu_move *m, int depth)
 {
+	if (board_test_fits(p, m))
+		return !royal_attacked_after(p, m, p->royal_sq[p->side][0]);
 	kifu_undo u;
 	kifu_make_move(p, m, &u);
 	bool ok = legal_after(p, m, depth);
@@ -1239,17 +1333,24 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 		legal_ctx c;
 		legal_ctx_init(p, &c);
 		if (needs_test(p, &c, m)) {
-			kifu_undo u;
-			kifu_make_move(p, m, &u);
-			bool royal_ok = !(v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[side] == 1 &&
-					  kifu_square_attacked(p, p->royal_sq[side][0], (enum kifu_side)p->side));
-			bool ok = royal_ok && legal_after(p, m, 0);
-			int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
-			kifu_unmake_move(p, &u);
-			if (!royal_ok)
-				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t, rsq >= 0 ? kifu_code_type(p->board[rsq]) : -1, rsq, side);
-			if (!ok)
-				return illegal(why, KIFU_ILL_DROP_MATE, t, -1, m->to, side);
+			if (board_test_fits(p, m)) {
+				int rsq = p->royal_sq[side][0];
+				if (royal_attacked_after(p, m, rsq))
+					return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t, kifu_code_type(p->board[rsq]), rsq, side);
+			} else {
+				kifu_undo u;
+				kifu_make_move(p, m, &u);
+				bool royal_ok = !(v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[side] == 1 &&
+						  kifu_square_attacked(p, p->royal_sq[side][0], (enum kifu_side)p->side));
+				bool ok = royal_ok && legal_after(p, m, 0);
+				int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
+				kifu_unmake_move(p, &u);
+				if (!royal_ok)
+					return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+						       rsq >= 0 ? kifu_code_type(p->board[rsq]) : -1, rsq, side);
+				if (!ok)
+					return illegal(why, KIFU_ILL_DROP_MATE, t, -1, m->to, side);
+			}
 		}
 		p->approved = *m;
 		p->approved_safe = c.royal_test;
@@ -1308,14 +1409,22 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 		legal_ctx c;
 		legal_ctx_init(p, &c);
 		if (needs_test(p, &c, m)) {
-			kifu_undo u;
-			kifu_make_move(p, m, &u);
-			bool ok = legal_after(p, m, 0);
-			int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
-			kifu_unmake_move(p, &u);
-			if (!ok)
-				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
-					       rsq >= 0 ? kifu_code_type(p->board[rsq] ? p->board[rsq] : code) : -1, rsq, side);
+			if (board_test_fits(p, m)) {
+				int royal = p->royal_sq[side][0], rsq = m->from == royal ? m->to : royal;
+				if (royal_attacked_after(p, m, royal))
+					return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+						       kifu_code_type(p->board[rsq] ? p->board[rsq] : code), rsq, side);
+			} else {
+				kifu_undo u;
+				kifu_make_move(p, m, &u);
+				bool ok = legal_after(p, m, 0);
+				int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
+				kifu_unmake_move(p, &u);
+				if (!ok)
+					return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+						       rsq >= 0 ? kifu_code_type(p->board[rsq] ? p->board[rsq] : code) : -1,
+						       rsq, side);
+			}
 		}
 		/* the mover keeps one royal, now known safe: kifu_make_move of this
 		 * move can tell the opponent's check from the move alone.  Not so

@@ -115,6 +115,62 @@ static int dead_ranks_of(const movement *m)
 	return least <= KIFU_MAX_DIM ? least : 0;
 }
 
+/* The walk (file, rank steps) along which an attack by slide (dx, dy) of
+ * `side` is seen from the attacked square: back along the slide, whose
+ * offsets are the mover's (Sente's forward is toward rank 1). */
+static int walk_of(struct kifu_variant *v, int dx, int dy, int side)
+{
+	int s = side == KIFU_SENTE ? -1 : 1;
+	int wf = -s * dx, wr = -s * dy, step = wr * v->files + wf;
+	for (int w = 0; w < v->nwalks; w++) {
+		if (v->walk_df[w] == wf && v->walk_dr[w] == wr)
+			return w;
+	}
+	if (v->nwalks == MAX_WALKS)
+		return -1;
+	int w = v->nwalks++;
+	v->walk_df[w] = (int8_t)wf;
+	v->walk_dr[w] = (int8_t)wr;
+	v->walk_up[w] = step > 0;
+	return w;
+}
+
+/* The tables of attack tests on bitboards (variant_internal.h), when the
+ * board and the pieces allow them. */
+static void build_bitboards(struct kifu_variant *v)
+{
+	const int files = v->files, ranks = v->ranks, nsq = files * ranks;
+	v->bitboards = false;
+	v->nwalks = 0;
+	if (nsq > BB_SQUARES || v->any_lion)
+		return;
+	for (int i = 0; i < v->nslide_attacks; i++)
+		for (int side = 0; side < 2; side++) {
+			int w = walk_of(v, v->slide_attacks[i].d.dx, v->slide_attacks[i].d.dy, side);
+			if (w < 0)
+				return;
+			v->slide_walk[i][side] = (uint8_t)w;
+		}
+	memset(v->ray, 0, sizeof v->ray);
+	memset(v->leapers, 0, sizeof v->leapers);
+	for (int sq = 0; sq < nsq; sq++) {
+		const int f = sq % files, r = sq / files;
+		for (int w = 0; w < v->nwalks; w++)
+			for (int tf = f + v->walk_df[w], tr = r + v->walk_dr[w];
+			     tf >= 0 && tf < files && tr >= 0 && tr < ranks; tf += v->walk_df[w], tr += v->walk_dr[w])
+				bb_set(&v->ray[w][sq], tr * files + tf);
+		for (int side = 0; side < 2; side++) {
+			int s = side == KIFU_SENTE ? -1 : 1;
+			for (int i = 0; i < v->nleap_attacks; i++) {
+				int af = f - s * v->leap_attacks[i].o.dx, ar = r - s * v->leap_attacks[i].o.dy;
+				if (af >= 0 && af < files && ar >= 0 && ar < ranks)
+					bb_set(&v->leapers[side][sq], ar * files + af);
+			}
+		}
+	}
+	v->bitboards = true;
+}
+
 int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
 {
 	memset(&v->minor_types, 0, sizeof v->minor_types);
@@ -196,6 +252,7 @@ int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *
 		v->file_of[sq] = (uint8_t)(sq % v->files);
 		v->rank_of[sq] = (uint8_t)(sq / v->files);
 	}
+	build_bitboards(v);
 	memset(v->by_sfen, 0xFF, sizeof v->by_sfen); /* -1 */
 	for (int t = 0; t < v->ntypes; t++) {
 		const char *tok = v->types[t].sfen;

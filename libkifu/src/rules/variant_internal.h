@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "kifu/variant.h"
+#include "rules/bitboard.h"
 
 #define NAME_MAX_LEN 64
 #define MAX_ALIASES 8
@@ -20,6 +21,7 @@
 #define MAX_STARTS 32
 #define MAX_ROYALS 8
 #define MAX_NAMES 640
+#define MAX_WALKS 16
 
 /* Offsets are relative to the mover: dy > 0 is forward, dx > 0 is right. */
 typedef struct offset { int8_t dx, dy; } offset;
@@ -165,6 +167,21 @@ struct kifu_variant {
 	bool end_rules;     /* bare-royal or lone-royals is on: positions are judged */
 	type_set minor_types;
 	bool unit_slides;   /* every slide steps one square (W or F): pins lie on lines */
+	/* Attack tests on bitboards (rules/bitboard.h, rules.c attacked_bb): a
+	 * board of at most BB_SQUARES squares, no lion power, slides in at most
+	 * MAX_WALKS directions.  A slide attack is seen from the attacked square
+	 * walking back along the slide: slide_walk[i][side] is the walk of
+	 * slide_attacks[i] when side attacks; ray[w][sq] the squares of walk w
+	 * from sq to the edge, walk_up[w] whether their numbers go up (the
+	 * nearest piece is then the lowest one); leapers[side][sq] the squares
+	 * from which some leap of side's reaches sq. */
+	bool bitboards;
+	int nwalks;
+	int8_t walk_df[MAX_WALKS], walk_dr[MAX_WALKS];
+	bool walk_up[MAX_WALKS];
+	uint8_t slide_walk[32][2];
+	bb128 ray[MAX_WALKS][BB_SQUARES];
+	bb128 leapers[2][BB_SQUARES];
 	/* file_of[sq] = sq % files, rank_of[sq] = sq / files: no division on
 	 * the per-move path. */
 	uint8_t file_of[KIFU_MAX_SQUARES], rank_of[KIFU_MAX_SQUARES];
