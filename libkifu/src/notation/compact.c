@@ -279,6 +279,9 @@ typedef struct parse_state {
 	bool has_nul;       /* the line holds a NUL byte somewhere */
 	bool ascii;         /* ... no byte over 0x7F: a column is the offset + 1 */
 	dims dims;          /* the record's board */
+	/* the type a drop's piece token names ([letter][suffix: none, ', !]),
+	 * looked up on first use: -2 not yet, -1 none that may be dropped */
+	int8_t drop_type[26][3];
 } parse_state;
 
 /* The column of byte offset off, counting on from the last one asked for
@@ -468,6 +471,84 @@ static int next_token_m(const char *line, size_t end, size_t *i, size_t *start, 
 	return 1;
 }
 
+/* A square at t[*i] of the fast path: as parse_square, 0 or -1 with no
+ * message (the general path gives it). */
+static inline int fast_square(dims d, const unsigned char *t, size_t len, size_t *i, int *sq)
+{
+	size_t at = *i;
+	int file = t[at] - '0';
+	at++;
+	if (at < len && (unsigned)(t[at] - '0') <= 9u)
+		file = file * 10 + (t[at++] - '0');
+	unsigned r = at < len ? (unsigned)(t[at] - 'a') : 26u;
+	if (r > 25 || file > d.files || (int)r >= d.ranks)
+		return -1;
+	*sq = (int)r * d.files + (file - 1);
+	*i = at + 1;
+	return 0;
+}
+
+/* The fast path of the moves: a plain move token at line[i..end), two or
+ * three squares and a '+' or not ("7g7f", "8h2b+", "12o11n", "4e5d4c"), or a
+ * drop ("P*5e"), ended by a space, a tab or the end of the line, read where
+ * it stands and turned into *m at once.  Returns its length, or 0 for any
+ * other token (with annotations, an ending, a parenthesis, a fault): the
+ * general path (next_token_m, parse_move) reads that one, with its
+ * messages. */
+static size_t fast_move(parse_state *ps, const kifu_variant *v, const char *line, size_t i, size_t end,
+			kifu_move *m)
+{
+	const unsigned char *t = (const unsigned char *)line + i;
+	const size_t len = end - i;
+	const dims d = ps->dims;
+	size_t k = 0;
+	int sq[3], n = 0;
+	m->flags = 0;
+	m->piece = 0;
+	m->mid = KIFU_NO_SQUARE;
+	if ((unsigned)(t[0] - '1') <= 8u) {
+		while (k < len && (unsigned)(t[k] - '1') <= 8u) {
+			if (n == 3 || fast_square(d, t, len, &k, &sq[n]))
+				return 0;
+			n++;
+		}
+		if (n < 2)
+			return 0;
+		if (k < len && t[k] == '+') {
+			m->flags = KIFU_MOVE_PROMOTE;
+			k++;
+		}
+		if (k < len && byte_class[t[k]] != C_SPACE)
+			return 0;
+		m->from = (uint16_t)sq[0];
+		m->to = (uint16_t)sq[n - 1];
+		if (n == 3)
+			m->mid = (uint16_t)sq[1];
+		return k;
+	}
+	if ((unsigned)(t[0] - 'A') > 25u || len < 3)
+		return 0;
+	size_t plen = t[1] == '\'' || t[1] == '!' ? 2 : 1;
+	int suffix = plen == 1 ? 0 : t[1] == '\'' ? 1 : 2;
+	if (plen + 1 >= len || t[plen] != '*' || (unsigned)(t[plen + 1] - '1') > 8u)
+		return 0;
+	int8_t *type = &ps->drop_type[t[0] - 'A'][suffix];
+	if (*type == -2) {
+		/* as parse_move: a known piece token, not a promoted piece */
+		kifu_piece_info info;
+		int found = kifu_variant_piece_by_sfen(v, (const char *)t, plen);
+		*type = (int8_t)(found < 0 || (kifu_variant_piece(v, found, &info) == 0 && info.promoted) ? -1 : found);
+	}
+	k = plen + 1;
+	if (*type < 0 || fast_square(d, t, len, &k, &sq[0]) || (k < len && byte_class[t[k]] != C_SPACE))
+		return 0;
+	m->from = KIFU_NO_SQUARE;
+	m->to = (uint16_t)sq[0];
+	m->flags = KIFU_MOVE_DROP;
+	m->piece = (uint8_t)*type;
+	return k;
+}
+
 static int next_token(const char *line, size_t end, size_t *i, size_t *start, size_t *n)
 {
 	size_t mlen;
@@ -508,7 +589,27 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 	size_t i = from, start, n, mlen;
 	int rc = 0;
 #define ERR_PLY (err_ply_base < 0 ? 0 : ply + 1)
-	while (!rc && next_token_m(line, end, &i, &start, &n, &mlen)) {
+	while (!rc) {
+		while (i < end && byte_class[(unsigned char)line[i]] == C_SPACE)
+			i++;
+		if (i >= end)
+			break;
+		if (!ended) {
+			kifu_move m;
+			size_t k = fast_move(ps, v, line, i, end, &m);
+			if (k) {
+				long idx = kifu_record_add_move(ps->rec, &m, line + i, k, ps->lineno, column_at(ps, i));
+				if (idx == KIFU_ELIMIT)
+					return fail_at(ps, ERR_PLY, i, line + i, k, "more moves than a record may hold");
+				if (idx < 0)
+					return (int)idx;
+				ply++;
+				i += k;
+				continue;
+			}
+		}
+		if (!next_token_m(line, end, &i, &start, &n, &mlen))
+			break;
 		const char *tok = line + start;
 		if (is_open(tok, n)) {
 			size_t close = group_end(line, end, i);
@@ -606,7 +707,8 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 	for (size_t k = 0; k < len; k++)
 		high |= (unsigned char)line[k];
 	bool ascii = !(high & 0x80), nul = memchr(line, 0, len) != NULL;
-	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii, {0, 0}};
+	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii, {0, 0}, {{0}}};
+	memset(ps.drop_type, -2, sizeof ps.drop_type);
 	size_t i = 0;
 	const kifu_variant *v = NULL;
 	enum { VARIANT, TAGS, MOVES, ENDED } stage = VARIANT;

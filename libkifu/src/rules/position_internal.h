@@ -17,7 +17,10 @@ struct kifu_position {
 	int nroyal[2];
 	uint16_t royal_sq[2][MAX_ROYALS];
 	uint8_t board[KIFU_MAX_SQUARES];
-	uint64_t occ[2][(KIFU_MAX_SQUARES + 63) / 64]; /* each side's squares, a bit each (occ_flip) */
+	/* each side's squares, a bit each, and those of its pieces that slide
+	 * (put_code) */
+	uint64_t occ[2][(KIFU_MAX_SQUARES + 63) / 64];
+	uint64_t sliders[2][(KIFU_MAX_SQUARES + 63) / 64];
 	uint8_t hand[2][KIFU_MAX_TYPES];
 	uint64_t key;             /* position hash (repetition): pieces, hands, side, counter-strike square */
 	/* What the last-royal rule needs, kept from move to move so that most
@@ -73,17 +76,27 @@ _Static_assert(_Alignof(undo_data) <= _Alignof(kifu_undo), "kifu_undo is not ali
 
 #include "rules/scratch.h"
 
-/* The occupancy bits (struct kifu_position, occ) of a square of side's: kept
- * on every board whatever its size, so that making a move flips them
- * without asking whether the variant reads them. */
+/* The occupancy bits (struct kifu_position, occ and sliders) are kept on
+ * every board whatever its size, so that making a move flips them without
+ * asking whether the variant reads them. */
 #define OCC_WORDS ((KIFU_MAX_SQUARES + 63) / 64)
-static inline void occ_flip(struct kifu_position *p, int side, int sq)
-{
-	p->occ[side][sq >> 6] ^= (uint64_t)1 << (sq & 63);
-}
 static inline bb128 occ_bb(const struct kifu_position *p, int side)
 {
 	return (bb128){{p->occ[side][0], p->occ[side][1]}};
+}
+static inline bb128 sliders_bb(const struct kifu_position *p, int side)
+{
+	return (bb128){{p->sliders[side][0], p->sliders[side][1]}};
+}
+
+/* Flips the bits of square sq for a piece `code` (not 0) coming or going. */
+static inline void occ_flip(struct kifu_position *p, int code, int sq)
+{
+	const int side = kifu_code_side(code);
+	const uint64_t bit = (uint64_t)1 << (sq & 63);
+	p->occ[side][sq >> 6] ^= bit;
+	if (p->v->code_slides[code])
+		p->sliders[side][sq >> 6] ^= bit;
 }
 
 /* Puts code (0: empty) on sq, keeping the occupancy bits. */
@@ -91,9 +104,9 @@ static inline void put_code(struct kifu_position *p, int sq, int code)
 {
 	int old = p->board[sq];
 	if (old)
-		occ_flip(p, kifu_code_side(old), sq);
+		occ_flip(p, old, sq);
 	if (code)
-		occ_flip(p, kifu_code_side(code), sq);
+		occ_flip(p, code, sq);
 	p->board[sq] = (uint8_t)code;
 }
 

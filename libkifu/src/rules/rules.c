@@ -57,12 +57,16 @@ static int attacked_bb(const struct kifu_position *pos, int sq, int by, const ty
 		    (!only || type_set_has(only, t)))
 			return 1;
 	}
+	/* most squares have no slider of by's on any of their rays */
+	const bb128 sliders = sliders_bb(pos, by);
+	if (!bb_any(bb_and(v->slide_reach[by][sq], sliders)))
+		return 0;
 	const bb128 occ = bb_or(occ_bb(pos, 0), occ_bb(pos, 1));
 	for (int i = 0; i < v->nslide_attacks; i++) {
 		const int w = v->slide_walk[i][by];
-		const bb128 on_ray = bb_and(v->ray[w][sq], occ);
-		if (!bb_any(on_ray))
+		if (!bb_any(bb_and(v->ray[w][sq], sliders)))
 			continue;
+		const bb128 on_ray = bb_and(v->ray[w][sq], occ);
 		const int at = v->walk_up[w] ? bb_lsb(on_ray) : bb_msb(on_ray);
 		const int c = pos->board[at];
 		if ((int)kifu_code_side(c) != by)

@@ -142,6 +142,10 @@ static void build_bitboards(struct kifu_variant *v)
 	const int files = v->files, ranks = v->ranks, nsq = files * ranks;
 	v->bitboards = false;
 	v->nwalks = 0;
+	memset(v->code_slides, 0, sizeof v->code_slides);
+	for (int t = 0; t < v->ntypes; t++)
+		for (int side = 0; side < 2; side++)
+			v->code_slides[kifu_code_make(t, (enum kifu_side)side)] = v->types[t].mv.nslides > 0;
 	if (nsq > BB_SQUARES || v->any_lion)
 		return;
 	for (int i = 0; i < v->nslide_attacks; i++)
@@ -153,6 +157,7 @@ static void build_bitboards(struct kifu_variant *v)
 		}
 	memset(v->ray, 0, sizeof v->ray);
 	memset(v->leapers, 0, sizeof v->leapers);
+	memset(v->slide_reach, 0, sizeof v->slide_reach);
 	for (int sq = 0; sq < nsq; sq++) {
 		const int f = sq % files, r = sq / files;
 		for (int w = 0; w < v->nwalks; w++)
@@ -166,6 +171,8 @@ static void build_bitboards(struct kifu_variant *v)
 				if (af >= 0 && af < files && ar >= 0 && ar < ranks)
 					bb_set(&v->leapers[side][sq], ar * files + af);
 			}
+			for (int i = 0; i < v->nslide_attacks; i++)
+				v->slide_reach[side][sq] = bb_or(v->slide_reach[side][sq], v->ray[v->slide_walk[i][side]][sq]);
 		}
 	}
 	v->bitboards = true;

@@ -182,6 +182,9 @@ struct kifu_variant {
 	uint8_t slide_walk[32][2];
 	bb128 ray[MAX_WALKS][BB_SQUARES];
 	bb128 leapers[2][BB_SQUARES];
+	bb128 slide_reach[2][BB_SQUARES]; /* the rays of every walk of side's slides from each square */
+	/* code_slides[code]: the piece has a slide (position_internal.h, occ_flip) */
+	bool code_slides[2 * KIFU_MAX_TYPES + 1];
 	/* file_of[sq] = sq % files, rank_of[sq] = sq / files: no division on
 	 * the per-move path. */
 	uint8_t file_of[KIFU_MAX_SQUARES], rank_of[KIFU_MAX_SQUARES];
