@@ -703,10 +703,7 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 	char *scratch = len < sizeof small ? small : malloc(len + 1);
 	if (!scratch)
 		return KIFU_ENOMEM;
-	unsigned char high = 0;
-	for (size_t k = 0; k < len; k++)
-		high |= (unsigned char)line[k];
-	bool ascii = !(high & 0x80), nul = memchr(line, 0, len) != NULL;
+	bool ascii = kifu__ascii_span(line, len) == len, nul = memchr(line, 0, len) != NULL;
 	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii, {0, 0}, {{0}}};
 	memset(ps.drop_type, -2, sizeof ps.drop_type);
 	size_t i = 0;

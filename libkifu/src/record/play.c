@@ -104,17 +104,19 @@ static size_t seen_slot(const seen_table *t, uint64_t key)
 static int seen_add(seen_table *t, uint64_t key, long ply, long *first)
 {
 	size_t i = seen_slot(t, key);
-	if (!t->counts[i]) {
+	unsigned c = t->counts[i];
+	if (c <= 1) {
+		/* a new slot, or a position counted 0 times again (taken back) */
 		t->keys[i] = key;
-		t->counts[i] = 1;
-	}
-	if (t->counts[i] == 1)
 		t->first[i] = (uint32_t)ply;
-	if (t->counts[i] < 255)
-		t->counts[i]++;
+		c = 1;
+	}
+	if (c < 255)
+		c++;
+	t->counts[i] = (uint8_t)c;
 	if (first)
 		*first = t->first[i];
-	return t->counts[i] - 1;
+	return (int)c - 1;
 }
 
 static int seen_count(const seen_table *t, uint64_t key)
@@ -314,8 +316,11 @@ static void fault(play *p, int line, long ply, const kifu_record_move *m, const 
  * NULL.  Returns 1 when the move was made, 0 when the play stops there (a
  * fault; through_illegal and a move it cannot carry out: *rc is then
  * KIFU_EILLEGAL; a hook's code in *rc). */
-static int play_one(play *p, int line, long ply, long index, int hooks, kifu_undo *undo, bool known,
-		    int *rc)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int play_one(play *p, int line, long ply, long index, int hooks, kifu_undo *undo, bool known,
+			   int *rc)
 {
 	kifu_position *pos = p->pos;
 	kifu_validation *out = p->out;
@@ -349,8 +354,7 @@ static int play_one(play *p, int line, long ply, long index, int hooks, kifu_und
 			return 0;
 	}
 	int resets = p->rule.count && kifu_move_resets_repetition(pos, &m.move);
-	kifu_undo local;
-	kifu_make_move(pos, &m.move, undo ? undo : &local);
+	kifu_make_move(pos, &m.move, undo);
 	if (resets)
 		p->epoch++;
 	p->key = kifu_position_key(pos) ^ epoch_key(p->epoch);

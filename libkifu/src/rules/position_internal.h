@@ -17,10 +17,9 @@ struct kifu_position {
 	int nroyal[2];
 	uint16_t royal_sq[2][MAX_ROYALS];
 	uint8_t board[KIFU_MAX_SQUARES];
-	/* each side's squares, a bit each, and those of its pieces that slide
-	 * (put_code) */
-	uint64_t occ[2][(KIFU_MAX_SQUARES + 63) / 64];
-	uint64_t sliders[2][(KIFU_MAX_SQUARES + 63) / 64];
+	/* With bitboards (v->bitboards): each side's squares, and those of its
+	 * pieces that slide (bb_toggle). */
+	bb128 occ[2], sliders[2];
 	uint8_t hand[2][KIFU_MAX_TYPES];
 	uint64_t key;             /* position hash (repetition): pieces, hands, side, counter-strike square */
 	/* What the last-royal rule needs, kept from move to move so that most
@@ -76,37 +75,27 @@ _Static_assert(_Alignof(undo_data) <= _Alignof(kifu_undo), "kifu_undo is not ali
 
 #include "rules/scratch.h"
 
-/* The occupancy bits (struct kifu_position, occ and sliders) are kept on
- * every board whatever its size, so that making a move flips them without
- * asking whether the variant reads them. */
-#define OCC_WORDS ((KIFU_MAX_SQUARES + 63) / 64)
-static inline bb128 occ_bb(const struct kifu_position *p, int side)
-{
-	return (bb128){{p->occ[side][0], p->occ[side][1]}};
-}
-static inline bb128 sliders_bb(const struct kifu_position *p, int side)
-{
-	return (bb128){{p->sliders[side][0], p->sliders[side][1]}};
-}
-
-/* Flips the bits of square sq for a piece `code` (not 0) coming or going. */
-static inline void occ_flip(struct kifu_position *p, int code, int sq)
+/* Flips the bits of square sq for a piece `code` (not 0) coming or going,
+ * on a board with bitboards. */
+static inline void bb_toggle(struct kifu_position *p, int code, int sq)
 {
 	const int side = kifu_code_side(code);
 	const uint64_t bit = (uint64_t)1 << (sq & 63);
-	p->occ[side][sq >> 6] ^= bit;
+	p->occ[side].w[sq >> 6] ^= bit;
 	if (p->v->code_slides[code])
-		p->sliders[side][sq >> 6] ^= bit;
+		p->sliders[side].w[sq >> 6] ^= bit;
 }
 
-/* Puts code (0: empty) on sq, keeping the occupancy bits. */
+/* Puts code (0: empty) on sq, keeping the bitboards. */
 static inline void put_code(struct kifu_position *p, int sq, int code)
 {
-	int old = p->board[sq];
-	if (old)
-		occ_flip(p, old, sq);
-	if (code)
-		occ_flip(p, code, sq);
+	if (p->v->bitboards) {
+		int old = p->board[sq];
+		if (old)
+			bb_toggle(p, old, sq);
+		if (code)
+			bb_toggle(p, code, sq);
+	}
 	p->board[sq] = (uint8_t)code;
 }
 
@@ -129,6 +118,20 @@ static inline uint64_t hash_hand(int side, int t, int count)
 static inline uint64_t hash_cs(int sq)
 {
 	return sq == KIFU_NO_SQUARE ? 0 : hash_mix((3ull << 40) | (uint64_t)sq);
+}
+
+/* The same parts, from the variant's tables when it has them. */
+static inline uint64_t key_piece(const struct kifu_position *p, int code, int sq)
+{
+	return p->v->key_tables ? p->v->key_piece[code][sq] : hash_piece(code, sq);
+}
+/* What the key changes by when side's count of t in hand goes from c to
+ * c + 1 (or back). */
+static inline uint64_t key_hand_step(const struct kifu_position *p, int side, int t, int c)
+{
+	if (p->v->key_tables && c + 1 < KEY_COUNTS)
+		return p->v->key_hand_step[side][t][c];
+	return hash_hand(side, t, c) ^ hash_hand(side, t, c + 1);
 }
 
 /* Computes the hash from scratch (position.c). */

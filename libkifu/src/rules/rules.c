@@ -49,7 +49,7 @@ static int attacked_bb(const struct kifu_position *pos, int sq, int by, const ty
 {
 	const struct kifu_variant *v = pos->v;
 	const int f = v->file_of[sq], r = v->rank_of[sq], s = sign_of(by);
-	bb128 m = bb_and(v->leapers[by][sq], occ_bb(pos, by));
+	bb128 m = bb_and(v->leapers[by][sq], pos->occ[by]);
 	while (bb_any(m)) {
 		int from = bb_pop(&m), t = kifu_code_type(pos->board[from]);
 		int df = f - v->file_of[from], dr = r - v->rank_of[from];
@@ -58,10 +58,10 @@ static int attacked_bb(const struct kifu_position *pos, int sq, int by, const ty
 			return 1;
 	}
 	/* most squares have no slider of by's on any of their rays */
-	const bb128 sliders = sliders_bb(pos, by);
+	const bb128 sliders = pos->sliders[by];
 	if (!bb_any(bb_and(v->slide_reach[by][sq], sliders)))
 		return 0;
-	const bb128 occ = bb_or(occ_bb(pos, 0), occ_bb(pos, 1));
+	const bb128 occ = bb_or(pos->occ[0], pos->occ[1]);
 	for (int i = 0; i < v->nslide_attacks; i++) {
 		const int w = v->slide_walk[i][by];
 		if (!bb_any(bb_and(v->ray[w][sq], sliders)))
@@ -278,12 +278,11 @@ static int8_t capture(struct kifu_position *p, int code, int sq)
 		if (p->nroyal[victim] == 0)
 			p->loser = victim;
 	}
-	p->key ^= hash_piece(code, sq);
+	p->key ^= key_piece(p, code, sq);
 	if (pt->to_hand) {
 		int captor = opp(victim), b = pt->base;
-		p->key ^= hash_hand(captor, b, p->hand[captor][b]);
+		p->key ^= key_hand_step(p, captor, b, p->hand[captor][b]);
 		p->hand[captor][b]++;
-		p->key ^= hash_hand(captor, b, p->hand[captor][b]);
 		return (int8_t)b;
 	}
 	return -1;
@@ -314,6 +313,16 @@ static int piece_reaches(const struct kifu_position *p, int sq, int target)
 	return 1;
 }
 
+/* The nearest piece to sq in unit direction d (variant_internal.h,
+ * line_dir), on bitboards; -1 if none. */
+static inline int nearest_on(const struct kifu_position *p, int d, int sq)
+{
+	const bb128 on = bb_and(p->v->dir_ray[d][sq], bb_or(p->occ[0], p->occ[1]));
+	if (!bb_any(on))
+		return -1;
+	return p->v->dir_up[d] ? bb_lsb(on) : bb_msb(on);
+}
+
 /* After move m (p->side now to move), with p->side's single royal known
  * safe before m: is it attacked now?  Only the moved piece can attack it
  * directly, and only a slide through a square m emptied can be uncovered.
@@ -336,6 +345,17 @@ static int8_t gives_check(const struct kifu_position *p, const kifu_move *m)
 		int e = emptied[i];
 		if (e < 0)
 			continue;
+		if (p->v->bitboards) {
+			/* the nearest piece from the royal on the line through e */
+			int d = p->v->line_dir[r][e];
+			int q = d < 0 ? -1 : nearest_on(p, d, r);
+			if (q >= 0 && is_enemy(p->board[q], side)) {
+				int hit = piece_reaches(p, q, r);
+				if (hit)
+					return (int8_t)hit;
+			}
+			continue;
+		}
 		int df = FILE_OF(e) - FILE_OF(r), dr = RANK_OF(e) - RANK_OF(r);
 		if (!(df == 0 || dr == 0 || df == dr || df == -dr))
 			continue;
@@ -358,76 +378,92 @@ static int8_t gives_check(const struct kifu_position *p, const kifu_move *m)
 
 void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 {
-	kifu_undo local;
-	undo_data *u = (undo_data *)(void *)(undo ? undo : &local);
-	u->move = *m;
-	u->captured_mid = u->captured_to = 0;
-	u->hand_mid = u->hand_to = -1;
-	u->prev_loser = (int8_t)p->loser;
-	u->prev_nroyal[0] = (int8_t)p->nroyal[0];
-	u->prev_nroyal[1] = (int8_t)p->nroyal[1];
-	memcpy(u->prev_royal_sq, p->royal_sq, sizeof u->prev_royal_sq);
-	u->prev_ply = p->ply;
-	u->prev_key = p->key;
-	u->prev_check = p->check;
-	u->prev_safe = p->safe;
-	u->prev_cs = p->cs;
+	/* what the move changes is kept in *undo only when asked for: the play
+	 * loop makes most of its moves for good */
+	undo_data *u = undo ? (undo_data *)(void *)undo : NULL;
+	if (u) {
+		u->move = *m;
+		u->prev_loser = (int8_t)p->loser;
+		u->prev_nroyal[0] = (int8_t)p->nroyal[0];
+		u->prev_nroyal[1] = (int8_t)p->nroyal[1];
+		memcpy(u->prev_royal_sq, p->royal_sq, sizeof u->prev_royal_sq);
+		u->prev_ply = p->ply;
+		u->prev_key = p->key;
+		u->prev_check = p->check;
+		u->prev_safe = p->safe;
+		u->prev_cs = p->cs;
+	}
+	const struct kifu_variant *v = p->v;
 	const int side = p->side;
+	int moved = 0, captured_mid = 0, captured_to = 0;
+	int8_t hand_mid = -1, hand_to = -1;
 	/* was this the move kifu_check_move just accepted, leaving the mover's
 	 * royal safe?  And was the other side's royal safe before it? */
 	bool mover_safe = p->approved_safe && !memcmp(&p->approved, m, sizeof *m);
 	bool other_safe = p->safe;
 	p->approved_safe = false;
 	if (m->flags & KIFU_MOVE_DROP) {
-		int t = m->piece;
-		u->moved = 0;
-		p->key ^= hash_hand(side, t, p->hand[side][t]);
+		int t = m->piece, code = kifu_code_make(t, (enum kifu_side)side);
 		p->hand[side][t]--;
-		p->key ^= hash_hand(side, t, p->hand[side][t]);
-		put_code(p, m->to, kifu_code_make(t, (enum kifu_side)side));
-		p->key ^= hash_piece(p->board[m->to], m->to);
-		if (p->v->types[t].royal)
+		p->key ^= key_hand_step(p, side, t, p->hand[side][t]) ^ key_piece(p, code, m->to);
+		p->board[m->to] = (uint8_t)code;
+		if (v->bitboards)
+			bb_toggle(p, code, m->to);
+		if (v->types[t].royal)
 			add_royal(p, side, m->to);
 	} else {
-		int moved = p->board[m->from];
-		u->moved = (uint8_t)moved;
-		put_code(p, m->from, 0);
-		p->key ^= hash_piece(moved, m->from);
+		moved = p->board[m->from];
+		p->board[m->from] = 0;
+		p->key ^= key_piece(p, moved, m->from);
 		if (m->mid != KIFU_NO_SQUARE && m->mid != m->from) {
-			int c = p->board[m->mid];
-			if (c) {
-				u->captured_mid = (uint8_t)c;
-				put_code(p, m->mid, 0);
-				u->hand_mid = capture(p, c, m->mid);
+			captured_mid = p->board[m->mid];
+			if (captured_mid) {
+				p->board[m->mid] = 0;
+				hand_mid = capture(p, captured_mid, m->mid);
 			}
 		}
-		int c = p->board[m->to];
-		if (c) {
-			u->captured_to = (uint8_t)c;
-			u->hand_to = capture(p, c, m->to);
-		}
+		captured_to = p->board[m->to];
+		if (captured_to)
+			hand_to = capture(p, captured_to, m->to);
 		int t = kifu_code_type(moved);
-		int nt = (m->flags & KIFU_MOVE_PROMOTE) ? p->v->types[t].promotes_to : t;
-		put_code(p, m->to, kifu_code_make(nt, (enum kifu_side)side));
-		p->key ^= hash_piece(p->board[m->to], m->to);
-		if (p->v->types[t].royal)
+		int nt = (m->flags & KIFU_MOVE_PROMOTE) ? v->types[t].promotes_to : t;
+		int code = kifu_code_make(nt, (enum kifu_side)side);
+		p->board[m->to] = (uint8_t)code;
+		p->key ^= key_piece(p, code, m->to);
+		if (v->bitboards) {
+			/* every piece that left a square or came to one */
+			bb_toggle(p, moved, m->from);
+			if (captured_mid)
+				bb_toggle(p, captured_mid, m->mid);
+			if (captured_to)
+				bb_toggle(p, captured_to, m->to);
+			bb_toggle(p, code, m->to);
+		}
+		if (v->types[t].royal)
 			remove_royal(p, side, m->from);
-		if (p->v->types[nt].royal)
+		if (v->types[nt].royal)
 			add_royal(p, side, m->to);
-		if (p->v->counter_strike != CS_NONE) {
+		if (v->counter_strike != CS_NONE) {
 			/* lion-trading rule 3: a non-Lion that takes a Lion sets the
 			 * counter-strike square (the last leg's first, as scalashogi's
 			 * Situation.finalizeAfterUsi looks); any other move clears it */
 			int cs = KIFU_NO_SQUARE;
-			if (!p->v->types[t].lion) {
-				if (u->captured_to && p->v->types[kifu_code_type(u->captured_to)].lion)
+			if (!v->types[t].lion) {
+				if (captured_to && v->types[kifu_code_type(captured_to)].lion)
 					cs = m->to;
-				else if (u->captured_mid && p->v->types[kifu_code_type(u->captured_mid)].lion)
+				else if (captured_mid && v->types[kifu_code_type(captured_mid)].lion)
 					cs = m->mid;
 			}
 			p->key ^= hash_cs(p->cs) ^ hash_cs(cs);
 			p->cs = (uint16_t)cs;
 		}
+	}
+	if (u) {
+		u->moved = (uint8_t)moved;
+		u->captured_mid = (uint8_t)captured_mid;
+		u->captured_to = (uint8_t)captured_to;
+		u->hand_mid = hand_mid;
+		u->hand_to = hand_to;
 	}
 	p->side = opp(side);
 	p->key ^= HASH_GOTE;
@@ -443,18 +479,29 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
 	p->side = opp(p->side);
 	const int side = p->side;
 	if (m->flags & KIFU_MOVE_DROP) {
-		put_code(p, m->to, 0);
+		if (p->v->bitboards)
+			bb_toggle(p, p->board[m->to], m->to);
+		p->board[m->to] = 0;
 		p->hand[side][m->piece]++;
 	} else {
-		put_code(p, m->to, u->captured_to);
+		if (p->v->bitboards) {
+			/* the toggles kifu_make_move made */
+			bb_toggle(p, p->board[m->to], m->to);
+			if (u->captured_to)
+				bb_toggle(p, u->captured_to, m->to);
+			if (u->captured_mid)
+				bb_toggle(p, u->captured_mid, m->mid);
+			bb_toggle(p, u->moved, m->from);
+		}
+		p->board[m->to] = u->captured_to;
 		if (u->hand_to >= 0)
 			p->hand[side][u->hand_to]--;
 		if (m->mid != KIFU_NO_SQUARE && m->mid != m->from) {
-			put_code(p, m->mid, u->captured_mid);
+			p->board[m->mid] = u->captured_mid;
 			if (u->hand_mid >= 0)
 				p->hand[side][u->hand_mid]--;
 		}
-		put_code(p, m->from, u->moved);
+		p->board[m->from] = u->moved;
 	}
 	p->loser = u->prev_loser;
 	p->nroyal[0] = u->prev_nroyal[0];
@@ -881,6 +928,17 @@ static bool needs_test(const struct kifu_position *p, const legal_ctx *c, const 
 		return false;
 	if (m->from == c->royal || !p->v->unit_slides)
 		return true;
+	if (p->v->bitboards) {
+		/* the piece is the nearest to the royal on their line, and the next
+		 * one beyond it is an enemy */
+		int d = p->v->line_dir[c->royal][m->from];
+		if (d < 0 || nearest_on(p, d, c->royal) != m->from)
+			return false;
+		bb128 beyond = bb_and(p->v->dir_ray[d][m->from], bb_or(p->occ[0], p->occ[1]));
+		if (!bb_any(beyond))
+			return false;
+		return is_enemy(p->board[p->v->dir_up[d] ? bb_lsb(beyond) : bb_msb(beyond)], p->side);
+	}
 	int df = FILE_OF(m->from) - FILE_OF(c->royal), dr = RANK_OF(m->from) - RANK_OF(c->royal);
 	if (!(df == 0 || dr == 0 || df == dr || df == -dr))
 		return false;

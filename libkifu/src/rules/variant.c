@@ -141,6 +141,7 @@ static void build_bitboards(struct kifu_variant *v)
 {
 	const int files = v->files, ranks = v->ranks, nsq = files * ranks;
 	v->bitboards = false;
+	v->key_tables = false;
 	v->nwalks = 0;
 	memset(v->code_slides, 0, sizeof v->code_slides);
 	for (int t = 0; t < v->ntypes; t++)
@@ -175,7 +176,31 @@ static void build_bitboards(struct kifu_variant *v)
 				v->slide_reach[side][sq] = bb_or(v->slide_reach[side][sq], v->ray[v->slide_walk[i][side]][sq]);
 		}
 	}
+	/* the unit lines, and the directions between squares on them */
+	static const int8_t unit[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
+	memset(v->line_dir, -1, sizeof v->line_dir);
+	memset(v->dir_ray, 0, sizeof v->dir_ray);
+	for (int d = 0; d < 8; d++) {
+		v->dir_up[d] = unit[d][1] * files + unit[d][0] > 0;
+		for (int sq = 0; sq < nsq; sq++)
+			for (int tf = sq % files + unit[d][0], tr = sq / files + unit[d][1];
+			     tf >= 0 && tf < files && tr >= 0 && tr < ranks; tf += unit[d][0], tr += unit[d][1]) {
+				bb_set(&v->dir_ray[d][sq], tr * files + tf);
+				v->line_dir[sq][tr * files + tf] = (int8_t)d;
+			}
+	}
 	v->bitboards = true;
+	/* the hash's parts, as position_internal.h computes them */
+	v->key_tables = v->ntypes <= KEY_TYPES;
+	if (v->key_tables) {
+		for (int code = 1; code <= 2 * v->ntypes; code++)
+			for (int sq = 0; sq < nsq; sq++)
+				v->key_piece[code][sq] = hash_piece(code, sq);
+		for (int side = 0; side < 2; side++)
+			for (int t = 0; t < v->ntypes; t++)
+				for (int c = 0; c + 1 < KEY_COUNTS; c++)
+					v->key_hand_step[side][t][c] = hash_hand(side, t, c) ^ hash_hand(side, t, c + 1);
+	}
 }
 
 int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)

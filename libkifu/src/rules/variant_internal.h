@@ -22,6 +22,8 @@
 #define MAX_ROYALS 8
 #define MAX_NAMES 640
 #define MAX_WALKS 16
+#define KEY_TYPES 32
+#define KEY_COUNTS 32
 
 /* Offsets are relative to the mover: dy > 0 is forward, dx > 0 is right. */
 typedef struct offset { int8_t dx, dy; } offset;
@@ -185,6 +187,19 @@ struct kifu_variant {
 	bb128 slide_reach[2][BB_SQUARES]; /* the rays of every walk of side's slides from each square */
 	/* code_slides[code]: the piece has a slide (position_internal.h, occ_flip) */
 	bool code_slides[2 * KIFU_MAX_TYPES + 1];
+	/* The unit lines through each square (files, ranks, diagonals), with
+	 * bitboards: line_dir[a][b] the direction (0-7) from a to b when b lies
+	 * on one of them, else -1; dir_ray[d][a] the squares from a in direction
+	 * d to the edge, dir_up[d] whether their numbers go up. */
+	int8_t line_dir[BB_SQUARES][BB_SQUARES];
+	bb128 dir_ray[8][BB_SQUARES];
+	bool dir_up[8];
+	/* The position hash's parts as tables (position_internal.h, key_piece,
+	 * key_hand_step), with bitboards and at most KEY_TYPES piece types:
+	 * the values hash_piece and hash_hand compute, looked up. */
+	bool key_tables;
+	uint64_t key_piece[2 * KEY_TYPES + 1][BB_SQUARES];
+	uint64_t key_hand_step[2][KEY_TYPES][KEY_COUNTS]; /* count c -> c + 1 */
 	/* file_of[sq] = sq % files, rank_of[sq] = sq / files: no division on
 	 * the per-move path. */
 	uint8_t file_of[KIFU_MAX_SQUARES], rank_of[KIFU_MAX_SQUARES];

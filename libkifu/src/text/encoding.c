@@ -4,11 +4,32 @@
  */
 #include <errno.h>
 #include <iconv.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kifu/error.h"
 #include "text/encoding.h"
+
+/* Does the word hold a byte of 0x80 or more? */
+#define HIGH_BITS 0x8080808080808080ull
+
+size_t kifu__ascii_span(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+	/* sixteen bytes at a time (memcpy: no alignment asked of the text) */
+	for (; i + 16 <= n; i += 16) {
+		uint64_t a, b;
+		memcpy(&a, s + i, 8);
+		memcpy(&b, s + i + 8, 8);
+		if ((a | b) & HIGH_BITS)
+			break;
+	}
+	while (i < n && s[i] < 0x80)
+		i++;
+	return i;
+}
 
 bool kifu__utf8_valid(const char *str, size_t n)
 {
@@ -16,10 +37,11 @@ bool kifu__utf8_valid(const char *str, size_t n)
 	size_t i = 0;
 	while (i < n) {
 		unsigned c = s[i];
-		/* the common cases first: ASCII, and a three-byte character
-		 * (kana, kanji) that is not a surrogate */
+		/* the common cases first: ASCII (a run of it a word at a time),
+		 * and a three-byte character (kana, kanji) that is not a
+		 * surrogate */
 		if (c < 0x80) {
-			i++;
+			i += kifu__ascii_span(str + i, n - i);
 			continue;
 		}
 		if (c >= 0xE1 && c != 0xED && c <= 0xEF && i + 2 < n && (s[i + 1] & 0xC0) == 0x80 &&
