@@ -471,66 +471,67 @@ static int next_token_m(const char *line, size_t end, size_t *i, size_t *start, 
 	return 1;
 }
 
-/* A square at t[*i] of the fast path: as parse_square, 0 or -1 with no
- * message (the general path gives it). */
-static inline int fast_square(dims d, const unsigned char *t, size_t len, size_t *i, int *sq)
+/* A square at t[*k] of the fast path (a digit stands there): as
+ * parse_square, its number or -1 with no message (the general path gives
+ * it). */
+static inline int fast_square(dims d, const unsigned char *t, size_t len, size_t *k)
 {
-	size_t at = *i;
-	int file = t[at] - '0';
-	at++;
+	size_t at = *k;
+	int file = t[at++] - '0';
 	if (at < len && (unsigned)(t[at] - '0') <= 9u)
 		file = file * 10 + (t[at++] - '0');
 	unsigned r = at < len ? (unsigned)(t[at] - 'a') : 26u;
 	if (r > 25 || file > d.files || (int)r >= d.ranks)
 		return -1;
-	*sq = (int)r * d.files + (file - 1);
-	*i = at + 1;
-	return 0;
+	*k = at + 1;
+	return (int)r * d.files + (file - 1);
 }
 
-/* The fast path of the moves: a plain move token at line[i..end), two or
- * three squares and a '+' or not ("7g7f", "8h2b+", "12o11n", "4e5d4c"), or a
- * drop ("P*5e"), ended by a space, a tab or the end of the line, read where
- * it stands and turned into *m at once.  Returns its length, or 0 for any
+static inline bool fast_digit(const unsigned char *t, size_t len, size_t k)
+{
+	return k < len && (unsigned)(t[k] - '1') <= 8u;
+}
+
+/* The fast path of the moves: a plain move token at t[0..len), two or three
+ * squares and a '+' or not ("7g7f", "8h2b+", "12o11n", "4e5d4c"), or a drop
+ * ("P*5e"), ended by a space, a tab or the end of the line, read where it
+ * stands and turned into *m at once.  Returns its length, or 0 for any
  * other token (with annotations, an ending, a parenthesis, a fault): the
  * general path (next_token_m, parse_move) reads that one, with its
  * messages. */
-static size_t fast_move(parse_state *ps, const kifu_variant *v, const char *line, size_t i, size_t end,
+static size_t fast_move(parse_state *ps, const kifu_variant *v, const unsigned char *t, size_t len,
 			kifu_move *m)
 {
-	const unsigned char *t = (const unsigned char *)line + i;
-	const size_t len = end - i;
 	const dims d = ps->dims;
 	size_t k = 0;
-	int sq[3], n = 0;
-	m->flags = 0;
-	m->piece = 0;
-	m->mid = KIFU_NO_SQUARE;
-	if ((unsigned)(t[0] - '1') <= 8u) {
-		while (k < len && (unsigned)(t[k] - '1') <= 8u) {
-			if (n == 3 || fast_square(d, t, len, &k, &sq[n]))
-				return 0;
-			n++;
-		}
-		if (n < 2)
+	if (fast_digit(t, len, 0)) {
+		int from = fast_square(d, t, len, &k), mid = -1, to;
+		if (from < 0 || !fast_digit(t, len, k) || (to = fast_square(d, t, len, &k)) < 0)
 			return 0;
+		if (fast_digit(t, len, k)) {
+			mid = to;
+			if ((to = fast_square(d, t, len, &k)) < 0)
+				return 0;
+		}
+		m->flags = 0;
 		if (k < len && t[k] == '+') {
 			m->flags = KIFU_MOVE_PROMOTE;
 			k++;
 		}
+		/* a fourth square, an annotation, anything else: the general path */
 		if (k < len && byte_class[t[k]] != C_SPACE)
 			return 0;
-		m->from = (uint16_t)sq[0];
-		m->to = (uint16_t)sq[n - 1];
-		if (n == 3)
-			m->mid = (uint16_t)sq[1];
+		m->from = (uint16_t)from;
+		m->mid = mid < 0 ? KIFU_NO_SQUARE : (uint16_t)mid;
+		m->to = (uint16_t)to;
+		m->piece = 0;
 		return k;
 	}
 	if ((unsigned)(t[0] - 'A') > 25u || len < 3)
 		return 0;
 	size_t plen = t[1] == '\'' || t[1] == '!' ? 2 : 1;
 	int suffix = plen == 1 ? 0 : t[1] == '\'' ? 1 : 2;
-	if (plen + 1 >= len || t[plen] != '*' || (unsigned)(t[plen + 1] - '1') > 8u)
+	if (t[plen] != '*' || !fast_digit(t, len, plen + 1))
 		return 0;
 	int8_t *type = &ps->drop_type[t[0] - 'A'][suffix];
 	if (*type == -2) {
@@ -540,10 +541,12 @@ static size_t fast_move(parse_state *ps, const kifu_variant *v, const char *line
 		*type = (int8_t)(found < 0 || (kifu_variant_piece(v, found, &info) == 0 && info.promoted) ? -1 : found);
 	}
 	k = plen + 1;
-	if (*type < 0 || fast_square(d, t, len, &k, &sq[0]) || (k < len && byte_class[t[k]] != C_SPACE))
+	int to;
+	if (*type < 0 || (to = fast_square(d, t, len, &k)) < 0 || (k < len && byte_class[t[k]] != C_SPACE))
 		return 0;
 	m->from = KIFU_NO_SQUARE;
-	m->to = (uint16_t)sq[0];
+	m->mid = KIFU_NO_SQUARE;
+	m->to = (uint16_t)to;
 	m->flags = KIFU_MOVE_DROP;
 	m->piece = (uint8_t)*type;
 	return k;
@@ -590,23 +593,25 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 	int rc = 0;
 #define ERR_PLY (err_ply_base < 0 ? 0 : ply + 1)
 	while (!rc) {
-		while (i < end && byte_class[(unsigned char)line[i]] == C_SPACE)
-			i++;
-		if (i >= end)
-			break;
 		if (!ended) {
+			/* the fast path, for as long as the moves are plain */
+			const unsigned char *u = (const unsigned char *)line;
+			size_t j = i, k;
 			kifu_move m;
-			size_t k = fast_move(ps, v, line, i, end, &m);
-			if (k) {
-				long idx = kifu_record_add_move(ps->rec, &m, line + i, k, ps->lineno, column_at(ps, i));
+			for (;;) {
+				while (j < end && byte_class[u[j]] == C_SPACE)
+					j++;
+				if (j >= end || !(k = fast_move(ps, v, u + j, end - j, &m)))
+					break;
+				long idx = kifu_record_add_move(ps->rec, &m, line + j, k, ps->lineno, column_at(ps, j));
 				if (idx == KIFU_ELIMIT)
-					return fail_at(ps, ERR_PLY, i, line + i, k, "more moves than a record may hold");
+					return fail_at(ps, ERR_PLY, j, line + j, k, "more moves than a record may hold");
 				if (idx < 0)
 					return (int)idx;
 				ply++;
-				i += k;
-				continue;
+				j += k;
 			}
+			i = j;
 		}
 		if (!next_token_m(line, end, &i, &start, &n, &mlen))
 			break;

@@ -1265,6 +1265,10 @@ int kifu_perft(kifu_position *p, int depth, uint64_t *count)
 
 /* ---- the one-move check ---- */
 
+/* (cold: out of the way of the path of legal moves) */
+#if defined(__GNUC__)
+__attribute__((cold, noinline))
+#endif
 static int illegal(kifu_illegal *why, enum kifu_illegal_code code, int type, int other, int sq,
 		   int side)
 {
@@ -1355,13 +1359,20 @@ static bool reach_two_leg(const struct kifu_position *p, const piece_type *pt, i
 	return false;
 }
 
-static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+/* The game has ended (a royal lost, or the end rules): KIFU_EILLEGAL with
+ * *why, or 0. */
+static NOINLINE int check_game_over(kifu_position *p, kifu_illegal *why)
 {
-	const struct kifu_variant *v = p->v;
 	const int side = p->side;
 	if (p->loser >= 0)
 		return illegal(why, KIFU_ILL_GAME_OVER, -1, -1, -1, p->loser);
-	if (v->end_rules) {
+	if (p->v->end_rules) {
 		int loser = side;
 		enum kifu_game_state st = judge_end(p, &loser);
 		if (st == KIFU_GAME_BARE_ROYAL)
@@ -1369,55 +1380,127 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 		if (st == KIFU_GAME_LONE_ROYALS)
 			return illegal(why, KIFU_ILL_LONE_ROYALS, -1, -1, -1, side);
 	}
+	return 0;
+}
+
+/* A drop (to on the board). */
+static NOINLINE int check_drop(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	int t = m->piece;
+	if (!v->drops)
+		return illegal(why, KIFU_ILL_NO_DROPS, t < v->ntypes ? t : -1, -1, m->to, side);
+	if (t >= v->ntypes || !p->hand[side][t])
+		return illegal(why, KIFU_ILL_NOT_IN_HAND, t < v->ntypes ? t : -1, -1, m->to, side);
+	const piece_type *pt = &v->types[t];
+	if (m->flags & KIFU_MOVE_PROMOTE)
+		return illegal(why, KIFU_ILL_DROP_PROMOTE, t, -1, m->to, side);
+	if (p->board[m->to])
+		return illegal(why, KIFU_ILL_DROP_OCCUPIED, t, kifu_code_type(p->board[m->to]), m->to, side);
+	if (pt->must_promote_ranks && in_last(p, side, RANK_OF(m->to), pt->must_promote_ranks))
+		return illegal(why, KIFU_ILL_DEAD_DROP, t, -1, m->to, side);
+	if (pt->no_two_on_file) {
+		int code = kifu_code_make(t, (enum kifu_side)side);
+		for (int r = 0; r < p->ranks; r++) {
+			int sq = r * p->files + FILE_OF(m->to);
+			if (p->board[sq] == code)
+				return illegal(why, KIFU_ILL_TWO_PAWNS, t, -1, sq, side);
+		}
+	}
+	legal_ctx c;
+	legal_ctx_init(p, &c);
+	if (needs_test(p, &c, m)) {
+		if (board_test_fits(p, m)) {
+			int rsq = p->royal_sq[side][0];
+			if (royal_attacked_after(p, m, rsq))
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t, kifu_code_type(p->board[rsq]), rsq, side);
+		} else {
+			kifu_undo u;
+			kifu_make_move(p, m, &u);
+			bool royal_ok = !(v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[side] == 1 &&
+					  kifu_square_attacked(p, p->royal_sq[side][0], (enum kifu_side)p->side));
+			bool ok = royal_ok && legal_after(p, m, 0);
+			int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
+			kifu_unmake_move(p, &u);
+			if (!royal_ok)
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+					       rsq >= 0 ? kifu_code_type(p->board[rsq]) : -1, rsq, side);
+			if (!ok)
+				return illegal(why, KIFU_ILL_DROP_MATE, t, -1, m->to, side);
+		}
+	}
+	p->approved = *m;
+	p->approved_safe = c.royal_test;
+	return 0;
+}
+
+/* A two-leg move's legs (mid on the board); *capture: it takes on mid. */
+static NOINLINE int check_two_leg(kifu_position *p, const kifu_move *m, const piece_type *pt, int t,
+				  bool *capture, kifu_illegal *why)
+{
+	const int side = p->side;
+	if (!pt->mv.area_lion && !pt->mv.nlines)
+		return illegal(why, KIFU_ILL_NO_TWO_LEG, t, -1, m->from, side);
+	if (!reach_two_leg(p, pt, side, m->from, m->mid, m->to))
+		return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->mid, side);
+	int c = p->board[m->mid];
+	if (is_own(c, side))
+		return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->mid, side);
+	*capture = c != 0;
+	return 0;
+}
+
+/* The last-royal rule for board move m of the piece `code` (type t). */
+static NOINLINE int check_royal_rule(kifu_position *p, const kifu_move *m, const piece_type *pt, int t,
+				     int code, kifu_illegal *why)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	legal_ctx c;
+	legal_ctx_init(p, &c);
+	if (needs_test(p, &c, m)) {
+		if (board_test_fits(p, m)) {
+			int royal = p->royal_sq[side][0], rsq = m->from == royal ? m->to : royal;
+			if (royal_attacked_after(p, m, royal))
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+					       kifu_code_type(p->board[rsq] ? p->board[rsq] : code), rsq, side);
+		} else {
+			kifu_undo u;
+			kifu_make_move(p, m, &u);
+			bool ok = legal_after(p, m, 0);
+			int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
+			kifu_unmake_move(p, &u);
+			if (!ok)
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+					       rsq >= 0 ? kifu_code_type(p->board[rsq] ? p->board[rsq] : code) : -1,
+					       rsq, side);
+		}
+	}
+	/* the mover keeps one royal, now known safe: kifu_make_move of this
+	 * move can tell the opponent's check from the move alone.  Not so
+	 * when the move makes a second royal: that may leave the first one
+	 * attacked (legal with two royals). */
+	p->approved = *m;
+	p->approved_safe = c.royal_test && !((m->flags & KIFU_MOVE_PROMOTE) && v->types[pt->promotes_to].royal);
+	return 0;
+}
+
+/* The rules in the order of kifu_illegal's codes: the game, the squares,
+ * the piece, its reach, the square it goes to, promotion, lion trading,
+ * the royal.  The rarer parts are functions of their own, so that the path
+ * of an ordinary board move stays short. */
+static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	int rc;
+	if ((p->loser >= 0 || v->end_rules) && (rc = check_game_over(p, why)) != 0)
+		return rc;
 	if (m->to >= p->nsq)
 		return illegal(why, KIFU_ILL_OFF_BOARD, -1, -1, m->to, side);
-	if (m->flags & KIFU_MOVE_DROP) {
-		int t = m->piece;
-		if (!v->drops)
-			return illegal(why, KIFU_ILL_NO_DROPS, t < v->ntypes ? t : -1, -1, m->to, side);
-		if (t >= v->ntypes || !p->hand[side][t])
-			return illegal(why, KIFU_ILL_NOT_IN_HAND, t < v->ntypes ? t : -1, -1, m->to, side);
-		const piece_type *pt = &v->types[t];
-		if (m->flags & KIFU_MOVE_PROMOTE)
-			return illegal(why, KIFU_ILL_DROP_PROMOTE, t, -1, m->to, side);
-		if (p->board[m->to])
-			return illegal(why, KIFU_ILL_DROP_OCCUPIED, t, kifu_code_type(p->board[m->to]), m->to, side);
-		if (pt->must_promote_ranks && in_last(p, side, RANK_OF(m->to), pt->must_promote_ranks))
-			return illegal(why, KIFU_ILL_DEAD_DROP, t, -1, m->to, side);
-		if (pt->no_two_on_file) {
-			int code = kifu_code_make(t, (enum kifu_side)side);
-			for (int r = 0; r < p->ranks; r++) {
-				int sq = r * p->files + FILE_OF(m->to);
-				if (p->board[sq] == code)
-					return illegal(why, KIFU_ILL_TWO_PAWNS, t, -1, sq, side);
-			}
-		}
-		legal_ctx c;
-		legal_ctx_init(p, &c);
-		if (needs_test(p, &c, m)) {
-			if (board_test_fits(p, m)) {
-				int rsq = p->royal_sq[side][0];
-				if (royal_attacked_after(p, m, rsq))
-					return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t, kifu_code_type(p->board[rsq]), rsq, side);
-			} else {
-				kifu_undo u;
-				kifu_make_move(p, m, &u);
-				bool royal_ok = !(v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[side] == 1 &&
-						  kifu_square_attacked(p, p->royal_sq[side][0], (enum kifu_side)p->side));
-				bool ok = royal_ok && legal_after(p, m, 0);
-				int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
-				kifu_unmake_move(p, &u);
-				if (!royal_ok)
-					return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
-						       rsq >= 0 ? kifu_code_type(p->board[rsq]) : -1, rsq, side);
-				if (!ok)
-					return illegal(why, KIFU_ILL_DROP_MATE, t, -1, m->to, side);
-			}
-		}
-		p->approved = *m;
-		p->approved_safe = c.royal_test;
-		return 0;
-	}
+	if (m->flags & KIFU_MOVE_DROP)
+		return check_drop(p, m, why);
 	if (m->from >= p->nsq || (m->mid != KIFU_NO_SQUARE && m->mid >= p->nsq))
 		return illegal(why, KIFU_ILL_OFF_BOARD, -1, -1, m->from >= p->nsq ? m->from : m->mid, side);
 	int code = p->board[m->from];
@@ -1429,14 +1512,8 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 	const piece_type *pt = &v->types[t];
 	bool capture = false;
 	if (m->mid != KIFU_NO_SQUARE) {
-		if (!pt->mv.area_lion && !pt->mv.nlines)
-			return illegal(why, KIFU_ILL_NO_TWO_LEG, t, -1, m->from, side);
-		if (!reach_two_leg(p, pt, side, m->from, m->mid, m->to))
-			return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->mid, side);
-		int c = p->board[m->mid];
-		if (is_own(c, side))
-			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->mid, side);
-		capture = c != 0;
+		if ((rc = check_two_leg(p, m, pt, t, &capture, why)) != 0)
+			return rc;
 	} else {
 		int blocker;
 		enum kifu_illegal_code r = reach_single(p, pt, side, m->from, m->to, &blocker);
@@ -1450,15 +1527,14 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->to, side);
 		capture = capture || c != 0;
 	}
-	int from_r = RANK_OF(m->from), to_r = RANK_OF(m->to);
 	if (m->flags & KIFU_MOVE_PROMOTE) {
 		if (pt->promoted)
 			return illegal(why, KIFU_ILL_PROMOTED_AGAIN, t, -1, m->to, side);
 		if (pt->promotes_to < 0)
 			return illegal(why, KIFU_ILL_CANNOT_PROMOTE, t, -1, m->to, side);
-		if (!promotion_allowed(p, pt, side, from_r, to_r, capture))
+		if (!promotion_allowed(p, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture))
 			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
-	} else if (promotion_forced(p, pt, side, to_r) && pt->promotes_to >= 0) {
+	} else if (promotion_forced(p, pt, side, RANK_OF(m->to)) && pt->promotes_to >= 0) {
 		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
 	}
 	if (v->lion_trading) {
@@ -1467,35 +1543,8 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 		if (r != KIFU_LEGAL)
 			return illegal(why, r, t, kifu_code_type(p->board[at]), at, side);
 	}
-	if (v->royal_rule == KIFU_ROYAL_LAST) {
-		legal_ctx c;
-		legal_ctx_init(p, &c);
-		if (needs_test(p, &c, m)) {
-			if (board_test_fits(p, m)) {
-				int royal = p->royal_sq[side][0], rsq = m->from == royal ? m->to : royal;
-				if (royal_attacked_after(p, m, royal))
-					return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
-						       kifu_code_type(p->board[rsq] ? p->board[rsq] : code), rsq, side);
-			} else {
-				kifu_undo u;
-				kifu_make_move(p, m, &u);
-				bool ok = legal_after(p, m, 0);
-				int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
-				kifu_unmake_move(p, &u);
-				if (!ok)
-					return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
-						       rsq >= 0 ? kifu_code_type(p->board[rsq] ? p->board[rsq] : code) : -1,
-						       rsq, side);
-			}
-		}
-		/* the mover keeps one royal, now known safe: kifu_make_move of this
-		 * move can tell the opponent's check from the move alone.  Not so
-		 * when the move makes a second royal: that may leave the first one
-		 * attacked (legal with two royals). */
-		p->approved = *m;
-		p->approved_safe = c.royal_test &&
-				   !((m->flags & KIFU_MOVE_PROMOTE) && v->types[pt->promotes_to].royal);
-	}
+	if (v->royal_rule == KIFU_ROYAL_LAST)
+		return check_royal_rule(p, m, pt, t, code, why);
 	return 0;
 }
 
