@@ -286,10 +286,8 @@ typedef struct parse_state {
 
 /* The column of byte offset off, counting on from the last one asked for
  * (tokens are asked for in order: the per-move path stays linear). */
-static long column_at(parse_state *ps, size_t off)
+static long column_count(parse_state *ps, size_t off)
 {
-	if (ps->ascii)
-		return (long)off + 1;
 	if (off < ps->col_off) {
 		ps->col_off = 0;
 		ps->col_val = 1;
@@ -299,6 +297,11 @@ static long column_at(parse_state *ps, size_t off)
 			ps->col_val++;
 	ps->col_off = off;
 	return ps->col_val;
+}
+
+static inline long column_at(parse_state *ps, size_t off)
+{
+	return ps->ascii ? (long)off + 1 : column_count(ps, off);
 }
 
 static int fail_at(parse_state *ps, long ply, size_t off, const char *tok, size_t toklen,

@@ -101,7 +101,7 @@ static size_t seen_slot(const seen_table *t, uint64_t key)
 
 /* Counts key once more, reached after ply `ply`; returns its count, and
  * the ply after which it occurred first in *first (first may be NULL). */
-static int seen_add(seen_table *t, uint64_t key, long ply, long *first)
+static inline int seen_add(seen_table *t, uint64_t key, long ply, long *first)
 {
 	size_t i = seen_slot(t, key);
 	unsigned c = t->counts[i];
@@ -391,9 +391,16 @@ static int play_moves(play *p, int line, long start, long first, long count, int
 	long n = count;
 	if (line == 0 && p->err_ply > 0 && p->err_ply - start < n)
 		n = p->err_ply - start > 0 ? p->err_ply - start : 0;
-	for (long k = 0; k < n; k++)
-		if (!play_one(p, line, start + k, first + k, hooks, NULL, false, rc))
-			return 0;
+	if (hooks && (p->opt->before || p->opt->after)) {
+		for (long k = 0; k < n; k++)
+			if (!play_one(p, line, start + k, first + k, 1, NULL, false, rc))
+				return 0;
+	} else {
+		/* no hook to call (validation): play_one made for that */
+		for (long k = 0; k < n; k++)
+			if (!play_one(p, line, start + k, first + k, 0, NULL, false, rc))
+				return 0;
+	}
 	return n == count;
 }
 

@@ -295,9 +295,8 @@ static int piece_reaches(const struct kifu_position *p, int sq, int target)
 	int code = p->board[sq];
 	const piece_type *pt = &p->v->types[kifu_code_type(code)];
 	int s = sign_of(kifu_code_side(code));
+	/* two squares of one board: the offset is in the table */
 	int df = FILE_OF(target) - FILE_OF(sq), dr = RANK_OF(target) - RANK_OF(sq);
-	if (df < -REACH_OFF || df > REACH_OFF || dr < -REACH_OFF || dr > REACH_OFF)
-		return 0;
 	int e = pt->reach[s * dr + REACH_OFF][s * df + REACH_OFF];
 	if (e == REACH_NONE)
 		return 0;
@@ -910,6 +909,41 @@ static void legal_ctx_init(struct kifu_position *p, legal_ctx *c)
 	c->in_check = c->royal_test && in_check(p);
 }
 
+/* With the shipped variants' unit slides: does the side to move's piece on
+ * `from` stand on a line (file, rank, diagonal) with its royal, nothing
+ * between them, and an enemy piece next beyond it on that line?  Only then
+ * can its move uncover a slide onto the royal. */
+static inline bool may_be_pinned(const struct kifu_position *p, int royal, int from)
+{
+	if (p->v->bitboards) {
+		/* the piece is the nearest to the royal on their line, and the next
+		 * one beyond it is an enemy */
+		int d = p->v->line_dir[royal][from];
+		if (d < 0 || nearest_on(p, d, royal) != from)
+			return false;
+		bb128 beyond = bb_and(p->v->dir_ray[d][from], bb_or(p->occ[0], p->occ[1]));
+		if (!bb_any(beyond))
+			return false;
+		return is_enemy(p->board[p->v->dir_up[d] ? bb_lsb(beyond) : bb_msb(beyond)], p->side);
+	}
+	int df = FILE_OF(from) - FILE_OF(royal), dr = RANK_OF(from) - RANK_OF(royal);
+	if (!(df == 0 || dr == 0 || df == dr || df == -dr))
+		return false;
+	/* on a line with the royal: a pin only if nothing stands between them
+	 * and an enemy piece stands behind it on that line */
+	int uf = (df > 0) - (df < 0), ur = (dr > 0) - (dr < 0);
+	int f = FILE_OF(royal) + uf, r = RANK_OF(royal) + ur;
+	for (; f != FILE_OF(from) || r != RANK_OF(from); f += uf, r += ur)
+		if (p->board[r * p->files + f])
+			return false;
+	for (f += uf, r += ur; on_board(p, f, r); f += uf, r += ur) {
+		int code = p->board[r * p->files + f];
+		if (code)
+			return is_enemy(code, p->side);
+	}
+	return false;
+}
+
 /* Could this move be illegal?  Only then is it played and tested.  With the
  * mover's royal not attacked, a move leaves it attacked only if it is the
  * royal's own move, or if it opens a slide onto it: its piece leaves a square
@@ -928,33 +962,7 @@ static bool needs_test(const struct kifu_position *p, const legal_ctx *c, const 
 		return false;
 	if (m->from == c->royal || !p->v->unit_slides)
 		return true;
-	if (p->v->bitboards) {
-		/* the piece is the nearest to the royal on their line, and the next
-		 * one beyond it is an enemy */
-		int d = p->v->line_dir[c->royal][m->from];
-		if (d < 0 || nearest_on(p, d, c->royal) != m->from)
-			return false;
-		bb128 beyond = bb_and(p->v->dir_ray[d][m->from], bb_or(p->occ[0], p->occ[1]));
-		if (!bb_any(beyond))
-			return false;
-		return is_enemy(p->board[p->v->dir_up[d] ? bb_lsb(beyond) : bb_msb(beyond)], p->side);
-	}
-	int df = FILE_OF(m->from) - FILE_OF(c->royal), dr = RANK_OF(m->from) - RANK_OF(c->royal);
-	if (!(df == 0 || dr == 0 || df == dr || df == -dr))
-		return false;
-	/* on a line with the royal: a pin only if nothing stands between them
-	 * and an enemy piece stands behind it on that line */
-	int uf = (df > 0) - (df < 0), ur = (dr > 0) - (dr < 0);
-	int f = FILE_OF(c->royal) + uf, r = RANK_OF(c->royal) + ur;
-	for (; f != FILE_OF(m->from) || r != RANK_OF(m->from); f += uf, r += ur)
-		if (p->board[r * p->files + f])
-			return false;
-	for (f += uf, r += ur; on_board(p, f, r); f += uf, r += ur) {
-		int code = p->board[r * p->files + f];
-		if (code)
-			return is_enemy(code, p->side);
-	}
-	return false;
+	return may_be_pinned(p, c->royal, m->from);
 }
 
 static bool any_legal(struct kifu_position *p, const legal_ctx *c, const kifu_movelist *list,
@@ -1457,9 +1465,14 @@ static NOINLINE int check_royal_rule(kifu_position *p, const kifu_move *m, const
 {
 	const struct kifu_variant *v = p->v;
 	const int side = p->side;
-	legal_ctx c;
-	legal_ctx_init(p, &c);
-	if (needs_test(p, &c, m)) {
+	/* needs_test for a board move, its context made on the way */
+	const bool royal_test = p->nroyal[side] == 1;
+	bool test = false;
+	if (royal_test) {
+		int royal = p->royal_sq[side][0];
+		test = in_check(p) || m->from == royal || !v->unit_slides || may_be_pinned(p, royal, m->from);
+	}
+	if (test) {
 		if (board_test_fits(p, m)) {
 			int royal = p->royal_sq[side][0], rsq = m->from == royal ? m->to : royal;
 			if (royal_attacked_after(p, m, royal))
@@ -1482,7 +1495,7 @@ static NOINLINE int check_royal_rule(kifu_position *p, const kifu_move *m, const
 	 * when the move makes a second royal: that may leave the first one
 	 * attacked (legal with two royals). */
 	p->approved = *m;
-	p->approved_safe = c.royal_test && !((m->flags & KIFU_MOVE_PROMOTE) && v->types[pt->promotes_to].royal);
+	p->approved_safe = royal_test && !((m->flags & KIFU_MOVE_PROMOTE) && v->types[pt->promotes_to].royal);
 	return 0;
 }
 
