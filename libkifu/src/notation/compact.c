@@ -480,6 +480,15 @@ static int next_token_m(const char *line, size_t end, size_t *i, size_t *start, 
 static inline int fast_square(dims d, const unsigned char *t, size_t len, size_t *k)
 {
 	size_t at = *k;
+	if (d.files < 10) {
+		/* a digit and a letter: a second digit would make a file the
+		 * board does not have (the general path says so) */
+		unsigned f = (unsigned)(t[at] - '1'), r;
+		if (at + 1 >= len || f >= (unsigned)d.files || (r = (unsigned)(t[at + 1] - 'a')) >= (unsigned)d.ranks)
+			return -1;
+		*k = at + 2;
+		return (int)(r * (unsigned)d.files + f);
+	}
 	int file = t[at++] - '0';
 	if (at < len && (unsigned)(t[at] - '0') <= 9u)
 		file = file * 10 + (t[at++] - '0');

@@ -1410,11 +1410,9 @@ static NOINLINE int check_drop(kifu_position *p, const kifu_move *m, kifu_illega
 		return illegal(why, KIFU_ILL_DEAD_DROP, t, -1, m->to, side);
 	if (pt->no_two_on_file) {
 		int code = kifu_code_make(t, (enum kifu_side)side);
-		for (int r = 0; r < p->ranks; r++) {
-			int sq = r * p->files + FILE_OF(m->to);
+		for (int sq = FILE_OF(m->to); sq < p->nsq; sq += p->files)
 			if (p->board[sq] == code)
 				return illegal(why, KIFU_ILL_TWO_PAWNS, t, -1, sq, side);
-		}
 	}
 	legal_ctx c;
 	legal_ctx_init(p, &c);
