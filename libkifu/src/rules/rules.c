@@ -521,7 +521,7 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
  * it: standard shogi, Asakura), capture-in-zone (a capture that starts or
  * ends in it: Dai); and a piece's may-promote-ranks (Sho's pawn and lance
  * on any move to the last rank). Promoted pieces never promote again. */
-static bool promotion_allowed(const struct kifu_position *p, const piece_type *pt, int side,
+static inline bool promotion_allowed(const struct kifu_position *p, const piece_type *pt, int side,
 			      int from_r, int to_r, bool capture)
 {
 	if (pt->promotes_to < 0)
@@ -573,7 +573,7 @@ static inline void push(gen *g, int from, int mid, int to, int flags, int piece)
 
 /* Emits a board move with its promotion choices: both when promotion is
  * optional, only the promotion when it is forced. */
-static void emit(gen *g, const piece_type *pt, int from, int mid, int to, bool capture)
+static void emit_promotions(gen *g, const piece_type *pt, int from, int mid, int to, bool capture)
 {
 	const struct kifu_position *p = g->p;
 	int from_r = RANK_OF(from), to_r = RANK_OF(to);
@@ -588,6 +588,15 @@ static void emit(gen *g, const piece_type *pt, int from, int mid, int to, bool c
 		push(g, from, mid, to, KIFU_MOVE_PROMOTE, 0);
 }
 
+static inline void emit(gen *g, const piece_type *pt, int from, int mid, int to, bool capture)
+{
+	/* most pieces have no promotion to weigh */
+	if (pt->promotes_to < 0 && !pt->must_promote_ranks)
+		push(g, from, mid, to, 0, 0);
+	else
+		emit_promotions(g, pt, from, mid, to, capture);
+}
+
 /* A single-leg destination; with pt->dedupe, each square once. */
 static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
 {
@@ -600,18 +609,53 @@ static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
 	emit(g, pt, from, KIFU_NO_SQUARE, to, p->board[to] != 0);
 }
 
+/* gen_piece from the variant's generation tables (gen_tables: no lion
+ * power), in the same order: leaps as listed, then each slide outward. */
+static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
+{
+	struct kifu_position *p = g->p;
+	const struct kifu_variant *v = p->v;
+	const int side = g->side;
+	const int16_t *step = v->leap_step[t][side];
+	for (uint64_t on = v->leap_on[t][side][from]; on; on &= on - 1) {
+		int to = from + step[bb_ctz64(on)];
+		if (!is_own(p->board[to], side))
+			emit_single(g, pt, from, to);
+	}
+	for (int i = 0; i < pt->mv.nslides; i++) {
+		const int w = v->slide_walk_of[t][i][side];
+		const int st = v->walk_dr[w] * p->files + v->walk_df[w];
+		int n = v->ray_len[w][from];
+		if (pt->mv.slides[i].range && pt->mv.slides[i].range < n)
+			n = pt->mv.slides[i].range;
+		for (int to = from + st; n > 0; n--, to += st) {
+			int c = p->board[to];
+			if (is_own(c, side))
+				break;
+			emit_single(g, pt, from, to);
+			if (c)
+				break;
+		}
+	}
+}
+
 static void gen_piece(gen *g, int from)
 {
 	struct kifu_position *p = g->p;
 	const int files = p->files;
 	const int side = g->side, s = sign_of(side);
-	const piece_type *pt = &p->v->types[kifu_code_type(p->board[from])];
+	const int type = kifu_code_type(p->board[from]);
+	const piece_type *pt = &p->v->types[type];
 	const movement *m = &pt->mv;
-	const int f = FILE_OF(from), r = RANK_OF(from);
 	if (pt->dedupe && ++p->stamp_gen == 0) {
 		memset(p->stamp, 0, sizeof p->stamp);
 		p->stamp_gen = 1;
 	}
+	if (p->v->gen_tables) {
+		gen_piece_tables(g, from, type, pt);
+		return;
+	}
+	const int f = FILE_OF(from), r = RANK_OF(from);
 	for (int i = 0; i < m->nleaps; i++) {
 		int tf = f + s * m->leaps[i].dx, tr = r + s * m->leaps[i].dy;
 		if (!on_board(p, tf, tr))
@@ -754,9 +798,15 @@ static bool generate_pseudo(struct kifu_position *p, kifu_movelist *out)
 {
 	gen g = {p, out, p->side, false};
 	out->count = 0;
-	for (int sq = 0; sq < p->nsq; sq++)
-		if (is_own(p->board[sq], p->side))
-			gen_piece(&g, sq);
+	if (p->v->bitboards) {
+		/* the side's pieces in the order of their squares */
+		for (bb128 own = p->occ[p->side]; bb_any(own);)
+			gen_piece(&g, bb_pop(&own));
+	} else {
+		for (int sq = 0; sq < p->nsq; sq++)
+			if (is_own(p->board[sq], p->side))
+				gen_piece(&g, sq);
+	}
 	if (p->v->lion_trading)
 		lion_filter(&g, 0);
 	if (p->v->drops)
@@ -890,6 +940,8 @@ typedef struct legal_ctx {
 	bool royal_test; /* the last-royal rule applies: the mover has one royal */
 	bool in_check;   /* ... and it is attacked now */
 	int royal;       /* its square */
+	bool pins;       /* pinned holds what may_be_pinned says of every square */
+	bb128 pinned;
 } legal_ctx;
 
 /* Is the side to move's single royal attacked?  From the cache kept by
@@ -902,18 +954,47 @@ static bool in_check(struct kifu_position *p)
 	return p->check;
 }
 
-static void legal_ctx_init(struct kifu_position *p, legal_ctx *c)
+static bool may_be_pinned(const struct kifu_position *p, int royal, int from);
+
+/* The side to move's pieces that may_be_pinned, found once for a list of
+ * moves (bitboards): on each line from the royal, the nearest piece when it
+ * is the side's own and the next one beyond it an enemy. */
+static bb128 pinned_set(const struct kifu_position *p, int royal)
+{
+	const struct kifu_variant *v = p->v;
+	const bb128 occ = bb_or(p->occ[0], p->occ[1]);
+	bb128 pinned = {{0, 0}};
+	for (int d = 0; d < 8; d++) {
+		bb128 on = bb_and(v->dir_ray[d][royal], occ);
+		if (!bb_any(on))
+			continue;
+		int q = v->dir_up[d] ? bb_lsb(on) : bb_msb(on);
+		if (!is_own(p->board[q], p->side))
+			continue;
+		bb_clear(&on, q);
+		if (bb_any(on) && is_enemy(p->board[v->dir_up[d] ? bb_lsb(on) : bb_msb(on)], p->side))
+			bb_set(&pinned, q);
+	}
+	return pinned;
+}
+
+/* pins: the context serves a list of board moves (their pins found at once
+ * when the board has bitboards). */
+static void legal_ctx_init(struct kifu_position *p, legal_ctx *c, bool pins)
 {
 	c->royal_test = p->v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[p->side] == 1;
 	c->royal = c->royal_test ? p->royal_sq[p->side][0] : -1;
 	c->in_check = c->royal_test && in_check(p);
+	c->pins = pins && c->royal_test && !c->in_check && p->v->bitboards && p->v->unit_slides;
+	if (c->pins)
+		c->pinned = pinned_set(p, c->royal);
 }
 
 /* With the shipped variants' unit slides: does the side to move's piece on
  * `from` stand on a line (file, rank, diagonal) with its royal, nothing
  * between them, and an enemy piece next beyond it on that line?  Only then
  * can its move uncover a slide onto the royal. */
-static inline bool may_be_pinned(const struct kifu_position *p, int royal, int from)
+static bool may_be_pinned(const struct kifu_position *p, int royal, int from)
 {
 	if (p->v->bitboards) {
 		/* the piece is the nearest to the royal on their line, and the next
@@ -949,7 +1030,7 @@ static inline bool may_be_pinned(const struct kifu_position *p, int royal, int f
  * royal's own move, or if it opens a slide onto it: its piece leaves a square
  * on a line with the royal (pins; with the shipped variants' unit slides,
  * a file, rank or diagonal).  A drop mates only if it attacks a royal. */
-static bool needs_test(const struct kifu_position *p, const legal_ctx *c, const kifu_move *m)
+static inline bool needs_test(const struct kifu_position *p, const legal_ctx *c, const kifu_move *m)
 {
 	if ((m->flags & KIFU_MOVE_DROP) && p->v->types[m->piece].no_drop_mate &&
 	    piece_attacks_royal(p, m->piece, p->side, m->to))
@@ -962,6 +1043,8 @@ static bool needs_test(const struct kifu_position *p, const legal_ctx *c, const 
 		return false;
 	if (m->from == c->royal || !p->v->unit_slides)
 		return true;
+	if (c->pins)
+		return bb_has(&c->pinned, m->from);
 	return may_be_pinned(p, c->royal, m->from);
 }
 
@@ -984,7 +1067,7 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 		return true;
 	kifu_movelist *list = &p->mate_lists[depth];
 	legal_ctx c;
-	legal_ctx_init(p, &c);
+	legal_ctx_init(p, &c, true);
 	gen g = {p, list, p->side, false};
 	bool any = false;
 	for (int sq = 0; sq < p->nsq && !any; sq++)
@@ -1109,7 +1192,7 @@ int kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 		return 0;
 	bool whole = generate_pseudo(p, out);
 	legal_ctx c;
-	legal_ctx_init(p, &c);
+	legal_ctx_init(p, &c, true);
 	int n = 0;
 	for (int i = 0; i < out->count; i++) {
 		const kifu_move *m = &out->moves[i];
@@ -1415,7 +1498,7 @@ static NOINLINE int check_drop(kifu_position *p, const kifu_move *m, kifu_illega
 				return illegal(why, KIFU_ILL_TWO_PAWNS, t, -1, sq, side);
 	}
 	legal_ctx c;
-	legal_ctx_init(p, &c);
+	legal_ctx_init(p, &c, false);
 	if (needs_test(p, &c, m)) {
 		if (board_test_fits(p, m)) {
 			int rsq = p->royal_sq[side][0];

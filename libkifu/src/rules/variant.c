@@ -142,6 +142,7 @@ static void build_bitboards(struct kifu_variant *v)
 	const int files = v->files, ranks = v->ranks, nsq = files * ranks;
 	v->bitboards = false;
 	v->key_tables = false;
+	v->gen_tables = false;
 	v->nwalks = 0;
 	memset(v->code_slides, 0, sizeof v->code_slides);
 	for (int t = 0; t < v->ntypes; t++)
@@ -158,6 +159,7 @@ static void build_bitboards(struct kifu_variant *v)
 		}
 	memset(v->ray, 0, sizeof v->ray);
 	memset(v->leapers, 0, sizeof v->leapers);
+	memset(v->leap_on, 0, sizeof v->leap_on);
 	memset(v->slide_reach, 0, sizeof v->slide_reach);
 	for (int sq = 0; sq < nsq; sq++) {
 		const int f = sq % files, r = sq / files;
@@ -190,6 +192,40 @@ static void build_bitboards(struct kifu_variant *v)
 			}
 	}
 	v->bitboards = true;
+	for (int w = 0; w < v->nwalks; w++)
+		for (int sq = 0; sq < nsq; sq++) {
+			int n = 0;
+			for (bb128 r = v->ray[w][sq]; bb_any(r); bb_pop(&r))
+				n++;
+			v->ray_len[w][sq] = (uint8_t)n;
+		}
+	/* generation: each type's leaps that stay on the board, and the walks
+	 * of its slides (a slide of side's is the walk along which the other
+	 * side's attack by it is seen back: walk_of with the other side) */
+	v->gen_tables = v->ntypes <= KEY_TYPES;
+	for (int t = 0; v->gen_tables && t < v->ntypes; t++) {
+		const movement *mv = &v->types[t].mv;
+		for (int side = 0; side < 2; side++) {
+			int s = side == KIFU_SENTE ? -1 : 1;
+			for (int i = 0; i < mv->nleaps; i++) {
+				int df = s * mv->leaps[i].dx, dr = s * mv->leaps[i].dy;
+				v->leap_step[t][side][i] = (int16_t)(dr * files + df);
+				for (int sq = 0; sq < nsq; sq++) {
+					int tf = sq % files + df, tr = sq / files + dr;
+					if (tf >= 0 && tf < files && tr >= 0 && tr < ranks)
+						v->leap_on[t][side][sq] |= (uint64_t)1 << i;
+				}
+			}
+			for (int i = 0; i < mv->nslides; i++) {
+				int w = walk_of(v, mv->slides[i].dx, mv->slides[i].dy, !side);
+				if (w < 0) {
+					v->gen_tables = false;
+					break;
+				}
+				v->slide_walk_of[t][i][side] = (uint8_t)w;
+			}
+		}
+	}
 	/* the hash's parts, as position_internal.h computes them */
 	v->key_tables = v->ntypes <= KEY_TYPES;
 	if (v->key_tables) {

@@ -198,6 +198,17 @@ struct kifu_variant {
 	 * key_hand_step), with bitboards and at most KEY_TYPES piece types:
 	 * the values hash_piece and hash_hand compute, looked up. */
 	bool key_tables;
+	/* Generation tables (rules.c gen_piece), with bitboards and at most
+	 * KEY_TYPES piece types: leap_on[t][side][sq] the leaps of type t that
+	 * stay on the board from sq (bit i: mv.leaps[i]), leap_step[t][side][i]
+	 * the square offset of leap i; slide_walk_of[t][i][side] the walk
+	 * (ray) along which side's slide i of type t goes, ray_len[w][sq] the
+	 * squares of ray[w][sq]. */
+	bool gen_tables;
+	uint64_t leap_on[KEY_TYPES][2][BB_SQUARES];
+	int16_t leap_step[KEY_TYPES][2][MAX_LEAPS];
+	uint8_t slide_walk_of[KEY_TYPES][MAX_SLIDES][2];
+	uint8_t ray_len[MAX_WALKS][BB_SQUARES];
 	uint64_t key_piece[2 * KEY_TYPES + 1][BB_SQUARES];
 	uint64_t key_hand_step[2][KEY_TYPES][KEY_COUNTS]; /* count c -> c + 1 */
 	/* file_of[sq] = sq % files, rank_of[sq] = sq / files: no division on
