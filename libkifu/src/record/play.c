@@ -208,6 +208,7 @@ typedef struct play {
 	/* the variant's repetition rule (kifu_variant_repetition), and where
 	 * the path stands with it: */
 	kifu_repetition_rule rule;
+	bool resets;       /* some move may reset the count (the rule's reset_on_*) */
 	long epoch;        /* moves that reset the count so far (the keys' epoch) */
 	uint64_t key;      /* the key of the position now: its own and the epoch's */
 	long rep_ended;    /* the ply at which the game ended by repetition, 0 if not */
@@ -228,6 +229,8 @@ static void play_init(play *p, const kifu_record *rec, kifu_position *pos, const
 	p->fault_side = KIFU_SENTE;
 	p->count = count;
 	kifu_variant_repetition(kifu_position_variant(pos), &p->rule);
+	p->resets = p->rule.count &&
+		    (p->rule.reset_on_capture || p->rule.reset_on_promotion || p->rule.reset_on_one_way);
 	long err_ply = -1;
 	p->err = kifu_record_error(rec, &err_ply, &p->err_line, &p->err_col, &p->err_move);
 	p->err_ply = p->err && err_ply > 0 ? err_ply : 0;
@@ -353,7 +356,7 @@ static inline int play_one(play *p, int line, long ply, long index, int hooks, k
 		if (opt->before && (*rc = opt->before(opt->ctx, pos, &step)) != 0)
 			return 0;
 	}
-	int resets = p->rule.count && kifu_move_resets_repetition(pos, &m.move);
+	int resets = p->resets && kifu_move_resets_repetition(pos, &m.move);
 	kifu_make_move(pos, &m.move, undo);
 	if (resets)
 		p->epoch++;

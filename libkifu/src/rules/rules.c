@@ -332,9 +332,14 @@ static int8_t gives_check(const struct kifu_position *p, const kifu_move *m)
 	if (p->v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[side] != 1 || !p->v->unit_slides)
 		return -1;
 	int r = p->royal_sq[side][0];
-	int direct = piece_reaches(p, m->to, r);
-	if (direct)
-		return (int8_t)direct;
+	/* with bitboards, most moves are told apart at once: a piece can reach
+	 * r only from where some leap reaches it or, sliding, along a line */
+	if (!p->v->bitboards || bb_has(&p->v->leapers[opp(side)][r], m->to) ||
+	    (p->v->code_slides[p->board[m->to]] && p->v->line_dir[r][m->to] >= 0)) {
+		int direct = piece_reaches(p, m->to, r);
+		if (direct)
+			return (int8_t)direct;
+	}
 	int emptied[2] = {-1, -1};
 	if (!(m->flags & KIFU_MOVE_DROP) && !p->board[m->from])
 		emptied[0] = m->from;
