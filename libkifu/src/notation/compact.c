@@ -479,19 +479,16 @@ static int next_token_m(const char *line, size_t end, size_t *i, size_t *start, 
  * it). */
 static inline int fast_square(dims d, const unsigned char *t, size_t len, size_t *k)
 {
-	size_t at = *k;
-	if (d.files < 10) {
-		/* a digit and a letter: a second digit would make a file the
-		 * board does not have (the general path says so) */
-		unsigned f = (unsigned)(t[at] - '1'), r;
-		if (at + 1 >= len || f >= (unsigned)d.files || (r = (unsigned)(t[at + 1] - 'a')) >= (unsigned)d.ranks)
-			return -1;
-		*k = at + 2;
-		return (int)(r * (unsigned)d.files + f);
-	}
-	int file = t[at++] - '0';
-	if (at < len && (unsigned)(t[at] - '0') <= 9u)
-		file = file * 10 + (t[at++] - '0');
+	size_t at = *k + 1;
+	if (at >= len)
+		return -1;
+	/* one digit or two (files 1 to 9, 10 to 19 mixed at random: chosen
+	 * without a branch to mispredict) */
+	const int first = t[at - 1] - '0';
+	const unsigned second = (unsigned)(t[at] - '0');
+	const unsigned two = second <= 9u;
+	const int file = first + ((first * 9 + (int)second) & -(int)two);
+	at += two;
 	unsigned r = at < len ? (unsigned)(t[at] - 'a') : 26u;
 	if (r > 25 || file > d.files || (int)r >= d.ranks)
 		return -1;

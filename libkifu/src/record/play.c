@@ -78,7 +78,7 @@ typedef struct seen_table {
 static int seen_init(seen_table *t, kifu_position *pos, long positions)
 {
 	size_t size = 16;
-	while (size < (size_t)positions * 2)
+	while (size < (size_t)positions * 4)
 		size *= 2;
 	uint64_t *mem = kifu__position_scratch(pos, size + size / 8 + size / 2);
 	if (!mem)

@@ -82,8 +82,7 @@ static inline void bb_toggle(struct kifu_position *p, int code, int sq)
 	const int side = kifu_code_side(code);
 	const uint64_t bit = (uint64_t)1 << (sq & 63);
 	p->occ[side].w[sq >> 6] ^= bit;
-	if (p->v->code_slides[code])
-		p->sliders[side].w[sq >> 6] ^= bit;
+	p->sliders[side].w[sq >> 6] ^= bit & -(uint64_t)p->v->code_slides[code]; /* no branch */
 }
 
 /* Puts code (0: empty) on sq, keeping the bitboards. */

@@ -26,6 +26,9 @@ static inline bool on_board(const struct kifu_position *p, int f, int r)
 }
 
 /* The promotion zone is the far `zone` ranks (docs/rules.md, each variant's "Promotion"). */
+/* (The tests of this file that hang on the move at hand are written with &
+ * and | where && and || would branch on each part: random games, and real
+ * ones, make such branches a coin toss for the processor.) */
 static inline bool in_zone(const struct kifu_position *p, int side, int r)
 {
 	return side == KIFU_SENTE ? r < p->v->zone : r >= p->ranks - p->v->zone;
@@ -37,8 +40,10 @@ static inline bool in_last(const struct kifu_position *p, int side, int r, int n
 	return side == KIFU_SENTE ? r < n : r >= p->ranks - n;
 }
 
-static inline bool is_own(int code, int side) { return code && (int)kifu_code_side(code) == side; }
-static inline bool is_enemy(int code, int side) { return code && (int)kifu_code_side(code) != side; }
+/* (& rather than &&: one branch on the whole answer, which is steadier than
+ * the square's being empty) */
+static inline bool is_own(int code, int side) { return (code != 0) & ((int)kifu_code_side(code) == side); }
+static inline bool is_enemy(int code, int side) { return (code != 0) & ((int)kifu_code_side(code) != side); }
 
 /* ---- attacks ---- */
 
@@ -334,14 +339,14 @@ static int8_t gives_check(const struct kifu_position *p, const kifu_move *m)
 	int r = p->royal_sq[side][0];
 	/* with bitboards, most moves are told apart at once: a piece can reach
 	 * r only from where some leap reaches it or, sliding, along a line */
-	if (!p->v->bitboards || bb_has(&p->v->leapers[opp(side)][r], m->to) ||
-	    (p->v->code_slides[p->board[m->to]] && p->v->line_dir[r][m->to] >= 0)) {
+	if (!p->v->bitboards || (bb_has(&p->v->leapers[opp(side)][r], m->to) |
+				 (p->v->code_slides[p->board[m->to]] & (p->v->line_dir[r][m->to] >= 0)))) {
 		int direct = piece_reaches(p, m->to, r);
 		if (direct)
 			return (int8_t)direct;
 	}
 	int emptied[2] = {-1, -1};
-	if (!(m->flags & KIFU_MOVE_DROP) && !p->board[m->from])
+	if (!(m->flags & KIFU_MOVE_DROP) & !p->board[m->from])
 		emptied[0] = m->from;
 	if (m->mid != KIFU_NO_SQUARE && m->mid < p->nsq && !p->board[m->mid])
 		emptied[1] = m->mid;
@@ -1005,7 +1010,9 @@ static bool may_be_pinned(const struct kifu_position *p, int royal, int from)
 		/* the piece is the nearest to the royal on their line, and the next
 		 * one beyond it is an enemy */
 		int d = p->v->line_dir[royal][from];
-		if (d < 0 || nearest_on(p, d, royal) != from)
+		if (d < 0)
+			return false;
+		if (nearest_on(p, d, royal) != from)
 			return false;
 		bb128 beyond = bb_and(p->v->dir_ray[d][from], bb_or(p->occ[0], p->occ[1]));
 		if (!bb_any(beyond))
