@@ -29,15 +29,23 @@ static inline bool on_board(const struct kifu_position *p, int f, int r)
 /* (The tests of this file that hang on the move at hand are written with &
  * and | where && and || would branch on each part: random games, and real
  * ones, make such branches a coin toss for the processor.) */
+static inline bool zone_has(const struct kifu_variant *v, int side, int r)
+{
+	return side == KIFU_SENTE ? r < v->zone : r >= v->ranks - v->zone;
+}
 static inline bool in_zone(const struct kifu_position *p, int side, int r)
 {
-	return side == KIFU_SENTE ? r < p->v->zone : r >= p->ranks - p->v->zone;
+	return zone_has(p->v, side, r);
 }
 
 /* Is rank r one of the last n ranks for side? */
+static inline bool last_has(const struct kifu_variant *v, int side, int r, int n)
+{
+	return side == KIFU_SENTE ? r < n : r >= v->ranks - n;
+}
 static inline bool in_last(const struct kifu_position *p, int side, int r, int n)
 {
-	return side == KIFU_SENTE ? r < n : r >= p->ranks - n;
+	return last_has(p->v, side, r, n);
 }
 
 /* (& rather than &&: one branch on the whole answer, which is steadier than
@@ -531,30 +539,48 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
  * it: standard shogi, Asakura), capture-in-zone (a capture that starts or
  * ends in it: Dai); and a piece's may-promote-ranks (Sho's pawn and lance
  * on any move to the last rank). Promoted pieces never promote again. */
-static inline bool promotion_allowed(const struct kifu_position *p, const piece_type *pt, int side,
-			      int from_r, int to_r, bool capture)
+static inline bool promotion_allowed_v(const struct kifu_variant *v, const piece_type *pt, int side,
+				       int from_r, int to_r, bool capture)
 {
 	if (pt->promotes_to < 0)
 		return false;
-	unsigned w = p->v->promo_when;
-	bool zf = in_zone(p, side, from_r), zt = in_zone(p, side, to_r);
+	unsigned w = v->promo_when;
+	bool zf = zone_has(v, side, from_r), zt = zone_has(v, side, to_r);
 	if ((w & PROMO_ENTER) && !zf && zt)
 		return true;
 	if ((w & PROMO_IN_ZONE) && (zf || zt))
 		return true;
 	if ((w & PROMO_CAPTURE_IN_ZONE) && capture && (zf || zt))
 		return true;
-	if (pt->may_promote_ranks && in_last(p, side, to_r, pt->may_promote_ranks))
+	if (pt->may_promote_ranks && last_has(v, side, to_r, pt->may_promote_ranks))
 		return true;
 	return false;
+}
+static inline bool promotion_allowed(const struct kifu_position *p, const piece_type *pt, int side,
+				     int from_r, int to_r, bool capture)
+{
+	return promotion_allowed_v(p->v, pt, side, from_r, to_r, capture);
 }
 
 /* must-promote-ranks: a pawn or lance on the last rank, a knight on the
  * last two, must promote (standard shogi, Asakura). */
+static inline bool promotion_forced_v(const struct kifu_variant *v, const piece_type *pt, int side,
+				      int to_r)
+{
+	return pt->must_promote_ranks && last_has(v, side, to_r, pt->must_promote_ranks);
+}
 static inline bool promotion_forced(const struct kifu_position *p, const piece_type *pt,
 				    int side, int to_r)
 {
-	return pt->must_promote_ranks && in_last(p, side, to_r, pt->must_promote_ranks);
+	return promotion_forced_v(p->v, pt, side, to_r);
+}
+
+unsigned kifu__promotion_flags(const struct kifu_variant *v, int t, int side, int from_r, int to_r)
+{
+	const piece_type *pt = &v->types[t];
+	return (promotion_allowed_v(v, pt, side, from_r, to_r, false) ? PROMO_QUIET : 0u) |
+	       (promotion_allowed_v(v, pt, side, from_r, to_r, true) ? PROMO_CAPTURE : 0u) |
+	       (promotion_forced_v(v, pt, side, to_r) ? PROMO_FORCED : 0u);
 }
 
 /* ---- generation ---- */
@@ -607,6 +633,18 @@ static inline void emit(gen *g, const piece_type *pt, int from, int mid, int to,
 		emit_promotions(g, pt, from, mid, to, capture);
 }
 
+/* emit with the variant's promotion table (gen_tables): prow is the row of
+ * the piece's type, side and rank (variant_internal.h, promo). */
+static inline void emit_table(gen *g, const uint8_t *prow, int from, int to, bool capture)
+{
+	const unsigned f = prow[g->p->v->rank_of[to]];
+	const bool can = f & (capture ? PROMO_CAPTURE : PROMO_QUIET);
+	if (!(f & PROMO_FORCED))
+		push(g, from, KIFU_NO_SQUARE, to, 0, 0);
+	if (can)
+		push(g, from, KIFU_NO_SQUARE, to, KIFU_MOVE_PROMOTE, 0);
+}
+
 /* A single-leg destination; with pt->dedupe, each square once. */
 static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
 {
@@ -627,10 +665,18 @@ static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
 	const struct kifu_variant *v = p->v;
 	const int side = g->side;
 	const int16_t *step = v->leap_step[t][side];
+	const uint8_t *prow = v->promo[t][side][v->rank_of[from]];
 	for (uint64_t on = v->leap_on[t][side][from]; on; on &= on - 1) {
 		int to = from + step[bb_ctz64(on)];
-		if (!is_own(p->board[to], side))
-			emit_single(g, pt, from, to);
+		int c = p->board[to];
+		if (is_own(c, side))
+			continue;
+		if (pt->dedupe) {
+			if (p->stamp[to] == p->stamp_gen)
+				continue;
+			p->stamp[to] = p->stamp_gen;
+		}
+		emit_table(g, prow, from, to, c != 0);
 	}
 	for (int i = 0; i < pt->mv.nslides; i++) {
 		const int w = v->slide_walk_of[t][i][side];
@@ -642,7 +688,13 @@ static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
 			int c = p->board[to];
 			if (is_own(c, side))
 				break;
-			emit_single(g, pt, from, to);
+			if (pt->dedupe) {
+				if (p->stamp[to] == p->stamp_gen)
+					goto next;
+				p->stamp[to] = p->stamp_gen;
+			}
+			emit_table(g, prow, from, to, c != 0);
+		next:
 			if (c)
 				break;
 		}

@@ -202,7 +202,7 @@ static void build_bitboards(struct kifu_variant *v)
 	/* generation: each type's leaps that stay on the board, and the walks
 	 * of its slides (a slide of side's is the walk along which the other
 	 * side's attack by it is seen back: walk_of with the other side) */
-	v->gen_tables = v->ntypes <= KEY_TYPES;
+	v->gen_tables = v->ntypes <= KEY_TYPES && ranks <= 16;
 	for (int t = 0; v->gen_tables && t < v->ntypes; t++) {
 		const movement *mv = &v->types[t].mv;
 		for (int side = 0; side < 2; side++) {
@@ -216,6 +216,9 @@ static void build_bitboards(struct kifu_variant *v)
 						v->leap_on[t][side][sq] |= (uint64_t)1 << i;
 				}
 			}
+			for (int fr = 0; fr < ranks; fr++)
+				for (int tr = 0; tr < ranks; tr++)
+					v->promo[t][side][fr][tr] = (uint8_t)kifu__promotion_flags(v, t, side, fr, tr);
 			for (int i = 0; i < mv->nslides; i++) {
 				int w = walk_of(v, mv->slides[i].dx, mv->slides[i].dy, !side);
 				if (w < 0) {

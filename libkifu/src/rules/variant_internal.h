@@ -88,6 +88,15 @@ typedef struct piece_type {
 #define REACH_OFF (KIFU_MAX_DIM - 1)
 enum { REACH_NONE = 0, REACH_JUMP = 1, REACH_SLIDE = 2, REACH_SLOW = 255 };
 
+/* A board move's promotion (rules.c, kifu__promotion_flags): it may
+ * promote (a quiet move, a capture), it must. */
+enum { PROMO_QUIET = 1, PROMO_CAPTURE = 2, PROMO_FORCED = 4 };
+struct kifu_variant;
+/* What a move of type t of side's from rank from_r to rank to_r may or must
+ * do about promotion: the rule of rules.c, asked by the loader (variant.c)
+ * for the variant's table. */
+unsigned kifu__promotion_flags(const struct kifu_variant *v, int t, int side, int from_r, int to_r);
+
 /* The lion-trading rules (formats/variants.md, "lion-trading"). */
 enum counter_strike { CS_NONE = 0, CS_ANY = 1, CS_PROTECTED = 2 };
 
@@ -209,6 +218,10 @@ struct kifu_variant {
 	int16_t leap_step[KEY_TYPES][2][MAX_LEAPS];
 	uint8_t slide_walk_of[KEY_TYPES][MAX_SLIDES][2];
 	uint8_t ray_len[MAX_WALKS][BB_SQUARES];
+	/* promo[t][side][from_r][to_r]: what a move of type t between those
+	 * ranks may or must do (PROMO_QUIET, PROMO_CAPTURE, PROMO_FORCED: rules.c
+	 * kifu__promotion_flags); boards of at most 16 ranks */
+	uint8_t promo[KEY_TYPES][2][16][16];
 	uint64_t key_piece[2 * KEY_TYPES + 1][BB_SQUARES];
 	uint64_t key_hand_step[2][KEY_TYPES][KEY_COUNTS]; /* count c -> c + 1 */
 	/* file_of[sq] = sq % files, rank_of[sq] = sq / files: no division on
