@@ -46,6 +46,12 @@ struct kifu_position {
  * no real position gets near it. */
 #define MAX_MATE_DEPTH 4
 
+/* The position's fields a move changes besides its board, hands and royal
+ * squares, listed once for kifu_make_move to save and kifu_unmake_move to
+ * put back: X(field, type in the undo record). */
+#define MOVE_STATE(X) X(loser, int8_t) X(nroyal[0], int8_t) X(nroyal[1], int8_t) X(ply, long) \
+	X(key, uint64_t) X(check, int8_t) X(safe, int8_t) X(cs, uint16_t)
+
 /* What kifu_make_move changed (the content of a kifu_undo). may_alias: it
  * lives in the caller's kifu_undo, whose declared type is another. */
 typedef struct undo_data {

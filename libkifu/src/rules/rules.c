@@ -354,7 +354,7 @@ static int8_t gives_check(const struct kifu_position *p, const kifu_move *m)
 			return (int8_t)direct;
 	}
 	int emptied[2] = {-1, -1};
-	if (!(m->flags & KIFU_MOVE_DROP) & !p->board[m->from])
+	if (!(m->flags & KIFU_MOVE_DROP) && !p->board[m->from]) /* (a drop's from is no square) */
 		emptied[0] = m->from;
 	if (m->mid != KIFU_NO_SQUARE && m->mid < p->nsq && !p->board[m->mid])
 		emptied[1] = m->mid;
@@ -400,15 +400,10 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 	undo_data *u = undo ? (undo_data *)(void *)undo : NULL;
 	if (u) {
 		u->move = *m;
-		u->prev_loser = (int8_t)p->loser;
-		u->prev_nroyal[0] = (int8_t)p->nroyal[0];
-		u->prev_nroyal[1] = (int8_t)p->nroyal[1];
+#define SAVE(field, type) u->prev_##field = (type)p->field;
+		MOVE_STATE(SAVE)
+#undef SAVE
 		memcpy(u->prev_royal_sq, p->royal_sq, sizeof u->prev_royal_sq);
-		u->prev_ply = p->ply;
-		u->prev_key = p->key;
-		u->prev_check = p->check;
-		u->prev_safe = p->safe;
-		u->prev_cs = p->cs;
 	}
 	const struct kifu_variant *v = p->v;
 	const int side = p->side;
@@ -520,15 +515,10 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
 		}
 		p->board[m->from] = u->moved;
 	}
-	p->loser = u->prev_loser;
-	p->nroyal[0] = u->prev_nroyal[0];
-	p->nroyal[1] = u->prev_nroyal[1];
+#define RESTORE(field, type) p->field = u->prev_##field;
+	MOVE_STATE(RESTORE)
+#undef RESTORE
 	memcpy(p->royal_sq, u->prev_royal_sq, sizeof p->royal_sq);
-	p->ply = u->prev_ply;
-	p->key = u->prev_key;
-	p->check = u->prev_check;
-	p->safe = u->prev_safe;
-	p->cs = u->prev_cs;
 	p->approved_safe = false;
 }
 
