@@ -67,70 +67,74 @@ char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t 
  * A count goes down again when a move is taken back (variations); a key
  * keeps its slot (with count 0), so that a probe chain is never cut and a
  * position seen again finds its slot. */
+typedef struct seen_entry {
+	uint64_t key;
+	uint32_t first;  /* the ply after which the position occurred first (count 0 -> 1) */
+	uint8_t count;   /* 0: an empty slot; else 1 + the count (up to 254) */
+} seen_entry;        /* one entry in one cache line: a probe touches one line */
+
 typedef struct seen_table {
-	uint64_t *keys;
-	uint8_t *counts; /* 0: an empty slot; else 1 + the count (up to 254) */
-	uint32_t *first; /* the ply after which the position occurred first (count 0 -> 1) */
+	seen_entry *slots;
 	size_t mask;
 } seen_table;
 
-/* The table for `positions` positions. */
+/* The table for `positions` positions, at most a quarter full (few probes
+ * go on past their first slot). */
 static int seen_init(seen_table *t, kifu_position *pos, long positions)
 {
+	_Static_assert(sizeof(seen_entry) == 2 * sizeof(uint64_t), "a seen_entry is two words");
 	size_t size = 16;
 	while (size < (size_t)positions * 4)
 		size *= 2;
-	uint64_t *mem = kifu__position_scratch(pos, size + size / 8 + size / 2);
+	uint64_t *mem = kifu__position_scratch(pos, 2 * size);
 	if (!mem)
 		return KIFU_ENOMEM;
-	t->keys = mem;
-	t->counts = (uint8_t *)(mem + size);
-	t->first = (uint32_t *)(mem + size + size / 8);
+	t->slots = (seen_entry *)(void *)mem;
 	t->mask = size - 1;
-	memset(t->counts, 0, size);
+	memset(t->slots, 0, size * sizeof *t->slots);
 	return 0;
 }
 
-static size_t seen_slot(const seen_table *t, uint64_t key)
+static inline seen_entry *seen_slot(const seen_table *t, uint64_t key)
 {
 	size_t i = (size_t)(key ^ (key >> 29)) & t->mask;
-	while (t->counts[i] && t->keys[i] != key)
+	while (t->slots[i].count && t->slots[i].key != key)
 		i = (i + 1) & t->mask;
-	return i;
+	return &t->slots[i];
 }
 
 /* Counts key once more, reached after ply `ply`; returns its count, and
  * the ply after which it occurred first in *first (first may be NULL). */
 static inline int seen_add(seen_table *t, uint64_t key, long ply, long *first)
 {
-	size_t i = seen_slot(t, key);
-	unsigned c = t->counts[i];
+	seen_entry *e = seen_slot(t, key);
+	unsigned c = e->count;
 	if (c <= 1) {
 		/* a new slot, or a position counted 0 times again (taken back) */
-		t->keys[i] = key;
-		t->first[i] = (uint32_t)ply;
+		e->key = key;
+		e->first = (uint32_t)ply;
 		c = 1;
 	}
 	if (c < 255)
 		c++;
-	t->counts[i] = (uint8_t)c;
+	e->count = (uint8_t)c;
 	if (first)
-		*first = t->first[i];
+		*first = e->first;
 	return (int)c - 1;
 }
 
 static int seen_count(const seen_table *t, uint64_t key)
 {
-	size_t i = seen_slot(t, key);
-	return t->counts[i] ? t->counts[i] - 1 : 0;
+	const seen_entry *e = seen_slot(t, key);
+	return e->count ? e->count - 1 : 0;
 }
 
 /* Counts key once less (a move taken back). */
 static void seen_remove(seen_table *t, uint64_t key)
 {
-	size_t i = seen_slot(t, key);
-	if (t->counts[i] > 1)
-		t->counts[i]--;
+	seen_entry *e = seen_slot(t, key);
+	if (e->count > 1)
+		e->count--;
 }
 
 /* What changes the key of every position after a move that resets the
