@@ -6,6 +6,7 @@
 #include "progress.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,21 +48,30 @@ void inputs_variants_free(struct inputs_variants *vars)
 	vars->fallback = NULL;
 }
 
-int inputs_stream_open(FILE *in, const char *name, const struct inputs_variants *vars,
-		       kifu_reader **reader, kifu_stream **stream)
+/* A stream over a reader that in (a file) or bytes (len bytes, when in is
+ * NULL) gives. */
+static int stream_open(FILE *in, const char *bytes, size_t len, const char *name,
+		       const struct inputs_variants *vars, kifu_reader **reader, kifu_stream **stream)
 {
 	kifu_stream_options opt = KIFU_STREAM_OPTIONS_INIT;
 	opt.variants = vars->set;
 	opt.fallback = vars->fallback;
 	opt.notation = vars->notation;
 	*stream = NULL;
-	if (kifu_reader_new(reader, in, name) || kifu_stream_new(stream, *reader, &opt)) {
+	int rc = in ? kifu_reader_new(reader, in, name) : kifu_reader_new_buffer(reader, bytes, len, name);
+	if (rc || kifu_stream_new(stream, *reader, &opt)) {
 		cli_error("out of memory");
 		kifu_reader_free(*reader);
 		*reader = NULL;
 		return CLI_USAGE;
 	}
 	return CLI_OK;
+}
+
+int inputs_stream_open(FILE *in, const char *name, const struct inputs_variants *vars,
+		       kifu_reader **reader, kifu_stream **stream)
+{
+	return stream_open(in, NULL, 0, name, vars, reader, stream);
 }
 
 void inputs_stream_close(kifu_reader *reader, kifu_stream *stream)
@@ -104,13 +114,14 @@ static void print_notes(const kifu_record *rec)
 	}
 }
 
-static int each_in_stream(FILE *in, const char *name, struct inputs_variants *vars,
-			  const struct inputs_handlers *h, kifu_record *rec)
+/* The records of in, or of bytes[0..len) when in is NULL. */
+static int each_in_stream(FILE *in, const char *bytes, size_t len, const char *name,
+			  struct inputs_variants *vars, const struct inputs_handlers *h, kifu_record *rec)
 {
 	kifu_reader *reader = NULL;
 	kifu_stream *stream = NULL;
 	int worst = CLI_OK;
-	if (inputs_stream_open(in, name, vars, &reader, &stream))
+	if (stream_open(in, bytes, len, name, vars, &reader, &stream))
 		return CLI_USAGE;
 	long index = 0;
 	for (;;) {
@@ -158,12 +169,75 @@ static int each_in_stream(FILE *in, const char *name, struct inputs_variants *va
 	return worst;
 }
 
+/* A regular file up to this size is read whole with one read(2): a
+ * stream would ask for the end of the file twice more (KIF and CSA inputs
+ * are usually one small file a game). */
+#define WHOLE_FILE_MAX (1L << 20)
+
+/* The records of the file at path: opened, looked at with one fstat (a
+ * directory is refused), and a small regular file read at once into *buf
+ * (of *cap bytes, kept from file to file); anything else through stdio. */
+static int each_in_file(const char *path, struct inputs_variants *vars, const struct inputs_handlers *h,
+			kifu_record *rec, char **buf, size_t *cap)
+{
+	kifu_diag diag;
+	struct stat sb;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		int err = errno;
+		/* a directory that cannot be opened is still "a directory" */
+		if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+			kifu_diag_set(&diag, KIFU_EIO, path, 0, 0, "is a directory");
+		else
+			kifu_diag_set(&diag, KIFU_EIO, path, 0, 0, "cannot open: %s", strerror(err));
+		return input_failed(h, &diag, path, CLI_USAGE);
+	}
+	if (fstat(fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		close(fd);
+		kifu_diag_set(&diag, KIFU_EIO, path, 0, 0, "is a directory");
+		return input_failed(h, &diag, path, CLI_USAGE);
+	}
+	if (S_ISREG(sb.st_mode) && sb.st_size < WHOLE_FILE_MAX) {
+		/* one byte more than its size: a short count is the end */
+		size_t want = (size_t)sb.st_size + 1;
+		if (want > *cap) {
+			char *nb = realloc(*buf, want);
+			if (nb) {
+				*buf = nb;
+				*cap = want;
+			}
+		}
+		ssize_t got = want <= *cap ? read(fd, *buf, want) : -1;
+		if (got >= 0 && (size_t)got < want) {
+			close(fd);
+			return each_in_stream(NULL, *buf, (size_t)got, path, vars, h, rec);
+		}
+		/* it grew, or the read failed: from the start, through stdio */
+		if (lseek(fd, 0, SEEK_SET) != 0) {
+			kifu_diag_set(&diag, KIFU_EIO, path, 0, 0, "read error: %s", strerror(errno));
+			close(fd);
+			return input_failed(h, &diag, path, CLI_USAGE);
+		}
+	}
+	FILE *in = fdopen(fd, "rb");
+	if (!in) {
+		kifu_diag_set(&diag, KIFU_EIO, path, 0, 0, "cannot open: %s", strerror(errno));
+		close(fd);
+		return input_failed(h, &diag, path, CLI_USAGE);
+	}
+	int st = each_in_stream(in, NULL, 0, path, vars, h, rec);
+	fclose(in);
+	return st;
+}
+
 int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *vars,
 		       const struct inputs_handlers *h)
 {
 	static char dash[] = "-";
 	static char *const stdin_only[] = {dash};
 	kifu_record *rec = NULL;
+	char *buf = NULL;
+	size_t cap = 0;
 	int worst = CLI_OK;
 	if (kifu_record_new(&rec)) {
 		cli_error("out of memory");
@@ -175,32 +249,16 @@ int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *
 	}
 	for (int i = 0; i < nfiles; i++) {
 		const char *path = files[i];
-		kifu_diag diag;
-		FILE *in;
 		int st;
-		if (!strcmp(path, "-")) {
-			st = each_in_stream(stdin, "-", vars, h, rec);
-		} else {
-			struct stat sb;
-			if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-				kifu_diag_set(&diag, KIFU_EIO, path, 0, 0, "is a directory");
-				worst = input_failed(h, &diag, path, CLI_USAGE);
-				continue;
-			}
-			in = fopen(path, "rb");
-			if (!in) {
-				kifu_diag_set(&diag, KIFU_EIO, path, 0, 0, "cannot open: %s",
-					      strerror(errno));
-				worst = input_failed(h, &diag, path, CLI_USAGE);
-				continue;
-			}
-			st = each_in_stream(in, path, vars, h, rec);
-			fclose(in);
-		}
+		if (!strcmp(path, "-"))
+			st = each_in_stream(stdin, NULL, 0, "-", vars, h, rec);
+		else
+			st = each_in_file(path, vars, h, rec, &buf, &cap);
 		if (st > worst)
 			worst = st;
 	}
 	progress_done();
+	free(buf);
 	kifu_record_free(rec);
 	return worst;
 }

@@ -279,14 +279,15 @@ typedef struct parse_state {
 	bool has_nul;       /* the line holds a NUL byte somewhere */
 	bool ascii;         /* ... no byte over 0x7F: a column is the offset + 1 */
 	dims dims;          /* the record's board */
+	/* the type a drop's piece token names ([letter][suffix: none, ', !]),
+	 * looked up on first use: -2 not yet, -1 none that may be dropped */
+	int8_t drop_type[26][3];
 } parse_state;
 
 /* The column of byte offset off, counting on from the last one asked for
  * (tokens are asked for in order: the per-move path stays linear). */
-static long column_at(parse_state *ps, size_t off)
+static long column_count(parse_state *ps, size_t off)
 {
-	if (ps->ascii)
-		return (long)off + 1;
 	if (off < ps->col_off) {
 		ps->col_off = 0;
 		ps->col_val = 1;
@@ -296,6 +297,11 @@ static long column_at(parse_state *ps, size_t off)
 			ps->col_val++;
 	ps->col_off = off;
 	return ps->col_val;
+}
+
+static inline long column_at(parse_state *ps, size_t off)
+{
+	return ps->ascii ? (long)off + 1 : column_count(ps, off);
 }
 
 static int fail_at(parse_state *ps, long ply, size_t off, const char *tok, size_t toklen,
@@ -468,6 +474,93 @@ static int next_token_m(const char *line, size_t end, size_t *i, size_t *start, 
 	return 1;
 }
 
+/* A square at t[*k] of the fast path (a digit stands there): as
+ * parse_square, its number or -1 with no message (the general path gives
+ * it). */
+static inline int fast_square(dims d, const unsigned char *t, size_t len, size_t *k)
+{
+	size_t at = *k + 1;
+	if (at >= len)
+		return -1;
+	/* one digit or two (files 1 to 9, 10 to 19 mixed at random: chosen
+	 * without a branch to mispredict) */
+	const int first = t[at - 1] - '0';
+	const unsigned second = (unsigned)(t[at] - '0');
+	const unsigned two = second <= 9u;
+	const int file = first + ((first * 9 + (int)second) & -(int)two);
+	at += two;
+	unsigned r = at < len ? (unsigned)(t[at] - 'a') : 26u;
+	if (r > 25 || file > d.files || (int)r >= d.ranks)
+		return -1;
+	*k = at + 1;
+	return (int)r * d.files + (file - 1);
+}
+
+static inline bool fast_digit(const unsigned char *t, size_t len, size_t k)
+{
+	return k < len && (unsigned)(t[k] - '1') <= 8u;
+}
+
+/* The fast path of the moves: a plain move token at t[0..len), two or three
+ * squares and a '+' or not ("7g7f", "8h2b+", "12o11n", "4e5d4c"), or a drop
+ * ("P*5e"), ended by a space, a tab or the end of the line, read where it
+ * stands and turned into *m at once.  Returns its length, or 0 for any
+ * other token (with annotations, an ending, a parenthesis, a fault): the
+ * general path (next_token_m, parse_move) reads that one, with its
+ * messages. */
+static size_t fast_move(parse_state *ps, const kifu_variant *v, const unsigned char *t, size_t len,
+			kifu_move *m)
+{
+	const dims d = ps->dims;
+	size_t k = 0;
+	if (fast_digit(t, len, 0)) {
+		int from = fast_square(d, t, len, &k), mid = -1, to;
+		if (from < 0 || !fast_digit(t, len, k) || (to = fast_square(d, t, len, &k)) < 0)
+			return 0;
+		if (fast_digit(t, len, k)) {
+			mid = to;
+			if ((to = fast_square(d, t, len, &k)) < 0)
+				return 0;
+		}
+		m->flags = 0;
+		if (k < len && t[k] == '+') {
+			m->flags = KIFU_MOVE_PROMOTE;
+			k++;
+		}
+		/* a fourth square, an annotation, anything else: the general path */
+		if (k < len && byte_class[t[k]] != C_SPACE)
+			return 0;
+		m->from = (uint16_t)from;
+		m->mid = mid < 0 ? KIFU_NO_SQUARE : (uint16_t)mid;
+		m->to = (uint16_t)to;
+		m->piece = 0;
+		return k;
+	}
+	if ((unsigned)(t[0] - 'A') > 25u || len < 3)
+		return 0;
+	size_t plen = t[1] == '\'' || t[1] == '!' ? 2 : 1;
+	int suffix = plen == 1 ? 0 : t[1] == '\'' ? 1 : 2;
+	if (t[plen] != '*' || !fast_digit(t, len, plen + 1))
+		return 0;
+	int8_t *type = &ps->drop_type[t[0] - 'A'][suffix];
+	if (*type == -2) {
+		/* as parse_move: a known piece token, not a promoted piece */
+		kifu_piece_info info;
+		int found = kifu_variant_piece_by_sfen(v, (const char *)t, plen);
+		*type = (int8_t)(found < 0 || (kifu_variant_piece(v, found, &info) == 0 && info.promoted) ? -1 : found);
+	}
+	k = plen + 1;
+	int to;
+	if (*type < 0 || (to = fast_square(d, t, len, &k)) < 0 || (k < len && byte_class[t[k]] != C_SPACE))
+		return 0;
+	m->from = KIFU_NO_SQUARE;
+	m->mid = KIFU_NO_SQUARE;
+	m->to = (uint16_t)to;
+	m->flags = KIFU_MOVE_DROP;
+	m->piece = (uint8_t)*type;
+	return k;
+}
+
 static int next_token(const char *line, size_t end, size_t *i, size_t *start, size_t *n)
 {
 	size_t mlen;
@@ -508,7 +601,29 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 	size_t i = from, start, n, mlen;
 	int rc = 0;
 #define ERR_PLY (err_ply_base < 0 ? 0 : ply + 1)
-	while (!rc && next_token_m(line, end, &i, &start, &n, &mlen)) {
+	while (!rc) {
+		if (!ended) {
+			/* the fast path, for as long as the moves are plain */
+			const unsigned char *u = (const unsigned char *)line;
+			size_t j = i, k;
+			kifu_move m;
+			for (;;) {
+				while (j < end && byte_class[u[j]] == C_SPACE)
+					j++;
+				if (j >= end || !(k = fast_move(ps, v, u + j, end - j, &m)))
+					break;
+				long idx = kifu_record_add_move(ps->rec, &m, line + j, k, ps->lineno, column_at(ps, j));
+				if (idx == KIFU_ELIMIT)
+					return fail_at(ps, ERR_PLY, j, line + j, k, "more moves than a record may hold");
+				if (idx < 0)
+					return (int)idx;
+				ply++;
+				j += k;
+			}
+			i = j;
+		}
+		if (!next_token_m(line, end, &i, &start, &n, &mlen))
+			break;
 		const char *tok = line + start;
 		if (is_open(tok, n)) {
 			size_t close = group_end(line, end, i);
@@ -602,11 +717,9 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 	char *scratch = len < sizeof small ? small : malloc(len + 1);
 	if (!scratch)
 		return KIFU_ENOMEM;
-	unsigned char high = 0;
-	for (size_t k = 0; k < len; k++)
-		high |= (unsigned char)line[k];
-	bool ascii = !(high & 0x80), nul = memchr(line, 0, len) != NULL;
-	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii, {0, 0}};
+	bool ascii = kifu__ascii_span(line, len) == len, nul = memchr(line, 0, len) != NULL;
+	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii, {0, 0}, {{0}}};
+	memset(ps.drop_type, -2, sizeof ps.drop_type);
 	size_t i = 0;
 	const kifu_variant *v = NULL;
 	enum { VARIANT, TAGS, MOVES, ENDED } stage = VARIANT;

@@ -67,68 +67,74 @@ char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t 
  * A count goes down again when a move is taken back (variations); a key
  * keeps its slot (with count 0), so that a probe chain is never cut and a
  * position seen again finds its slot. */
+typedef struct seen_entry {
+	uint64_t key;
+	uint32_t first;  /* the ply after which the position occurred first (count 0 -> 1) */
+	uint8_t count;   /* 0: an empty slot; else 1 + the count (up to 254) */
+} seen_entry;        /* one entry in one cache line: a probe touches one line */
+
 typedef struct seen_table {
-	uint64_t *keys;
-	uint8_t *counts; /* 0: an empty slot; else 1 + the count (up to 254) */
-	uint32_t *first; /* the ply after which the position occurred first (count 0 -> 1) */
+	seen_entry *slots;
 	size_t mask;
 } seen_table;
 
-/* The table for `positions` positions. */
+/* The table for `positions` positions, at most a quarter full (few probes
+ * go on past their first slot). */
 static int seen_init(seen_table *t, kifu_position *pos, long positions)
 {
+	_Static_assert(sizeof(seen_entry) == 2 * sizeof(uint64_t), "a seen_entry is two words");
 	size_t size = 16;
-	while (size < (size_t)positions * 2)
+	while (size < (size_t)positions * 4)
 		size *= 2;
-	uint64_t *mem = kifu__position_scratch(pos, size + size / 8 + size / 2);
+	uint64_t *mem = kifu__position_scratch(pos, 2 * size);
 	if (!mem)
 		return KIFU_ENOMEM;
-	t->keys = mem;
-	t->counts = (uint8_t *)(mem + size);
-	t->first = (uint32_t *)(mem + size + size / 8);
+	t->slots = (seen_entry *)(void *)mem;
 	t->mask = size - 1;
-	memset(t->counts, 0, size);
+	memset(t->slots, 0, size * sizeof *t->slots);
 	return 0;
 }
 
-static size_t seen_slot(const seen_table *t, uint64_t key)
+static inline seen_entry *seen_slot(const seen_table *t, uint64_t key)
 {
 	size_t i = (size_t)(key ^ (key >> 29)) & t->mask;
-	while (t->counts[i] && t->keys[i] != key)
+	while (t->slots[i].count && t->slots[i].key != key)
 		i = (i + 1) & t->mask;
-	return i;
+	return &t->slots[i];
 }
 
 /* Counts key once more, reached after ply `ply`; returns its count, and
  * the ply after which it occurred first in *first (first may be NULL). */
-static int seen_add(seen_table *t, uint64_t key, long ply, long *first)
+static inline int seen_add(seen_table *t, uint64_t key, long ply, long *first)
 {
-	size_t i = seen_slot(t, key);
-	if (!t->counts[i]) {
-		t->keys[i] = key;
-		t->counts[i] = 1;
+	seen_entry *e = seen_slot(t, key);
+	unsigned c = e->count;
+	if (c <= 1) {
+		/* a new slot, or a position counted 0 times again (taken back) */
+		e->key = key;
+		e->first = (uint32_t)ply;
+		c = 1;
 	}
-	if (t->counts[i] == 1)
-		t->first[i] = (uint32_t)ply;
-	if (t->counts[i] < 255)
-		t->counts[i]++;
+	if (c < 255)
+		c++;
+	e->count = (uint8_t)c;
 	if (first)
-		*first = t->first[i];
-	return t->counts[i] - 1;
+		*first = e->first;
+	return (int)c - 1;
 }
 
 static int seen_count(const seen_table *t, uint64_t key)
 {
-	size_t i = seen_slot(t, key);
-	return t->counts[i] ? t->counts[i] - 1 : 0;
+	const seen_entry *e = seen_slot(t, key);
+	return e->count ? e->count - 1 : 0;
 }
 
 /* Counts key once less (a move taken back). */
 static void seen_remove(seen_table *t, uint64_t key)
 {
-	size_t i = seen_slot(t, key);
-	if (t->counts[i] > 1)
-		t->counts[i]--;
+	seen_entry *e = seen_slot(t, key);
+	if (e->count > 1)
+		e->count--;
 }
 
 /* What changes the key of every position after a move that resets the
@@ -206,6 +212,7 @@ typedef struct play {
 	/* the variant's repetition rule (kifu_variant_repetition), and where
 	 * the path stands with it: */
 	kifu_repetition_rule rule;
+	bool resets;       /* some move may reset the count (the rule's reset_on_*) */
 	long epoch;        /* moves that reset the count so far (the keys' epoch) */
 	uint64_t key;      /* the key of the position now: its own and the epoch's */
 	long rep_ended;    /* the ply at which the game ended by repetition, 0 if not */
@@ -226,6 +233,8 @@ static void play_init(play *p, const kifu_record *rec, kifu_position *pos, const
 	p->fault_side = KIFU_SENTE;
 	p->count = count;
 	kifu_variant_repetition(kifu_position_variant(pos), &p->rule);
+	p->resets = p->rule.count &&
+		    (p->rule.reset_on_capture || p->rule.reset_on_promotion || p->rule.reset_on_one_way);
 	long err_ply = -1;
 	p->err = kifu_record_error(rec, &err_ply, &p->err_line, &p->err_col, &p->err_move);
 	p->err_ply = p->err && err_ply > 0 ? err_ply : 0;
@@ -314,8 +323,11 @@ static void fault(play *p, int line, long ply, const kifu_record_move *m, const 
  * NULL.  Returns 1 when the move was made, 0 when the play stops there (a
  * fault; through_illegal and a move it cannot carry out: *rc is then
  * KIFU_EILLEGAL; a hook's code in *rc). */
-static int play_one(play *p, int line, long ply, long index, int hooks, kifu_undo *undo, bool known,
-		    int *rc)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int play_one(play *p, int line, long ply, long index, int hooks, kifu_undo *undo, bool known,
+			   int *rc)
 {
 	kifu_position *pos = p->pos;
 	kifu_validation *out = p->out;
@@ -348,9 +360,8 @@ static int play_one(play *p, int line, long ply, long index, int hooks, kifu_und
 		if (opt->before && (*rc = opt->before(opt->ctx, pos, &step)) != 0)
 			return 0;
 	}
-	int resets = p->rule.count && kifu_move_resets_repetition(pos, &m.move);
-	kifu_undo local;
-	kifu_make_move(pos, &m.move, undo ? undo : &local);
+	int resets = p->resets && kifu_move_resets_repetition(pos, &m.move);
+	kifu_make_move(pos, &m.move, undo);
 	if (resets)
 		p->epoch++;
 	p->key = kifu_position_key(pos) ^ epoch_key(p->epoch);
@@ -387,9 +398,16 @@ static int play_moves(play *p, int line, long start, long first, long count, int
 	long n = count;
 	if (line == 0 && p->err_ply > 0 && p->err_ply - start < n)
 		n = p->err_ply - start > 0 ? p->err_ply - start : 0;
-	for (long k = 0; k < n; k++)
-		if (!play_one(p, line, start + k, first + k, hooks, NULL, false, rc))
-			return 0;
+	if (hooks && (p->opt->before || p->opt->after)) {
+		for (long k = 0; k < n; k++)
+			if (!play_one(p, line, start + k, first + k, 1, NULL, false, rc))
+				return 0;
+	} else {
+		/* no hook to call (validation): play_one made for that */
+		for (long k = 0; k < n; k++)
+			if (!play_one(p, line, start + k, first + k, 0, NULL, false, rc))
+				return 0;
+	}
 	return n == count;
 }
 

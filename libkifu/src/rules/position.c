@@ -129,7 +129,7 @@ static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_d
 			if (f < 0)
 				return sfen_fail(diag, at, "rank has too many squares");
 			int sq = r * v->files + f;
-			p->board[sq] = (uint8_t)kifu_code_make(t, (enum kifu_side)side);
+			put_code(p, sq, kifu_code_make(t, (enum kifu_side)side));
 			if (v->types[t].royal && add_royal(p, side, sq))
 				return sfen_fail(diag, at, "too many royal pieces (at most 8 a side)");
 			f--;

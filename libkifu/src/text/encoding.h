@@ -19,6 +19,9 @@ enum kifu__encoding { KIFU__ENC_UTF8 = 0, KIFU__ENC_CP932, KIFU__ENC_EUCJP };
 enum kifu__encoding kifu__encoding_detect(const char *sample, size_t n, bool whole);
 
 bool kifu__utf8_valid(const char *s, size_t n);
+/* The length of the run of ASCII bytes (below 0x80) s[0..n) starts with,
+ * read a word at a time. */
+size_t kifu__ascii_span(const char *s, size_t n);
 
 /* The longest prefix of s[0..n) that is at most max bytes and does not end
  * inside a UTF-8 character (bytes that are not UTF-8 count one each). */

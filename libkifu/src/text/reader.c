@@ -78,16 +78,19 @@ static size_t fill(kifu_reader *r)
 	}
 	if (r->end == BLOCK)
 		return 0;
-	size_t got;
+	size_t got, want = BLOCK - r->end;
 	if (r->in) {
-		got = fread(r->buf + r->end, 1, BLOCK - r->end, r->in);
+		got = fread(r->buf + r->end, 1, want, r->in);
 	} else {
-		got = r->mem_len - r->mem_pos < BLOCK - r->end ? r->mem_len - r->mem_pos : BLOCK - r->end;
+		got = r->mem_len - r->mem_pos < want ? r->mem_len - r->mem_pos : want;
 		memcpy(r->buf + r->end, r->mem + r->mem_pos, got);
 		r->mem_pos += got;
 	}
 	r->end += got;
-	if (got == 0) {
+	/* fread gives fewer bytes than asked only at the end of the input or
+	 * on an error: no need to ask again (a file's end would be read once
+	 * more for each ask); the bytes it gave are read first either way */
+	if (got < want) {
 		if (r->in && ferror(r->in))
 			r->err = errno ? errno : EIO;
 		else
