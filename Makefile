@@ -144,11 +144,13 @@ $(TEST_SRCS:%.c=$(OBJ)/%.o) $(TEST_SUPPORT_OBJS): $(OBJ)/%.o: %.c
 
 # --- the shipped variants, compiled in ----------------------------------------
 
-# embed runs on the build machine: host compiler, no sanitizers.
+# embed runs on the build machine: host compiler, no sanitizers; libyaml reads
+# what each file says of its names (tools/gen/embed.c).
 $(EMBED): tools/gen/embed.c
 	@mkdir -p $(@D) $(OBJ)/host
 	$(HOSTCC) -std=c11 $(WARNFLAGS) -O2 -D_POSIX_C_SOURCE=200809L \
-		-MMD -MP -MF $(OBJ)/host/embed.d -MT $@ $< -o $@
+		$$($(PKG_CONFIG) --cflags yaml-0.1) \
+		-MMD -MP -MF $(OBJ)/host/embed.d -MT $@ $< -o $@ $$($(PKG_CONFIG) --libs yaml-0.1)
 
 # Changes whenever a YAML file is added or removed, so that the list, not
 # only the files' contents, makes builtin_variants.c out of date.
@@ -163,7 +165,7 @@ $(BUILTIN_C): $(EMBED) $(GEN)/variants.list $(VARIANT_YAMLS)
 # compilers to support, which every compiler we build with accepts.
 $(OBJ)/gen/builtin_variants.o: $(BUILTIN_C)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LIB_FLAGS) -Wno-overlength-strings $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) -Ilibkifu/src $(ALL_CFLAGS) $(LIB_FLAGS) -Wno-overlength-strings $(DEPFLAGS) -c $< -o $@
 
 # --- linking -----------------------------------------------------------------
 

@@ -233,6 +233,95 @@ static void user_variant(void **state)
 	kifu_variant_free(NULL);
 }
 
+/* What kifu_variant_set_find_title and _find_start answer without loading
+ * anything, from the shipped files' summaries, is what the loaded variants
+ * say, in kifu_variant_set_at's order: for every title, name and start of
+ * every shipped variant, folded forms, a user's variant added in front, and
+ * names of nothing. */
+static const kifu_variant *by_title_loaded(const kifu_variant_set *set, const char *name)
+{
+	char want[256], have[256];
+	kifu_name_fold(name, want, sizeof want);
+	for (int i = 0; i < kifu_variant_set_count(set); i++) {
+		const kifu_variant *v = kifu_variant_set_at(set, i);
+		kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
+		if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
+			return v;
+	}
+	return NULL;
+}
+
+static const kifu_variant *by_start_loaded(const kifu_variant_set *set, const char *name, const char **start)
+{
+	char want[256], have[256];
+	kifu_name_fold(name, want, sizeof want);
+	*start = NULL;
+	for (int i = 0; i < kifu_variant_set_count(set); i++) {
+		const kifu_variant *v = kifu_variant_set_at(set, i);
+		for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
+			kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
+			if (!strcmp(want, have)) {
+				*start = kifu_variant_named_start_name(v, k);
+				return v;
+			}
+		}
+	}
+	return NULL;
+}
+
+static void same_answers(const kifu_variant_set *set, const char *name, int *checked)
+{
+	const char *s1, *s2;
+	const kifu_variant *a = kifu_variant_set_find_title(set, name), *b = by_title_loaded(set, name);
+	if (a != b)
+		fail_msg("title \"%s\": %s, loaded: %s", name, a ? kifu_variant_name(a) : "none",
+			 b ? kifu_variant_name(b) : "none");
+	a = kifu_variant_set_find_start(set, name, &s1);
+	b = by_start_loaded(set, name, &s2);
+	if (a != b || (s1 != s2 && (!s1 || !s2 || strcmp(s1, s2))))
+		fail_msg("start \"%s\": %s %s, loaded: %s %s", name, a ? kifu_variant_name(a) : "none",
+			 s1 ? s1 : "", b ? kifu_variant_name(b) : "none", s2 ? s2 : "");
+	(*checked)++;
+}
+
+static void find_by_title_and_start(void **state)
+{
+	(void)state;
+	kifu_variant_set *set = NULL;
+	kifu_variant *mini = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	assert_int_equal(kifu_variant_set_new(&set), 0);
+	assert_int_equal(kifu_variant_load_file(&mini, "tests/data/variants/mini.yaml", &diag), 0);
+	int checked = 0;
+	for (int with_user = 0; with_user < 2; with_user++) {
+		if (with_user)
+			assert_int_equal(kifu_variant_set_add(set, mini), 0);
+		for (int i = 0; i < kifu_variant_set_count(set); i++) {
+			const kifu_variant *v = kifu_variant_set_at(set, i);
+			same_answers(set, kifu_variant_title_ja(v), &checked);
+			same_answers(set, kifu_variant_name(v), &checked);
+			for (int k = 0; k < kifu_variant_named_start_count(v); k++)
+				same_answers(set, kifu_variant_named_start_name(v, k), &checked);
+		}
+		static const char *const others[] = {"小將棋", "大將棋", "中將棋", "香落", "foo", "", "平手 "};
+		for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+			same_answers(set, others[i], &checked);
+	}
+	/* the answers themselves, as KIF's 手合割 needs them */
+	const char *start;
+	assert_string_equal(kifu_variant_name(kifu_variant_set_find_title(NULL, "小將棋")), "sho");
+	assert_string_equal(kifu_variant_name(kifu_variant_set_find_title(NULL, "中将棋（日本中将棋連盟）")), "chu-jcsa");
+	assert_string_equal(kifu_variant_name(kifu_variant_set_find_start(NULL, "香落ち", &start)), "shogi");
+	assert_string_equal(start, "香落ち");
+	assert_null(kifu_variant_set_find_start(NULL, "中将棋", &start));
+	assert_null(start);
+	assert_null(kifu_variant_set_find_title(NULL, "平手"));
+	assert_true(checked > 60);
+	kifu_variant_set_free(set);
+	kifu_variant_free(mini);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -240,6 +329,7 @@ int main(void)
 		cmocka_unit_test(bad_names),
 		cmocka_unit_test(yaml_limits),
 		cmocka_unit_test(user_variant),
+		cmocka_unit_test(find_by_title_and_start),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

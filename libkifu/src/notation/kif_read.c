@@ -624,32 +624,26 @@ static int variation_line(parse *ps, const kif_text *rest)
  * when the value names a start, else NULL.  NULL if none. */
 static const kifu_variant *variant_of_handicap(const kif_reader *kr, const char *value, const char **start)
 {
-	char want[256], have[256];
-	kifu_name_fold(value, want, sizeof want);
 	*start = NULL;
-	int n = kifu_variant_set_count(kr->ctx.variants);
-	for (int pass = 0; pass < 3; pass++) {
-		/* pass 0: -v's variant; 1: a variant by title or name; 2: a start */
-		for (int i = pass ? 0 : -1; i < (pass ? n : 0); i++) {
-			const kifu_variant *v = pass ? kifu_variant_set_at(kr->ctx.variants, i) : kr->ctx.fallback;
-			if (!v)
-				continue;
-			if (pass < 2) {
-				kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
-				if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
-					return v;
+	/* -v's variant first: its title, its name, one of its starts */
+	const kifu_variant *v = kr->ctx.fallback;
+	if (v) {
+		char want[256], have[256];
+		kifu_name_fold(value, want, sizeof want);
+		kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
+		if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
+			return v;
+		for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
+			kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
+			if (!strcmp(want, have)) {
+				*start = kifu_variant_named_start_name(v, k);
+				return v;
 			}
-			if (pass != 1)
-				for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
-					kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
-					if (!strcmp(want, have)) {
-						*start = kifu_variant_named_start_name(v, k);
-						return v;
-					}
-				}
 		}
 	}
-	return NULL;
+	/* then a variant by its title or name, then by one of its starts */
+	v = kifu_variant_set_find_title(kr->ctx.variants, value);
+	return v ? v : kifu_variant_set_find_start(kr->ctx.variants, value, start);
 }
 
 /* "unknown 手合割 "X" (did you mean 香落ち?)": no known variant nor start has

@@ -505,6 +505,112 @@ const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i)
 	return NULL;
 }
 
+/* What shipped file k says of its names, or, where it says nothing, what
+ * the file it inherits from says (loading applies the parent first):
+ * WHICH 0 the title-ja, 1 the name.  From the summary embed wrote, so that
+ * nothing is loaded. */
+static const struct kifu_builtin_file *builtin_file(const char *name)
+{
+	for (size_t i = 0; name && i < kifu__builtin_file_count; i++)
+		if (!strcmp(kifu__builtin_files[i].name, name))
+			return &kifu__builtin_files[i];
+	return NULL;
+}
+
+enum { MAX_INHERIT = 16 }; /* as variant_yaml.c refuses deeper chains */
+
+static const char *builtin_says(size_t k, int which)
+{
+	const struct kifu_builtin_file *f = &kifu__builtin_files[k];
+	for (int depth = 0; f && depth < MAX_INHERIT; depth++) {
+		const char *s = which == 0 ? f->title_ja : f->yaml_name;
+		if (s)
+			return s;
+		f = builtin_file(f->inherit);
+	}
+	return which == 0 ? "" : kifu__builtin_files[k].name;
+}
+
+static const char *const *builtin_starts(size_t k)
+{
+	static const char *const none[] = {NULL};
+	const struct kifu_builtin_file *f = &kifu__builtin_files[k];
+	for (int depth = 0; f && depth < MAX_INHERIT; depth++) {
+		if (f->starts)
+			return f->starts;
+		f = builtin_file(f->inherit);
+	}
+	return none;
+}
+
+static bool title_is(const char *want, const char *title_ja, const char *name)
+{
+	char have[256];
+	kifu_name_fold(title_ja, have, sizeof have);
+	return (have[0] && !strcmp(want, have)) || !strcmp(want, name);
+}
+
+const kifu_variant *kifu_variant_set_find_title(const kifu_variant_set *set, const char *title)
+{
+	char want[256];
+	kifu_name_fold(title, want, sizeof want);
+	for (int i = 0; set && i < set->nadded; i++)
+		if (title_is(want, set->added[i]->title_ja, set->added[i]->name))
+			return set->added[i];
+	for (size_t k = 0; k < kifu__builtin_file_count; k++) {
+		const kifu_variant *v;
+		if (!find_added(set, kifu__builtin_files[k].name) &&
+		    title_is(want, builtin_says(k, 0), builtin_says(k, 1)))
+			return builtin_at(k, &v, NULL) == 0 ? v : NULL;
+	}
+	return NULL;
+}
+
+/* The start of v called `want` (folded), or -1. */
+static int variant_start(const kifu_variant *v, const char *want)
+{
+	char have[256];
+	for (int i = 0; i < v->nstarts; i++) {
+		kifu_name_fold(v->starts[i].name, have, sizeof have);
+		if (!strcmp(want, have))
+			return i;
+	}
+	return -1;
+}
+
+/* Does the NULL-terminated list of names hold `want` (folded)? */
+static bool names_hold(const char *const *names, const char *want)
+{
+	char have[256];
+	for (; *names; names++) {
+		kifu_name_fold(*names, have, sizeof have);
+		if (!strcmp(want, have))
+			return true;
+	}
+	return false;
+}
+
+const kifu_variant *kifu_variant_set_find_start(const kifu_variant_set *set, const char *name,
+						const char **start)
+{
+	char want[256];
+	kifu_name_fold(name, want, sizeof want);
+	*start = NULL;
+	const kifu_variant *v = NULL;
+	for (int i = 0; set && i < set->nadded && !v; i++)
+		if (variant_start(set->added[i], want) >= 0)
+			v = set->added[i];
+	for (size_t k = 0; k < kifu__builtin_file_count && !v; k++)
+		if (!find_added(set, kifu__builtin_files[k].name) && names_hold(builtin_starts(k), want) &&
+		    builtin_at(k, &v, NULL))
+			return NULL;
+	int at = v ? variant_start(v, want) : -1;
+	if (at < 0)
+		return NULL;
+	*start = v->starts[at].name;
+	return v;
+}
+
 int kifu_variant_load_buffer(kifu_variant **out, const char *text, size_t len,
 			     const char *filename, kifu_diag *diag)
 {
