@@ -177,11 +177,7 @@ static int set_up(csa_reader *r)
 	r->start_key = kifu_position_key(r->pos);
 	r->nstarts = 0;
 	for (int i = 0; i < kifu_variant_named_start_count(v) && r->nstarts < MAX_STARTS; i++) {
-		const char *sfen = kifu_variant_named_start(v, kifu_variant_named_start_name(v, i));
-		if (kifu_position_set_sfen(r->pos, sfen, strlen(sfen), NULL) == 0)
-			r->starts_key[i] = kifu_position_key(r->pos);
-		else
-			r->starts_key[i] = r->start_key; /* never matched: the start itself is checked first */
+		r->starts_key[i] = kifu_variant_named_start_key(v, i);
 		r->nstarts = i + 1;
 	}
 	return 0;

@@ -146,7 +146,10 @@ static int start(kifu_stream *s, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_ENOMEM, name, 0, 0, "out of memory");
 	memcpy(copy, sample, n);
 	copy[n] = 0;
-	enum kifu__encoding enc = kifu__encoding_detect(copy, n, n < SAMPLE);
+	/* the whole input in the sample, valid UTF-8: no line needs checking
+	 * again (the decoder trusts it, below) */
+	bool trusted = n < SAMPLE && kifu__utf8_valid(copy, n);
+	enum kifu__encoding enc = trusted ? KIFU__ENC_UTF8 : kifu__encoding_detect(copy, n, n < SAMPLE);
 	s->ctx.dec = kifu__decoder_new(enc);
 	if (!s->ctx.dec) {
 		free(copy);
@@ -155,9 +158,7 @@ static int start(kifu_stream *s, kifu_diag *diag)
 	/* UTF-8 files joined by cat: a byte order mark at each one's start */
 	if (enc == KIFU__ENC_UTF8)
 		kifu__reader_skip_boms(s->ctx.lines);
-	/* the whole input was in the sample and checked as UTF-8: no line
-	 * needs checking again */
-	if (enc == KIFU__ENC_UTF8 && n < SAMPLE && kifu__utf8_valid(copy, n))
+	if (trusted)
 		kifu__decoder_trust(s->ctx.dec);
 	bool content = false;
 	const kifu__notation *chosen = s->opt.notation ? kifu__notation_named(s->opt.notation) :

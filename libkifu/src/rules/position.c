@@ -250,13 +250,15 @@ uint64_t kifu__position_hash(const struct kifu_position *p)
 	return k ^ hash_cs(p->cs);
 }
 
-int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag)
+int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, uint64_t *key, kifu_diag *diag)
 {
 	struct kifu_position *p = calloc(1, sizeof *p);
 	if (!p)
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	clear(p, v);
 	int rc = parse_sfen(p, sfen, strlen(sfen), diag);
+	if (!rc && key)
+		*key = p->key;
 	free(p);
 	return rc;
 }

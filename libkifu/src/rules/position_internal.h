@@ -144,6 +144,6 @@ uint64_t kifu__position_hash(const struct kifu_position *p);
 
 /* Checks that an SFEN is a position of v; diag->col is the 1-based column
  * of the problem in the SFEN. */
-int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag);
+int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, uint64_t *key, kifu_diag *diag);
 
 #endif

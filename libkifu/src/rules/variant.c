@@ -702,6 +702,11 @@ const char *kifu_variant_named_start_name(const kifu_variant *v, int i)
 	return i >= 0 && i < v->nstarts ? v->starts[i].name : NULL;
 }
 
+uint64_t kifu_variant_named_start_key(const kifu_variant *v, int i)
+{
+	return i >= 0 && i < v->nstarts ? v->starts[i].key : 0;
+}
+
 const char *kifu_variant_named_start(const kifu_variant *v, const char *name)
 {
 	for (int i = 0; i < v->nstarts; i++)

@@ -107,6 +107,7 @@ enum reset_on { RESET_CAPTURE = 1, RESET_PROMOTION = 2, RESET_ONE_WAY = 4 };
 typedef struct named_start {
 	char name[NAME_MAX_LEN];
 	char sfen[512];
+	uint64_t key; /* kifu_position_key of it */
 } named_start;
 
 /* An attack seen from the attacked square: a piece of a type in `types` on

@@ -1117,7 +1117,7 @@ int kifu__variant_load(struct kifu_variant *v, const char *text, size_t len, con
 		/* The start positions must be positions of this variant. */
 		kifu_diag sd;
 		kifu_diag_clear(&sd);
-		if (kifu__sfen_check(v, v->start, &sd))
+		if (kifu__sfen_check(v, v->start, NULL, &sd))
 			rc = kifu_diag_set(diag, KIFU_EVARIANT, d->start_at.file, d->start_at.line,
 					   d->start_at.col + (sd.col > 0 ? sd.col - 1 : 0),
 					   "start: %s", sd.message);
@@ -1127,7 +1127,7 @@ int kifu__variant_load(struct kifu_variant *v, const char *text, size_t len, con
 				rc = kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
 		}
 		for (int i = 0; !rc && i < v->nstarts; i++)
-			if (kifu__sfen_check(v, v->starts[i].sfen, &sd))
+			if (kifu__sfen_check(v, v->starts[i].sfen, &v->starts[i].key, &sd))
 				rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 0, 0,
 						   "start \"%s\", column %ld of its SFEN: %s",
 						   v->starts[i].name, sd.col, sd.message);

@@ -197,6 +197,8 @@ enum kifu__encoding kifu__encoding_detect(const char *sample, size_t n, bool who
 	 * UTF-8 file, reported on its line, not a reason to read every line as
 	 * Shift_JIS.  Shift_JIS text makes far more bad bytes than UTF-8
 	 * characters: most of its lead bytes cannot start one. */
+	if (kifu__utf8_valid(sample, cut)) /* most files: one pass */
+		return KIFU__ENC_UTF8;
 	size_t good, bad;
 	utf8_census(sample, cut, &good, &bad);
 	if (bad == 0 || good >= 8 * bad)
