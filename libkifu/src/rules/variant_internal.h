@@ -236,6 +236,10 @@ struct kifu_variant {
 	int nnames;
 	size_t names_max_len;
 	struct kifu_name { char text[NAME_MAX_LEN]; uint8_t len; int16_t type; } names[MAX_NAMES];
+	/* same_names[a]: bit b set when types a and b share a name (made
+	 * with the names: kifu__names_same asks it for every candidate of
+	 * every KI2 move) */
+	uint64_t same_names[KIFU_MAX_TYPES][(KIFU_MAX_TYPES + 63) / 64];
 };
 
 #endif
