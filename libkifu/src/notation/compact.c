@@ -5,6 +5,7 @@
  * No regular expressions here: the per-move path is a few comparisons.
  */
 #include <ctype.h>
+#include <float.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -353,6 +354,8 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a comment");
 			if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a comment is not valid UTF-8");
+			if (memchr(ps->scratch, 0, (size_t)dl))
+				return fail_at(ps, ply, base + i, tok, toklen, "a comment holds a NUL byte (%%00)");
 			/* several {...} on one move join with a newline */
 			const char *old = kifu_record_comment(ps->rec, idx);
 			int rc;
@@ -382,24 +385,29 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a bookmark");
 			if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a bookmark is not valid UTF-8");
+			if (memchr(ps->scratch, 0, (size_t)dl))
+				return fail_at(ps, ply, base + i, tok, toklen, "a bookmark holds a NUL byte (%%00)");
 			int rc = kifu_record_set_bookmark(ps->rec, idx, ps->scratch, (size_t)dl);
 			if (rc)
 				return rc;
 			i = j;
 		} else if (t[i] == '@' && (idx >= 0 || idx == KIFU_COMMENT_ENDING)) {
-			char num[64];
+			/* the number, of any length, in the scratch buffer (as long as
+			 * the line) */
+			char *num = ps->scratch;
 			size_t j = i + 1, k = 0;
-			while (j < n && t[j] != '{' && t[j] != '@' && t[j] != '&' && k < sizeof num - 1)
+			while (j < n && t[j] != '{' && t[j] != '@' && t[j] != '&')
 				num[k++] = t[j++];
 			num[k] = 0;
 			char *end;
 			double time = strtod(num, &end), total = -1;
-			if (end == num || time < 0)
+			/* seconds: finite, not negative (strtod takes inf and nan) */
+			if (end == num || !(time >= 0 && time <= DBL_MAX))
 				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @");
 			if (*end == '/') {
 				char *e2;
 				total = strtod(end + 1, &e2);
-				if (e2 == end + 1 || total < 0 || *e2)
+				if (e2 == end + 1 || !(total >= 0 && total <= DBL_MAX) || *e2)
 					return fail_at(ps, ply, base + i, tok, toklen, "expected total seconds after /");
 			} else if (*end) {
 				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @");
@@ -558,7 +566,14 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 		size_t close = group_end(line, end, i);
 		if (depth + 1 > MAX_VARIATION_DEPTH)
 			return fail_at(ps, 0, start, NULL, 0, "variations nested too deep");
-		int sub = kifu_record_begin_line(ps->rec, line_no, ply);
+		/* an alternative to a variation's first move is an alternative
+		 * to the move that one replaces: a sibling, not a child (as KIF
+		 * reads it, whose 変化：N手 cannot say otherwise) */
+		int parent = line_no;
+		kifu_record_line_info li;
+		while (parent > 0 && kifu_record_get_line(ps->rec, parent, &li) == 0 && li.start == ply)
+			parent = li.parent;
+		int sub = kifu_record_begin_line(ps->rec, parent, ply);
 		if (sub < 0)
 			return sub;
 		/* the group's content lies between "(" and its ")" */
@@ -658,6 +673,10 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				rc = fail_at(&ps, 0, start + klen + 1, NULL, 0, "a tag value is not valid UTF-8");
 				break;
 			}
+			if (memchr(scratch, 0, (size_t)dl)) {
+				rc = fail_at(&ps, 0, start + klen + 1, NULL, 0, "a tag value holds a NUL byte (%%00)");
+				break;
+			}
 			if (klen == 7 && !memcmp(tok, "comment", 7))
 				rc = kifu_record_set_comment(rec, KIFU_COMMENT_BEFORE, scratch, (size_t)dl);
 			else if (klen == 8 && !memcmp(tok, "bookmark", 8))
@@ -733,13 +752,22 @@ static void put_escaped(cbuf *b, const char *s, const char *extra)
 	puts_(b, run);
 }
 
+/* Seconds in the grammar's digits, as the reader reads them back to the
+ * bit: the fewest decimals that give t again (none for a whole number;
+ * at most 1,074, a double's last binary digit). */
 static void put_number(cbuf *b, double t)
 {
-	char num[40];
-	if (t == (double)(long)t)
+	char num[1400];
+	if (t < 1e15 && t == (double)(long)t) { /* the usual case, with no strtod */
 		snprintf(num, sizeof num, "%ld", (long)t);
-	else
-		snprintf(num, sizeof num, "%g", t);
+		puts_(b, num);
+		return;
+	}
+	for (int decimals = 1; decimals <= 1074; decimals++) {
+		snprintf(num, sizeof num, "%.*f", decimals, t);
+		if (strtod(num, NULL) == t)
+			break;
+	}
 	puts_(b, num);
 }
 
