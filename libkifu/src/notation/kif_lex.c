@@ -121,6 +121,23 @@ static bool split_header(const kif_text *t, kif_text *key, kif_text *val, bool *
 	return false;
 }
 
+enum kif_header_kind kifu__kif_header_kind(const char *key, size_t klen, size_t vlen,
+					   const kifu_tag_info **tag)
+{
+	*tag = kifu_tag_find_kif(key, klen);
+	if (*tag)
+		return strcmp((*tag)->key, "handicap") || (vlen && vlen < KIF_HANDICAP_MAX) ? KIF_HEADER_TAG :
+											   KIF_HEADER_WHOLE;
+	bool tag_key = klen > 0 && key[0] >= 'a' && key[0] <= 'z';
+	for (size_t i = 0; i < klen && tag_key; i++)
+		tag_key = (key[i] >= 'a' && key[i] <= 'z') || (key[i] >= '0' && key[i] <= '9') ||
+			  key[i] == '-' || key[i] == '_';
+	static const char *const special[] = {"header", "comment", "bookmark", "handicap"};
+	for (size_t i = 0; i < sizeof special / sizeof special[0] && tag_key; i++)
+		tag_key = klen != strlen(special[i]) || memcmp(key, special[i], klen) != 0;
+	return tag_key ? KIF_HEADER_KEY : KIF_HEADER_WHOLE;
+}
+
 /* "後手の持駒", "上手の持駒" ...: the side whose hand a line gives, or -1. */
 static int hand_line(kif_text *t, bool *handicap)
 {

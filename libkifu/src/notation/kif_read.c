@@ -21,6 +21,7 @@
 #include "kifu/vocabulary.h"
 #include "notation/kif_read.h"
 #include "notation/notation.h"
+#include "record/start.h"
 #include "text/similar.h"
 
 typedef struct kif_reader {
@@ -76,7 +77,7 @@ typedef struct parse {
 	int pending_mid;    /* wide form: the first leg of a two-leg move */
 	int pending_from;
 	long pending_ply;
-	char handicap[128]; /* the 手合割 value */
+	char handicap[KIF_HANDICAP_MAX]; /* the 手合割 value */
 	long handicap_line, handicap_col; /* where it is written */
 	bool handicap_known; /* ... names a known variant or start */
 	long note_idx;      /* where the gathered comment lines go */
@@ -630,34 +631,38 @@ static int header_line(parse *ps, const kif_line *kl)
 	kif_text val = kl->rest;
 	const char *key = kl->key.p;
 	size_t klen = (size_t)(kl->key.end - kl->key.p);
+	const char *nul = memchr(val.p, 0, (size_t)(val.end - val.p));
+	if (nul)
+		val.end = nul; /* what a record keeps of it */
 	kifu__kif_trim(&val);
 	size_t vl = (size_t)(val.end - val.p);
-	const kifu_tag_info *tag = kifu_tag_find_kif(key, klen);
-	if (tag && !strcmp(tag->key, "handicap") && vl < sizeof ps->handicap) {
-		/* 手合割 naming a variant (大将棋) says the variant, not a start; a
-		 * start is kept under its own name (平手); anything else is kept as
-		 * it is, for a board diagram to give the start (その他, 詰将棋) */
-		memcpy(ps->handicap, val.p, vl);
-		ps->handicap[vl] = 0;
-		ps->handicap_line = ps->sp.lineno;
-		ps->handicap_col = kifu__kif_col(&ps->sp, val.p);
-		const char *start;
-		const kifu_variant *v = variant_of_handicap(ps->kr, ps->handicap, &start);
-		ps->handicap_known = v != NULL;
-		if (v && !start)
-			return 0;
-		if (start)
-			return kifu_record_add_tag(ps->rec, tag->key, strlen(tag->key), start, strlen(start));
-	}
-	if (tag)
+	const kifu_tag_info *tag;
+	switch (kifu__kif_header_kind(key, klen, vl, &tag)) {
+	case KIF_HEADER_TAG:
+		/* of several 手合割, the first that names nothing known is the one
+		 * reported (unless a board diagram gives the start) */
+		if (!strcmp(tag->key, "handicap") && !(ps->handicap[0] && !ps->handicap_known)) {
+			/* 手合割 naming a variant (大将棋) says the variant, not a start; a
+			 * start is kept under its own name (平手); anything else is kept as
+			 * it is, for a board diagram to give the start (その他, 詰将棋) */
+			memcpy(ps->handicap, val.p, vl);
+			ps->handicap[vl] = 0;
+			ps->handicap_line = ps->sp.lineno;
+			ps->handicap_col = kifu__kif_col(&ps->sp, val.p);
+			const char *start;
+			const kifu_variant *v = variant_of_handicap(ps->kr, ps->handicap, &start);
+			ps->handicap_known = v != NULL;
+			if (v && !start)
+				return 0;
+			if (start)
+				return kifu_record_add_tag(ps->rec, tag->key, strlen(tag->key), start, strlen(start));
+		}
 		return kifu_record_add_tag(ps->rec, tag->key, strlen(tag->key), val.p, vl);
-	/* a key that is a compact tag key (what the writer makes of such a tag) */
-	bool tag_key = klen > 0 && key[0] >= 'a' && key[0] <= 'z';
-	for (size_t i = 0; i < klen && tag_key; i++)
-		tag_key = (key[i] >= 'a' && key[i] <= 'z') || (key[i] >= '0' && key[i] <= '9') ||
-			  key[i] == '-' || key[i] == '_';
-	if (tag_key && !(klen == 6 && !memcmp(key, "header", 6)))
+	case KIF_HEADER_KEY:
 		return kifu_record_add_tag(ps->rec, key, klen, val.p, vl);
+	case KIF_HEADER_WHOLE:
+		break;
+	}
 	/* any other header: kept whole, as "key：value" */
 	char *buf = malloc(klen + 3 + vl);
 	if (!buf)
@@ -792,6 +797,14 @@ static int begin_moves(parse *ps, const kif_line *kl)
 		return rc;
 	if ((rc = kifu__bod_finish(&ps->kr->bod, ps->v, ps->rec, &ps->sp)))
 		return rc;
+	/* a 手合割 that names a start of another variant than the record's (平手
+	 * in a record another 手合割 says is 朝倉象棋): as the compact reader */
+	const char *h = kifu_record_tag(ps->rec, "handicap");
+	if (h && !kifu_record_tag(ps->rec, "sfen") && !kifu__named_start(ps->v, h)) {
+		kifu_diag d;
+		kifu__unknown_handicap(ps->v, h, &d);
+		return kifu_record_set_error(ps->rec, 0, ps->handicap_line, ps->handicap_col, NULL, 0, d.message);
+	}
 	ps->synced = kifu_record_start(ps->rec, ps->kr->pos, NULL) == 0;
 	return 0;
 }
