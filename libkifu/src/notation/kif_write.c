@@ -15,6 +15,7 @@
 #include "kifu/kif.h"
 #include "kifu/play.h"
 #include "kifu/vocabulary.h"
+#include "notation/kif_lex.h"
 #include "text/encoding.h"
 
 static const char *const fw_digits[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
@@ -188,6 +189,7 @@ typedef struct writer {
 	int prev_to;  /* the square of the move before (同, 仝), -1 if none */
 	unsigned char *branch; /* branch[k]: the line's move k has variations (k < branch_n) */
 	size_t branch_n, branch_cap;
+	kifu_diag *diag;
 } writer;
 
 static void put_times(const writer *w, double time, double total)
@@ -270,6 +272,12 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	const kifu_record_move *m = step->move;
 	const kifu_variant *v = w->v;
 	char words[256], sq[32], name[NAME_MAX];
+	if (!w->wide && m->move.mid != KIFU_NO_SQUARE)
+		/* a two-step move names no square between in Kakinoki KIF: written
+		 * as a one-step move, it would read back as another move */
+		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
+				     "ply %ld: %s: a two-step move cannot be written in KIF for a 9×9 board",
+				     step->ply, m->text);
 	move_words(w, &m->move, words, sizeof words);
 	const char *mark = kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△";
 	if (w->wide) {
@@ -410,16 +418,107 @@ static int put_lines(writer *w, kifu_diag *diag)
 	return 0;
 }
 
-static bool any_times(const kifu_record *rec)
+/* ---- what KIF cannot carry ---- */
+
+/* Times read back up to 100,000,000 minutes (m:ss) and hours (hh:mm:ss). */
+#define KIF_TIME_MAX 6e9
+#define KIF_TOTAL_MAX 3.6e11
+
+/* Is s fit for the rest of a line, read back the same: no line break, no
+ * CR at its end (a line's CR LF ending); trimmed (a header's value): no
+ * space at either end. */
+static bool fits_line(const char *s, bool trimmed)
 {
+	size_t n = strlen(s);
+	if (strchr(s, '\n') || (n && s[n - 1] == '\r'))
+		return false;
+	kif_text t = {s, s + n};
+	if (trimmed)
+		kifu__kif_trim(&t);
+	return t.p == s && t.end == s + n;
+}
+
+/* A comment, written one `*` line a line of it. */
+static bool fits_comment(const char *s)
+{
+	for (const char *nl; (nl = strchr(s, '\n')); s = nl + 1)
+		if (nl > s && nl[-1] == '\r')
+			return false;
+	return fits_line(s, false);
+}
+
+/* A `header` tag ("KEY：VALUE", written whole) reads back as itself: a
+ * header line whose key names no tag, with a full-width colon and a
+ * trimmed value. */
+static bool fits_header(const char *h)
+{
+	size_t n = strlen(h);
+	kif_line kl;
+	if (!fits_line(h, false))
+		return false;
+	kifu__kif_classify(h, n, &kl);
+	if (kl.kind != KIF_HEADER || kl.key.p != h)
+		return false;
+	size_t klen = (size_t)(kl.key.end - kl.key.p);
+	kif_text val = kl.rest;
+	kifu__kif_trim(&val);
+	const kifu_tag_info *tag;
+	return kifu__kif_header_kind(h, klen, (size_t)(val.end - val.p), &tag) == KIF_HEADER_WHOLE &&
+	       !strncmp(h + klen, "：", 3) && val.p == h + klen + 3 && val.end == h + n;
+}
+
+/* Whether the record has times (then each move or ending with one has it
+ * written), and whether KIF can carry all it holds: 0, or
+ * KIFU_EUNSUPPORTED with diag saying what it cannot. */
+static int survey(const kifu_record *rec, bool *times, kifu_diag *diag)
+{
+	char what[160] = "";
+	long at = 0;
+	int ntags = kifu_record_tag_count(rec), nsfen = 0, nhandicap = 0;
+	for (int i = 0; i < ntags && !what[0]; i++) {
+		const char *k = kifu_record_tag_key(rec, i), *val = kifu_record_tag_value(rec, i);
+		const kifu_tag_info *tag;
+		nsfen += !strcmp(k, "sfen");
+		nhandicap += !strcmp(k, "handicap");
+		if (!strcmp(k, "sfen")) /* written as a board diagram */
+			continue;
+		if (!strcmp(k, "header") ? !fits_header(val) :
+		    !fits_line(val, true) || (!strcmp(k, "handicap") &&
+					      kifu__kif_header_kind("手合割", strlen("手合割"), strlen(val), &tag) !=
+						      KIF_HEADER_TAG))
+			snprintf(what, sizeof what, "the %s tag's value", k);
+		else if (nsfen > 1 || nhandicap > 1)
+			snprintf(what, sizeof what, "a second %s tag", k);
+	}
+	const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE), *bm = kifu_record_bookmark_before(rec);
+	if (!what[0] && ((pre && !fits_comment(pre)) || (bm && !fits_line(bm, false))))
+		snprintf(what, sizeof what, "the comment or bookmark before the moves");
+	*times = false;
 	long n = kifu_record_total_moves(rec);
-	for (long i = 0; i < n; i++) {
+	for (long i = 0; i < n && !what[0]; i++) {
 		kifu_record_move m;
 		kifu_record_get_move_at(rec, i, &m);
-		if (m.time >= 0)
-			return true;
+		*times |= m.time >= 0;
+		at = m.line;
+		if ((m.time >= 0 && !(m.time < KIF_TIME_MAX && m.total < KIF_TOTAL_MAX)) ||
+		    (m.comment && !fits_comment(m.comment)) || (m.bookmark && !fits_line(m.bookmark, false)))
+			snprintf(what, sizeof what, "%s: its time, comment or bookmark", m.text);
 	}
-	return false;
+	for (int l = 0; l < kifu_record_line_count(rec) && !what[0]; l++) {
+		kifu_record_line_info li;
+		kifu_record_get_line(rec, l, &li);
+		*times |= li.ending_time >= 0;
+		at = li.ending_line;
+		if ((li.ending_time >= 0 && !(li.ending_time < KIF_TIME_MAX && li.ending_total < KIF_TOTAL_MAX)) ||
+		    (li.ending_comment && !fits_comment(li.ending_comment)))
+			snprintf(what, sizeof what, "%s: its time or comment", li.ending_text);
+	}
+	if (what[0])
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), at, 0,
+				     "%s cannot be written in KIF: it would not read back the same (a line break, "
+				     "a CR or spaces where a line ends, a time too long, a header that reads as "
+				     "another)", what);
+	return 0;
 }
 
 /* The headers, in Kifu for Windows' order (kifu/vocabulary.h). */
@@ -472,20 +571,30 @@ static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, ki
 	if (err)
 		return kifu_diag_set(diag, KIFU_EINVAL, kifu_record_file(rec), err_line, err_col,
 				     "the record was not read whole: %s", err);
+	bool times;
+	int rc = survey(rec, &times, diag);
+	if (rc)
+		return rc;
 	kifu_position *pos;
 	if (kifu_position_new(&pos, v))
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	writer w = {f, rec, v, pos, is_wide(v), any_times(rec), 0, 1, -1, NULL, 0, 0};
+	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, -1, NULL, 0, 0, diag};
 	fprintf(f, "#KIF version=2.0 encoding=%s\n", encoding_name);
 	const char *handicap = kifu_record_tag(rec, "handicap");
 	bool is_handicap = handicap && strcmp(handicap, "平手") != 0 && kifu_variant_named_start(v, handicap);
 	put_headers(f, rec, v, is_handicap);
-	int rc = 0;
 	if (kifu_record_tag(rec, "sfen")) {
 		if (kifu_record_start(rec, pos, diag))
 			rc = KIFU_ESYNTAX;
+		else if (kifu_position_counter_strike(pos) >= 0)
+			/* a diagram has no place for it (Chu's SFEN field 3) */
+			rc = kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+					   "the start's counter-strike square cannot be written in KIF");
 		else
 			rc = kifu_bod_write(f, pos, is_handicap);
+		/* the moves played before the diagram (the SFEN's move number) */
+		if (!rc && kifu_position_movenumber(pos) > 1)
+			fprintf(f, "手数＝%ld\n", kifu_position_movenumber(pos) - 1);
 	}
 	if (!rc) {
 		fputs(w.wide ? "手数----指手---------\n" : "手数----指手---------消費時間--\n", f);
