@@ -278,6 +278,12 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
 				     "ply %ld: %s: a two-step move cannot be written in KIF for a 9×9 board",
 				     step->ply, m->text);
+	if (w->wide && m->move.mid == KIFU_NO_SQUARE && !(m->move.flags & KIFU_MOVE_DROP) &&
+	    m->move.from == m->move.to)
+		/* the wide form reads a one-line move to its own square as a pass */
+		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
+				     "ply %ld: %s: a move to the square it leaves cannot be written in KIF "
+				     "(it would read as a pass)", step->ply, m->text);
 	move_words(w, &m->move, words, sizeof words);
 	const char *mark = kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△";
 	if (w->wide) {
