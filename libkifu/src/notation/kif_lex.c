@@ -138,6 +138,37 @@ enum kif_header_kind kifu__kif_header_kind(const char *key, size_t klen, size_t 
 	return tag_key ? KIF_HEADER_KEY : KIF_HEADER_WHOLE;
 }
 
+const kifu_variant *kifu__kif_handicap_variant(const kifu_variant_set *variants, const kifu_variant *fallback,
+					       const char *value, const char **start)
+{
+	char want[256], have[256];
+	kifu_name_fold(value, want, sizeof want);
+	*start = NULL;
+	int n = kifu_variant_set_count(variants);
+	for (int pass = 0; pass < 3; pass++) {
+		/* pass 0: -v's variant; 1: a variant by title or name; 2: a start */
+		for (int i = pass ? 0 : -1; i < (pass ? n : 0); i++) {
+			const kifu_variant *v = pass ? kifu_variant_set_at(variants, i) : fallback;
+			if (!v)
+				continue;
+			if (pass < 2) {
+				kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
+				if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
+					return v;
+			}
+			if (pass != 1)
+				for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
+					kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
+					if (!strcmp(want, have)) {
+						*start = kifu_variant_named_start_name(v, k);
+						return v;
+					}
+				}
+		}
+	}
+	return NULL;
+}
+
 /* "後手の持駒", "上手の持駒" ...: the side whose hand a line gives, or -1. */
 static int hand_line(kif_text *t, bool *handicap)
 {
@@ -212,6 +243,10 @@ void kifu__kif_classify(const char *line, size_t len, kif_line *out)
 	}
 	if (c == '#') {
 		out->kind = KIF_HASH;
+		/* the first line the KIF writers write: it tells the notation when
+		 * the lines after it are too long for the sample (a header of
+		 * 64 KiB) */
+		out->evidence = kif_at(&t, "#KIF version=");
 		return;
 	}
 	kif_text key, val;

@@ -121,6 +121,16 @@ enum kif_header_kind { KIF_HEADER_TAG, KIF_HEADER_KEY, KIF_HEADER_WHOLE };
 enum kif_header_kind kifu__kif_header_kind(const char *key, size_t klen, size_t vlen,
 					   const kifu_tag_info **tag);
 
+/* The variant a 手合割 value names, traditional characters folded (中將棋 is
+ * 中将棋): fallback's (-v) if it names it or one of its starts; else the
+ * variant of the set it names by title or name; else the one that has a
+ * start of that name (平手, 香落ち: standard shogi).  *start is set to the
+ * start's own name when the value names a start, else NULL.  NULL if none.
+ * The reader chooses a record's variant by it; the writer asks it whether
+ * a handicap reads back as one. */
+const kifu_variant *kifu__kif_handicap_variant(const kifu_variant_set *variants, const kifu_variant *fallback,
+					       const char *value, const char **start);
+
 /* KI2's relative-move words. */
 enum kif_mod {
 	KIF_MOD_RIGHT = 1, KIF_MOD_LEFT = 2, KIF_MOD_UP = 4, KIF_MOD_DOWN = 8, KIF_MOD_SIDE = 16,

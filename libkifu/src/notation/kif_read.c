@@ -565,41 +565,6 @@ static int variation_line(parse *ps, const kif_text *rest)
 
 /* ---- headers and the variant ---- */
 
-/* The variant a 手合割 value names, traditional characters folded (中將棋 is
- * 中将棋): -v's if it names it or one of its starts; else the known variant
- * it names by title or name; else the one that has a start of that name
- * (平手, 香落ち: standard shogi).  *start is set to the start's own name
- * when the value names a start, else NULL.  NULL if none. */
-static const kifu_variant *variant_of_handicap(const kif_reader *kr, const char *value, const char **start)
-{
-	char want[256], have[256];
-	kifu_name_fold(value, want, sizeof want);
-	*start = NULL;
-	int n = kifu_variant_set_count(kr->ctx.variants);
-	for (int pass = 0; pass < 3; pass++) {
-		/* pass 0: -v's variant; 1: a variant by title or name; 2: a start */
-		for (int i = pass ? 0 : -1; i < (pass ? n : 0); i++) {
-			const kifu_variant *v = pass ? kifu_variant_set_at(kr->ctx.variants, i) : kr->ctx.fallback;
-			if (!v)
-				continue;
-			if (pass < 2) {
-				kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
-				if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
-					return v;
-			}
-			if (pass != 1)
-				for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
-					kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
-					if (!strcmp(want, have)) {
-						*start = kifu_variant_named_start_name(v, k);
-						return v;
-					}
-				}
-		}
-	}
-	return NULL;
-}
-
 /* "unknown 手合割 "X" (did you mean 香落ち?)": no known variant nor start has
  * that name, and no board diagram gives the start. */
 static int unknown_handicap(parse *ps)
@@ -650,7 +615,7 @@ static int header_line(parse *ps, const kif_line *kl)
 			ps->handicap_line = ps->sp.lineno;
 			ps->handicap_col = kifu__kif_col(&ps->sp, val.p);
 			const char *start;
-			const kifu_variant *v = variant_of_handicap(ps->kr, ps->handicap, &start);
+			const kifu_variant *v = kifu__kif_handicap_variant(ps->kr->ctx.variants, ps->kr->ctx.fallback, ps->handicap, &start);
 			ps->handicap_known = v != NULL;
 			if (v && !start)
 				return 0;
@@ -729,7 +694,7 @@ static int choose_variant(parse *ps, const kif_line *kl)
 	kif_reader *kr = ps->kr;
 	const kif_bod *bod = &kr->bod;
 	const char *start;
-	const kifu_variant *v = ps->handicap[0] ? variant_of_handicap(kr, ps->handicap, &start) : NULL;
+	const kifu_variant *v = ps->handicap[0] ? kifu__kif_handicap_variant(kr->ctx.variants, kr->ctx.fallback, ps->handicap, &start) : NULL;
 	if (!v)
 		v = kr->ctx.fallback;
 	bool wide = (kl && kl->kind == KIF_WIDE_MOVE) || bod->files > 9 || bod->nranks > 9;

@@ -88,14 +88,38 @@ static const char *bod_name(const kifu_variant *v, int t)
 	return p.kif[0] ? p.kif : p.name;
 }
 
+/* Does name read back as type t, all of it? */
+static bool names_type(const kifu_variant *v, int t, const char *name)
+{
+	size_t used = 0, n = strlen(name);
+	return kifu_variant_piece_by_name(v, name, n, &used) == t && used == n;
+}
+
+/* buf holds a name of type t; where a reader would take it for another
+ * type (Chu's Tokin is 金将, as the Gold: 金将 in a diagram is a Gold), the
+ * first of t's names that it takes for t instead. */
+static void own_name(const kifu_variant *v, int t, char *buf, size_t size)
+{
+	char other[NAME_MAX];
+	for (int i = 0; !names_type(v, t, buf); i++) {
+		int n = kifu_variant_piece_reading(v, t, i, other, sizeof other);
+		if (n <= 0)
+			return; /* none does: the name as it was */
+		if (names_type(v, t, other))
+			snprintf(buf, size, "%s", other);
+	}
+}
+
 /* The name a board diagram shows: one character on 9×9 boards (全 for a
- * promoted Silver), the written name on larger ones (as in the moves). */
+ * promoted Silver), the written name on larger ones (as in the moves); a
+ * name that reads back as the piece, as nothing but the name tells it. */
 static void cell_name(const kifu_variant *v, int t, bool wide, char *buf, size_t size)
 {
 	if (wide)
 		move_name(v, t, true, buf, size);
 	else
 		snprintf(buf, size, "%s", bod_name(v, t));
+	own_name(v, t, buf, size);
 }
 
 static void put_hand(FILE *f, const kifu_position *pos, enum kifu_side side, bool handicap)
@@ -252,7 +276,9 @@ static void move_words(const writer *w, const kifu_move *m, char *buf, size_t si
 		snprintf(buf, size, "%s%s", fw_digits[m->to % files + 1], kanji[m->to / files + 1]);
 	size_t len = strlen(buf);
 	if (m->flags & KIFU_MOVE_DROP) {
+		/* nothing but the name says what is dropped */
 		move_name(v, m->piece, w->wide, name, sizeof name);
+		own_name(v, m->piece, name, sizeof name);
 		snprintf(buf + len, size - len, "%s打", name);
 		return;
 	}
@@ -473,12 +499,22 @@ static bool fits_header(const char *h)
 	       !strncmp(h + klen, "：", 3) && val.p == h + klen + 3 && val.end == h + n;
 }
 
+/* A handicap that 手合割 cannot carry: one that the reader takes for another
+ * variant, or for another variant's start, or for the variant itself (with
+ * a board diagram, a handicap may name no start of the variant: その他). */
+static bool handicap_misread(const kifu_variant *v, const char *handicap)
+{
+	const char *start;
+	const kifu_variant *named = kifu__kif_handicap_variant(NULL, v, handicap, &start);
+	return named && (named != v || !start);
+}
+
 /* Whether the record has times (then each move or ending with one has it
  * written), and whether KIF can carry all it holds: 0, or
  * KIFU_EUNSUPPORTED with diag saying what it cannot. */
-static int survey(const kifu_record *rec, bool *times, kifu_diag *diag)
+static int survey(const kifu_record *rec, const kifu_variant *v, bool *times, kifu_diag *diag)
 {
-	char what[160] = "";
+	char what[300] = "";
 	long at = 0;
 	int ntags = kifu_record_tag_count(rec), nsfen = 0, nhandicap = 0;
 	for (int i = 0; i < ntags && !what[0]; i++) {
@@ -492,13 +528,17 @@ static int survey(const kifu_record *rec, bool *times, kifu_diag *diag)
 		    !fits_line(val, true) || (!strcmp(k, "handicap") &&
 					      kifu__kif_header_kind("手合割", strlen("手合割"), strlen(val), &tag) !=
 						      KIF_HEADER_TAG))
-			snprintf(what, sizeof what, "the %s tag's value", k);
+			snprintf(what, sizeof what, "the %s tag's value (a line break, a CR at its end, spaces at its "
+				 "ends, or a header that reads as another)", k);
 		else if (nsfen > 1 || nhandicap > 1)
-			snprintf(what, sizeof what, "a second %s tag", k);
+			snprintf(what, sizeof what, "a second %s tag (KIF has one)", k);
+		else if (!strcmp(k, "handicap") && handicap_misread(v, val))
+			snprintf(what, sizeof what, "the handicap tag's value (it names another variant or its start)");
 	}
 	const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE), *bm = kifu_record_bookmark_before(rec);
 	if (!what[0] && ((pre && !fits_comment(pre)) || (bm && !fits_line(bm, false))))
-		snprintf(what, sizeof what, "the comment or bookmark before the moves");
+		snprintf(what, sizeof what, "the comment or bookmark before the moves (a CR at a line's end, "
+			 "a line break in a bookmark)");
 	*times = false;
 	long n = kifu_record_total_moves(rec);
 	for (long i = 0; i < n && !what[0]; i++) {
@@ -508,7 +548,8 @@ static int survey(const kifu_record *rec, bool *times, kifu_diag *diag)
 		at = m.line;
 		if ((m.time >= 0 && !(m.time < KIF_TIME_MAX && m.total < KIF_TOTAL_MAX)) ||
 		    (m.comment && !fits_comment(m.comment)) || (m.bookmark && !fits_line(m.bookmark, false)))
-			snprintf(what, sizeof what, "%s: its time, comment or bookmark", m.text);
+			snprintf(what, sizeof what, "%s: its time (100,000,000 minutes or more), comment or bookmark "
+				 "(a CR at a line's end, a line break in a bookmark)", m.text);
 	}
 	for (int l = 0; l < kifu_record_line_count(rec) && !what[0]; l++) {
 		kifu_record_line_info li;
@@ -517,13 +558,12 @@ static int survey(const kifu_record *rec, bool *times, kifu_diag *diag)
 		at = li.ending_line;
 		if ((li.ending_time >= 0 && !(li.ending_time < KIF_TIME_MAX && li.ending_total < KIF_TOTAL_MAX)) ||
 		    (li.ending_comment && !fits_comment(li.ending_comment)))
-			snprintf(what, sizeof what, "%s: its time or comment", li.ending_text);
+			snprintf(what, sizeof what, "%s: its time (100,000,000 minutes or more) or comment (a CR at "
+				 "a line's end)", li.ending_text);
 	}
 	if (what[0])
 		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), at, 0,
-				     "%s cannot be written in KIF: it would not read back the same (a line break, "
-				     "a CR or spaces where a line ends, a time too long, a header that reads as "
-				     "another)", what);
+				     "%s cannot be written in KIF: it would not read back the same", what);
 	return 0;
 }
 
@@ -578,7 +618,7 @@ static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, ki
 		return kifu_diag_set(diag, KIFU_EINVAL, kifu_record_file(rec), err_line, err_col,
 				     "the record was not read whole: %s", err);
 	bool times;
-	int rc = survey(rec, &times, diag);
+	int rc = survey(rec, v, &times, diag);
 	if (rc)
 		return rc;
 	kifu_position *pos;
