@@ -79,6 +79,45 @@ static void move_inputs(void **state)
 	assert_true(n >= 2);
 }
 
+/* Runs target on every file of each of the dirs (NULL-terminated); returns
+ * how many. */
+static int replay_dirs(int (*target)(const uint8_t *, size_t), const char *const *dirs)
+{
+	int n = 0;
+	for (; *dirs; dirs++)
+		n += replay_dir(*dirs, target);
+	return n;
+}
+
+/* The round trips, over what the fuzzers kept and every real record in the
+ * repository. */
+static void rt_compact_inputs(void **state)
+{
+	(void)state;
+	static const char *const dirs[] = {"tests/fuzz/corpus/rt_compact", "samples", "tests/data/compact",
+					   "tests/data/diff", NULL};
+	assert_true(replay_dirs(fuzz_rt_compact, dirs) > 10);
+}
+
+static void rt_kif_inputs(void **state)
+{
+	(void)state;
+	static const char *const dirs[] = {"tests/fuzz/corpus/rt_kif", "samples", "tests/data/kif/kifu-for-js",
+					   "tests/data/kif/tsshogi", "tests/data/kif/fixtures",
+					   "tests/data/kif/chu", "tests/data/compact", NULL};
+	assert_true(replay_dirs(fuzz_rt_kif, dirs) > 40);
+}
+
+/* Records and variant files made from bytes (tests/fuzz/gen.c). */
+static void gen_inputs(void **state)
+{
+	(void)state;
+	static const char *const records[] = {"tests/fuzz/corpus/gen_record", NULL};
+	static const char *const variants[] = {"tests/fuzz/corpus/gen_variant", NULL};
+	assert_true(replay_dirs(fuzz_gen_record, records) >= 1);
+	assert_true(replay_dirs(fuzz_gen_variant, variants) >= 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -86,6 +125,9 @@ int main(void)
 		cmocka_unit_test(sfen_inputs),
 		cmocka_unit_test(variant_inputs),
 		cmocka_unit_test(move_inputs),
+		cmocka_unit_test(rt_compact_inputs),
+		cmocka_unit_test(rt_kif_inputs),
+		cmocka_unit_test(gen_inputs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
