@@ -509,6 +509,16 @@ static bool handicap_misread(const kifu_variant *v, const char *handicap)
 	return named && (named != v || !start);
 }
 
+/* What 手合割 says of a record with no handicap: the variant's title (大将棋,
+ * else its name), so that a reader can tell the variant; NULL for
+ * standard shogi's variants (those with a start called 平手). */
+static const char *variant_title(const kifu_variant *v)
+{
+	if (kifu_variant_named_start(v, "平手"))
+		return NULL;
+	return kifu_variant_title_ja(v)[0] ? kifu_variant_title_ja(v) : kifu_variant_name(v);
+}
+
 /* Whether the record has times (then each move or ending with one has it
  * written), and whether KIF can carry all it holds: 0, or
  * KIFU_EUNSUPPORTED with diag saying what it cannot. */
@@ -535,6 +545,11 @@ static int survey(const kifu_record *rec, const kifu_variant *v, bool *times, ki
 		else if (!strcmp(k, "handicap") && handicap_misread(v, val))
 			snprintf(what, sizeof what, "the handicap tag's value (it names another variant or its start)");
 	}
+	/* a user's variant's title: 手合割 must read back as the variant */
+	const char *title = nhandicap ? NULL : variant_title(v), *start;
+	if (!what[0] && title &&
+	    (!fits_line(title, true) || kifu__kif_handicap_variant(NULL, v, title, &start) != v || start))
+		snprintf(what, sizeof what, "the variant's title (手合割 would not read back as the variant)");
 	const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE), *bm = kifu_record_bookmark_before(rec);
 	if (!what[0] && ((pre && !fits_comment(pre)) || (bm && !fits_line(bm, false))))
 		snprintf(what, sizeof what, "the comment or bookmark before the moves (a CR at a line's end, "
@@ -591,9 +606,8 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 			const char *handicap = kifu_record_tag(rec, "handicap");
 			if (handicap)
 				fprintf(f, "%s：%s\n", tag->kif, handicap);
-			else if (!kifu_variant_named_start(v, "平手"))
-				fprintf(f, "%s：%s\n", tag->kif,
-					kifu_variant_title_ja(v)[0] ? kifu_variant_title_ja(v) : kifu_variant_name(v));
+			else if (variant_title(v))
+				fprintf(f, "%s：%s\n", tag->kif, variant_title(v));
 			continue;
 		}
 		const char *header = is_handicap && tag->kif_handicap ? tag->kif_handicap : tag->kif;
