@@ -369,8 +369,8 @@ static int round_trip(const kifu_record *rec, const kifu_variant *v, const kifu_
 	int rc = write_text(rec, v, kif, &t1, &diag);
 	if (rc) {
 		text_free(&t1);
-		int refused = kif ? rc == KIFU_EILLEGAL || rc == KIFU_ESYNTAX || rc == KIFU_EUNSUPPORTED :
-				    rc == KIFU_ELIMIT;
+		int refused = rc == KIFU_EUNSUPPORTED ||
+			      (kif ? rc == KIFU_EILLEGAL || rc == KIFU_ESYNTAX : rc == KIFU_ELIMIT);
 		if (refused)
 			return 0;
 		snprintf(why, sizeof why, "the writer failed: %s: %s", kifu_error_string(rc), diag.message);

@@ -37,7 +37,9 @@ const char *rt_differ(const kifu_record *a, const kifu_record *b, const kifu_var
  * ones), and checks that it is one record, the same one (rt_differ,
  * RT_COMPACT, | RT_TEXT when text is set), and that writing it again gives
  * the same text.  Returns 1 when checked, 0 when the writer refused the
- * record with a documented limit (KIFU_ELIMIT); aborts otherwise. */
+ * record with a documented limit (KIFU_ELIMIT) or as one the notation
+ * cannot carry (KIFU_EUNSUPPORTED: a variant's name that cannot begin a
+ * compact record); aborts otherwise. */
 int rt_compact(const kifu_record *rec, const kifu_variant *v, const kifu_variant_set *variants,
 	       int text);
 

@@ -913,8 +913,27 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 	return rc;
 }
 
+/* A variant's name a compact record can begin with (formats/compact.md),
+ * for a stream to tell it (compact_sniff) and the reader to take it whole:
+ * a lowercase letter, then visible ASCII, under 64 bytes.  A user's variant
+ * file may name a variant otherwise (歩, "my var"). */
+static bool names_compact(const char *name)
+{
+	size_t n = strlen(name);
+	if (!n || n >= 64 || name[0] < 'a' || name[0] > 'z')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (name[i] < 0x21 || name[i] > 0x7E)
+			return false;
+	return true;
+}
+
 int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v, kifu_diag *diag)
 {
+	if (!names_compact(kifu_record_variant_name(rec)))
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+				     "the variant's name \"%s\" cannot begin a compact record (a lowercase letter, "
+				     "then visible ASCII)", kifu_record_variant_name(rec));
 	char small[16384];
 	cbuf b = {small, 0, sizeof small, false, false};
 	puts_(&b, kifu_record_variant_name(rec));
