@@ -291,6 +291,23 @@ static void move_words(const writer *w, const kifu_move *m, char *buf, size_t si
 	}
 }
 
+/* Do the words of move m (move_words) read back as it, as the reader
+ * parses them: its square (or 同), a name of its piece, 成 or 打 as it has,
+ * its origin on 9×9 boards, and nothing left?  Not where a user's variant
+ * names a piece 十 (read as part of the square), with a space, or not at
+ * all. */
+static bool words_read_back(const writer *w, const kifu_move *m, int type, const char *words)
+{
+	kif_text t = {words, words + strlen(words)};
+	kif_move_head h;
+	if (kifu__kif_move_head(w->v, &t, false, &h) != KIF_HEAD_OK || (h.same ? w->prev_to : h.to) != m->to ||
+	    h.promote != ((m->flags & KIFU_MOVE_PROMOTE) != 0) || !kifu_piece_names_agree(w->v, h.type, type))
+		return false;
+	if (m->flags & KIFU_MOVE_DROP)
+		return h.drop && h.type == m->piece && t.p == t.end;
+	return !h.drop && (w->wide || kifu__kif_origin(w->v, &t) == m->from) && t.p == t.end;
+}
+
 /* The play loop's `before` hook: writes one move. */
 static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 {
@@ -311,6 +328,12 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 				     "ply %ld: %s: a move to the square it leaves cannot be written in KIF "
 				     "(it would read as a pass)", step->ply, m->text);
 	move_words(w, &m->move, words, sizeof words);
+	int type = m->move.flags & KIFU_MOVE_DROP ? m->move.piece : kifu_code_type(kifu_position_at(pos, m->move.from));
+	if (!words_read_back(w, &m->move, type, words))
+		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
+				     "ply %ld: %s: written %s in KIF, it would not read back as the move (the "
+				     "piece's names: kifu-variants show %s)", step->ply, m->text, words,
+				     kifu_variant_name(v));
 	const char *mark = kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△";
 	if (w->wide) {
 		if (m->move.mid != KIFU_NO_SQUARE) {
