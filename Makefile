@@ -50,8 +50,10 @@ endif
 
 # pkg-config is asked once, on first use, so that `make clean` and
 # `make samples` on a machine without the packages yet do not complain.
-# The library needs libyaml; the tools need PCRE2 as well (kifu-stats).
-LIB_PKGS := yaml-0.1
+# The library needs libyaml (variant files) and jansson (writing JKF: its
+# JSON is read by libkifu/src/text/json_tokens.c, not jansson); the tools
+# need PCRE2 as well (kifu-stats).
+LIB_PKGS := yaml-0.1 jansson
 TOOL_PKGS := $(LIB_PKGS) libpcre2-8
 PKG_CFLAGS = $(eval PKG_CFLAGS := $$(shell $(PKG_CONFIG) --cflags $(TOOL_PKGS)))$(PKG_CFLAGS)
 LIB_LIBS = $(eval LIB_LIBS := $$(shell $(PKG_CONFIG) --libs $(LIB_PKGS)))$(LIB_LIBS)
@@ -144,11 +146,13 @@ $(TEST_SRCS:%.c=$(OBJ)/%.o) $(TEST_SUPPORT_OBJS): $(OBJ)/%.o: %.c
 
 # --- the shipped variants, compiled in ----------------------------------------
 
-# embed runs on the build machine: host compiler, no sanitizers.
+# embed runs on the build machine: host compiler, no sanitizers; libyaml reads
+# what each file says of its names (tools/gen/embed.c).
 $(EMBED): tools/gen/embed.c
 	@mkdir -p $(@D) $(OBJ)/host
 	$(HOSTCC) -std=c11 $(WARNFLAGS) -O2 -D_POSIX_C_SOURCE=200809L \
-		-MMD -MP -MF $(OBJ)/host/embed.d -MT $@ $< -o $@
+		$$($(PKG_CONFIG) --cflags yaml-0.1) \
+		-MMD -MP -MF $(OBJ)/host/embed.d -MT $@ $< -o $@ $$($(PKG_CONFIG) --libs yaml-0.1)
 
 # Changes whenever a YAML file is added or removed, so that the list, not
 # only the files' contents, makes builtin_variants.c out of date.
@@ -163,7 +167,7 @@ $(BUILTIN_C): $(EMBED) $(GEN)/variants.list $(VARIANT_YAMLS)
 # compilers to support, which every compiler we build with accepts.
 $(OBJ)/gen/builtin_variants.o: $(BUILTIN_C)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LIB_FLAGS) -Wno-overlength-strings $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) -Ilibkifu/src $(ALL_CFLAGS) $(LIB_FLAGS) -Wno-overlength-strings $(DEPFLAGS) -c $< -o $@
 
 # --- linking -----------------------------------------------------------------
 
@@ -270,9 +274,10 @@ fuzz-run:
 		$(FUZZ_BUILD)/fuzz_$$name -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
 			-max_len=65536 -print_final_stats=1 -artifact_prefix=$(FUZZ_KEEP)/$$name/ $(FUZZ_ARGS) \
 			$(FUZZ_BUILD)/corpus/$$name $$(ls -d tests/fuzz/corpus/$$name 2>/dev/null) $$(case $$name in \
-				stream|rt_kif) echo samples tests/data/compact tests/data/kif/*/ ;; \
+				stream|rt_kif) echo samples tests/data/compact tests/data/kif/*/ tests/data/jkf/*/ tests/data/csa/*/ ;; \
 				rt_compact) echo samples tests/data/compact tests/data/diff ;; \
 				variant) echo formats/variants tests/data/bad-variants tests/data/variants ;; \
+				json) echo tests/data/jkf/*/ ;; \
 				*) ls -d tests/fuzz/seeds/$$name 2>/dev/null || true ;; esac) \
 			2>$(FUZZ_BUILD)/fuzz_$$name.log || \
 			{ tail -n 60 $(FUZZ_BUILD)/fuzz_$$name.log; \

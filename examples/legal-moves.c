@@ -6,7 +6,6 @@
  */
 #include <stdio.h>
 #include <string.h>
-
 #include <kifu/kifu.h>
 
 /* FILE:LINE:COL: [ply K:] message, leaving out what is not known. */
@@ -62,7 +61,8 @@ int main(int argc, char **argv)
 		report(&diag);
 		status = 1;
 	} else {
-		kifu_generate_legal(pos, &list);
+		if (kifu_generate_legal(pos, &list) == KIFU_ELIMIT) /* a huge variant */
+			fprintf(stderr, "%s: only the first %d moves\n", name, list.count);
 		for (int i = 0; i < list.count; i++)
 			if (kifu_compact_format_move(v, &list.moves[i], move,
 					sizeof move) >= 0)

@@ -19,7 +19,9 @@ static uint64_t perft(kifu_position *pos, int depth, kifu_movelist *lists)
 	uint64_t n = 0;
 	if (depth == 0)
 		return 1;
-	kifu_generate_legal(pos, lists); /* none once a side has lost its last royal */
+	/* none once a side has lost its last royal; KIFU_ELIMIT (more moves than
+	 * a list holds) only in a user's variant far larger than the shipped */
+	kifu_generate_legal(pos, lists);
 	if (depth == 1)
 		return (uint64_t)lists->count;
 	for (int i = 0; i < lists->count; i++) {

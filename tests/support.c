@@ -430,3 +430,32 @@ char *support_sfen(const kifu_position *pos, char *buf, size_t size)
 	}
 	return buf;
 }
+
+uint64_t support_perft(kifu_position *pos, int depth)
+{
+	uint64_t n = 0;
+	int rc = kifu_perft(pos, depth, &n);
+	if (rc)
+		fail_msg("kifu_perft at depth %d: %s", depth, kifu_error_string(rc));
+	return n;
+}
+
+int support_read_first(kifu_record *rec, const char *text, const char *force,
+		       const kifu_variant **v, const char **notation, kifu_diag *diag)
+{
+	kifu_reader *r = NULL;
+	kifu_stream *s = NULL;
+	kifu_stream_options opt = KIFU_STREAM_OPTIONS_INIT;
+	opt.notation = force;
+	assert_int_equal(kifu_reader_new_buffer(&r, text, strlen(text), "mem"), 0);
+	assert_int_equal(kifu_stream_new(&s, r, &opt), 0);
+	kifu_diag_clear(diag);
+	int rc = kifu_stream_next(s, rec, v, diag);
+	static char name[32];
+	snprintf(name, sizeof name, "%s", kifu_stream_notation(s) ? kifu_stream_notation(s) : "");
+	if (notation)
+		*notation = name;
+	kifu_stream_free(s);
+	kifu_reader_free(r);
+	return rc;
+}

@@ -23,6 +23,9 @@
 /* Room for the text of any move list the tests build (4096 moves). */
 #define SUPPORT_TEXT_MAX (KIFU_MAX_MOVES * 16)
 
+/* kifu_perft's count; fails the test if it returns an error. */
+uint64_t support_perft(kifu_position *pos, int depth);
+
 /* A shipped variant; fails the test if it does not load. */
 const kifu_variant *support_variant(const char *name);
 
@@ -94,6 +97,13 @@ void support_play_at(kifu_position *pos, const char *text, kifu_undo *undo, cons
 
 /* Is `text` among the legal moves of pos? */
 int support_is_legal(kifu_position *pos, const char *text);
+
+/* Reads the first record of text (in the notation told from it, or force's)
+ * into rec through a stream over memory.  Returns what kifu_stream_next
+ * returned, with *v set, *notation (if not NULL) the notation read (a
+ * static buffer) and diag filled. */
+int support_read_first(kifu_record *rec, const char *text, const char *force,
+		       const kifu_variant **v, const char **notation, kifu_diag *diag);
 
 /* The SFEN of pos into buf (at least 4096 bytes); fails the test if it does
  * not fit. */

@@ -118,6 +118,16 @@ static void gen_inputs(void **state)
 	assert_true(replay_dirs(fuzz_gen_variant, variants) >= 1);
 }
 
+static void json_inputs(void **state)
+{
+	(void)state;
+	int n = replay_dir("tests/fuzz/corpus/json", fuzz_json);
+	n += replay_dir("tests/data/jkf/fixtures", fuzz_json);
+	n += replay_dir("tests/data/jkf/tsshogi", fuzz_json);
+	n += replay_dir("tests/data/jkf/kifu-for-js", fuzz_json);
+	assert_true(n > 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -128,6 +138,7 @@ int main(void)
 		cmocka_unit_test(rt_compact_inputs),
 		cmocka_unit_test(rt_kif_inputs),
 		cmocka_unit_test(gen_inputs),
+		cmocka_unit_test(json_inputs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

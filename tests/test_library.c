@@ -11,28 +11,16 @@
 
 #include "support.h"
 
+#include <kifu/sys/record.h>
+
 /* ---- helpers ---- */
 
-/* Reads the first record of text (told or forced notation) into rec.
- * Returns what kifu_stream_next returned; *v and *notation are set. */
+/* Reads the first record of text (told or forced notation) into rec
+ * (support_read_first). */
 static int read_first(kifu_record *rec, const char *text, const char *force,
 		      const kifu_variant **v, const char **notation, kifu_diag *diag)
 {
-	kifu_reader *r = NULL;
-	kifu_stream *s = NULL;
-	kifu_stream_options opt = KIFU_STREAM_OPTIONS_INIT;
-	opt.notation = force;
-	assert_int_equal(kifu_reader_new_buffer(&r, text, strlen(text), "mem"), 0);
-	assert_int_equal(kifu_stream_new(&s, r, &opt), 0);
-	kifu_diag_clear(diag);
-	int rc = kifu_stream_next(s, rec, v, diag);
-	static char name[32];
-	snprintf(name, sizeof name, "%s", kifu_stream_notation(s) ? kifu_stream_notation(s) : "");
-	if (notation)
-		*notation = name;
-	kifu_stream_free(s);
-	kifu_reader_free(r);
-	return rc;
+	return support_read_first(rec, text, force, v, notation, diag);
 }
 
 /* The record written in a notation, as a string the caller frees. */
@@ -60,19 +48,22 @@ static char *write_string(const kifu_record *rec, const kifu_variant *v, const c
 static const struct {
 	const char *word, *kif;
 	enum kifu_outcome outcome;
+	const char *csa;
 } expected_endings[] = {
-	{"resign", "投了", KIFU_OUTCOME_MOVER_LOSES},
-	{"abort", "中断", KIFU_OUTCOME_NONE},
-	{"repetition", "千日手", KIFU_OUTCOME_DRAW},
-	{"impasse", "持将棋", KIFU_OUTCOME_DRAW},
-	{"mate", "詰み", KIFU_OUTCOME_MOVER_LOSES},
-	{"nomate", "不詰", KIFU_OUTCOME_NONE},
-	{"timeout", "切れ負け", KIFU_OUTCOME_MOVER_LOSES},
-	{"illegal-win", "反則勝ち", KIFU_OUTCOME_MOVER_WINS},
-	{"illegal-loss", "反則負け", KIFU_OUTCOME_MOVER_LOSES},
-	{"declare-win", "入玉勝ち", KIFU_OUTCOME_MOVER_WINS},
-	{"sealed", "封じ手", KIFU_OUTCOME_NONE},
-	{"draw", "引き分け", KIFU_OUTCOME_DRAW},
+	{"resign", "投了", KIFU_OUTCOME_MOVER_LOSES, "%TORYO"},
+	{"abort", "中断", KIFU_OUTCOME_NONE, "%CHUDAN"},
+	{"repetition", "千日手", KIFU_OUTCOME_DRAW, "%SENNICHITE"},
+	{"impasse", "持将棋", KIFU_OUTCOME_DRAW, "%JISHOGI"},
+	{"mate", "詰み", KIFU_OUTCOME_MOVER_LOSES, "%TSUMI"},
+	{"nomate", "不詰", KIFU_OUTCOME_NONE, "%FUZUMI"},
+	{"timeout", "切れ負け", KIFU_OUTCOME_MOVER_LOSES, "%TIME_UP"},
+	{"illegal-win", "反則勝ち", KIFU_OUTCOME_MOVER_WINS, NULL},
+	{"illegal-loss", "反則負け", KIFU_OUTCOME_MOVER_LOSES, "%ILLEGAL_MOVE"},
+	{"declare-win", "入玉勝ち", KIFU_OUTCOME_MOVER_WINS, "%KACHI"},
+	{"sealed", "封じ手", KIFU_OUTCOME_NONE, NULL},
+	{"draw", "引き分け", KIFU_OUTCOME_DRAW, "%HIKIWAKE"},
+	{"matta", "待った", KIFU_OUTCOME_NONE, "%MATTA"},
+	{"error", "エラー", KIFU_OUTCOME_NONE, "%ERROR"},
 };
 
 static void endings_table(void **state)
@@ -87,7 +78,14 @@ static void endings_table(void **state)
 		assert_int_equal(e->outcome, expected_endings[i].outcome);
 		assert_ptr_equal(kifu_ending_find(e->word, strlen(e->word)), e);
 		assert_ptr_equal(kifu_ending_find_kif(e->kif, strlen(e->kif)), e);
+		if (expected_endings[i].csa) {
+			assert_string_equal(e->csa, expected_endings[i].csa);
+			assert_ptr_equal(kifu_ending_find_csa(e->csa, strlen(e->csa)), e);
+		} else {
+			assert_null(e->csa);
+		}
 	}
+	assert_null(kifu_ending_find_csa("%+ILLEGAL_ACTION", 16));
 	assert_null(kifu_ending_at(n));
 	assert_null(kifu_ending_find("resigns", 7));
 	/* what other programs write for mate and a loss on time */
@@ -121,6 +119,17 @@ static void endings_in_every_notation(void **state)
 		assert_null(kifu_record_error(rec, NULL, NULL, NULL, NULL));
 		assert_string_equal(kifu_record_ending(rec), e->word);
 		free(kif);
+		/* KI2: the ending is its まで line, read back as the same */
+		assert_int_equal(read_first(rec, text, NULL, &v, NULL, &d), 1);
+		char *ki2 = write_string(rec, v, "ki2");
+		if (!strstr(ki2, "\n▲７六歩\nまで1手"))
+			fail_msg("%s: KI2 has no まで line:\n%s", e->word, ki2);
+		assert_int_equal(read_first(rec, ki2, NULL, &v, &notation, &d), 1);
+		assert_string_equal(notation, "kif");
+		assert_null(kifu_record_error(rec, NULL, NULL, NULL, NULL));
+		assert_string_equal(kifu_record_ending(rec), e->word);
+		assert_int_equal(kifu_record_note_count(rec), 0);
+		free(ki2);
 		for (const char *const *a = e->kif_also; *a; a++) {
 			char k[256];
 			snprintf(k, sizeof k, "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 %s\n", *a);
@@ -434,6 +443,20 @@ static void kif_variant_undecided(void **state)
 	kifu_variant_free(twin);
 }
 
+/* The words a writer's note uses for what it left out. */
+static void dropped_words(void **state)
+{
+	(void)state;
+	char buf[128];
+	assert_string_equal(kifu_dropped_words(KIFU_DROPPED_VARIATIONS, buf, sizeof buf), "variations");
+	assert_string_equal(kifu_dropped_words(KIFU_DROPPED_VARIATIONS | KIFU_DROPPED_COMMENTS, buf, sizeof buf),
+			    "variations and comments");
+	assert_string_equal(kifu_dropped_words(KIFU_DROPPED_COMMENTS | KIFU_DROPPED_TIMES | KIFU_DROPPED_ENDING,
+					       buf, sizeof buf),
+			    "comments, times and the ending");
+	assert_string_equal(kifu_dropped_words(0, buf, sizeof buf), "");
+}
+
 /* ---- compact moves ---- */
 
 static void compact_moves(void **state)
@@ -661,6 +684,25 @@ static void repetition_rule(void **state)
 	assert_int_equal(val.end_ply, 13);
 	assert_int_equal(val.result, KIFU_RESULT_GOTE);
 	assert_string_equal(val.result_reason, "perpetual-check");
+	/* the perpetual check in a variation: its attacks are worked out on
+	 * that line (the main line's first move is another) */
+	kifu_record *rec;
+	kifu_position *pos;
+	const kifu_variant *v;
+	kifu_diag d;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	assert_int_equal(read_first(rec, "shogi sfen=4k4/9/9/9/9/9/9/9/4K3R_b_-_1 : 1i1h ( 1i1a 5a5b 1a1b 5b5a "
+				    "1b1a 5a5b 1a1b 5b5a 1b1a 5a5b 1a1b 5b5a 1b1a repetition )\n", NULL, &v, NULL, &d), 1);
+	assert_int_equal(kifu_position_new(&pos, v), 0);
+	kifu_play_options po = KIFU_PLAY_OPTIONS_INIT;
+	po.line = 1;
+	assert_int_equal(kifu_play(rec, pos, &po, &val), 0);
+	assert_true(val.valid);
+	assert_int_equal(val.end, KIFU_END_REPETITION);
+	assert_int_equal(val.result, KIFU_RESULT_GOTE);
+	assert_string_equal(val.result_reason, "perpetual-check");
+	kifu_position_free(pos);
+	kifu_record_free(rec);
 	/* the same cycle in a variation: judged there too */
 	snprintf(text, sizeof text, "shogi : 7g7f ( %s 2h3h ) 3c3d\n", cycle);
 	validate_text(text, &val);
@@ -699,6 +741,48 @@ static void declaration_rule(void **state)
 	assert_non_null(strstr(val.reason, "sho has no rule for declaring a win"));
 }
 
+/* ---- notes ---- */
+
+/* What a reader passes over in a record it takes whole is a note, with its
+ * line and column, and the record stays valid: a second ending after the
+ * first (投了, then 中断); the first KIFU_MAX_NOTES are kept; the next record
+ * starts with none. */
+static void record_notes(void **state)
+{
+	(void)state;
+	kifu_record *rec;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	const kifu_variant *v;
+	kifu_diag d;
+	const char *kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 投了\n   3 中断\n";
+	assert_int_equal(read_first(rec, kif, NULL, &v, NULL, &d), 1);
+	assert_null(kifu_record_error(rec, NULL, NULL, NULL, NULL));
+	assert_string_equal(kifu_record_ending(rec), "resign");
+	assert_int_equal(kifu_record_note_count(rec), 1);
+	long line = 0, col = 0;
+	assert_string_equal(kifu_record_note(rec, 0, &line, &col),
+			    "the game ended with 投了 (line 4): 中断 is passed over");
+	assert_int_equal(line, 5);
+	assert_int_equal(col, 6);
+	assert_null(kifu_record_note(rec, 1, NULL, NULL));
+	assert_null(kifu_record_note(rec, -1, NULL, NULL));
+	/* many: the first KIFU_MAX_NOTES */
+	char many[4096] = "▲７六歩　△投了";
+	for (int i = 0; i < KIFU_MAX_NOTES + 5; i++)
+		strcat(many, "　▲中断");
+	strcat(many, "\n");
+	assert_int_equal(read_first(rec, many, NULL, &v, NULL, &d), 1);
+	assert_null(kifu_record_error(rec, NULL, NULL, NULL, NULL));
+	assert_int_equal(kifu_record_note_count(rec), KIFU_MAX_NOTES);
+	/* a record with none */
+	assert_int_equal(read_first(rec, "shogi : 7g7f resign\n", NULL, &v, NULL, &d), 1);
+	assert_int_equal(kifu_record_note_count(rec), 0);
+	/* a builder's note */
+	assert_int_equal(kifu_record_add_note(rec, 3, 4, "passed over"), 0);
+	assert_string_equal(kifu_record_note(rec, 0, NULL, NULL), "passed over");
+	kifu_record_free(rec);
+}
+
 /* ---- the notation table ---- */
 
 static void notation_table(void **state)
@@ -716,6 +800,9 @@ static void notation_table(void **state)
 	kifu_notation_info info;
 	assert_int_equal(kifu_notation_at(n, &info), KIFU_ENOTFOUND);
 	assert_int_equal(kifu_notation_find("pgn"), KIFU_ENOTFOUND);
+	/* ki2: written, and read (by the KIF-family reader, which reads KI2) */
+	assert_int_equal(kifu_notation_at(kifu_notation_find("ki2"), &info), 0);
+	assert_true(info.can_read && info.can_write);
 	kifu_record *rec;
 	assert_int_equal(kifu_record_new(&rec), 0);
 	const kifu_variant *v;
@@ -741,12 +828,14 @@ int main(void)
 		cmocka_unit_test(variant_sets),
 		cmocka_unit_test(variant_readings),
 		cmocka_unit_test(kif_variant_undecided),
+		cmocka_unit_test(dropped_words),
 		cmocka_unit_test(compact_moves),
 		cmocka_unit_test(play_loop),
 		cmocka_unit_test(play_through_illegal),
 		cmocka_unit_test(play_named_piece),
 		cmocka_unit_test(repetition_rule),
 		cmocka_unit_test(declaration_rule),
+		cmocka_unit_test(record_notes),
 		cmocka_unit_test(notation_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,7 +11,7 @@
 static uint64_t perft_of(const char *variant, const char *sfen, int depth)
 {
 	kifu_position *pos = support_position(variant, sfen);
-	uint64_t n = kifu_perft(pos, depth);
+	uint64_t n = support_perft(pos, depth);
 	kifu_position_free(pos);
 	return n;
 }

@@ -322,7 +322,7 @@ static void dai_last_royal_captured(void **state)
 	assert_int_equal(why.code, KIFU_ILL_GAME_OVER);
 	assert_int_equal(why.side, KIFU_GOTE);
 	/* perft stops there: nothing is counted below the capture. */
-	assert_int_equal(kifu_perft(pos, 1), 0);
+	assert_int_equal(support_perft(pos, 1), 0);
 	kifu_position_free(pos);
 }
 
@@ -353,7 +353,7 @@ static void dai_crown_prince(void **state)
 	kifu_make_move(pos, &m, NULL);
 	assert_int_equal(kifu_position_royal_loser(pos), KIFU_GOTE);
 	assert_int_equal(kifu_position_state(pos), KIFU_GAME_ROYAL_LOST);
-	assert_int_equal(kifu_perft(pos, 1), 0);
+	assert_int_equal(support_perft(pos, 1), 0);
 	assert_check_move(pos, "1d1e", KIFU_ILL_GAME_OVER);
 	kifu_position_free(pos);
 }
@@ -493,7 +493,7 @@ static void shogi_drop_mate(void **state)
 	 * without '+' (it starts in the zone: 6), Lance 2h to 2g-2d (4), 2c
 	 * 2b (both forms: 4), 2a capturing (forced: 1), King 1h 2i (2): 85,
 	 * the count PROVENANCE.txt quotes for this position. */
-	assert_int_equal(kifu_perft(pos, 1), 85);
+	assert_int_equal(support_perft(pos, 1), 85);
 	/* A pawn drop that checks without mating is legal: with the Silver on
 	 * 1d instead, the King can take the pawn on 1b. */
 	support_set_sfen(pos, "7lk/9/9/8S/9/9/9/7L1/8K b P 1");

@@ -1,7 +1,7 @@
 /*
  * test_sfen.c - positions in and out as SFEN (docs/rules.md, "SFEN"): round trips, Dai's
- * two-character letters and promoted pieces, hands with counts, and the
- * column and message of each malformed SFEN.
+ * two-character letters and promoted pieces, hands with counts, the buffer's
+ * size, and the column and message of each malformed SFEN.
  */
 #include "support.h"
 
@@ -83,6 +83,25 @@ static void hands(void **state)
 	kifu_position_free(pos);
 }
 
+/* A buffer one byte short: KIFU_ELIMIT and the buffer untouched; exactly
+ * long enough: the SFEN.  A move number of several digits, a counter-strike
+ * square (Chu's field 3). */
+static void buffer_size(void **state)
+{
+	(void)state;
+	static const char sfen[] = "4k4/9/9/9/9/9/9/9/4K4 w 2GP12p 1234567";
+	kifu_position *pos = support_position("shogi", sfen);
+	char out[sizeof sfen];
+	memset(out, 'x', sizeof out);
+	assert_int_equal(kifu_position_sfen(pos, out, sizeof sfen - 1), KIFU_ELIMIT);
+	assert_int_equal(out[0], 'x');
+	assert_int_equal(kifu_position_sfen(pos, out, sizeof sfen), (int)strlen(sfen));
+	assert_string_equal(out, sfen);
+	kifu_position_free(pos);
+	round_trip("chu", "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/"
+			  "3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w 2k 74");
+}
+
 /* set_sfen rejects sfen at 1-based column col with message msg, and leaves
  * the position as it was. */
 static void bad(const char *variant, const char *sfen, long col, const char *msg)
@@ -135,6 +154,7 @@ int main(void)
 		cmocka_unit_test(start_positions),
 		cmocka_unit_test(dai_letters),
 		cmocka_unit_test(hands),
+		cmocka_unit_test(buffer_size),
 		cmocka_unit_test(malformed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,6 +11,16 @@
 
 #define BAD "tests/data/bad-variants/"
 
+/* The diagnostic is file:line:col: msg. */
+static void check_diag(const kifu_diag *diag, const char *file, long line, long col,
+		       const char *msg)
+{
+	if (strcmp(diag->file, file) != 0 || diag->line != line || diag->col != col ||
+	    strcmp(diag->message, msg) != 0)
+		fail_msg("%s:%ld:%ld: %s\nexpected\n%s:%ld:%ld: %s", diag->file, diag->line,
+			 diag->col, diag->message, file, line, col, msg);
+}
+
 /* Loading path fails at line:col with message msg. */
 static void bad(const char *path, long line, long col, const char *msg)
 {
@@ -21,10 +31,7 @@ static void bad(const char *path, long line, long col, const char *msg)
 	int rc = kifu_variant_load_file(&v, path, &diag);
 	assert_true(rc < 0);
 	assert_null(v);
-	if (strcmp(diag.file, path) != 0 || diag.line != line || diag.col != col ||
-	    strcmp(diag.message, msg) != 0)
-		fail_msg("%s:%ld:%ld: %s\nexpected\n%s:%ld:%ld: %s", diag.file, diag.line, diag.col,
-			 diag.message, path, line, col, msg);
+	check_diag(&diag, path, line, col, msg);
 }
 
 static void bad_files(void **state)
@@ -76,6 +83,120 @@ static void bad_files(void **state)
 	assert_string_equal(diag.file, BAD "no-such-file.yaml");
 }
 
+/* text loads, and the variant is called name. */
+static void good_text(const char *text, const char *name)
+{
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	if (kifu_variant_load_buffer(&v, text, strlen(text), "gen.yaml", &diag))
+		fail_msg("%s:%ld:%ld: %s", diag.file, diag.line, diag.col, diag.message);
+	assert_string_equal(kifu_variant_name(v), name);
+	kifu_variant_free(v);
+}
+
+/* Names and text: a variant's name is what a compact record can start
+ * with; no text value holds a control character (escapes in double-quoted
+ * strings make them).  Each error is at the value, column of its quote. */
+#define NAME_RULE "a variant name is printable ASCII without spaces, a lowercase letter " \
+		  "first (it starts each compact record): "
+#define CONTROL(c) "a control character (U+" c ") in a text value"
+static void bad_names(void **state)
+{
+	(void)state;
+	static const struct { const char *file; long line, col; const char *msg; } cases[] = {
+		{"name-space.yaml", 2, 7, NAME_RULE "\"my shogi : 7g7f\""},
+		{"name-uppercase.yaml", 2, 7, NAME_RULE "\"Mini\""},
+		{"name-hash.yaml", 2, 7, NAME_RULE "\"#mini\""},
+		{"name-newline.yaml", 2, 7, CONTROL("000A")},
+		/* line 5, "    name: "\a歩"": the value at column 11 */
+		{"piece-name-control.yaml", 5, 11, CONTROL("0007")},
+		{"title-c1.yaml", 3, 8, CONTROL("0085")},
+		/* line 4, "  - {id: pawn, english: "Pawn\x7f"}": column 25 */
+		{"english-del.yaml", 4, 25, CONTROL("007F")},
+		{"id-tab.yaml", 4, 10, CONTROL("0009")},
+		/* the name "a:b=c" passes (':' and '=' are read back in a compact
+		 * record's first token); the NUL in title-ja does not */
+		{"title-ja-nul.yaml", 3, 11, CONTROL("0000")},
+		{"inherit-twice.yaml", 3, 1, "inherit given twice (a variant has one parent)"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char path[256];
+		snprintf(path, sizeof path, BAD "%s", cases[i].file);
+		bad(path, cases[i].line, cases[i].col, cases[i].msg);
+	}
+	/* any printable ASCII after the first letter is read back */
+	good_text("inherit: shogi\nname: \"a:b=c+d#e\"\n", "a:b=c+d#e");
+}
+
+/* Loading text fails at line:col of "gen.yaml" with msg. */
+static void bad_text(const char *text, long line, long col, const char *msg)
+{
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	int rc = kifu_variant_load_buffer(&v, text, strlen(text), "gen.yaml", &diag);
+	assert_int_equal(rc, KIFU_ELIMIT);
+	assert_null(v);
+	check_diag(&diag, "gen.yaml", line, col, msg);
+}
+
+/* "inherit: shogi\nname: x\nfoo: ", then n1 times item1, n2 times item2,
+ * and tail: a file too big to keep in the tests' data. */
+static char *gen_text(const char *item1, long n1, const char *item2, long n2, const char *tail)
+{
+	static const char head[] = "inherit: shogi\nname: x\nfoo: ";
+	size_t len = sizeof head + (size_t)n1 * strlen(item1) + (size_t)n2 * strlen(item2) +
+		     strlen(tail) + 2;
+	char *text = malloc(len), *p = text;
+	assert_non_null(text);
+	p += sprintf(p, "%s", head);
+	for (long i = 0; i < n1; i++)
+		p += sprintf(p, "%s", item1);
+	for (long i = 0; i < n2; i++)
+		p += sprintf(p, "%s", item2);
+	sprintf(p, "%s\n", tail);
+	return text;
+}
+
+/* The YAML's shape is measured before libyaml builds it: these files took
+ * seconds to minutes and hundreds of megabytes. */
+static void yaml_limits(void **state)
+{
+	(void)state;
+	/* 200,000 "[": the root mapping is 1 deep, the first "[" (column 6)
+	 * 2, the 32nd (column 37) would be 33 */
+	char *text = gen_text("[", 200000, "]", 200000, "");
+	bad_text(text, 3, 37, "YAML nested more than 32 deep");
+	free(text);
+	/* [1,1,...]: the root, 5 scalars and the list make 7 nodes, the k-th 1
+	 * (column 5 + 2k) node 7 + k: node 100,001 is the 99,994th */
+	text = gen_text("[", 1, "1,", 3000000, "1]");
+	bad_text(text, 3, 199993, "more than 100000 YAML nodes");
+	free(text);
+	/* aliases count for what they stand for: 10 x (11 nodes with their
+	 * list), *a 10 times (111), ... the 8th *d on line 5 (column 37) makes
+	 * 12,351 + 8 * 11,111 nodes */
+	bad_text("l0: &a [x, x, x, x, x, x, x, x, x, x]\n"
+		 "l1: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+		 "l2: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+		 "l3: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+		 "l4: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n", 5, 37,
+		 "more than 100000 YAML nodes");
+	/* anchors: libyaml looks each one up among all the others; the 101st
+	 * (column 7 + 8 * 100) is one too many */
+	text = gen_text("[", 1, "&a000 x,", 101, "x]");
+	for (int i = 0; i < 101; i++) {
+		char num[8];
+		snprintf(num, sizeof num, "%03d", i);
+		memcpy(text + 29 + 8 * i + 2, num, 3);
+	}
+	bad_text(text, 3, 807, "more than 100 YAML anchors");
+	free(text);
+	/* within the limits an alias is as good as what it names */
+	good_text("inherit: shogi\nname: alias\ntitle: &t Alias Shogi\ntitle-ja: *t\n", "alias");
+}
+
 static void user_variant(void **state)
 {
 	(void)state;
@@ -105,18 +226,110 @@ static void user_variant(void **state)
 	 *   Rook 1e: 1d 1c 1b (takes the pawn)            3
 	 * 14, none leaving the King attacked (Gote's Rook on 5a is blocked by
 	 * the pawn on 5d or 5c). */
-	assert_int_equal(kifu_perft(pos, 1), 14);
+	assert_int_equal(support_perft(pos, 1), 14);
 	assert_piece_moves(pos, "2e", "2e3d 2e4c 2e5b 2e1d");
 	kifu_position_free(pos);
 	kifu_variant_free(v);
 	kifu_variant_free(NULL);
 }
 
+/* What kifu_variant_set_find_title and _find_start answer without loading
+ * anything, from the shipped files' summaries, is what the loaded variants
+ * say, in kifu_variant_set_at's order: for every title, name and start of
+ * every shipped variant, folded forms, a user's variant added in front, and
+ * names of nothing. */
+static const kifu_variant *by_title_loaded(const kifu_variant_set *set, const char *name)
+{
+	char want[256], have[256];
+	kifu_name_fold(name, want, sizeof want);
+	for (int i = 0; i < kifu_variant_set_count(set); i++) {
+		const kifu_variant *v = kifu_variant_set_at(set, i);
+		kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
+		if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
+			return v;
+	}
+	return NULL;
+}
+
+static const kifu_variant *by_start_loaded(const kifu_variant_set *set, const char *name, const char **start)
+{
+	char want[256], have[256];
+	kifu_name_fold(name, want, sizeof want);
+	*start = NULL;
+	for (int i = 0; i < kifu_variant_set_count(set); i++) {
+		const kifu_variant *v = kifu_variant_set_at(set, i);
+		for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
+			kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
+			if (!strcmp(want, have)) {
+				*start = kifu_variant_named_start_name(v, k);
+				return v;
+			}
+		}
+	}
+	return NULL;
+}
+
+static void same_answers(const kifu_variant_set *set, const char *name, int *checked)
+{
+	const char *s1, *s2;
+	const kifu_variant *a = kifu_variant_set_find_title(set, name), *b = by_title_loaded(set, name);
+	if (a != b)
+		fail_msg("title \"%s\": %s, loaded: %s", name, a ? kifu_variant_name(a) : "none",
+			 b ? kifu_variant_name(b) : "none");
+	a = kifu_variant_set_find_start(set, name, &s1);
+	b = by_start_loaded(set, name, &s2);
+	if (a != b || (s1 != s2 && (!s1 || !s2 || strcmp(s1, s2))))
+		fail_msg("start \"%s\": %s %s, loaded: %s %s", name, a ? kifu_variant_name(a) : "none",
+			 s1 ? s1 : "", b ? kifu_variant_name(b) : "none", s2 ? s2 : "");
+	(*checked)++;
+}
+
+static void find_by_title_and_start(void **state)
+{
+	(void)state;
+	kifu_variant_set *set = NULL;
+	kifu_variant *mini = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	assert_int_equal(kifu_variant_set_new(&set), 0);
+	assert_int_equal(kifu_variant_load_file(&mini, "tests/data/variants/mini.yaml", &diag), 0);
+	int checked = 0;
+	for (int with_user = 0; with_user < 2; with_user++) {
+		if (with_user)
+			assert_int_equal(kifu_variant_set_add(set, mini), 0);
+		for (int i = 0; i < kifu_variant_set_count(set); i++) {
+			const kifu_variant *v = kifu_variant_set_at(set, i);
+			same_answers(set, kifu_variant_title_ja(v), &checked);
+			same_answers(set, kifu_variant_name(v), &checked);
+			for (int k = 0; k < kifu_variant_named_start_count(v); k++)
+				same_answers(set, kifu_variant_named_start_name(v, k), &checked);
+		}
+		static const char *const others[] = {"小將棋", "大將棋", "中將棋", "香落", "foo", "", "平手 "};
+		for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+			same_answers(set, others[i], &checked);
+	}
+	/* the answers themselves, as KIF's 手合割 needs them */
+	const char *start;
+	assert_string_equal(kifu_variant_name(kifu_variant_set_find_title(NULL, "小將棋")), "sho");
+	assert_string_equal(kifu_variant_name(kifu_variant_set_find_title(NULL, "中将棋（日本中将棋連盟）")), "chu-jcsa");
+	assert_string_equal(kifu_variant_name(kifu_variant_set_find_start(NULL, "香落ち", &start)), "shogi");
+	assert_string_equal(start, "香落ち");
+	assert_null(kifu_variant_set_find_start(NULL, "中将棋", &start));
+	assert_null(start);
+	assert_null(kifu_variant_set_find_title(NULL, "平手"));
+	assert_true(checked > 60);
+	kifu_variant_set_free(set);
+	kifu_variant_free(mini);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bad_files),
+		cmocka_unit_test(bad_names),
+		cmocka_unit_test(yaml_limits),
 		cmocka_unit_test(user_variant),
+		cmocka_unit_test(find_by_title_and_start),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,6 +26,10 @@ run "$bin/kifu-replay" --format=kif "$kif/fork.kif"
 run "$bin/kifu-diff" "$kif/8mai.kif" "$kif/8mai.ki2"
 run "$bin/kifu-stats" --format=yaml samples/sho-random.compact
 run "$bin/kifu-stats" --format=json --where 'sente~.' --where-move '^7g' samples/shogi-random.compact
+run "$bin/kifu-stats" --format=csv --names=ja --by player --openings 3 samples/*.compact
+run "$bin/kifu-stats" --format=yaml --by date:4 --openings 2 tests/data/select/games.compact
+run "$bin/kifu-select" --dedupe=all --mirror --position 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3' "$kif"/*.kif samples/shogi-random.compact
+run "$bin/kifu-select" --duplicates --opening 7g7f --or --invalid --to kif samples/*.compact samples/*.compact
 run "$bin/kifu-perft" -v dai 2
 run "$bin/kifu-perft" -v asakura 3
 run "$bin/kifu-validate" --variant-file tests/data/bad-variants/bad-moves.yaml samples/dai-brief.compact

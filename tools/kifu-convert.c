@@ -28,6 +28,7 @@ struct convert_run {
 	kifu_write_options options;
 	const char *between;        /* what goes between two records */
 	long written;
+	const kifu_record *current; /* the record being written, for on_dropped */
 };
 
 static void usage(FILE *f)
@@ -37,8 +38,8 @@ static void usage(FILE *f)
 		"       [-v VARIANT] [--variant-file FILE] [--from NOTATION] [FILE...]\n"
 		"Write records in another notation.\n"
 		"\n"
-		"      --to NOTATION     the notation to write (default compact): %s\n",
-		cli_program(), cli_notations(1));
+		"      --to NOTATION     the notation to write (default compact), one of:\n",
+		cli_program());
 	for (int i = 0; i < kifu_notation_count(); i++) {
 		kifu_notation_info info;
 		kifu_notation_at(i, &info);
@@ -46,7 +47,7 @@ static void usage(FILE *f)
 			fprintf(f, "                        %s: %s\n", info.name, info.summary);
 	}
 	fprintf(f,
-		"      --encoding=ENC    for --to kif: utf-8 (default) or sjis (Shift_JIS)\n"
+		"      --encoding=ENC    for --to kif and ki2: utf-8 (default) or sjis\n"
 		"  -o, --output PATH     write to the file PATH (through a temporary file);\n"
 		"                        a directory (existing, or PATH ending in /):\n"
 		"                        one file per record, PATH/BASE-RECORD.EXT\n");
@@ -59,9 +60,18 @@ static void usage(FILE *f)
 		"2 usage or I/O error.\n");
 }
 
+/* The writer left something out: said per record (not with -q). */
+static void on_dropped(void *ctx, unsigned dropped, const char *what)
+{
+	struct convert_run *run = ctx;
+	(void)dropped;
+	inputs_say_dropped(run->current, run->to, what);
+}
+
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
 {
 	struct convert_run *run = ctx;
+	run->current = rec;
 	long ply = 0, line = kifu_record_line(rec), col = 0;
 	const char *move = NULL;
 	const char *err = kifu_record_error(rec, &ply, &line, &col, &move);
@@ -125,8 +135,8 @@ int main(int argc, char *argv[])
 		if (cli_variant_option(&choice, opt, optarg))
 			continue;
 		switch (opt) {
-		case 'h': usage(stdout); return CLI_OK;
-		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
+		case 'h': usage(stdout); return cli_stdout_done();
+		case CLI_OPT_VERSION: return cli_version();
 		case 'o': path = optarg; break;
 		case OPT_TO: to = optarg; break;
 		case OPT_ENCODING: encoding = optarg; break;
@@ -135,7 +145,9 @@ int main(int argc, char *argv[])
 	}
 	if (cli_notation_check(to, 1))
 		return cli_usage_error();
-	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0};
+	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0, NULL};
+	run.options.dropped = on_dropped;
+	run.options.ctx = &run;
 	if (!strcmp(encoding, "sjis") || !strcmp(encoding, "shift_jis") || !strcmp(encoding, "cp932"))
 		run.options.encoding = KIFU_ENCODING_SJIS;
 	else if (strcmp(encoding, "utf-8") != 0 && strcmp(encoding, "utf8") != 0) {

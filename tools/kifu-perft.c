@@ -82,10 +82,9 @@ static int parse_args(int argc, char **argv, struct perft_args *a)
 		switch (opt) {
 		case 'h':
 			usage(stdout);
-			return CLI_OK;
+			return cli_stdout_done();
 		case CLI_OPT_VERSION:
-			cli_version();
-			return CLI_OK;
+			return cli_version();
 		case OPT_SFEN:
 			a->sfen = optarg;
 			break;
@@ -169,36 +168,43 @@ static void move_name(const kifu_variant *v, const kifu_move *m, char *buf,
 		 (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
 }
 
+/* A library error of the count: said, and CLI_USAGE. */
+static int perft_failed(int rc)
+{
+	if (rc == KIFU_ELIMIT)
+		cli_error("a position has more than %d legal moves: it cannot be counted", KIFU_MAX_MOVES);
+	else
+		cli_error("%s", kifu_error_string(rc));
+	return CLI_USAGE;
+}
+
 /* Prints each root move with the count below it; *total gets the sum. */
 static int divide(kifu_position *pos, int depth, uint64_t *total)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
-	kifu_movelist *list;
-	kifu_undo undo;
 	char name[32];
-	int i;
 
 	*total = depth == 0 ? 1 : 0;
 	if (depth == 0)
 		return CLI_OK;
-	list = malloc(sizeof *list);
-	if (!list) {
-		cli_error("%s", kifu_error_string(KIFU_ENOMEM));
-		return CLI_USAGE;
-	}
-	kifu_generate_legal(pos, list);
-	for (i = 0; i < list->count; i++) {
+	kifu_movelist *list = malloc(sizeof *list);
+	if (!list)
+		return perft_failed(KIFU_ENOMEM);
+	int rc = kifu_generate_legal(pos, list);
+	for (int i = 0; i < list->count && !rc; i++) {
 		uint64_t count;
-
+		kifu_undo undo;
 		kifu_make_move(pos, &list->moves[i], &undo);
-		count = kifu_perft(pos, depth - 1);
+		rc = kifu_perft(pos, depth - 1, &count);
 		kifu_unmake_move(pos, &undo);
+		if (rc)
+			break;
 		move_name(v, &list->moves[i], name, sizeof name);
 		printf("%s %" PRIu64 "\n", name, count);
 		*total += count;
 	}
 	free(list);
-	return CLI_OK;
+	return rc ? perft_failed(rc) : CLI_OK;
 }
 
 static int run(const struct perft_args *a, const kifu_variant *v)
@@ -218,7 +224,11 @@ static int run(const struct perft_args *a, const kifu_variant *v)
 		if (rc == CLI_OK)
 			printf("\n%" PRIu64 "\n", total);
 	} else if (rc == CLI_OK) {
-		printf("%" PRIu64 "\n", kifu_perft(pos, a->depth));
+		int lrc = kifu_perft(pos, a->depth, &total);
+		if (lrc)
+			rc = perft_failed(lrc);
+		else
+			printf("%" PRIu64 "\n", total);
 	}
 	kifu_position_free(pos);
 	return rc;

@@ -1,20 +1,23 @@
 /*
  * kifu-stats - aggregate statistics over records, as text, YAML or JSON.
  *
- *     kifu-stats [-v VARIANT] [--variant-file FILE] [--format=text|yaml|json]
+ *     kifu-stats [-v VARIANT] [--variant-file FILE] [--format=text|yaml|json|csv]
+ *                [--by TAG[:N]|player] [--openings N] [--names=en|ja]
  *                [--where TAG~REGEX]... [--where-move [PLY[..PLY]:]REGEX]... [-o FILE] [FILE...]
- *     kifu-stats --merge [--format=...] [-o FILE] [PART...]
+ *     kifu-stats --merge [--format=...] [--names=en|ja] [-o FILE] [PART...]
  *
- * Counts, per variant: records (valid, invalid), plies, results, endings,
- * game ends the rules decided, the length distribution, and moves,
- * captures, promotions (and declined ones), two-leg moves and drops per
- * piece kind (docs/stats.md).  The YAML and JSON outputs hold only sums, so
+ * Counts, per variant (and per --by value): records (valid, invalid),
+ * plies, results, endings, game ends the rules decided, the length
+ * distribution, and moves, captures, promotions (and declined ones),
+ * two-leg moves and drops per piece kind; with --openings, the tree of the
+ * first plies with the results under each node (docs/stats.md).  The YAML and JSON outputs hold only sums, so
  * --merge adds partial outputs of shards into exactly the output over the
  * whole.  Exit 0 when the statistics were computed (invalid records are
- * counted), 2 on a usage or I/O error.
+ * counted), 2 on a usage or I/O error or a bad part.
  */
 #include "cli.h"
 #include "inputs.h"
+#include "progress.h"
 #include "stats_data.h"
 #include "record_filter.h"
 
@@ -22,22 +25,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <kifu/kifu.h>
 
-enum { OPT_FORMAT = CLI_OPT_FIRST_FREE, OPT_WHERE, OPT_WHERE_MOVE, OPT_MERGE };
-enum format { FORMAT_TEXT, FORMAT_YAML, FORMAT_JSON };
-
-/* How often the progress line is brought up to date. */
-#define PROGRESS_EVERY 100000L
+enum { OPT_FORMAT = CLI_OPT_FIRST_FREE, OPT_WHERE, OPT_WHERE_MOVE, OPT_MERGE, OPT_BY, OPT_OPENINGS,
+       OPT_NAMES };
+enum format { FORMAT_TEXT, FORMAT_YAML, FORMAT_JSON, FORMAT_CSV };
 
 struct stats_run {
 	struct stats st;
 	record_filter *filter;
-	long seen;          /* records read, filtered out or not */
-	int progress;       /* stderr is a terminal */
-	int progress_shown;
 	int filtering;      /* a --where or --where-move was given */
 	int failed;         /* out of memory */
 };
@@ -46,16 +43,26 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION]\n"
-		"       [--format=text|yaml|json] [--where TAG~REGEX]...\n"
+		"       [--format=text|yaml|json|csv] [--by TAG[:N]|player] [--openings N]\n"
+		"       [--names=en|ja] [--where TAG~REGEX]...\n"
 		"       [--where-move [PLY[..PLY]:]REGEX]... [-o FILE] [FILE...]\n"
-		"   or: %s --merge [--format=text|yaml|json] [-o FILE] [PART...]\n"
+		"   or: %s --merge [--format=text|yaml|json|csv] [--names=en|ja] [-o FILE] [PART...]\n"
 		"Statistics over records, per variant.\n"
 		"\n",
 		cli_program(), cli_program());
 	cli_common_help(f, 24);
 	fprintf(f,
 		"      --format=FMT        text (default): tables; yaml or json: the sums,\n"
-		"                          which --merge adds up\n"
+		"                          which --merge adds up; csv: one row per group and\n"
+		"                          measure (group,variant,measure,value)\n"
+		"      --by TAG[:N]        a group per value of the tag (its first N\n"
+		"                          characters: --by date:4, a year), per variant\n"
+		"      --by player         a group per player: each record in its sente's\n"
+		"                          and its gote's\n"
+		"      --openings N        the tree of the first N plies (at most %d), with\n"
+		"                          the results under each node\n"
+		"      --names=LANG        piece names in the text and CSV: en (default) or\n"
+		"                          ja (the variant's Japanese names)\n"
 		"      --where TAG~REGEX   only records with a tag TAG that matches REGEX\n"
 		"                          (PCRE2, UTF-8); several: all must match\n"
 		"      --where-move [PLY[..PLY]:]REGEX\n"
@@ -69,36 +76,20 @@ static void usage(FILE *f)
 		"      --version           print the version and exit\n"
 		"\n"
 		"Exit status: 0 the statistics were computed (invalid records are counted),\n"
-		"2 usage or I/O error.\n");
-}
-
-static void progress(struct stats_run *run)
-{
-	if (!run->progress || ++run->seen % PROGRESS_EVERY)
-		return;
-	fprintf(stderr, "\r%s: %ld records", cli_program(), run->seen);
-	run->progress_shown = 1;
-}
-
-static void progress_erase(struct stats_run *run)
-{
-	if (run->progress_shown)
-		fprintf(stderr, "\r%*s\r", (int)strlen(cli_program()) + 24, "");
+		"2 usage or I/O error, or a part that --merge cannot add up (nothing written).\n",
+		STATS_MAX_OPENINGS);
 }
 
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
 {
 	struct stats_run *run = ctx;
 	(void)index;
-	progress(run);
 	kifu_diag d;
 	kifu_diag_clear(&d);
 	int m = record_filter_match(run->filter, rec, v, &d);
 	if (m < 0) {
 		/* a filter that could not say: an error, not a quiet "no match" */
-		snprintf(d.file, sizeof d.file, "%s", kifu_record_file(rec));
-		d.line = kifu_record_line(rec);
-		cli_diag(&d);
+		inputs_record_error(rec, &d);
 		run->failed = 1;
 		return CLI_USAGE;
 	}
@@ -117,7 +108,6 @@ static void on_lost(void *ctx, const kifu_diag *diag, long index)
 {
 	struct stats_run *run = ctx;
 	(void)index;
-	progress(run);
 	cli_record_diag(diag);
 	/* a record that could not be read has no tags a filter could match */
 	if (run->filtering)
@@ -164,8 +154,21 @@ static int parse_format(const char *s, enum format *out)
 		*out = FORMAT_YAML;
 	else if (!strcmp(s, "json"))
 		*out = FORMAT_JSON;
+	else if (!strcmp(s, "csv"))
+		*out = FORMAT_CSV;
 	else
 		return -1;
+	return 0;
+}
+
+/* --openings N: 1 to STATS_MAX_OPENINGS plies.  0, or -1. */
+static int parse_openings(const char *s, int *out)
+{
+	char *end;
+	long n = strtol(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end || n < 1 || n > STATS_MAX_OPENINGS)
+		return -1;
+	*out = (int)n;
 	return 0;
 }
 
@@ -187,13 +190,17 @@ int main(int argc, char *argv[])
 		{"where", required_argument, NULL, OPT_WHERE},
 		{"where-move", required_argument, NULL, OPT_WHERE_MOVE},
 		{"merge", no_argument, NULL, OPT_MERGE},
+		{"by", required_argument, NULL, OPT_BY},
+		{"openings", required_argument, NULL, OPT_OPENINGS},
+		{"names", required_argument, NULL, OPT_NAMES},
 		{"output", required_argument, NULL, 'o'},
 		{NULL, 0, NULL, 0}
 	};
 	struct cli_variant_choice choice = {NULL, NULL, NULL};
 	enum format format = FORMAT_TEXT;
 	const char *path = NULL;
-	int merge = 0, nfilters = 0, opt;
+	int merge = 0, nfilters = 0, shaped = 0, opt;
+	struct stats_names names = {0, NULL};
 	struct stats_run run;
 	kifu_diag d;
 
@@ -211,15 +218,35 @@ int main(int argc, char *argv[])
 			continue;
 		kifu_diag_clear(&d);
 		switch (opt) {
-		case 'h': usage(stdout); record_filter_free(run.filter); return CLI_OK;
-		case CLI_OPT_VERSION: cli_version(); record_filter_free(run.filter); return CLI_OK;
+		case 'h': usage(stdout); stats_free(&run.st); record_filter_free(run.filter); return cli_stdout_done();
+		case CLI_OPT_VERSION: stats_free(&run.st); record_filter_free(run.filter); return cli_version();
 		case 'o': path = optarg; break;
 		case OPT_MERGE: merge = 1; break;
 		case OPT_FORMAT:
 			if (parse_format(optarg, &format)) {
-				cli_error("unknown format '%s' (text, yaml or json)", optarg);
+				cli_error("unknown format '%s' (text, yaml, json or csv)", optarg);
 				status = cli_usage_error();
 			}
+			break;
+		case OPT_BY:
+			shaped = 1;
+			if (stats_set_by(&run.st, optarg, &d))
+				status = filter_error("--by", optarg, &d);
+			break;
+		case OPT_OPENINGS:
+			shaped = 1;
+			if (parse_openings(optarg, &run.st.openings)) {
+				cli_error("--openings '%s': a number of plies from 1 to %d", optarg,
+					  STATS_MAX_OPENINGS);
+				status = cli_usage_error();
+			}
+			break;
+		case OPT_NAMES:
+			if (strcmp(optarg, "en") && strcmp(optarg, "ja")) {
+				cli_error("unknown --names '%s' (en or ja)", optarg);
+				status = cli_usage_error();
+			}
+			names.japanese = !strcmp(optarg, "ja");
 			break;
 		case OPT_WHERE:
 			nfilters++;
@@ -234,8 +261,8 @@ int main(int argc, char *argv[])
 		default: status = cli_option_error(opt, argv); break;
 		}
 	}
-	if (status == CLI_OK && merge && (nfilters || choice.name || choice.file)) {
-		cli_error("--merge adds up outputs of kifu-stats: filter and choose variants "
+	if (status == CLI_OK && merge && (nfilters || shaped || choice.name || choice.file)) {
+		cli_error("--merge adds up outputs of kifu-stats: filter, group and choose variants "
 			  "when making them");
 		status = cli_usage_error();
 	}
@@ -243,6 +270,7 @@ int main(int argc, char *argv[])
 	if (status == CLI_OK && inputs_variants_choose(&vars, &choice))
 		status = CLI_USAGE;
 	if (status != CLI_OK) {
+		stats_free(&run.st);
 		record_filter_free(run.filter);
 		return status;
 	}
@@ -250,11 +278,10 @@ int main(int argc, char *argv[])
 	if (merge) {
 		status = merge_parts(&run.st, argc - optind, argv + optind);
 	} else {
-		run.progress = isatty(STDERR_FILENO);
+		progress_output_at_end(); /* the statistics are written at the end */
 		run.filtering = nfilters > 0;
 		const struct inputs_handlers handlers = {on_record, on_lost, NULL, &run};
 		status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
-		progress_erase(&run);
 		if (status == CLI_INVALID)
 			status = CLI_OK; /* a record lost to a long line: counted as invalid below */
 	}
@@ -263,12 +290,15 @@ int main(int argc, char *argv[])
 	output out;
 	if (status < CLI_USAGE && !run.failed && output_open(&out, path) == CLI_OK) {
 		int rc = 0;
+		names.variants = vars.set;
 		if (format == FORMAT_JSON)
 			stats_write_json(out.f, &run.st);
 		else if (format == FORMAT_YAML)
 			rc = stats_write_yaml(out.f, &run.st);
+		else if (format == FORMAT_CSV)
+			stats_write_csv(out.f, &run.st, &names);
 		else
-			stats_write_text(out.f, &run.st);
+			stats_write_text(out.f, &run.st, &names);
 		if (output_close(&out, rc == 0) || rc)
 			status = CLI_USAGE;
 	} else {

@@ -174,7 +174,9 @@ static void print_text(const kifu_record *rec, const kifu_validation *r, int ver
 			describe_result(r, what, sizeof what);
 			snprintf(result, sizeof result, "; %s", what);
 		}
-		printf("%s:%ld: valid, %s%s%s%s%s\n", kifu_record_file(rec), kifu_record_line(rec), plies, end,
+		char file[4 * KIFU_DIAG_FILE_MAX];
+		cli_shown(file, sizeof file, kifu_record_file(rec));
+		printf("%s:%ld: valid, %s%s%s%s%s\n", file, kifu_record_line(rec), plies, end,
 		       rep, foul, result);
 	}
 }
@@ -276,8 +278,8 @@ int main(int argc, char *argv[])
 		if (cli_variant_option(&choice, opt, optarg))
 			continue;
 		switch (opt) {
-		case 'h': usage(stdout); return CLI_OK;
-		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
+		case 'h': usage(stdout); return cli_stdout_done();
+		case CLI_OPT_VERSION: return cli_version();
 		case OPT_MAIN_LINE: run.main_line = 1; break;
 		case OPT_VERBOSE: run.verbose = 1; break;
 		case OPT_FORMAT:

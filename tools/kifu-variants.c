@@ -71,8 +71,8 @@ int main(int argc, char *argv[])
 		if (opt != 'v' && opt != CLI_OPT_FROM && cli_variant_option(&choice, opt, optarg))
 			continue;
 		switch (opt) {
-		case 'h': usage(stdout); return CLI_OK;
-		case CLI_OPT_VERSION: cli_version(); return CLI_OK;
+		case 'h': usage(stdout); return cli_stdout_done();
+		case CLI_OPT_VERSION: return cli_version();
 		case OPT_FORMAT:
 			if (!strcmp(optarg, "json") || !strcmp(optarg, "text")) {
 				json = !strcmp(optarg, "json");

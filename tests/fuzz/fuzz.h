@@ -16,6 +16,7 @@ int fuzz_stream(const uint8_t *data, size_t size);   /* any notation, validated 
 int fuzz_sfen(const uint8_t *data, size_t size);     /* SFEN of every shipped variant */
 int fuzz_variant(const uint8_t *data, size_t size);  /* variant YAML */
 int fuzz_move(const uint8_t *data, size_t size);     /* compact moves checked in positions */
+int fuzz_json(const uint8_t *data, size_t size);     /* JSON for the JKF reader, whole and by lines */
 /* Round trips (roundtrip.h): what a writer writes, its reader reads back as
  * the same record. */
 int fuzz_rt_compact(const uint8_t *data, size_t size);  /* compact text, compact round trip */

@@ -1,6 +1,6 @@
 /*
  * fuzz_stream.c - bytes as an input file: read in whatever notation the
- * stream detects (compact, KIF, KI2, wide KIF; any encoding), every record
+ * stream detects (compact, KIF, KI2, wide KIF, CSA; any encoding), every record
  * played through the rules and written back in every notation libkifu
  * writes.  (The stream's loop is roundtrip.c's rt_each_record.)
  */

@@ -12,7 +12,8 @@ int fuzz_variant(const uint8_t *data, size_t size)
 	if (kifu_variant_load_buffer(&v, (const char *)data, size, "fuzz.yaml", &diag) == 0) {
 		kifu_position *pos;
 		if (kifu_position_new(&pos, v) == 0) {
-			kifu_perft(pos, 2);
+			uint64_t n;
+			kifu_perft(pos, 2, &n);
 			kifu_position_free(pos);
 		}
 		kifu_variant_free(v);

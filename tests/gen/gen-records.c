@@ -2,13 +2,19 @@
  * gen-records - writes random legal games in the compact notation, for tests
  * and benchmarks (never shipped).
  *
- *     gen-records -v VARIANT [-n RECORDS] [-p MAX_PLIES] [-s SEED] [-c] [-x]
+ *     gen-records -v VARIANT [-n RECORDS] [-p MAX_PLIES] [-s SEED] [-c] [-x] [-a]
+ *                 [-H START]
  *
  * Moves are drawn from kifu_generate_legal; captures are preferred half of
  * the time so that games reach promotions, two-leg captures and the loss of
  * royals.  With -x one move of each record (at a random ply K) is replaced by
  * an illegal one, and the record gets the tag expect-ply=K.  With -c each
- * record gets a tag plies=N with its number of moves.
+ * record gets a tag plies=N with its number of moves.  With -a, for each
+ * position along each game, one record per legal move there: the position
+ * as an sfen tag (move number 1), then that one move (every move a notation
+ * must write, in positions real play reaches).  With -H the games start
+ * from the variant's named start START (a handicap: 香落ち), which each
+ * record names (handicap=START).
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -51,12 +57,33 @@ static int illegal_move(kifu_position *pos, const kifu_variant *v, kifu_move *ou
 	return 0;
 }
 
+/* -a: a record per legal move of pos, starting from pos. */
+static void every_move(const kifu_variant *v, kifu_position *pos, kifu_movelist *list)
+{
+	char sfen[2048];
+	kifu_position_sfen(pos, sfen, sizeof sfen);
+	/* the move number: 1, as a board diagram gives it back */
+	char *last = strrchr(sfen, ' ');
+	if (last)
+		strcpy(last, " 1");
+	for (char *c = sfen; *c; c++)
+		if (*c == ' ')
+			*c = '_';
+	kifu_generate_legal(pos, list);
+	for (int i = 0; i < list->count; i++) {
+		char buf[32];
+		kifu_compact_format_move(v, &list->moves[i], buf, sizeof buf);
+		printf("%s sfen=%s : %s\n", kifu_variant_name(v), sfen, buf);
+	}
+}
+
 int main(int argc, char *argv[])
 {
 	const char *name = NULL;
 	long records = 10, max_plies = 200;
-	int corrupt = 0, count = 0, opt;
-	while ((opt = getopt(argc, argv, "v:n:p:s:xc")) != -1) {
+	int corrupt = 0, count = 0, all = 0, opt;
+	const char *start = NULL;
+	while ((opt = getopt(argc, argv, "v:n:p:s:xcaH:")) != -1) {
 		switch (opt) {
 		case 'v': name = optarg; break;
 		case 'n': records = atol(optarg); break;
@@ -64,8 +91,10 @@ int main(int argc, char *argv[])
 		case 's': rng_state = strtoull(optarg, NULL, 10) * 0x9E3779B97F4A7C15ull | 1; break;
 		case 'x': corrupt = 1; break;
 		case 'c': count = 1; break;
+		case 'a': all = 1; break;
+		case 'H': start = optarg; break;
 		default:
-			fprintf(stderr, "usage: gen-records -v VARIANT [-n N] [-p PLIES] [-s SEED] [-c] [-x]\n");
+			fprintf(stderr, "usage: gen-records -v VARIANT [-n N] [-p PLIES] [-s SEED] [-c] [-x] [-a] [-H START]\n");
 			return 2;
 		}
 	}
@@ -75,12 +104,19 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "gen-records: unknown variant\n");
 		return 2;
 	}
+	const char *start_sfen = start ? kifu_variant_named_start(v, start) : NULL;
+	if (start && !start_sfen) {
+		fprintf(stderr, "gen-records: %s has no start %s\n", name, start);
+		return 2;
+	}
 	kifu_movelist *list = malloc(sizeof *list);
 	kifu_move *game = malloc((size_t)(max_plies + 1) * sizeof *game);
 	if (!list || !game)
 		return 2;
 	for (long r = 0; r < records; r++) {
 		kifu_position_reset(pos);
+		if (start_sfen && kifu_position_set_sfen(pos, start_sfen, strlen(start_sfen), NULL))
+			return 2;
 		long n = 0, bad = corrupt ? 1 + pick((int)max_plies) : 0;
 		while (n < max_plies) {
 			if (n + 1 == bad) {
@@ -90,6 +126,8 @@ int main(int argc, char *argv[])
 					bad = 0;
 				break;
 			}
+			if (all)
+				every_move(v, pos, list);
 			kifu_generate_legal(pos, list);
 			if (!list->count)
 				break;
@@ -109,6 +147,8 @@ int main(int argc, char *argv[])
 			game[n++] = list->moves[k];
 			kifu_make_move(pos, &list->moves[k], NULL);
 		}
+		if (all)
+			continue;
 		if (corrupt && bad > n) {
 			/* the game ended before the chosen ply: any further move is illegal */
 			if (illegal_move(pos, v, &game[n])) {
@@ -119,6 +159,8 @@ int main(int argc, char *argv[])
 			}
 		}
 		printf("%s", name);
+		if (start)
+			printf(" handicap=%s", start);
 		if (count)
 			printf(" plies=%ld", n);
 		if (corrupt && bad)

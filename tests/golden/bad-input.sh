@@ -129,6 +129,24 @@ echo old >"$tmp/keep"
 [ "$(cat "$tmp/keep")" = old ] || fail "-o replaced the file after a failure"
 [ -z "$(find "$tmp" -name 'keep.tmp*')" ] || fail "-o left a temporary file"
 
+# Variant files whose YAML libyaml would take minutes and gigabytes to build:
+# 200,000 nested lists, a flat list of 3,000,000 numbers.  Each is refused at
+# the first node past a limit (docs/limits.md), at once.
+{ printf 'name: x\ninherit: shogi\nfoo: '; head -c 200000 /dev/zero | tr '\0' '['
+  head -c 200000 /dev/zero | tr '\0' ']'; echo; } >"$tmp/deep.yaml"
+{ printf 'name: x\ninherit: shogi\nfoo: ['; yes '1,' | head -n 3000000 | tr -d '\n'; echo '1]'; } >"$tmp/flat.yaml"
+printf 'inherit: shogi\nname: "my shogi : 7g7f"\n' >"$tmp/name.yaml"
+for c in "deep.yaml:3:37: YAML nested more than 32 deep" \
+	"flat.yaml:3:199993: more than 100000 YAML nodes" \
+	'name.yaml:2:7: a variant name is printable ASCII without spaces, a lowercase letter first (it starts each compact record): "my shogi : 7g7f"'; do
+	f=${c%%:*}
+	timeout 60 "$bin/kifu-validate" --variant-file "$tmp/$f" "$tmp/duplicated" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	[ "$st" = 2 ] || fail "variant file $f: exit status $st"
+	[ "$(cat "$tmp/err")" = "kifu-validate: $tmp/$c" ] || fail "variant file $f: $(head -c 300 "$tmp/err")"
+	[ -s "$tmp/out" ] && fail "variant file $f: output written"
+done
+
 # Inputs are never modified.
 sum=$(cat "$tmp"/* 2>/dev/null | md5sum)
 for t in "${tools[@]}"; do $bin/$t "$tmp/duplicated" "$tmp/absurd" >/dev/null 2>&1; done

@@ -55,12 +55,20 @@ check variations "$tmp/want-var" "$tmp/got"
 printf 'shogi : 7g7f ( 2g2f\nshogi : ( 2g2f )\nshogi : 7g7f ( 2g2f ( 1g1z ) )\n' >"$tmp/badvar.compact"
 cat >"$tmp/want-badvar.err" <<EOF
 kifu-convert: $tmp/badvar.compact:1:14: unclosed variation: "(" without ")"
-kifu-convert: $tmp/badvar.compact:2:9: a variation must follow a move
+kifu-convert: $tmp/badvar.compact:2:9: a variation must follow a move or the ending
 kifu-convert: $tmp/badvar.compact:3:25: no such square on this board
 EOF
 "$c" --to compact "$tmp/badvar.compact" >"$tmp/got" 2>"$tmp/err"
 status bad-variations 1 $?
 check bad-variations "$tmp/want-badvar.err" "$tmp/err"
+# A variation after the ending replaces the ending (a move played instead of
+# resigning, as KIF's 変化 at the ending's ply and JKF's forks of a special
+# have it): kept through compact and KIF, both ways.
+printf 'shogi : 7g7f resign ( 3c3d 2g2f abort ) ( 8c8d )\nshogi : resign ( 7g7f )\n' >"$tmp/endvar.compact"
+"$c" "$tmp/endvar.compact" >"$tmp/got"
+check ending-variations "$tmp/endvar.compact" "$tmp/got"
+"$c" --to kif "$tmp/endvar.compact" | "$c" >"$tmp/got"
+check ending-variations-kif "$tmp/endvar.compact" "$tmp/got"
 
 # A record that cannot be read is reported and left out (status 1); the
 # others are written.  Rules are not checked: an illegal move is kept.

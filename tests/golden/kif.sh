@@ -44,7 +44,8 @@ done
 
 # 4. The writer, golden files checked by hand: Kakinoki KIF with comments,
 # times, a bookmark, variations (latest ply first) and an ending comment;
-# the wide form for Dai with a promotion, 居食い and a pass.
+# the wide form for Dai, as lishogi's server writes Chu (no ▲/△, "   N手目",
+# no 手合割 for the start), with a promotion, 居食い and a pass.
 "$bin/kifu-convert" --to kif "$data/fixtures/writer.compact" >"$tmp/w.kif"
 cmp -s "$tmp/w.kif" "$data/fixtures/writer.kif" || fail "writer.kif: $(diff "$data/fixtures/writer.kif" "$tmp/w.kif" | head -5)"
 "$bin/kifu-convert" --to kif "$data/fixtures/dai.compact" >"$tmp/d.kif"
@@ -109,9 +110,24 @@ check_json "$fx/bom.kifu" '{"file":"'"$fx"'/bom.kifu","record":1,"line":2,"valid
 # The wide form with times and an ending, both ways.
 "$bin/kifu-convert" --to kif "$fx/dai-times.compact" | "$bin/kifu-convert" --to compact >"$tmp/dt"
 cmp -s "$tmp/dt" "$fx/dai-times.compact" || fail "wide form with times: $(cat "$tmp/dt")"
-# A wide-form file with no header is read as Dai Shogi (the board is over 9x9).
-grep -v '^手合割' "$fx/dai.kif" >"$tmp/noheader.kif"
-"$bin/kifu-convert" --to compact "$tmp/noheader.kif" | cmp -s - "$fx/dai.compact" || fail "wide form without 手合割 not read as Dai"
+# A wide-form file with no header is read as Dai Shogi (the board is over
+# 9x9): the form kifu writes (lishogi's server form, no 手合割 for Dai's or
+# Chu's start), and lishogi's client form (▲/△ marks, 居食い) without its
+# 手合割; with it, the same.
+"$bin/kifu-convert" --to compact "$fx/dai.kif" | cmp -s - "$fx/dai.compact" || fail "wide form without 手合割 not read as Dai"
+grep -v '^手合割' "$fx/dai-client.kif" >"$tmp/noheader.kif"
+"$bin/kifu-convert" --to compact "$tmp/noheader.kif" | cmp -s - "$fx/dai.compact" || fail "client form without 手合割 not read as Dai"
+"$bin/kifu-convert" --to compact "$fx/dai-client.kif" | cmp -s - "$fx/dai.compact" || fail "client form not read as Dai"
+
+# A Chu record in lishogi's server form (tests/data/kif/chu/lishogi-server.kif,
+# written for these tests after scalashogi's KifModel: its header order, an
+# empty 後手, "* " comments, times, a pass, 仝, the ending) goes in and out
+# unchanged, but for the #KIF line kifu puts first.
+"$bin/kifu-convert" "$data/chu/lishogi-server.kif" | "$bin/kifu-convert" --to kif >"$tmp/ls.kif"
+[ "$(head -1 "$tmp/ls.kif")" = "#KIF version=2.0 encoding=UTF-8" ] || fail "lishogi form: no #KIF line"
+tail -n +2 "$tmp/ls.kif" | cmp -s - "$data/chu/lishogi-server.kif" ||
+	fail "lishogi form changed: $(tail -n +2 "$tmp/ls.kif" | diff "$data/chu/lishogi-server.kif" - | head -5)"
+"$bin/kifu-validate" "$data/chu/lishogi-server.kif" || fail "lishogi form: not valid"
 
 # 7. The real Chu Shogi record in lishogi's form reads to the end (12x12,
 # Lion two-leg moves, 居食い, 仝).

@@ -82,6 +82,17 @@ expect true-claims 0 '{"file":"-","record":1,"line":1,"valid":true,"plies":1,"er
 [ $? = 0 ] || fail "kifu-stats on invalid records: not exit 0"
 grep -q '"results":{"sente":0,"gote":0,"draw":0,"unknown":4}' "$tmp/stats.json" || fail "kifu-stats counted false claims as results: $(grep -o '"results":{[^}]*}' "$tmp/stats.json")"
 
+# Chu's perpetual attack: Sente's Rook attacks a Pawn on each of its moves
+# while Gote's King steps aside; the fourth occurrence ends the game and
+# Sente, who attacked on every move, loses.  When Gote's King attacks too
+# (a Pawn of Sente's next to both its squares), both did: a draw.
+printf 'chu sfen=11k/12/12/12/12/3R2p5/6p5/12/12/12/12/K11_b_-_1 : 9f9g 1a2a 9g9f 2a1a 9f9g 1a2a 9g9f 2a1a 9f9g 1a2a 9g9f 2a1a repetition\n' >"$tmp/pa.compact"
+expect perpetual-attack 0 "$tmp/pa.compact:1: valid, 12 plies; the game ended by repetition at ply 12: Sente loses (perpetual-attack); Gote wins (perpetual-attack)$nl" "" \
+	-- "$v" --verbose "$tmp/pa.compact"
+printf 'chu sfen=11k/10P1/12/12/12/3R2p5/6p5/12/12/12/12/K11_b_-_1 : 9f9g 1a2a 9g9f 2a1a 9f9g 1a2a 9g9f 2a1a 9f9g 1a2a 9g9f 2a1a repetition\n' >"$tmp/pa-both.compact"
+expect perpetual-attack-both 0 "$tmp/pa-both.compact:1: valid, 12 plies; the game ended by repetition at ply 12: a draw; a draw (repetition)$nl" "" \
+	-- "$v" --verbose "$tmp/pa-both.compact"
+
 # 4. A declared foul is the result, not a transcription error.
 printf 'shogi : 7g7f 3c3d 8h2b+ 3a2b 2h2c illegal-win\n' >"$tmp/foul.compact"
 expect foul 0 "$tmp/foul.compact:1: valid, 4 plies; it ends with a foul, ply 5: 2h2c: the Rook on 2h is blocked by the Pawn on 2g$nl" "" \

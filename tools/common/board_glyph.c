@@ -112,3 +112,14 @@ const char *board_kanji_number(int n, char *buf, size_t size)
 	copy_bytes(buf, size, &used, digits[n % 10], strlen(digits[n % 10]));
 	return buf;
 }
+
+int board_glyph_side(const kifu_variant *v, int t, enum kifu_side side, char *buf, size_t size)
+{
+	int n = board_glyph(v, t, 0, buf, size);
+	/* The upper side's king is 王 in printed diagrams, the lower's 玉:
+	 * Gote's, which is the upper side's in a handicap game (上手) */
+	static const char jade[] = "玉", king[] = "王";
+	if (side == KIFU_GOTE && !strncmp(buf, jade, sizeof jade - 1))
+		memcpy(buf, king, sizeof king - 1);
+	return n;
+}

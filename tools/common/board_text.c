@@ -167,4 +167,10 @@ void board_text_write(FILE *out, const struct board_view *view)
 		fprintf(out, " Last move: %s (ply %ld).\n", view->last_text, view->ply);
 	else
 		fputs(" Last move: none (the start position).\n", out);
+	int cs = kifu_position_counter_strike(pos);
+	if (cs >= 0) {
+		char sq[16];
+		kifu_compact_square_name(v, cs, sq, sizeof sq);
+		fprintf(out, "Counter-strike square: %s (a Lion was just taken there by another piece).\n", sq);
+	}
 }

@@ -2,11 +2,14 @@
  * cli.c - the kifu-* tools' common helpers (see cli.h).
  */
 #include "cli.h"
+#include "progress.h"
 
 #include <kifu/notation.h>
 #include <kifu/version.h>
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -28,26 +31,53 @@ const char *cli_program(void)
 	return program;
 }
 
+void cli_shown(char *buf, size_t size, const char *s)
+{
+	size_t o = 0;
+	if (!size)
+		return;
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		int n = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3 : (*p & 0xF8) == 0xF0 ? 4 : 0;
+		for (int i = 1; i < n; i++)
+			if ((p[i] & 0xC0) != 0x80)
+				n = 0;
+		bool c1 = n == 2 && p[0] == 0xC2 && p[1] < 0xA0;
+		if (n == 0 || c1 || *p < 0x20 || *p == 0x7F) {
+			if (o + 5 > size)
+				break;
+			o += (size_t)snprintf(buf + o, size - o, "\\x%02X", *p);
+			p++;
+			continue;
+		}
+		if (o + (size_t)n + 1 > size)
+			break;
+		memcpy(buf + o, p, (size_t)n);
+		o += (size_t)n;
+		p += n;
+	}
+	buf[o] = 0;
+}
+
+/* Writes s to stderr as cli_shown shows it. */
+static void put_shown(const char *s)
+{
+	char shown[4 * 4096 + 1];
+	cli_shown(shown, sizeof shown, s);
+	fputs(shown, stderr);
+}
+
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
+	char msg[4096];
 
-	fprintf(stderr, "%s: ", program);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	progress_clear();
+	fprintf(stderr, "%s: ", program);
+	put_shown(msg);
 	fputc('\n', stderr);
-}
-
-/* Writes s to stderr with control characters shown as \xHH: a message
- * quotes what it read, and a stray CR or escape must not garble it. */
-static void put_shown(const char *s)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if (*p < 0x20 || *p == 0x7F)
-			fprintf(stderr, "\\x%02X", *p);
-		else
-			fputc(*p, stderr);
 }
 
 int cli_quiet(void) { return quiet; }
@@ -61,20 +91,26 @@ void cli_record_diag(const kifu_diag *diag)
 void cli_note(const char *fmt, ...)
 {
 	va_list ap;
+	char msg[4096];
 	if (quiet)
 		return;
-	fprintf(stderr, "%s: ", program);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	progress_clear();
+	fprintf(stderr, "%s: ", program);
+	put_shown(msg);
 	fputc('\n', stderr);
 }
 
 void cli_diag(const kifu_diag *diag)
 {
+	progress_clear();
 	fprintf(stderr, "%s: ", program);
-	if (diag->file[0])
-		fprintf(stderr, "%s:", diag->file);
+	if (diag->file[0]) {
+		put_shown(diag->file);
+		fputc(':', stderr);
+	}
 	if (diag->line > 0) {
 		fprintf(stderr, "%ld:", diag->line);
 		if (diag->col > 0)
@@ -89,9 +125,19 @@ void cli_diag(const kifu_diag *diag)
 	fputc('\n', stderr);
 }
 
-void cli_version(void)
+int cli_stdout_done(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		cli_error("write error: %s", strerror(errno ? errno : EIO));
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+int cli_version(void)
 {
 	printf("%s (kifu) %s\n", program, KIFU_VERSION);
+	return cli_stdout_done();
 }
 
 int cli_usage_error(void)

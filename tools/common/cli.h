@@ -70,13 +70,22 @@ void cli_note(const char *fmt, ...)
 #endif
 	;
 
+/* s as a message or an output line may show it: control characters (C0,
+ * DEL, C1) and bytes that are not UTF-8 written \xHH, so that no name or
+ * text read can garble a terminal or start a line.  Cut to fit size. */
+void cli_shown(char *buf, size_t size, const char *s);
+
 /* Prints "PROG: FILE:LINE:COL: message" on stderr, leaving out the file
  * when it is empty, the line when it is 0 and the column when it is 0
  * (with no line, a column is printed as "column COL"). */
 void cli_diag(const kifu_diag *diag);
 
-/* Prints "PROG (kifu) VERSION" on stdout (kifu/version.h). */
-void cli_version(void);
+/* Prints "PROG (kifu) VERSION" on stdout (kifu/version.h); returns
+ * cli_stdout_done(). */
+int cli_version(void);
+/* After --help or --version: CLI_OK if standard output took all of it,
+ * else CLI_USAGE after saying why (a full disk, /dev/full). */
+int cli_stdout_done(void);
 
 /* Prints "Try 'PROG --help'." on stderr and returns CLI_USAGE. */
 int cli_usage_error(void);

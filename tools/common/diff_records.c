@@ -193,25 +193,16 @@ static int diff_headers(struct diff_result *r, const struct diff_side *a,
 	return 0;
 }
 
-/* Moves are the same when they do the same thing as parsed: a drop of one
- * piece on one square, or from, mid, to and promotion. */
-static int same_move(const kifu_move *x, const kifu_move *y)
-{
-	if ((x->flags & KIFU_MOVE_DROP) != (y->flags & KIFU_MOVE_DROP))
-		return 0;
-	if (x->flags & KIFU_MOVE_DROP)
-		return x->piece == y->piece && x->to == y->to;
-	return x->from == y->from && x->mid == y->mid && x->to == y->to &&
-	       (x->flags & KIFU_MOVE_PROMOTE) == (y->flags & KIFU_MOVE_PROMOTE);
-}
-
-/* Plays the side's moves 1..plies.  Returns 0, or -1 if the start or one
- * of the moves cannot be played. */
+/* Plays the side's moves 1..plies (-1: all of them).  Returns 0, or -1 if
+ * the start or one of the moves cannot be played. */
 static int replay(const struct diff_side *s, long plies)
 {
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.max_plies = plies;
+	opt.judge = 0;
 	kifu_validation val;
+	if (plies < 0)
+		plies = kifu_record_move_count(s->rec);
 	return kifu_play(s->rec, s->pos, &opt, &val) == 0 && val.valid && val.plies == plies ? 0 : -1;
 }
 
@@ -226,8 +217,9 @@ static int position_text(const kifu_position *pos, char *buf, size_t size)
 	return 0;
 }
 
-/* After ply r->ply (both records having that move): the same position?
- * Both records are replayed from their own start (which may differ). */
+/* After ply `ply` of both records (-1: after their last moves): the same
+ * position?  Both records are replayed from their own start (which may
+ * differ).  1, 0, or -1 when it cannot be told. */
 static int positions_after(const struct diff_side *a, const struct diff_side *b, long ply)
 {
 	if (!a->v || a->v != b->v || !a->pos || !b->pos)
@@ -240,43 +232,201 @@ static int positions_after(const struct diff_side *a, const struct diff_side *b,
 	return strcmp(sa, sb) == 0;
 }
 
-static int diff_moves(struct diff_result *r, const struct diff_side *a, const struct diff_side *b)
+/* The position key after each legal move of a side (keys[0]: the start),
+ * for --all: a ply whose keys differ has different positions after it, one
+ * whose keys agree is compared exactly (positions_after). */
+struct keys {
+	uint64_t *k;
+	long n;       /* keys known: the start and the legal plies */
+};
+
+static int note_key(void *ctx, kifu_position *pos, const kifu_play_step *step)
 {
-	long na = kifu_record_move_count(a->rec), nb = kifu_record_move_count(b->rec);
-	long n = na < nb ? na : nb, i;
-	kifu_record_move ma, mb;
-	for (i = 0; i < n; i++) {
-		kifu_record_get_move(a->rec, i, &ma);
-		kifu_record_get_move(b->rec, i, &mb);
-		if (!same_move(&ma.move, &mb.move))
-			break;
-	}
-	if (i == n && na == nb)
-		return 0;
-	r->ply = i + 1;
-	if (i < na) {
-		kifu_record_get_move(a->rec, i, &ma);
-		if (!(r->a_move = strdup(ma.text)))
-			return KIFU_ENOMEM;
-		r->a_mline = ma.line;
-		r->a_mcol = ma.col;
-	}
-	if (i < nb) {
-		kifu_record_get_move(b->rec, i, &mb);
-		if (!(r->b_move = strdup(mb.text)))
-			return KIFU_ENOMEM;
-		r->b_mline = mb.line;
-		r->b_mcol = mb.col;
-	}
-	r->position_same = i < na && i < nb ? positions_after(a, b, i + 1) : -1;
+	struct keys *ks = ctx;
+	ks->k[step->ply] = kifu_position_key(pos);
+	ks->n = step->ply + 1;
 	return 0;
 }
 
+static int keys_of(const struct diff_side *s, struct keys *ks)
+{
+	long n = kifu_record_move_count(s->rec);
+	ks->n = 0;
+	if (!(ks->k = malloc((size_t)(n + 1) * sizeof *ks->k)))
+		return KIFU_ENOMEM;
+	if (!s->v || !s->pos)
+		return 0;
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.judge = 0;
+	opt.after = note_key;
+	opt.ctx = ks;
+	kifu_validation val;
+	return kifu_play(s->rec, s->pos, &opt, &val) < 0 ? KIFU_ENOMEM : 0;
+}
+
+/* Appends a difference; takes va and vb (either may be NULL: none). */
+static int add_ply(struct diff_result *r, long ply, enum diff_what what, char *va, char *vb)
+{
+	struct diff_ply *ps = realloc(r->plies, (size_t)(r->nplies + 1) * sizeof *ps);
+	if (!ps) {
+		free(va);
+		free(vb);
+		return KIFU_ENOMEM;
+	}
+	r->plies = ps;
+	ps[r->nplies] = (struct diff_ply){ply, what, va, vb, 0, 0, 0, 0, -1};
+	r->nplies++;
+	return 0;
+}
+
+/* A copy of s, or of "" for NULL; *failed when out of memory. */
+static char *copy(const char *s, int *failed)
+{
+	char *c = strdup(s ? s : "");
+	*failed |= !c;
+	return c;
+}
+
+/* Ply i + 1, where the moves differ (m NULL: that record has none). */
+static int add_move(struct diff_result *r, long i, const kifu_record_move *ma,
+		    const kifu_record_move *mb)
+{
+	int failed = 0;
+	char *a = ma ? copy(ma->text, &failed) : NULL, *b = mb ? copy(mb->text, &failed) : NULL;
+	if (failed || add_ply(r, i + 1, DIFF_MOVE, a, b)) {
+		if (failed) {
+			free(a);
+			free(b);
+		}
+		return KIFU_ENOMEM;
+	}
+	struct diff_ply *d = &r->plies[r->nplies - 1];
+	d->a_line = ma ? ma->line : 0;
+	d->a_col = ma ? ma->col : 0;
+	d->b_line = mb ? mb->line : 0;
+	d->b_col = mb ? mb->col : 0;
+	if (!r->ply)
+		r->ply = i + 1;
+	return 0;
+}
+
+/* A time in seconds ("12.5"), or NULL when not known. */
+static char *time_text(double t, int *failed)
+{
+	char buf[48];
+	if (t < 0)
+		return NULL;
+	snprintf(buf, sizeof buf, "%g", t);
+	return copy(buf, failed);
+}
+
+static int same_text(const char *x, const char *y)
+{
+	return (!x && !y) || (x && y && !strcmp(x, y));
+}
+
+/* What goes with a move on both sides (ply 0: the ending's): its comment,
+ * its times, its bookmark, each that differs. */
+static int diff_annotations(struct diff_result *r, long ply, const char *ca, const char *cb,
+			    const double *ta, const double *tb, const char *ba, const char *bb,
+			    long la, long ca_col, long lb, long cb_col)
+{
+	int failed = 0, n0 = r->nplies;
+	if (!same_text(ca, cb) && add_ply(r, ply, DIFF_COMMENT, ca ? copy(ca, &failed) : NULL,
+					  cb ? copy(cb, &failed) : NULL))
+		return KIFU_ENOMEM;
+	for (int k = 0; k < 2; k++)
+		if (ta[k] != tb[k] && add_ply(r, ply, k ? DIFF_TOTAL : DIFF_TIME, time_text(ta[k], &failed),
+					      time_text(tb[k], &failed)))
+			return KIFU_ENOMEM;
+	if (!same_text(ba, bb) && add_ply(r, ply, DIFF_BOOKMARK, ba ? copy(ba, &failed) : NULL,
+					  bb ? copy(bb, &failed) : NULL))
+		return KIFU_ENOMEM;
+	for (int i = n0; i < r->nplies; i++) {
+		struct diff_ply *d = &r->plies[i];
+		d->a_line = la;
+		d->a_col = ca_col;
+		d->b_line = lb;
+		d->b_col = cb_col;
+	}
+	return failed ? KIFU_ENOMEM : 0;
+}
+
+static int diff_move_annotations(struct diff_result *r, long i, const kifu_record_move *ma,
+				 const kifu_record_move *mb)
+{
+	const double ta[2] = {ma->time, ma->total}, tb[2] = {mb->time, mb->total};
+	return diff_annotations(r, i + 1, ma->comment, mb->comment, ta, tb, ma->bookmark, mb->bookmark,
+				ma->line, ma->col, mb->line, mb->col);
+}
+
+/* The ending's comment and times (the main line's). */
+static int diff_ending_annotations(struct diff_result *r, const kifu_record *a, const kifu_record *b)
+{
+	kifu_record_line_info la, lb;
+	kifu_record_get_line(a, 0, &la);
+	kifu_record_get_line(b, 0, &lb);
+	const double ta[2] = {la.ending_time, la.ending_total}, tb[2] = {lb.ending_time, lb.ending_total};
+	return diff_annotations(r, 0, la.ending_comment, lb.ending_comment, ta, tb, NULL, NULL,
+				la.ending_line, la.ending_col, lb.ending_line, lb.ending_col);
+}
+
+/* The position note of a differing move at ply i + 1: exact for the first
+ * one; with --all, each ply's keys first, then exact where they agree. */
+static int move_position(const struct diff_side *a, const struct diff_side *b, long i,
+			 const struct keys *ka, const struct keys *kb)
+{
+	if (!ka)
+		return positions_after(a, b, i + 1);
+	if (i + 1 >= ka->n || i + 1 >= kb->n || a->v != b->v)
+		return -1;
+	return ka->k[i + 1] != kb->k[i + 1] ? 0 : positions_after(a, b, i + 1);
+}
+
+static int diff_moves(struct diff_result *r, const struct diff_side *a, const struct diff_side *b,
+		      const struct diff_options *opt)
+{
+	long na = kifu_record_move_count(a->rec), nb = kifu_record_move_count(b->rec);
+	long n = na > nb ? na : nb;
+	struct keys ka = {NULL, 0}, kb = {NULL, 0};
+	int rc = opt->all ? keys_of(a, &ka) : 0;
+	if (!rc && opt->all)
+		rc = keys_of(b, &kb);
+	for (long i = 0; !rc && i < n; i++) {
+		kifu_record_move ma, mb;
+		int has_a = i < na && !kifu_record_get_move(a->rec, i, &ma);
+		int has_b = i < nb && !kifu_record_get_move(b->rec, i, &mb);
+		if ((!has_a || !has_b || !inputs_same_move(&ma.move, &mb.move)) && (opt->all || !r->ply)) {
+			rc = add_move(r, i, has_a ? &ma : NULL, has_b ? &mb : NULL);
+			if (!rc && has_a && has_b)
+				r->plies[r->nplies - 1].position_same =
+					move_position(a, b, i, opt->all ? &ka : NULL, opt->all ? &kb : NULL);
+		}
+		if (!rc && opt->annotations && has_a && has_b)
+			rc = diff_move_annotations(r, i, &ma, &mb);
+		if (!opt->all && !opt->annotations && r->ply)
+			break;
+	}
+	if (!rc && opt->annotations)
+		rc = diff_ending_annotations(r, a->rec, b->rec);
+	free(ka.k);
+	free(kb.k);
+	return rc;
+}
+
+/* The positions after the last moves, and whether the records start from
+ * the same one. */
+static void diff_finals(struct diff_result *r, const struct diff_side *a, const struct diff_side *b)
+{
+	r->final_same = positions_after(a, b, -1);
+	r->starts_differ = positions_after(a, b, 0) == 0;
+}
+
 int diff_records(struct diff_result *r, const struct diff_side *a, const struct diff_side *b,
-		 int a_missing, int b_missing)
+		 int a_missing, int b_missing, const struct diff_options *opt)
 {
 	memset(r, 0, sizeof *r);
-	r->position_same = -1;
+	r->final_same = -1;
 	r->a_path = a->path;
 	r->b_path = b->path;
 	r->a_line = a->rec ? kifu_record_line(a->rec) : 0;
@@ -295,12 +445,13 @@ int diff_records(struct diff_result *r, const struct diff_side *a, const struct 
 	if (a->broken || b->broken)
 		return 0;
 	r->comparable = 1;
-	if (diff_moves(r, a, b))
+	if (diff_moves(r, a, b, opt))
 		return KIFU_ENOMEM;
 	const char *ea = kifu_record_ending(a->rec), *eb = kifu_record_ending(b->rec);
 	if (strcmp(ea, eb) != 0 && (!(r->a_ending = strdup(ea)) || !(r->b_ending = strdup(eb))))
 		return KIFU_ENOMEM;
-	r->same = !r->nheaders && !r->ply && !r->a_ending;
+	diff_finals(r, a, b);
+	r->same = !r->nheaders && !r->nplies && !r->a_ending;
 	return 0;
 }
 
@@ -312,61 +463,119 @@ void diff_result_free(struct diff_result *r)
 		free(r->headers[i].b);
 	}
 	free(r->headers);
-	free(r->a_move);
-	free(r->b_move);
+	for (int i = 0; i < r->nplies; i++) {
+		free(r->plies[i].a);
+		free(r->plies[i].b);
+	}
+	free(r->plies);
 	free(r->a_ending);
 	free(r->b_ending);
 	r->headers = NULL;
-	r->nheaders = 0;
-	r->a_move = r->b_move = r->a_ending = r->b_ending = NULL;
+	r->plies = NULL;
+	r->nheaders = r->nplies = 0;
+	r->a_ending = r->b_ending = NULL;
 }
 
-/* "PROG: A:LINE[:COL] B:LINE[:COL]: record N: " */
+/* --- printing ----------------------------------------------------------------- */
+
+/* "A:LINE[:COL] B:LINE[:COL]: record N: " (or the key's "event "X": ") */
 static void prefix(FILE *out, const struct diff_result *r, long la, long ca, long lb, long cb,
-		   long index)
+		   const struct diff_name *name)
 {
-	fprintf(out, "%s: %s", cli_program(), r->a_path);
+	fputs(r->a_path, out);
 	if (la > 0)
 		fprintf(out, ca > 0 ? ":%ld:%ld" : ":%ld", la, ca);
 	fprintf(out, " %s", r->b_path);
 	if (lb > 0)
 		fprintf(out, cb > 0 ? ":%ld:%ld" : ":%ld", lb, cb);
-	fprintf(out, ": record %ld: ", index);
+	if (!name->key) {
+		fprintf(out, ": record %ld: ", name->index);
+		return;
+	}
+	char *v = quoted_or_none(name->value);
+	fprintf(out, ": %s %s: ", name->key, v ? v : "");
+	free(v);
 }
 
-void diff_print_text(FILE *out, const struct diff_result *r, long index)
+static const char *const what_words[] = {"", "comment", "time", "total time", "bookmark"};
+
+static void print_ply(FILE *out, const struct diff_result *r, const struct diff_ply *d,
+		      const struct diff_name *name)
+{
+	prefix(out, r, d->a_line ? d->a_line : r->a_line, d->a_col, d->b_line ? d->b_line : r->b_line,
+	       d->b_col, name);
+	if (d->what != DIFF_MOVE) {
+		/* comments and bookmarks quoted as tag values are, times in seconds */
+		int text = d->what == DIFF_COMMENT || d->what == DIFF_BOOKMARK;
+		char *a = text ? quoted_or_none(d->a) : NULL, *b = text ? quoted_or_none(d->b) : NULL;
+		char ta[56] = "(none)", tb[56] = "(none)";
+		if (!text && d->a)
+			snprintf(ta, sizeof ta, "%ss", d->a);
+		if (!text && d->b)
+			snprintf(tb, sizeof tb, "%ss", d->b);
+		if (d->ply)
+			fprintf(out, "ply %ld %s: ", d->ply, what_words[d->what]);
+		else
+			fprintf(out, "ending %s: ", what_words[d->what]);
+		fprintf(out, "%s vs %s\n", text ? (a ? a : "") : ta, text ? (b ? b : "") : tb);
+		free(a);
+		free(b);
+		return;
+	}
+	fprintf(out, "ply %ld differs: %s vs %s", d->ply, d->a ? d->a : "(no move)",
+		d->b ? d->b : "(no move)");
+	if (d->position_same == 1)
+		fputs("; the positions after it are the same", out);
+	else if (d->position_same == 0)
+		fputs("; the positions after it differ", out);
+	else if (d->a && d->b)
+		fputs("; the positions after it cannot be compared", out);
+	fputc('\n', out);
+}
+
+/* The final positions, when the moves or the starts differ. */
+static void print_final(FILE *out, const struct diff_result *r, const struct diff_name *name)
+{
+	if (!r->ply && !r->starts_differ)
+		return;
+	prefix(out, r, r->a_line, 0, r->b_line, 0, name);
+	if (r->final_same == 1)
+		fputs(r->ply ? "the final positions are the same: a transposition\n" :
+		      "the final positions are the same\n", out);
+	else if (r->final_same == 0)
+		fputs("the final positions differ\n", out);
+	else
+		fputs("the final positions cannot be compared\n", out);
+}
+
+void diff_print_text(FILE *out, const struct diff_result *r, const struct diff_name *name)
 {
 	if (r->only_in) {
-		prefix(out, r, r->a_line, 0, r->b_line, 0, index);
+		prefix(out, r, r->a_line, 0, r->b_line, 0, name);
 		fprintf(out, "only in %s\n", r->only_in == 'a' ? r->a_path : r->b_path);
 		return;
 	}
 	for (int i = 0; i < r->nheaders; i++) {
 		const struct diff_header *h = &r->headers[i];
-		prefix(out, r, r->a_line, 0, r->b_line, 0, index);
+		prefix(out, r, r->a_line, 0, r->b_line, 0, name);
 		fprintf(out, "%s%s: %s vs %s\n", h->is_tag ? "tag " : "", h->key, h->a, h->b);
 	}
-	if (r->ply) {
-		prefix(out, r, r->a_move ? r->a_mline : r->a_line, r->a_move ? r->a_mcol : 0,
-		       r->b_move ? r->b_mline : r->b_line, r->b_move ? r->b_mcol : 0, index);
-		fprintf(out, "ply %ld differs: %s vs %s", r->ply, r->a_move ? r->a_move : "(no move)",
-			r->b_move ? r->b_move : "(no move)");
-		if (r->position_same == 1)
-			fputs("; the positions after it are the same", out);
-		else if (r->position_same == 0)
-			fputs("; the positions after it differ", out);
-		else if (r->a_move && r->b_move)
-			fputs("; the positions after it cannot be compared", out);
-		fputc('\n', out);
-	}
+	for (int i = 0; i < r->nplies; i++)
+		if (r->plies[i].ply)
+			print_ply(out, r, &r->plies[i], name);
 	if (r->a_ending) {
-		prefix(out, r, r->a_line, 0, r->b_line, 0, index);
+		prefix(out, r, r->a_line, 0, r->b_line, 0, name);
 		fprintf(out, "ending: %s vs %s\n", r->a_ending[0] ? r->a_ending : "(none)",
 			r->b_ending[0] ? r->b_ending : "(none)");
 	}
-	if (!r->comparable) {
+	for (int i = 0; i < r->nplies; i++)
+		if (!r->plies[i].ply)
+			print_ply(out, r, &r->plies[i], name);
+	if (r->comparable)
+		print_final(out, r, name);
+	else {
 		/* a record has a reading error (reported on stderr) */
-		prefix(out, r, r->a_line, 0, r->b_line, 0, index);
+		prefix(out, r, r->a_line, 0, r->b_line, 0, name);
 		fputs("moves cannot be compared: a record could not be read\n", out);
 	}
 }
@@ -379,18 +588,79 @@ static void json_string_or_null(FILE *out, const char *s)
 		fputs("null", out);
 }
 
-void diff_print_json(FILE *out, const struct diff_result *r, long index)
+static void json_number_or_null(FILE *out, long n)
 {
-	fprintf(out, "{\"record\":%ld,\"same\":%s,\"a_line\":", index, r->same ? "true" : "false");
-	if (r->a_line > 0)
-		fprintf(out, "%ld", r->a_line);
+	if (n > 0)
+		fprintf(out, "%ld", n);
 	else
 		fputs("null", out);
+}
+
+static const char *json_truth(int v)
+{
+	return v == 1 ? "true" : v == 0 ? "false" : "null";
+}
+
+/* The first differing move, as the fields kifu-diff always had. */
+static const struct diff_ply *first_move(const struct diff_result *r)
+{
+	for (int i = 0; i < r->nplies; i++)
+		if (r->plies[i].what == DIFF_MOVE)
+			return &r->plies[i];
+	return NULL;
+}
+
+/* --all's plies and --annotations' notes: [{"ply":7,...},...] */
+static void json_plies(FILE *out, const struct diff_result *r, int moves)
+{
+	int first = 1;
+	putc('[', out);
+	for (int i = 0; i < r->nplies; i++) {
+		const struct diff_ply *d = &r->plies[i];
+		if ((d->what == DIFF_MOVE) != moves)
+			continue;
+		fprintf(out, "%s{\"ply\":", first ? "" : ",");
+		first = 0;
+		json_number_or_null(out, d->ply);
+		if (!moves)
+			fprintf(out, ",\"what\":\"%s\"", what_words[d->what]);
+		/* times are numbers (seconds), the rest strings */
+		int number = d->what == DIFF_TIME || d->what == DIFF_TOTAL;
+		fputs(moves ? ",\"a_move\":" : ",\"a\":", out);
+		if (number && d->a)
+			fputs(d->a, out);
+		else
+			json_string_or_null(out, d->a);
+		fputs(moves ? ",\"b_move\":" : ",\"b\":", out);
+		if (number && d->b)
+			fputs(d->b, out);
+		else
+			json_string_or_null(out, d->b);
+		if (moves)
+			fprintf(out, ",\"position_same\":%s", json_truth(d->position_same));
+		putc('}', out);
+	}
+	putc(']', out);
+}
+
+void diff_print_json(FILE *out, const struct diff_result *r, const struct diff_name *name,
+		     const struct diff_options *opt)
+{
+	fputs("{\"record\":", out);
+	json_number_or_null(out, name->index);
+	putc(',', out);
+	if (name->key) {
+		/* paired by the key: B's record number, and the key's value */
+		fputs("\"b_record\":", out);
+		json_number_or_null(out, name->b_index);
+		fputs(",\"key\":", out);
+		json_string_or_null(out, name->value);
+		putc(',', out);
+	}
+	fprintf(out, "\"same\":%s,\"a_line\":", r->same ? "true" : "false");
+	json_number_or_null(out, r->a_line);
 	fputs(",\"b_line\":", out);
-	if (r->b_line > 0)
-		fprintf(out, "%ld", r->b_line);
-	else
-		fputs("null", out);
+	json_number_or_null(out, r->b_line);
 	fputs(",\"only_in\":", out);
 	fputs(r->only_in == 'a' ? "\"a\"" : r->only_in == 'b' ? "\"b\"" : "null", out);
 	fputs(",\"headers\":[", out);
@@ -399,16 +669,24 @@ void diff_print_json(FILE *out, const struct diff_result *r, long index)
 			putc(',', out);
 		inputs_json_string(out, r->headers[i].key);
 	}
+	const struct diff_ply *d = first_move(r);
 	fputs("],\"ply\":", out);
-	if (r->ply)
-		fprintf(out, "%ld", r->ply);
-	else
-		fputs("null", out);
+	json_number_or_null(out, d ? d->ply : 0);
 	fputs(",\"a_move\":", out);
-	json_string_or_null(out, r->a_move);
+	json_string_or_null(out, d ? d->a : NULL);
 	fputs(",\"b_move\":", out);
-	json_string_or_null(out, r->b_move);
-	fprintf(out, ",\"position_same\":%s,\"ending_same\":%s}\n",
-		r->position_same == 1 ? "true" : r->position_same == 0 ? "false" : "null",
-		!r->comparable ? "null" : r->a_ending ? "false" : "true");
+	json_string_or_null(out, d ? d->b : NULL);
+	fprintf(out, ",\"position_same\":%s,\"ending_same\":%s,\"final_position_same\":%s",
+		json_truth(d ? d->position_same : -1),
+		!r->comparable ? "null" : r->a_ending ? "false" : "true",
+		json_truth(r->comparable ? r->final_same : -1));
+	if (opt->all) {
+		fputs(",\"plies\":", out);
+		json_plies(out, r, 1);
+	}
+	if (opt->annotations) {
+		fputs(",\"annotations\":", out);
+		json_plies(out, r, 0);
+	}
+	fputs("}\n", out);
 }

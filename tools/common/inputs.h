@@ -62,9 +62,23 @@ int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *
 /* Prints an input's failure as the tools do when no handler takes it. */
 void inputs_print_failure(const kifu_diag *diag, int status);
 
+/* Prints d, an error about record rec that stops its processing (a regular
+ * expression that could not be run to its end), at the record's place
+ * when d names none; not silenced by -q. */
+void inputs_record_error(const kifu_record *rec, kifu_diag *d);
+
+/* Says that the writer of `notation` left `what` of rec out (a
+ * kifu_write_options.dropped callback's words), at the record's place. */
+void inputs_say_dropped(const kifu_record *rec, const char *notation, const char *what);
+
 /* Prints why a record is invalid as kifu-validate does:
  * "PROG: FILE:LINE:COL: ply K: MOVE: reason" (no ply for the whole record). */
 void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r);
+
+/* Are two moves the same as parsed: a drop of one piece on one square, or
+ * from, first-leg square, to and promotion (the notation they were written
+ * in aside)?  1 or 0. */
+int inputs_same_move(const kifu_move *x, const kifu_move *y);
 
 /* Writes s as a JSON string, quotes included. */
 void inputs_json_string(FILE *out, const char *s);

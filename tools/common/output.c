@@ -9,10 +9,16 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+/* A file's stdio buffer: a picture or a record written in one write(2),
+ * and no fstat(2) for stdio to choose a size. */
+#define FILE_BUF (64 * 1024)
 
 /* The temporary files being written, for the signal handler to remove.  A
  * tool writes one at a time; a few slots spare. */
@@ -61,20 +67,58 @@ void output_default_signals(void)
 	signal(SIGPIPE, SIG_DFL);
 }
 
-static mode_t new_file_mode(void)
+/* Creates the temporary file beside target, PATH.tmpXXXXXX as mkstemp(3)
+ * names it but with the mode given (open(2)'s: the umask applies), so that
+ * a new file needs no fchmod.  O_EXCL: a name that exists, whatever it is,
+ * is never opened; the next is tried.  The names need not be secret, only
+ * new: six letters of a sequence seeded once from the process, the time
+ * and an address.  The fd, or -1 with errno set. */
+static int open_temp(char *tmp, size_t size, const char *target, mode_t mode)
 {
-	mode_t mask = umask(0);
-	umask(mask);
-	return 0666 & ~mask;
+	static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static uint64_t state;
+	if (!state) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		state = ((uint64_t)getpid() << 32) ^ (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^
+			(uint64_t)(uintptr_t)&state;
+	}
+	size_t n = strlen(target);
+	if (n + sizeof ".tmpXXXXXX" > size) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(tmp, target, n);
+	memcpy(tmp + n, ".tmp", 4);
+	for (int attempt = 0; attempt < 1000; attempt++) {
+		/* splitmix64 */
+		uint64_t z = (state += 0x9E3779B97F4A7C15u);
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+		z ^= z >> 31;
+		for (int i = 0; i < 6; i++, z /= 62)
+			tmp[n + 4 + i] = letters[z % 62];
+		tmp[n + 10] = '\0';
+		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	errno = EEXIST;
+	return -1;
 }
 
 int output_open(output *o, const char *path)
 {
+	static int signals_set;
 	o->f = stdout;
 	o->path = NULL;
 	o->target = NULL;
 	o->tmp = NULL;
-	output_default_signals();
+	o->buf = NULL;
+	if (!signals_set) {
+		output_default_signals();
+		signals_set = 1;
+	}
 	if (!path || !strcmp(path, "-"))
 		return CLI_OK;
 	o->path = path;
@@ -134,13 +178,12 @@ int output_open(output *o, const char *path)
 		cli_error("out of memory");
 		return CLI_USAGE;
 	}
-	snprintf(o->tmp, n, "%s.tmpXXXXXX", o->target);
-	int fd = mkstemp(o->tmp);
+	/* the mode a new file gets from the umask (open's), or the replaced
+	 * file's */
+	int fd = open_temp(o->tmp, n, o->target, exists ? 0600 : 0666);
 	if (fd >= 0)
 		track(o->tmp);
-	/* the mode a new file gets from the umask, or the replaced file's */
-	if (fd < 0 || fchmod(fd, exists ? st.st_mode & 07777 : new_file_mode()) != 0 ||
-	    !(o->f = fdopen(fd, "wb"))) {
+	if (fd < 0 || (exists && fchmod(fd, st.st_mode & 07777) != 0) || !(o->f = fdopen(fd, "wb"))) {
 		cli_error("%s: cannot create a temporary file: %s", path, strerror(errno));
 		if (fd >= 0) {
 			close(fd);
@@ -153,6 +196,8 @@ int output_open(output *o, const char *path)
 		o->f = NULL;
 		return CLI_USAGE;
 	}
+	if ((o->buf = malloc(FILE_BUF)) != NULL)
+		setvbuf(o->f, o->buf, _IOFBF, FILE_BUF);
 	return CLI_OK;
 }
 
@@ -178,6 +223,8 @@ int output_close(output *o, int ok)
 	}
 	free(o->target);
 	o->target = NULL;
+	free(o->buf); /* after fclose, which flushed it */
+	o->buf = NULL;
 	if (failed) {
 		cli_error("%s: write error: %s", o->path ? o->path : "standard output", strerror(err));
 		return CLI_USAGE;

@@ -12,6 +12,7 @@ typedef struct output {
 	const char *path;   /* -o's path, or NULL for standard output */
 	char *target;       /* the file written: path, or where its symbolic link points */
 	char *tmp;          /* the temporary file beside it, or NULL (written directly) */
+	char *buf;          /* the temporary file's stdio buffer, or NULL */
 } output;
 
 /* Opens the output.  path NULL or "-": standard output.  A new path or a

@@ -29,8 +29,33 @@ int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 
 /* Writes a BOD board diagram of pos (hands, board, side to move): 9×9 as
  * the common programs write it, larger boards with two-digit file numbers.
- * handicap: name the sides 上手/下手.  Returns 0 or KIFU_EIO. */
+ * handicap: name the sides 上手/下手, and say the side to move whichever it
+ * is (下手番 as well as 上手番).  Returns 0 or KIFU_EIO. */
 int kifu_bod_write(FILE *out, const kifu_position *pos, int handicap);
+
+/* What kifu_kif_move_words adds to a move's words. */
+#define KIFU_KIF_MARK 1u   /* ▲ before Sente's move, △ before Gote's (KI2, lishogi's client) */
+#define KIFU_KIF_ORIGIN 2u /* where the piece came from: "(77)"; wide: " （←7九）" */
+/* Room enough for any move's words. */
+#define KIFU_KIF_WORDS_MAX 160
+
+/* Writes move m, about to be played in pos (the position before it), in the
+ * words the KIF writer gives it, into buf (NUL-terminated): on 9×9 boards
+ * "７六歩(77)", "同　角成(88)", "５五角打" (Kakinoki's); on larger boards
+ * "7八歩兵 （←7九）", "仝角行成 （←3二）" (lishogi's, full names).  A two-step
+ * move on a larger board is one line: "3五角鷹（居食い）" (it takes on its
+ * first step and stays), "7七獅子（じっと）" (it passes), else its route,
+ * "7七獅子 （←6六←7七）" (to 7七 from 6六, reached from 7七).  prev_to: the
+ * square of the move before it, which the move's own square is written as
+ * 同 (仝) when equal; -1 never.  flags: KIFU_KIF_MARK, KIFU_KIF_ORIGIN
+ * (without it, no origin and no route: "７六歩", "7八歩兵").  On a 9×9 board a
+ * two-step move is written as Kakinoki's KIF writes any move.  The piece is
+ * not checked against the rules: any move whose piece is on its square (or
+ * a drop of a type of the variant) is written.  Returns the length, or
+ * KIFU_EINVAL (no piece to move, a square off the board), or KIFU_ELIMIT
+ * (size too small; KIFU_KIF_WORDS_MAX always suffices). */
+int kifu_kif_move_words(const kifu_position *pos, const kifu_move *m, int prev_to, unsigned flags,
+			char *buf, size_t size);
 
 KIFU_END_DECLS
 

@@ -46,11 +46,31 @@ enum kifu_encoding {
 	KIFU_ENCODING_SJIS = 1    /* Shift_JIS (CP932), as Japanese programs write .kif */
 };
 
+/* What a notation cannot carry and leaves out of a record it writes. */
+enum kifu_dropped {
+	KIFU_DROPPED_VARIATIONS = 1,  /* CSA, USI: the main line only */
+	KIFU_DROPPED_COMMENTS = 2,    /* USI: no comments */
+	KIFU_DROPPED_BOOKMARKS = 4,
+	KIFU_DROPPED_TIMES = 8,       /* USI; or fractions a notation cannot write */
+	KIFU_DROPPED_TAGS = 16,       /* tags the notation has no place for */
+	KIFU_DROPPED_ENDING = 32      /* an ending the notation has no word for */
+};
+
 typedef struct kifu_write_options {
 	enum kifu_encoding encoding; /* where the notation allows a choice (KIF); UTF-8 else */
+	/* Called once per record written, when the notation left something
+	 * out (dropped: kifu_dropped bits; what: the same in words, "variations
+	 * and comments"), so that a program can say so; NULL: nobody is told.
+	 * What can be carried is written exactly. */
+	void (*dropped)(void *ctx, unsigned dropped, const char *what);
+	void *ctx;
 } kifu_write_options;
 
-#define KIFU_WRITE_OPTIONS_INIT {KIFU_ENCODING_UTF8}
+#define KIFU_WRITE_OPTIONS_INIT {KIFU_ENCODING_UTF8, NULL, NULL}
+
+/* The words of kifu_dropped bits, for a message: "variations and
+ * comments".  Writes into buf; returns buf. */
+char *kifu_dropped_words(unsigned dropped, char *buf, size_t size);
 
 /* Writes rec, a record of variant v, in the notation called `notation`.
  * Nothing is written unless the whole record could be.  Returns 0;

@@ -39,6 +39,9 @@ typedef struct kifu_move {
 
 /* Enough room for every move of any position of the shipped variants. */
 #define KIFU_MAX_MOVES 4096
+/* At most this many pieces of one kind in one hand (an SFEN or a board
+ * diagram asking for more is refused). */
+#define KIFU_MAX_IN_HAND 200
 
 typedef struct kifu_movelist {
 	int count;
@@ -161,8 +164,11 @@ enum kifu_game_state kifu_position_end(kifu_position *pos, kifu_game_end *out);
 /* Every legal move of the side to move.  A pass is listed once per piece
  * that can pass (with the first empty square it can pass through as mid).
  * A position whose side to move has lost its last royal, or where the game
- * has otherwise ended (kifu_position_end: 2 and 5), has no moves. */
-void kifu_generate_legal(kifu_position *pos, kifu_movelist *out);
+ * has otherwise ended (kifu_position_end: 2 and 5), has no moves.  Returns
+ * 0, or KIFU_ELIMIT when the position has more than KIFU_MAX_MOVES moves
+ * (no shipped variant comes near; a user's variant with many pieces to
+ * drop on a large board may): the list then holds only some of them. */
+int kifu_generate_legal(kifu_position *pos, kifu_movelist *out);
 
 /* Why a move is illegal. */
 enum kifu_illegal_code {
@@ -248,10 +254,12 @@ int kifu_move_resets_repetition(const kifu_position *pos, const kifu_move *m);
  * 1 or 0. */
 int kifu_move_is_attack(kifu_position *pos, const kifu_undo *undo);
 
-/* Counts the leaves of the legal-move tree to depth (perft). A move that
- * captures a side's last royal, or otherwise ends the game (bare royal, lone
- * royals), ends it: nothing below it is counted. */
-uint64_t kifu_perft(kifu_position *pos, int depth);
+/* Counts the leaves of the legal-move tree to depth (perft) into *count. A
+ * move that captures a side's last royal, or otherwise ends the game (bare
+ * royal, lone royals), ends it: nothing below it is counted.  Returns 0,
+ * KIFU_ENOMEM (one allocation, of depth move lists, made up front) or
+ * KIFU_ELIMIT (a position with more than KIFU_MAX_MOVES moves). */
+int kifu_perft(kifu_position *pos, int depth, uint64_t *count);
 
 /* Names a square for a message: writes e.g. "7g" into buf. */
 typedef void (*kifu_square_namer)(const kifu_variant *v, int sq, char *buf, size_t size);

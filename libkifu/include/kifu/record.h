@@ -127,6 +127,17 @@ long kifu_record_ending_col(const kifu_record *rec);
 const char *kifu_record_error(const kifu_record *rec, long *ply, long *line, long *col,
 			      const char **move_text);
 
+/* Notes: text the reader passed over in a record it took whole, each with
+ * where it is written and what was passed over ("the game ended with 投了
+ * (line 5): 中断 is passed over").  A note does not make the record
+ * invalid (kifu_record_error does); a program may show it.  At most
+ * KIFU_MAX_NOTES are kept, the first ones. */
+#define KIFU_MAX_NOTES 16
+int kifu_record_note_count(const kifu_record *rec);
+/* Note i (0-based), and where it is (line, col: either may be NULL);
+ * NULL out of range. */
+const char *kifu_record_note(const kifu_record *rec, int i, long *line, long *col);
+
 KIFU_END_DECLS
 
 #endif

@@ -13,6 +13,7 @@
 #define KIFU_VARIANT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "api.h"
 #include "error.h"
 
@@ -109,6 +110,17 @@ const char *kifu_variant_set_suggest(const kifu_variant_set *set, const char *na
  * NULL for i out of range. */
 int kifu_variant_set_count(const kifu_variant_set *set);
 const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i);
+/* The first variant of the set, in that order, whose Japanese title or
+ * whose name is `title` (the title compared as kifu_name_fold folds both:
+ * 小將棋 is 小将棋); NULL if none.  A shipped variant is told by what its
+ * file says, without being loaded: only the one returned is (a record that
+ * names its variant costs the loading of that one). */
+const kifu_variant *kifu_variant_set_find_title(const kifu_variant_set *set, const char *title);
+/* The first variant of the set with a start position called `name` (KIF's
+ * 手合割: 香落ち), compared folded as above; *start is then the start's name
+ * as the variant has it, else NULL.  Loads only the variant returned. */
+const kifu_variant *kifu_variant_set_find_start(const kifu_variant_set *set, const char *name,
+						const char **start);
 
 /* ---- what a variant says ---- */
 
@@ -187,6 +199,9 @@ const char *kifu_variant_start_sfen(const kifu_variant *v);
 int kifu_variant_named_start_count(const kifu_variant *v);
 const char *kifu_variant_named_start_name(const kifu_variant *v, int i);
 const char *kifu_variant_named_start(const kifu_variant *v, const char *name);
+/* The kifu_position_key of the i-th named start (0 out of range): a reader
+ * tells which start a set-up position is without setting up each start. */
+uint64_t kifu_variant_named_start_key(const kifu_variant *v, int i);
 
 /* ---- pieces ---- */
 

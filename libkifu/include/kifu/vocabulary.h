@@ -30,6 +30,12 @@ typedef struct kifu_ending_info {
 	const char *const *kif_also;   /* other words KIF and KI2 readers take as it,
 				        * NULL-terminated (時間切れ for timeout) */
 	enum kifu_outcome outcome;
+	const char *csa;               /* the CSA special move: "%TORYO"; JKF's special is
+				        * the same without the '%' ("TORYO").  NULL when
+				        * CSA says it by the side at fault instead
+				        * (illegal-win: %+ILLEGAL_ACTION or
+				        * %-ILLEGAL_ACTION, naming the side that made
+				        * the last move) or has no word for it */
 } kifu_ending_info;
 
 /* The endings, in the order formats/compact.md lists them. */
@@ -41,6 +47,11 @@ const kifu_ending_info *kifu_ending_find(const char *word, size_t len);
 /* The ending whose KIF word (kif or one of kif_also) is text[0..len)
  * exactly, or NULL. */
 const kifu_ending_info *kifu_ending_find_kif(const char *text, size_t len);
+/* The ending whose CSA special is text[0..len) ("%TORYO"; JKF's "TORYO"
+ * with its '%' added), or NULL.  %+ILLEGAL_ACTION and %-ILLEGAL_ACTION
+ * name the side at fault: the reader turns them into illegal-loss or
+ * illegal-win by the side to move. */
+const kifu_ending_info *kifu_ending_find_csa(const char *text, size_t len);
 
 /* A tag that a notation has a header for. */
 typedef struct kifu_tag_info {
@@ -52,9 +63,15 @@ typedef struct kifu_tag_info {
 				        * kept whole (the `header` tag) come at order
 				        * KIFU_TAG_KIF_ORDER_RAW, tags with no KIF header
 				        * last, as `key：value` */
+	const char *csa;               /* its CSA game information line: "$EVENT",
+				        * "N+" (sente), or NULL when CSA has none */
+	int kif_wide_order;            /* where the wide form (boards over 9x9) puts it:
+				        * lishogi's server order; headers kept whole at
+				        * KIFU_TAG_KIF_WIDE_ORDER_RAW */
 } kifu_tag_info;
 
 #define KIFU_TAG_KIF_ORDER_RAW 7
+#define KIFU_TAG_KIF_WIDE_ORDER_RAW 10
 
 /* The tags, in the order the compact writer puts them first. */
 int kifu_tag_count(void);
@@ -64,6 +81,8 @@ const kifu_tag_info *kifu_tag_find(const char *key);
 /* The tag whose KIF header (or handicap-game header) is text[0..len), or
  * NULL. */
 const kifu_tag_info *kifu_tag_find_kif(const char *text, size_t len);
+/* The tag whose CSA key ("$EVENT", "N+") is text[0..len), or NULL. */
+const kifu_tag_info *kifu_tag_find_csa(const char *text, size_t len);
 
 KIFU_END_DECLS
 

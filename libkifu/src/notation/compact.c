@@ -232,7 +232,8 @@ static int hexval(char c)
 }
 
 /* Decodes %XX escapes of s[0..n) into out (at most n bytes). Returns the
- * decoded length, or -1 with *bad at the offending offset. */
+ * decoded length, or -1 (a bad escape) or -2 (%00) with *bad at the
+ * offending offset. */
 static long percent_decode(const char *s, size_t n, char *out, size_t *bad)
 {
 	size_t o = 0;
@@ -249,6 +250,12 @@ static long percent_decode(const char *s, size_t n, char *out, size_t *bad)
 				*bad = i;
 				return -1;
 			}
+			if (h == 0 && l == 0) {
+				/* %00: a value is a C string, so a NUL would cut it
+				 * short without a word; refused where it is written */
+				*bad = i;
+				return -2;
+			}
 			out[o++] = (char)(h * 16 + l);
 			i += 2;
 		} else {
@@ -257,6 +264,10 @@ static long percent_decode(const char *s, size_t n, char *out, size_t *bad)
 	}
 	return (long)o;
 }
+
+/* What percent_decode's negative result means (a macro: the format stays
+ * a literal the compiler checks). */
+#define ESCAPE_ERROR(rc) ((rc) == -2 ? "a NUL byte (%%00) in %s: no value may hold one" : "bad %%XX escape in %s")
 
 typedef struct parse_state {
 	kifu_record *rec;
@@ -269,14 +280,15 @@ typedef struct parse_state {
 	bool has_nul;       /* the line holds a NUL byte somewhere */
 	bool ascii;         /* ... no byte over 0x7F: a column is the offset + 1 */
 	dims dims;          /* the record's board */
+	/* the type a drop's piece token names ([letter][suffix: none, ', !]),
+	 * looked up on first use: -2 not yet, -1 none that may be dropped */
+	int8_t drop_type[26][3];
 } parse_state;
 
 /* The column of byte offset off, counting on from the last one asked for
  * (tokens are asked for in order: the per-move path stays linear). */
-static long column_at(parse_state *ps, size_t off)
+static long column_count(parse_state *ps, size_t off)
 {
-	if (ps->ascii)
-		return (long)off + 1;
 	if (off < ps->col_off) {
 		ps->col_off = 0;
 		ps->col_val = 1;
@@ -286,6 +298,11 @@ static long column_at(parse_state *ps, size_t off)
 			ps->col_val++;
 	ps->col_off = off;
 	return ps->col_val;
+}
+
+static inline long column_at(parse_state *ps, size_t off)
+{
+	return ps->ascii ? (long)off + 1 : column_count(ps, off);
 }
 
 static int fail_at(parse_state *ps, long ply, size_t off, const char *tok, size_t toklen,
@@ -351,11 +368,9 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 			size_t clen = (size_t)(close - (t + i + 1)), bad;
 			long dl = percent_decode(t + i + 1, clen, ps->scratch, &bad);
 			if (dl < 0)
-				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a comment");
+				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, ESCAPE_ERROR(dl), "a comment");
 			if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a comment is not valid UTF-8");
-			if (memchr(ps->scratch, 0, (size_t)dl))
-				return fail_at(ps, ply, base + i, tok, toklen, "a comment holds a NUL byte (%%00)");
 			/* several {...} on one move join with a newline */
 			const char *old = kifu_record_comment(ps->rec, idx);
 			int rc;
@@ -382,11 +397,9 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 			size_t bad;
 			long dl = percent_decode(t + i + 1, j - i - 1, ps->scratch, &bad);
 			if (dl < 0)
-				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, "bad %%XX escape in a bookmark");
+				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, ESCAPE_ERROR(dl), "a bookmark");
 			if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a bookmark is not valid UTF-8");
-			if (memchr(ps->scratch, 0, (size_t)dl))
-				return fail_at(ps, ply, base + i, tok, toklen, "a bookmark holds a NUL byte (%%00)");
 			int rc = kifu_record_set_bookmark(ps->rec, idx, ps->scratch, (size_t)dl);
 			if (rc)
 				return rc;
@@ -465,6 +478,93 @@ static int next_token_m(const char *line, size_t end, size_t *i, size_t *start, 
 	return 1;
 }
 
+/* A square at t[*k] of the fast path (a digit stands there): as
+ * parse_square, its number or -1 with no message (the general path gives
+ * it). */
+static inline int fast_square(dims d, const unsigned char *t, size_t len, size_t *k)
+{
+	size_t at = *k + 1;
+	if (at >= len)
+		return -1;
+	/* one digit or two (files 1 to 9, 10 to 19 mixed at random: chosen
+	 * without a branch to mispredict) */
+	const int first = t[at - 1] - '0';
+	const unsigned second = (unsigned)(t[at] - '0');
+	const unsigned two = second <= 9u;
+	const int file = first + ((first * 9 + (int)second) & -(int)two);
+	at += two;
+	unsigned r = at < len ? (unsigned)(t[at] - 'a') : 26u;
+	if (r > 25 || file > d.files || (int)r >= d.ranks)
+		return -1;
+	*k = at + 1;
+	return (int)r * d.files + (file - 1);
+}
+
+static inline bool fast_digit(const unsigned char *t, size_t len, size_t k)
+{
+	return k < len && (unsigned)(t[k] - '1') <= 8u;
+}
+
+/* The fast path of the moves: a plain move token at t[0..len), two or three
+ * squares and a '+' or not ("7g7f", "8h2b+", "12o11n", "4e5d4c"), or a drop
+ * ("P*5e"), ended by a space, a tab or the end of the line, read where it
+ * stands and turned into *m at once.  Returns its length, or 0 for any
+ * other token (with annotations, an ending, a parenthesis, a fault): the
+ * general path (next_token_m, parse_move) reads that one, with its
+ * messages. */
+static size_t fast_move(parse_state *ps, const kifu_variant *v, const unsigned char *t, size_t len,
+			kifu_move *m)
+{
+	const dims d = ps->dims;
+	size_t k = 0;
+	if (fast_digit(t, len, 0)) {
+		int from = fast_square(d, t, len, &k), mid = -1, to;
+		if (from < 0 || !fast_digit(t, len, k) || (to = fast_square(d, t, len, &k)) < 0)
+			return 0;
+		if (fast_digit(t, len, k)) {
+			mid = to;
+			if ((to = fast_square(d, t, len, &k)) < 0)
+				return 0;
+		}
+		m->flags = 0;
+		if (k < len && t[k] == '+') {
+			m->flags = KIFU_MOVE_PROMOTE;
+			k++;
+		}
+		/* a fourth square, an annotation, anything else: the general path */
+		if (k < len && byte_class[t[k]] != C_SPACE)
+			return 0;
+		m->from = (uint16_t)from;
+		m->mid = mid < 0 ? KIFU_NO_SQUARE : (uint16_t)mid;
+		m->to = (uint16_t)to;
+		m->piece = 0;
+		return k;
+	}
+	if ((unsigned)(t[0] - 'A') > 25u || len < 3)
+		return 0;
+	size_t plen = t[1] == '\'' || t[1] == '!' ? 2 : 1;
+	int suffix = plen == 1 ? 0 : t[1] == '\'' ? 1 : 2;
+	if (t[plen] != '*' || !fast_digit(t, len, plen + 1))
+		return 0;
+	int8_t *type = &ps->drop_type[t[0] - 'A'][suffix];
+	if (*type == -2) {
+		/* as parse_move: a known piece token, not a promoted piece */
+		kifu_piece_info info;
+		int found = kifu_variant_piece_by_sfen(v, (const char *)t, plen);
+		*type = (int8_t)(found < 0 || (kifu_variant_piece(v, found, &info) == 0 && info.promoted) ? -1 : found);
+	}
+	k = plen + 1;
+	int to;
+	if (*type < 0 || (to = fast_square(d, t, len, &k)) < 0 || (k < len && byte_class[t[k]] != C_SPACE))
+		return 0;
+	m->from = KIFU_NO_SQUARE;
+	m->mid = KIFU_NO_SQUARE;
+	m->to = (uint16_t)to;
+	m->flags = KIFU_MOVE_DROP;
+	m->piece = (uint8_t)*type;
+	return k;
+}
+
 static int next_token(const char *line, size_t end, size_t *i, size_t *start, size_t *n)
 {
 	size_t mlen;
@@ -505,14 +605,36 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 	size_t i = from, start, n, mlen;
 	int rc = 0;
 #define ERR_PLY (err_ply_base < 0 ? 0 : ply + 1)
-	while (!rc && next_token_m(line, end, &i, &start, &n, &mlen)) {
+	while (!rc) {
+		if (!ended) {
+			/* the fast path, for as long as the moves are plain */
+			const unsigned char *u = (const unsigned char *)line;
+			size_t j = i, k;
+			kifu_move m;
+			for (;;) {
+				while (j < end && byte_class[u[j]] == C_SPACE)
+					j++;
+				if (j >= end || !(k = fast_move(ps, v, u + j, end - j, &m)))
+					break;
+				long idx = kifu_record_add_move(ps->rec, &m, line + j, k, ps->lineno, column_at(ps, j));
+				if (idx == KIFU_ELIMIT)
+					return fail_at(ps, ERR_PLY, j, line + j, k, "more moves than a record may hold");
+				if (idx < 0)
+					return (int)idx;
+				ply++;
+				j += k;
+			}
+			i = j;
+		}
+		if (!next_token_m(line, end, &i, &start, &n, &mlen))
+			break;
 		const char *tok = line + start;
 		if (is_open(tok, n)) {
 			size_t close = group_end(line, end, i);
 			if (!close)
 				return fail_at(ps, 0, start, NULL, 0, "unclosed variation: \"(\" without \")\"");
-			if (ply < start_ply)
-				return fail_at(ps, 0, start, NULL, 0, "a variation must follow a move");
+			if (ply < start_ply && !ended)
+				return fail_at(ps, 0, start, NULL, 0, "a variation must follow a move or the ending");
 			i = close; /* read after this line's own moves */
 			any_variation = true;
 			continue;
@@ -553,27 +675,34 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 	}
 	if (rc || !any_variation)
 		return rc;
-	/* the variations, each an alternative to the move before its "(" */
+	/* the variations, each an alternative to the move before its "(", or
+	 * after the ending to the ending (a move played instead of resigning,
+	 * say: KIF's 変化 at the ending's ply, JKF's forks of a special) */
 	ply = start_ply - 1;
 	i = from;
+	bool after_ending = false;
 	while (next_token(line, end, &i, &start, &n)) {
 		const char *tok = line + start;
 		if (!is_open(tok, n)) {
-			if (n && !islower((unsigned char)tok[0]))
+			if (n && islower((unsigned char)tok[0]))
+				after_ending = true;
+			else if (n)
 				ply++;
 			continue;
 		}
 		size_t close = group_end(line, end, i);
 		if (depth + 1 > MAX_VARIATION_DEPTH)
 			return fail_at(ps, 0, start, NULL, 0, "variations nested too deep");
-		/* an alternative to a variation's first move is an alternative
-		 * to the move that one replaces: a sibling, not a child (as KIF
-		 * reads it, whose 変化：N手 cannot say otherwise) */
+		/* an alternative to a variation's first move (or, after the
+		 * ending of a variation with no move, to that ending) is an
+		 * alternative to what that variation replaces: a sibling, not a
+		 * child (as KIF reads it, whose 変化：N手 cannot say otherwise) */
+		long at = after_ending ? ply + 1 : ply;
 		int parent = line_no;
 		kifu_record_line_info li;
-		while (parent > 0 && kifu_record_get_line(ps->rec, parent, &li) == 0 && li.start == ply)
+		while (parent > 0 && kifu_record_get_line(ps->rec, parent, &li) == 0 && li.start == at)
 			parent = li.parent;
-		int sub = kifu_record_begin_line(ps->rec, parent, ply);
+		int sub = kifu_record_begin_line(ps->rec, parent, at);
 		if (sub < 0)
 			return sub;
 		/* the group's content lies between "(" and its ")" */
@@ -601,11 +730,9 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 	char *scratch = len < sizeof small ? small : malloc(len + 1);
 	if (!scratch)
 		return KIFU_ENOMEM;
-	unsigned char high = 0;
-	for (size_t k = 0; k < len; k++)
-		high |= (unsigned char)line[k];
-	bool ascii = !(high & 0x80), nul = memchr(line, 0, len) != NULL;
-	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii, {0, 0}};
+	bool ascii = kifu__ascii_span(line, len) == len, nul = memchr(line, 0, len) != NULL;
+	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii, {0, 0}, {{0}}};
+	memset(ps.drop_type, -2, sizeof ps.drop_type);
 	size_t i = 0;
 	const kifu_variant *v = NULL;
 	enum { VARIANT, TAGS, MOVES, ENDED } stage = VARIANT;
@@ -666,15 +793,11 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 			size_t klen = (size_t)(eq - tok), bad;
 			long dl = percent_decode(eq + 1, n - klen - 1, scratch, &bad);
 			if (dl < 0) {
-				rc = fail_at(&ps, 0, start + klen + 1 + bad, NULL, 0, "bad %%XX escape in a tag value");
+				rc = fail_at(&ps, 0, start + klen + 1 + bad, NULL, 0, ESCAPE_ERROR(dl), "a tag value");
 				break;
 			}
 			if (!kifu__utf8_valid(scratch, (size_t)dl)) {
 				rc = fail_at(&ps, 0, start + klen + 1, NULL, 0, "a tag value is not valid UTF-8");
-				break;
-			}
-			if (memchr(scratch, 0, (size_t)dl)) {
-				rc = fail_at(&ps, 0, start + klen + 1, NULL, 0, "a tag value holds a NUL byte (%%00)");
 				break;
 			}
 			if (klen == 7 && !memcmp(tok, "comment", 7))
@@ -811,6 +934,7 @@ typedef struct wframe {
 	long k;
 	long *children;  /* pairs (start, line), sorted */
 	int nchildren, next;
+	bool ended;      /* the line's moves and ending are written */
 } wframe;
 
 static void frames_free(wframe *stack, int depth)
@@ -825,7 +949,7 @@ static int push_line(wframe *stack, int *depth, const kifu_record *rec, int line
 	kifu_record_line_info li;
 	kifu_record_get_line(rec, line, &li);
 	wframe *f = &stack[(*depth)++];
-	*f = (wframe){line, 0, NULL, 0, 0};
+	*f = (wframe){line, 0, NULL, 0, 0, false};
 	int n = 0;
 	for (int c = li.first_child; c >= 0;) {
 		kifu_record_line_info ci;
@@ -863,8 +987,10 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 		wframe *f = &stack[depth - 1];
 		kifu_record_line_info li;
 		kifu_record_get_line(rec, f->line, &li);
-		/* the variations that replace the move just written */
-		if (f->k > 0 && f->next < f->nchildren && f->children[2 * f->next] == li.start + f->k - 1) {
+		/* the variations that replace the move just written, or after the
+		 * ending those that replace the ending */
+		long replaced = f->ended ? li.start + li.count : li.start + f->k - 1;
+		if ((f->k > 0 || f->ended) && f->next < f->nchildren && f->children[2 * f->next] == replaced) {
 			int c = (int)f->children[2 * f->next + 1];
 			f->next++;
 			if (depth == MAX_VARIATION_DEPTH + 1) {
@@ -877,9 +1003,9 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 			rc = push_line(stack, &depth, rec, c);
 			continue;
 		}
-		/* variations that branch at a ply the line has no move at are none
-		 * of a well-formed record's: passed over */
-		while (f->next < f->nchildren && f->children[2 * f->next] < li.start + f->k - 1)
+		/* variations that branch at a ply the line has no move or ending
+		 * at are none of a well-formed record's: passed over */
+		while (f->next < f->nchildren && f->children[2 * f->next] < replaced)
 			f->next++;
 		if (f->k < li.count) {
 			kifu_record_move m;
@@ -897,12 +1023,14 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 			f->k++;
 			continue;
 		}
-		if (li.ending[0]) {
+		if (li.ending[0] && !f->ended) {
 			put(b, " ", 1);
 			puts_(b, li.ending);
 			if (li.ending_comment)
 				put_comment(b, li.ending_comment);
 			put_times(b, li.ending_time, li.ending_total);
+			f->ended = true;
+			continue; /* then the variations that replace the ending */
 		}
 		free(f->children);
 		depth--;

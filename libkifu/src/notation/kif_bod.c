@@ -102,9 +102,13 @@ static int read_hand(const kifu_variant *v, const char *line, const struct kif_b
 		int type = kifu_variant_piece_by_name(v, t.p, (size_t)(t.end - t.p), &used);
 		if (type < 0 || (kifu_variant_piece(v, type, &info) == 0 && info.promoted))
 			return kifu__kif_problem(&sp, 0, t.p, NULL, 0, "unknown piece in hand");
+		const char *at_piece = t.p;
 		t.p += used;
 		int n = kifu__kif_kanji_number(&t);
 		hand[type] += n < 0 ? 1 : n;
+		/* SFEN's limit (docs/limits.md), said on the hand's line */
+		if (hand[type] > KIFU_MAX_IN_HAND)
+			return kifu__kif_problem(&sp, 0, at_piece, NULL, 0, "more than 200 of one piece in hand");
 	}
 	return 0;
 }

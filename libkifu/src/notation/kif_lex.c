@@ -98,24 +98,30 @@ bool kifu__kif_eat_mark(kif_text *t)
 	return false;
 }
 
-/* Splits "key：value" (full- or half-width colon): the key runs to the
- * first colon and holds no space; it does not start like a comment, a
- * bookmark, a file comment or a move.  *fullwidth: the colon was ：. */
+/* Splits "KEY：VALUE" (full- or half-width colon), a header: the key runs
+ * to the first colon; it may hold spaces (対局 ID) but not end in one (a
+ * compact record's "shogi : 7g7f" is no header), may start with a digit
+ * when no move could (9z：v: number_then_move), never holds a KI2 move mark
+ * (a KI2 line with a colon in it stays moves), and does not start like a
+ * comment, a bookmark or a file comment.  *fullwidth: the colon was ：. */
 static bool split_header(const kif_text *t, kif_text *key, kif_text *val, bool *fullwidth)
 {
 	const char *p = t->p;
-	if (p >= t->end || *p == '*' || *p == '&' || *p == '#' || (*p >= '0' && *p <= '9'))
+	if (p >= t->end || *p == '*' || *p == '&' || *p == '#')
 		return false;
 	for (const char *q = p; q < t->end; q++) {
 		if (*q == ':' || (t->end - q >= 3 && !memcmp(q, "：", 3))) {
-			if (q == p)
+			/* a space before the colon: not a key (a compact
+			 * record's "shogi : 7g7f") */
+			if (q == p || q[-1] == ' ' || q[-1] == '\t')
 				return false;
 			*key = (kif_text){p, q};
 			*fullwidth = *q != ':';
 			*val = (kif_text){q + (*q == ':' ? 1 : 3), t->end};
 			return true;
 		}
-		if (*q == ' ' || *q == '\t')
+		if (t->end - q >= 3 && (!memcmp(q, "▲", 3) || !memcmp(q, "△", 3) || !memcmp(q, "▽", 3) ||
+					!memcmp(q, "☗", 3) || !memcmp(q, "☖", 3)))
 			return false;
 	}
 	return false;
@@ -141,32 +147,37 @@ enum kif_header_kind kifu__kif_header_kind(const char *key, size_t klen, size_t 
 const kifu_variant *kifu__kif_handicap_variant(const kifu_variant_set *variants, const kifu_variant *fallback,
 					       const char *value, const char **start)
 {
-	char want[256], have[256];
-	kifu_name_fold(value, want, sizeof want);
 	*start = NULL;
-	int n = kifu_variant_set_count(variants);
-	for (int pass = 0; pass < 3; pass++) {
-		/* pass 0: -v's variant; 1: a variant by title or name; 2: a start */
-		for (int i = pass ? 0 : -1; i < (pass ? n : 0); i++) {
-			const kifu_variant *v = pass ? kifu_variant_set_at(variants, i) : fallback;
-			if (!v)
-				continue;
-			if (pass < 2) {
-				kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
-				if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
-					return v;
+	/* -v's variant first: its title, its name, one of its starts */
+	const kifu_variant *v = fallback;
+	if (v) {
+		char want[256], have[256];
+		kifu_name_fold(value, want, sizeof want);
+		kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
+		if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
+			return v;
+		for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
+			kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
+			if (!strcmp(want, have)) {
+				*start = kifu_variant_named_start_name(v, k);
+				return v;
 			}
-			if (pass != 1)
-				for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
-					kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
-					if (!strcmp(want, have)) {
-						*start = kifu_variant_named_start_name(v, k);
-						return v;
-					}
-				}
 		}
 	}
-	return NULL;
+	/* then a variant by its title or name, then by one of its starts (the
+	 * shipped ones told by what their files say, loading only the one
+	 * found) */
+	v = kifu_variant_set_find_title(variants, value);
+	return v ? v : kifu_variant_set_find_start(variants, value, start);
+}
+
+/* Does a line that starts with a number go on as a move would: a space
+ * (a move, the file numbers of a diagram) or 手目 (the wide form)? */
+static bool number_then_move(const kif_text *t)
+{
+	kif_text r = *t;
+	kifu__kif_number(&r);
+	return r.p >= r.end || *r.p == ' ' || *r.p == '\t' || kif_at(&r, "　") || kif_at(&r, "手目");
 }
 
 /* "後手の持駒", "上手の持駒" ...: the side whose hand a line gives, or -1. */
@@ -215,8 +226,9 @@ void kifu__kif_classify(const char *line, size_t len, kif_line *out)
 		return;
 	}
 	unsigned char c = (unsigned char)*t.p;
-	kif_text d = t;
-	if (kifu__kif_digit(&d) >= 0) {
+	kif_text d = t, key, val;
+	bool fullwidth = false;
+	if (kifu__kif_digit(&d) >= 0 && !(!number_then_move(&t) && split_header(&t, &key, &val, &fullwidth))) {
 		/* the common line: a move (or the file numbers over a diagram) */
 		long files = file_numbers(&t);
 		if (files) {
@@ -249,8 +261,6 @@ void kifu__kif_classify(const char *line, size_t len, kif_line *out)
 		out->evidence = kif_at(&t, "#KIF version=");
 		return;
 	}
-	kif_text key, val;
-	bool fullwidth = false;
 	if (split_header(&t, &key, &val, &fullwidth)) {
 		kif_text k = key;
 		if (kif_at(&k, "変化")) {
@@ -326,6 +336,12 @@ int kifu__kif_square(const kifu_variant *v, kif_text *t)
 	const char *save = t->p;
 	long f = kifu__kif_number(t);
 	int r = kifu__kif_kanji_number(t);
+	if (r < 0 && f >= 11 && f <= 99 && kifu_variant_files(v) <= 9 && kifu_variant_ranks(v) <= 9) {
+		/* two digits for the file and the rank (▲76歩, as some KI2 writers
+		 * put it): on a 9×9 board no file has two */
+		r = (int)(f % 10);
+		f /= 10;
+	}
 	if (f < 1 || r < 1 || f > kifu_variant_files(v) || r > kifu_variant_ranks(v)) {
 		t->p = save;
 		return -1;

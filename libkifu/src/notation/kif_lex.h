@@ -162,7 +162,8 @@ enum kif_head_status kifu__kif_move_head(const kifu_variant *v, kif_text *t, boo
 /* Names a square as KIF writes it: ７六 (9×9 boards), 7十一 (larger ones). */
 void kifu__kif_square_name(const kifu_variant *v, int sq, char *buf, size_t size);
 
-/* A square: file number then kanji rank; -1 if there is none there. */
+/* A square: file number then kanji rank (on boards up to 9×9 also two
+ * digits, 76); -1 if there is none there. */
 int kifu__kif_square(const kifu_variant *v, kif_text *t);
 /* An origin "(77)" (KIF: one digit each) or "（←7九）" (wide); -1 if none. */
 int kifu__kif_origin(const kifu_variant *v, kif_text *t);

@@ -27,7 +27,6 @@
 typedef struct kif_reader {
 	kifu__read_ctx ctx;
 	kifu_position *pos;        /* the position while reading, for KI2 */
-	kifu_movelist *list;       /* scratch for KI2 */
 	char *note;                /* comment lines gathered before they are stored */
 	size_t note_len, note_cap;
 	kif_bod bod;
@@ -143,6 +142,25 @@ static int set_ending(parse *ps, const char *word, const char *p, const char *te
 	return rc;
 }
 
+/* A note on the record at p of the line being read (kifu_record_add_note). */
+static int note(parse *ps, const char *p, const char *msg)
+{
+	return kifu_record_add_note(ps->rec, ps->sp.lineno, kifu__kif_col(&ps->sp, p), msg);
+}
+
+/* Another ending after the line's own (投了 then 中断, as some programs
+ * write): the first one ends the game; this one, text[0..n), is passed
+ * over, and a note says so. */
+static int second_ending(parse *ps, const char *text, size_t n)
+{
+	kifu_record_line_info li;
+	kifu_record_get_line(ps->rec, kifu_record_current_line(ps->rec), &li);
+	char msg[400];
+	snprintf(msg, sizeof msg, "the game ended with %s (line %ld): %.*s is passed over", li.ending_text,
+		 li.ending_line, (int)n, text);
+	return note(ps, text, msg);
+}
+
 /* The ending whose KIF word (kifu/vocabulary.h) t starts with, the longest
  * if several do (詰み before 詰); eats it.  NULL if none. */
 static const char *special(kif_text *t)
@@ -228,12 +246,21 @@ static int kif_move_line(parse *ps, const kif_line *kl)
 	kif_text t = kl->rest;
 	long ply = current_ply(ps);
 	kif_skip_space(&t);
+	/* a side's mark before the move (☗７六歩(77), as some programs write) */
+	kifu__kif_eat_mark(&t);
 	const char *mp = t.p;
 	size_t mlen = move_text_len(t.p, t.end);
-	if (ps->ended)
+	if (ps->ended) {
+		kif_text w = t;
+		if (special(&w))
+			return second_ending(ps, mp, (size_t)(w.p - mp));
 		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
-	if (kl->number != ply)
-		return PROBLEM(ps, ply, mp, mp, mlen, "the move number is not the next ply");
+	}
+	if (kl->number != ply) {
+		char msg[120];
+		snprintf(msg, sizeof msg, "the move number is %ld, not the next ply, %ld", kl->number, ply);
+		return PROBLEM(ps, ply, mp, mp, mlen, msg);
+	}
 	kif_move_head h;
 	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h);
 	if (st == KIF_HEAD_NO_SQUARE) /* not a move: a special move (投了, 中断, ...)? */
@@ -301,8 +328,9 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
 	if (kl->number != ply)
 		return PROBLEM(ps, ply, mp, mp, mlen, "the move number is not the next ply");
-	if (!kifu__kif_eat_mark(&t))
-		return PROBLEM(ps, ply, mp, mp, mlen, "expected ▲ or △");
+	/* ▲/△ as lishogi's client and shogiops write, or none as its server
+	 * exports (scalashogi format/kif/KifModel.scala) */
+	kifu__kif_eat_mark(&t);
 	kif_move_head h;
 	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h);
 	if (st == KIF_HEAD_NO_SQUARE)
@@ -380,7 +408,8 @@ static int ki2_line(parse *ps, const kif_line *kl)
 		const char *at = t.p;
 		const char *word = special(&t);
 		if (word) {
-			int rc = set_ending(ps, word, mp, at, (size_t)(t.p - at));
+			int rc = ps->ended ? second_ending(ps, at, (size_t)(t.p - at)) :
+					     set_ending(ps, word, mp, at, (size_t)(t.p - at));
 			if (rc)
 				return rc;
 			continue;
@@ -399,7 +428,7 @@ static int ki2_line(parse *ps, const kif_line *kl)
 		if (!sync(ps))
 			return PROBLEM(ps, ply, mp, mp, mlen, "cannot resolve this move: an earlier move was illegal");
 		kifu_move m;
-		const char *why = kifu__ki2_resolve(ps->kr->pos, ps->kr->list, &h, head_to(&h, ps->last_to), &m);
+		const char *why = kifu__ki2_resolve(ps->kr->pos, &h, head_to(&h, ps->last_to), &m);
 		if (why)
 			return PROBLEM(ps, ply, mp, mp, mlen, why);
 		int rc = add_move(ps, &m, h.type, mp, mlen, true);
@@ -484,24 +513,26 @@ static int append_note(parse *ps, const kif_text *t, bool bookmark)
 	return 0;
 }
 
-/* "まで3手で先手の勝ち", "まで2手で中断": the ending a result line tells.
- * The KIF word of an ending that comes first in the line (the longest, if
- * two start at one place: 詰み over 詰); else, when the line names a winner
- * (の勝ち), a resignation. */
-static int result_line(parse *ps, const kif_text *t)
+/* "まで3手で先手の勝ち", "まで2手で中断": the ending a result line tells
+ * (its compact word, NULL if none), where it is said (*at, *len).  The KIF
+ * word of an ending that comes first in the line (the longest, if two start
+ * at one place: 詰み over 詰); else, when the line names a winner (の勝ち), a
+ * resignation, said by the whole line. */
+static const char *result_ending(const kif_text *t, const char **at, size_t *len)
 {
-	const char *best = NULL, *at = NULL;
+	const char *best = NULL;
 	size_t best_len = 0;
+	*at = NULL;
 	for (int i = 0; i < kifu_ending_count(); i++) {
 		const kifu_ending_info *e = kifu_ending_at(i);
 		for (int k = -1; k < 0 || e->kif_also[k]; k++) {
 			const char *w = k < 0 ? e->kif : e->kif_also[k];
 			size_t n = strlen(w);
-			for (const char *q = t->p; q + n <= t->end && (!at || q <= at); q++)
+			for (const char *q = t->p; q + n <= t->end && (!*at || q <= *at); q++)
 				if (!memcmp(q, w, n)) {
-					if (!at || q < at || n > best_len) {
+					if (!*at || q < *at || n > best_len) {
 						best = e->word;
-						at = q;
+						*at = q;
 						best_len = n;
 					}
 					break;
@@ -512,14 +543,36 @@ static int result_line(parse *ps, const kif_text *t)
 		for (const char *q = t->p; q + strlen("の勝ち") <= t->end; q++)
 			if (!memcmp(q, "の勝ち", strlen("の勝ち")))
 				best = "resign";
-		at = t->p;
+		*at = t->p;
 		best_len = (size_t)(t->end - t->p);
 	}
-	return best ? set_ending(ps, best, t->p, at, best_len) : 0;
+	*len = best_len;
+	return best;
+}
+
+/* A result line: the line's ending when none was given (KI2); after one,
+ * a line that says another ending is passed over with a note (投了, then
+ * まで2手で中断), one that agrees is what Kifu for Windows writes. */
+static int result_line(parse *ps, const kif_text *t)
+{
+	const char *at;
+	size_t len;
+	const char *word = result_ending(t, &at, &len);
+	if (!word)
+		return 0;
+	if (!ps->ended)
+		return set_ending(ps, word, t->p, at, len);
+	kifu_record_line_info li;
+	kifu_record_get_line(ps->rec, kifu_record_current_line(ps->rec), &li);
+	if (!strcmp(li.ending, word))
+		return 0;
+	return second_ending(ps, t->p, (size_t)(t->end - t->p));
 }
 
 /* 変化：N手 — a variation replacing the move at ply N of the most recent
- * line (this one or one it branches from) that has a move at ply N. */
+ * line (this one or one it branches from) that has a move at ply N, or its
+ * ending there (a move played instead of 投了: the KIF writer writes it so,
+ * JKF has forks of a special). */
 static int variation_line(parse *ps, const kif_text *rest)
 {
 	kif_text t = *rest;
@@ -535,7 +588,7 @@ static int variation_line(parse *ps, const kif_text *rest)
 	while (line >= 0) {
 		kifu_record_line_info li;
 		kifu_record_get_line(ps->rec, line, &li);
-		if (n >= li.start && n < li.start + li.count)
+		if (n >= li.start && (n < li.start + li.count || (n == li.start + li.count && li.ending[0])))
 			break;
 		line = li.parent;
 	}
@@ -648,8 +701,14 @@ static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_lin
 	kif_text t = kl->rest;
 	kif_skip_space(&t);
 	int side = kif_at(&t, "△") || kif_at(&t, "▽") || kif_at(&t, "☖") ? KIFU_GOTE : KIFU_SENTE;
+	if (!kifu__kif_eat_mark(&t) && kifu_position_for(&kr->pos, v) == 0) {
+		/* no mark (lishogi's server form): the side the start gives the
+		 * move, or the other on an even ply */
+		kifu_position_reset(kr->pos);
+		side = (int)kifu_position_side(kr->pos) ^ (kl->number % 2 == 0);
+	}
 	kif_move_head h;
-	if (!kifu__kif_eat_mark(&t) || kifu__kif_move_head(v, &t, false, &h) != KIF_HEAD_OK || h.drop)
+	if (kifu__kif_move_head(v, &t, false, &h) != KIF_HEAD_OK || h.drop)
 		return false;
 	kif_skip_space(&t);
 	while (t.p < t.end && *t.p != '(' && !kif_at(&t, "（"))
@@ -774,9 +833,22 @@ static int begin_moves(parse *ps, const kif_line *kl)
 	return 0;
 }
 
+/* The moves begin at line kl, unless they have begun (*begun).  *lost: no
+ * variant could be chosen; the record's problem is recorded, and its
+ * lines are passed over to its end. */
+static int start_moves(parse *ps, const kif_line *kl, bool *begun, bool *lost)
+{
+	if (*begun)
+		return 0;
+	*begun = true;
+	int rc = begin_moves(ps, kl);
+	*lost = !rc && !ps->v;
+	return rc;
+}
+
 /* ---- the reader ---- */
 
-static void kif_close(void *state)
+void kifu__kif_close(void *state)
 {
 	kif_reader *kr = state;
 	if (!kr)
@@ -784,11 +856,10 @@ static void kif_close(void *state)
 	kifu_position_free(kr->pos);
 	kifu__bod_free(&kr->bod);
 	free(kr->note);
-	free(kr->list);
 	free(kr);
 }
 
-static int kif_open(void **state, const kifu__read_ctx *ctx)
+int kifu__kif_open(void **state, const kifu__read_ctx *ctx)
 {
 	kif_reader *kr = calloc(1, sizeof *kr);
 	*state = kr;
@@ -796,15 +867,10 @@ static int kif_open(void **state, const kifu__read_ctx *ctx)
 		return KIFU_ENOMEM;
 	kr->ctx = *ctx;
 	kifu__bod_init(&kr->bod);
-	if (!(kr->list = malloc(sizeof *kr->list))) {
-		kif_close(kr);
-		*state = NULL;
-		return KIFU_ENOMEM;
-	}
 	return 0;
 }
 
-static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
+int kifu__kif_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	kif_reader *kr = state;
 	parse ps;
@@ -824,10 +890,28 @@ static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant,
 	size_t rawlen;
 	long lineno;
 	int rc;
-	while ((rc = kifu_reader_next(kr->ctx.lines, &raw, &rawlen, &lineno, diag)) == 1) {
+	for (;;) {
+		rc = kifu_reader_next(kr->ctx.lines, &raw, &rawlen, &lineno, diag);
+		if (rc == KIFU_ELIMIT) {
+			/* a line too long inside a record: the record is invalid
+			 * (never cut there and called valid), and goes on */
+			if (!started) {
+				started = true;
+				if ((rc = kifu_record_set_source(rec, kifu_reader_name(kr->ctx.lines), diag->line)))
+					return rc;
+			}
+			if ((rc = kifu_record_set_error(rec, 0, diag->line, 0, NULL, 0, diag->message)))
+				return rc;
+			substance = true;
+			kifu_diag_clear(diag);
+			continue;
+		}
+		if (rc != 1)
+			break;
 		const char *line;
 		size_t len;
-		if (kifu__decoder_line(kr->ctx.dec, raw, rawlen, &line, &len))
+		size_t bad_at;
+		if (kifu__decoder_line(kr->ctx.dec, raw, rawlen, &line, &len, &bad_at))
 			return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(kr->ctx.lines), lineno, 0, "out of memory");
 		kif_line kl;
 		kifu__kif_classify(line, len, &kl);
@@ -846,6 +930,23 @@ static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		if (!started) {
 			started = true;
 			if ((rc = kifu_record_set_source(rec, kifu_reader_name(kr->ctx.lines), lineno)))
+				return rc;
+		}
+		if (bad_at != (size_t)-1) {
+			/* a byte the file's encoding does not read: its record is
+			 * invalid, said at the byte (the line is read on, the
+			 * byte as U+FFFD, and the stream with it) */
+			char msg[160];
+			snprintf(msg, sizeof msg, "a byte that is not %s (0x%02X), the encoding of this file",
+				 kifu__decoder_name(kr->ctx.dec), (unsigned char)raw[bad_at]);
+			/* its column: the characters before the first U+FFFD */
+			const char *repl = NULL;
+			for (size_t k = 0; k + 3 <= len && !repl; k++)
+				if (!memcmp(line + k, "\xEF\xBF\xBD", 3))
+					repl = line + k;
+			kif_spot at = {rec, lineno, line};
+			if ((rc = kifu_record_set_error(rec, 0, lineno, kifu__kif_col(&at, repl ? repl : line), NULL, 0,
+							msg)))
 				return rc;
 		}
 		if (kl.kind != KIF_COMMENT && kl.kind != KIF_BOOKMARK && kl.kind != KIF_HASH)
@@ -867,8 +968,11 @@ static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant,
 				rc = variation_line(&ps, &kl.rest);
 			break;
 		case KIF_RESULT:
-			/* the ending, when no move line gave it (KI2) */
-			if (moves_begun && !ps.ended && !lost)
+			/* the ending, when no move line gave it (KI2); it may be
+			 * all a record of no moves has (まで0手で後手の勝ち) */
+			if ((rc = start_moves(&ps, &kl, &moves_begun, &lost)))
+				return rc;
+			if (!lost)
 				rc = result_line(&ps, &kl.rest);
 			break;
 		case KIF_BOD_HAND:
@@ -890,14 +994,8 @@ static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		case KIF_WIDE_MOVE:
 		case KIF_KI2_MOVES:
 		case KIF_OTHER:
-			if (!moves_begun) {
-				moves_begun = true;
-				if ((rc = begin_moves(&ps, &kl)))
-					return rc;
-				/* no variant: the record's problem is recorded; its lines
-				 * are passed over to its end */
-				lost = !ps.v;
-			}
+			if ((rc = start_moves(&ps, &kl, &moves_begun, &lost)))
+				return rc;
 			if (lost)
 				break;
 			if (kl.kind == KIF_MOVE)
@@ -914,13 +1012,13 @@ static int kif_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		if (rc)
 			return rc;
 	}
-	if (rc < 0 && rc != KIFU_ELIMIT)
+	if (rc < 0)
 		return rc;
 	int frc = flush_note(&ps);
 	if (frc)
 		return frc;
 	if (!started)
-		return rc == KIFU_ELIMIT ? rc : 0;
+		return 0;
 	if (!substance) {
 		/* comments are no record: said, not passed over */
 		kifu_record_set_error(rec, 0, kifu_record_line(rec), 1, NULL, 0,
@@ -953,5 +1051,5 @@ const kifu__notation kifu__notation_kif = {
 	".kif .kifu .ki2 .ki2u",
 	"\n",
 	kifu__kif_square_name,
-	kif_sniff, kif_open, kif_next, kif_close, kifu__kif_write,
+	kif_sniff, kifu__kif_open, kifu__kif_next, kifu__kif_close, kifu__kif_write,
 };

@@ -5,8 +5,10 @@
  *   kif_read.c  the record's grammar: a state machine over line kinds,
  *               the variant's choice, headers, comments, variations
  *   kif_bod.c   the board diagram (BOD), read into the record's sfen tag
- *   kif_ki2.c   KI2 moves resolved against the position
- *   kif_write.c writing KIF
+ *   kif_ki2.c   KI2 moves resolved against the position, and the words a
+ *               KI2 move needs
+ *   kif_write.c writing KIF (kif_write.h)
+ *   kif_ki2_write.c writing KI2
  *
  * Everything here goes through the public API below the notations (rules,
  * records, the play loop): no notation knows the rules core's insides.
@@ -19,6 +21,13 @@
 #include "kifu/play.h"
 #include "kifu/sys/record.h"
 #include "notation/kif_lex.h"
+#include "notation/notation.h"
+
+/* The reader (a kifu__notation's open, next, close): the kif entry's, and
+ * the ki2 entry's, whose KI2 it reads. */
+int kifu__kif_open(void **state, const kifu__read_ctx *ctx);
+int kifu__kif_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag);
+void kifu__kif_close(void *state);
 
 /* Where a reading problem is: the record, and the line being read. */
 typedef struct kif_spot {
@@ -69,9 +78,26 @@ int kifu__bod_line(kif_bod *b, const kif_line *l, const char *line, size_t len, 
 int kifu__bod_finish(kif_bod *b, const kifu_variant *v, kifu_record *rec, const kif_spot *here);
 
 /* Resolves a KI2 move (its words h, destination to) against pos: the one
- * move of the named piece to `to` that the relative words allow.  Returns
- * NULL with *out set, or why not.  list is scratch for the legal moves. */
-const char *kifu__ki2_resolve(kifu_position *pos, kifu_movelist *list, const kif_move_head *h,
-			      int to, kifu_move *out);
+ * legal move of the named piece to `to` that the relative words allow; else
+ * a drop (打 or not); else the one such move of a pinned piece (illegal: the
+ * play loop says why).  Returns NULL with *out set, or why not.  Each
+ * candidate is asked of the rules (kifu_check_move): no move list. */
+const char *kifu__ki2_resolve(kifu_position *pos, const kif_move_head *h, int to, kifu_move *out);
+
+/* The words a KI2 writer adds after a move's piece: the relative words
+ * (enum kif_mod), then 成, 不成 or 打. */
+typedef struct ki2_words {
+	unsigned mods;
+	enum { KI2_PLAIN, KI2_PROMOTE, KI2_NOT_PROMOTE, KI2_DROP } suffix;
+} ki2_words;
+
+/* The words the JSA's conventions give move m in pos (list: its legal
+ * moves): none when no other piece of its kind can go there (a pinned one
+ * counts), else the motion (上 寄 引), 直, 右/左, or 右/左 with the motion,
+ * the first that tells it; 成 or 不成 when it could promote; 打 on a drop
+ * only when a piece on the board could go there too.  0, or -1 when no
+ * words tell m apart (a variant's piece the conventions do not foresee). */
+int kifu__ki2_words(kifu_position *pos, const kifu_movelist *list, const kifu_move *m,
+		    ki2_words *out);
 
 #endif

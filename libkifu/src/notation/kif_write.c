@@ -16,6 +16,7 @@
 #include "kifu/play.h"
 #include "kifu/vocabulary.h"
 #include "notation/kif_lex.h"
+#include "notation/kif_write.h"
 #include "text/encoding.h"
 
 static const char *const fw_digits[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
@@ -38,8 +39,7 @@ static void put_kanji_number(FILE *f, int n)
 	fputs(buf, f);
 }
 
-/* Display width of UTF-8 text: 2 for a non-ASCII character. */
-static int width(const char *s)
+int kifu__kif_width(const char *s)
 {
 	int w = 0;
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
@@ -55,9 +55,7 @@ static bool is_wide(const kifu_variant *v)
 	return kifu_variant_files(v) > 9 || kifu_variant_ranks(v) > 9;
 }
 
-/* The short name KIF writes in moves (歩, と, 成銀): the KIF name, else the
- * full name. */
-static const char *short_name(const kifu_variant *v, int t)
+const char *kifu__kif_short_name(const kifu_variant *v, int t)
 {
 	kifu_piece_info info;
 	kifu_variant_piece(v, t, &info);
@@ -69,30 +67,39 @@ static const char *short_name(const kifu_variant *v, int t)
 static void move_name(const kifu_variant *v, int t, bool wide, char *buf, size_t size)
 {
 	if (!wide || kifu_variant_piece_written_name(v, t, buf, size) < 0)
-		snprintf(buf, size, "%s", short_name(v, t));
+		snprintf(buf, size, "%s", kifu__kif_short_name(v, t));
+}
+
+/* Does name read back as type t (not as another type of the same name)? */
+static bool names_only(const kifu_variant *v, int t, const char *name)
+{
+	size_t used = 0, len = strlen(name);
+	return kifu_variant_piece_by_name(v, name, len, &used) == t && used == len;
 }
 
 /* The one-character name for a 9×9 board diagram: the first of the KIF
- * name, the aliases and the full name that is one character long. */
-static const char *bod_name(const kifu_variant *v, int t)
+ * name, the aliases and the full name that is one character long and reads
+ * back as this type.  A diagram names a piece without its square's move to
+ * tell two types of one name apart (小象棋's promoted Leopard and its Bishop,
+ * both 角): such a type gets its written name (成角行). */
+static void bod_name(const kifu_variant *v, int t, char *buf, size_t size)
 {
 	kifu_piece_info p;
 	kifu_variant_piece(v, t, &p);
-	if (width(p.kif) == 2)
-		return p.kif;
-	for (int i = 0; i < p.naliases; i++)
-		if (width(kifu_variant_piece_alias(v, t, i)) == 2)
-			return kifu_variant_piece_alias(v, t, i);
-	if (width(p.name) == 2)
-		return p.name;
-	return p.kif[0] ? p.kif : p.name;
-}
-
-/* Does name read back as type t, all of it? */
-static bool names_type(const kifu_variant *v, int t, const char *name)
-{
-	size_t used = 0, n = strlen(name);
-	return kifu_variant_piece_by_name(v, name, n, &used) == t && used == n;
+	const char *one = NULL;
+	if (kifu__kif_width(p.kif) == 2 && names_only(v, t, p.kif))
+		one = p.kif;
+	for (int i = 0; !one && i < p.naliases; i++) {
+		const char *a = kifu_variant_piece_alias(v, t, i);
+		if (kifu__kif_width(a) == 2 && names_only(v, t, a))
+			one = a;
+	}
+	if (!one && kifu__kif_width(p.name) == 2 && names_only(v, t, p.name))
+		one = p.name;
+	if (one)
+		snprintf(buf, size, "%s", one);
+	else
+		move_name(v, t, true, buf, size);
 }
 
 /* buf holds a name of type t; where a reader would take it for another
@@ -101,11 +108,11 @@ static bool names_type(const kifu_variant *v, int t, const char *name)
 static void own_name(const kifu_variant *v, int t, char *buf, size_t size)
 {
 	char other[NAME_MAX];
-	for (int i = 0; !names_type(v, t, buf); i++) {
+	for (int i = 0; !names_only(v, t, buf); i++) {
 		int n = kifu_variant_piece_reading(v, t, i, other, sizeof other);
 		if (n <= 0)
 			return; /* none does: the name as it was */
-		if (names_type(v, t, other))
+		if (names_only(v, t, other))
 			snprintf(buf, size, "%s", other);
 	}
 }
@@ -118,7 +125,7 @@ static void cell_name(const kifu_variant *v, int t, bool wide, char *buf, size_t
 	if (wide)
 		move_name(v, t, true, buf, size);
 	else
-		snprintf(buf, size, "%s", bod_name(v, t));
+		bod_name(v, t, buf, size);
 	own_name(v, t, buf, size);
 }
 
@@ -159,8 +166,8 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 		for (int t = 0; t < kifu_variant_piece_count(v); t++) {
 			char name[NAME_MAX];
 			cell_name(v, t, true, name, sizeof name);
-			if (width(name) > cw)
-				cw = width(name);
+			if (kifu__kif_width(name) > cw)
+				cw = kifu__kif_width(name);
 		}
 	put_hand(f, pos, KIFU_GOTE, handicap);
 	for (int file = files; file >= 1; file--) {
@@ -184,7 +191,7 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 				cell_name(v, kifu_code_type(c), wide, name, sizeof name);
 			fputc(c && kifu_code_side(c) == KIFU_GOTE ? 'v' : ' ', f);
 			fputs(name, f);
-			for (int i = width(name); i < cw; i++)
+			for (int i = kifu__kif_width(name); i < cw; i++)
 				fputc(' ', f);
 		}
 		fputc('|', f);
@@ -196,8 +203,13 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 		fputc('-', f);
 	fputs("+\n", f);
 	put_hand(f, pos, KIFU_SENTE, handicap);
+	/* the side to move when it is Gote's; in a handicap game either side's,
+	 * as Kifu for Windows writes it (a reader that takes the side from the
+	 * 手合割, 上手 first, as tsshogi does, needs 下手番 said) */
 	if (kifu_position_side(pos) == KIFU_GOTE)
 		fputs(handicap ? "上手番\n" : "後手番\n", f);
+	else if (handicap)
+		fputs("下手番\n", f);
 	return ferror(f) ? KIFU_EIO : 0;
 }
 
@@ -216,10 +228,14 @@ typedef struct writer {
 	kifu_diag *diag;
 } writer;
 
+/* A move's time and the total: "( 0:08/00:00:08)" as Kifu for Windows
+ * writes it; in the wide form "(00:08/00:00:08)" as lishogi does (its
+ * minutes padded to two digits). */
 static void put_times(const writer *w, double time, double total)
 {
 	long t = time < 0 ? 0 : (long)time, tot = total < 0 ? 0 : (long)total;
-	fprintf(w->f, "(%2ld:%02ld/%02ld:%02ld:%02ld)", t / 60, t % 60, tot / 3600, tot / 60 % 60, tot % 60);
+	fprintf(w->f, w->wide ? "(%02ld:%02ld/%02ld:%02ld:%02ld)" : "(%2ld:%02ld/%02ld:%02ld:%02ld)", t / 60,
+		t % 60, tot / 3600, tot / 60 % 60, tot % 60);
 }
 
 /* KIF's move field, padded to 12 columns (Kifu for Windows), then the
@@ -228,7 +244,7 @@ static void put_times(const writer *w, double time, double total)
 static void put_move_field(writer *w, const char *text, double time, double total, bool branch)
 {
 	fputs(text, w->f);
-	for (int i = width(text); i < 12; i++)
+	for (int i = kifu__kif_width(text); i < 12; i++)
 		fputc(' ', w->f);
 	/* a move whose time is not known has none written, even among timed ones */
 	bool timed = w->times && time >= 0;
@@ -240,7 +256,7 @@ static void put_move_field(writer *w, const char *text, double time, double tota
 		fputs(timed ? "+" : " +", w->f);
 }
 
-static void put_comment_lines(FILE *f, const char *comment)
+void kifu__kif_put_comment_lines(FILE *f, const char *comment)
 {
 	const char *p = comment;
 	for (;;) {
@@ -254,6 +270,14 @@ static void put_comment_lines(FILE *f, const char *comment)
 	}
 }
 
+void kifu__kif_put_annotations(FILE *f, const char *comment, const char *bookmark)
+{
+	if (comment)
+		kifu__kif_put_comment_lines(f, comment);
+	if (bookmark)
+		fprintf(f, "&%s\n", bookmark);
+}
+
 /* A square in the wide form: "7九", "10十一". */
 static void square_wide(const kifu_variant *v, int sq, char *buf, size_t size)
 {
@@ -261,41 +285,91 @@ static void square_wide(const kifu_variant *v, int sq, char *buf, size_t size)
 	kanji_number(buf, size, sq / kifu_variant_files(v) + 1);
 }
 
-/* The move in KIF words, into buf: "７六歩(77)", "同　角成(88)", "５五角打";
- * wide: "7八獅子", "仝角行成". */
-static void move_words(const writer *w, const kifu_move *m, char *buf, size_t size)
+/* "DEST NAME[成]" in KIF words: "７六歩", "同　角成", "５五角打"; wide: "7八歩兵",
+ * "仝角行成". */
+static void move_head(const kifu_position *pos, const kifu_move *m, int prev_to, bool wide,
+		      char *buf, size_t size)
 {
-	const kifu_variant *v = w->v;
+	const kifu_variant *v = kifu_position_variant(pos);
 	const int files = kifu_variant_files(v);
 	char name[NAME_MAX];
-	if (m->to == w->prev_to)
-		snprintf(buf, size, "%s", w->wide ? "仝" : "同　");
-	else if (w->wide)
+	if (m->to == prev_to)
+		snprintf(buf, size, "%s", wide ? "仝" : "同　");
+	else if (wide)
 		square_wide(v, m->to, buf, size);
 	else
 		snprintf(buf, size, "%s%s", fw_digits[m->to % files + 1], kanji[m->to / files + 1]);
 	size_t len = strlen(buf);
 	if (m->flags & KIFU_MOVE_DROP) {
 		/* nothing but the name says what is dropped */
-		move_name(v, m->piece, w->wide, name, sizeof name);
+		move_name(v, m->piece, wide, name, sizeof name);
 		own_name(v, m->piece, name, sizeof name);
 		snprintf(buf + len, size - len, "%s打", name);
 		return;
 	}
-	move_name(v, kifu_code_type(kifu_position_at(w->pos, m->from)), w->wide, name, sizeof name);
+	move_name(v, kifu_code_type(kifu_position_at(pos, m->from)), wide, name, sizeof name);
 	/* no 不成: KIF names the origin, and Kifu for Windows leaves it out */
 	snprintf(buf + len, size - len, "%s%s", name, (m->flags & KIFU_MOVE_PROMOTE) ? "成" : "");
-	if (!w->wide) {
-		len = strlen(buf);
-		snprintf(buf + len, size - len, "(%d%d)", m->from % files + 1, m->from / files + 1);
+}
+
+/* A wide-form two-step move's mark or route, after its head: "（居食い）"
+ * (it takes on mid and stays), "（じっと）" (it passes), else the route
+ * " （←MID←FROM）" when the origin is asked for. */
+static void two_step_tail(const kifu_position *pos, const kifu_move *m, unsigned flags,
+			  char *buf, size_t size)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	size_t len = strlen(buf);
+	char a[16], b[16];
+	if (m->from == m->to)
+		snprintf(buf + len, size - len, "%s",
+			 kifu_position_at(pos, m->mid) ? "（居食い）" : "（じっと）");
+	else if (flags & KIFU_KIF_ORIGIN) {
+		square_wide(v, m->mid, a, sizeof a);
+		square_wide(v, m->from, b, sizeof b);
+		snprintf(buf + len, size - len, " （←%s←%s）", a, b);
 	}
 }
 
-/* Do the words of move m (move_words) read back as it, as the reader
- * parses them: its square (or 同), a name of its piece, 成 or 打 as it has,
- * its origin on 9×9 boards, and nothing left?  Not where a user's variant
- * names a piece 十 (read as part of the square), with a space, or not at
- * all. */
+int kifu_kif_move_words(const kifu_position *pos, const kifu_move *m, int prev_to, unsigned flags,
+			char *buf, size_t size)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	const int files = kifu_variant_files(v), squares = files * kifu_variant_ranks(v);
+	bool drop = m->flags & KIFU_MOVE_DROP, wide = is_wide(v);
+	char text[KIFU_KIF_WORDS_MAX], sq[16];
+	if (m->to >= squares || (!drop && (m->from >= squares || !kifu_position_at(pos, m->from))) ||
+	    (drop && m->piece >= kifu_variant_piece_count(v)))
+		return KIFU_EINVAL;
+	text[0] = '\0';
+	if (flags & KIFU_KIF_MARK)
+		snprintf(text, sizeof text, "%s", kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△");
+	size_t len = strlen(text);
+	move_head(pos, m, prev_to, wide, text + len, sizeof text - len);
+	len = strlen(text);
+	if (drop) {
+		/* a drop names no origin */
+	} else if (wide && m->mid != KIFU_NO_SQUARE && m->mid < squares) {
+		two_step_tail(pos, m, flags, text, sizeof text);
+	} else if (flags & KIFU_KIF_ORIGIN) {
+		if (wide) {
+			square_wide(v, m->from, sq, sizeof sq);
+			snprintf(text + len, sizeof text - len, " （←%s）", sq);
+		} else {
+			snprintf(text + len, sizeof text - len, "(%d%d)", m->from % files + 1, m->from / files + 1);
+		}
+	}
+	len = strlen(text);
+	if (len + 1 > size)
+		return KIFU_ELIMIT;
+	memcpy(buf, text, len + 1);
+	return (int)len;
+}
+
+/* Do the words of move m read back as it, as the reader parses them: its
+ * square (or 同), a name of its piece, 成 or 打 as it has, its origin on 9×9
+ * boards, and nothing left?  Not where a user's variant names a piece 十
+ * (read as part of the square), with a space, or not at all. */
 static bool words_read_back(const writer *w, const kifu_move *m, int type, const char *words)
 {
 	kif_text t = {words, words + strlen(words)};
@@ -308,53 +382,72 @@ static bool words_read_back(const writer *w, const kifu_move *m, int type, const
 	return !h.drop && (w->wide || kifu__kif_origin(w->v, &t) == m->from) && t.p == t.end;
 }
 
+/* A move KIF cannot write so that it reads back as the move: 0, or
+ * KIFU_EUNSUPPORTED with w->diag saying why.  words: what the move's line
+ * says of it (kifu_kif_move_words). */
+static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_step *step, const char *words)
+{
+	const kifu_record_move *m = step->move;
+	const char *why = NULL;
+	char head[KIFU_KIF_WORDS_MAX];
+	if (!w->wide && m->move.mid != KIFU_NO_SQUARE)
+		/* a two-step move names no square between in Kakinoki KIF: written
+		 * as a one-step move, it would read back as another move */
+		why = "a two-step move cannot be written in KIF for a 9×9 board";
+	else if (w->wide && m->move.mid == KIFU_NO_SQUARE && !(m->move.flags & KIFU_MOVE_DROP) &&
+		 m->move.from == m->move.to)
+		/* the wide form reads a one-line move to its own square as a pass */
+		why = "a move to the square it leaves cannot be written in KIF (it would read as a pass)";
+	if (why)
+		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
+				     "ply %ld: %s: %s", step->ply, m->text, why);
+	if (w->wide && m->move.mid != KIFU_NO_SQUARE) {
+		/* its two lines name the piece as a one-step move's head does */
+		move_head(pos, &m->move, w->prev_to, true, head, sizeof head);
+		words = head;
+	}
+	int type = m->move.flags & KIFU_MOVE_DROP ? m->move.piece : kifu_code_type(kifu_position_at(pos, m->move.from));
+	if (words_read_back(w, &m->move, type, words))
+		return 0;
+	return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
+			     "ply %ld: %s: written %s in KIF, it would not read back as the move (the piece's "
+			     "names: kifu-variants show %s)", step->ply, m->text, words, kifu_variant_name(w->v));
+}
+
 /* The play loop's `before` hook: writes one move. */
 static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 {
 	writer *w = ctx;
 	const kifu_record_move *m = step->move;
 	const kifu_variant *v = w->v;
-	char words[256], sq[32], name[NAME_MAX];
-	if (!w->wide && m->move.mid != KIFU_NO_SQUARE)
-		/* a two-step move names no square between in Kakinoki KIF: written
-		 * as a one-step move, it would read back as another move */
-		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
-				     "ply %ld: %s: a two-step move cannot be written in KIF for a 9×9 board",
-				     step->ply, m->text);
-	if (w->wide && m->move.mid == KIFU_NO_SQUARE && !(m->move.flags & KIFU_MOVE_DROP) &&
-	    m->move.from == m->move.to)
-		/* the wide form reads a one-line move to its own square as a pass */
-		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
-				     "ply %ld: %s: a move to the square it leaves cannot be written in KIF "
-				     "(it would read as a pass)", step->ply, m->text);
-	move_words(w, &m->move, words, sizeof words);
-	int type = m->move.flags & KIFU_MOVE_DROP ? m->move.piece : kifu_code_type(kifu_position_at(pos, m->move.from));
-	if (!words_read_back(w, &m->move, type, words))
-		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
-				     "ply %ld: %s: written %s in KIF, it would not read back as the move (the "
-				     "piece's names: kifu-variants show %s)", step->ply, m->text, words,
-				     kifu_variant_name(v));
-	const char *mark = kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△";
+	char words[KIFU_KIF_WORDS_MAX] = "", sq[32], name[NAME_MAX];
+	/* the writer's own form: the origin always, a two-step move on two lines */
+	if (m->move.mid == KIFU_NO_SQUARE || !w->wide)
+		kifu_kif_move_words(pos, &m->move, w->prev_to, w->wide ? 0 : KIFU_KIF_ORIGIN, words, sizeof words);
+	int rc = unwritable_move(w, pos, step, words);
+	if (rc)
+		return rc;
 	if (w->wide) {
+		/* lishogi's server form (scalashogi format/kif/KifModel.scala):
+		 * "   1手目   7八歩兵 （←7九）", no ▲/△; a two-step move on two
+		 * lines, each with its own origin, the second never 仝 and with
+		 * no 居食い/じっと mark (its squares say it) */
 		if (m->move.mid != KIFU_NO_SQUARE) {
-			/* two lines: 一歩目 to the first square, 二歩目 on */
 			move_name(v, kifu_code_type(kifu_position_at(pos, m->move.from)), true, name, sizeof name);
 			if (m->move.mid == w->prev_to)
 				snprintf(sq, sizeof sq, "仝");
 			else
 				square_wide(v, m->move.mid, sq, sizeof sq);
-			fprintf(w->f, "%ld手目一歩目 %s%s%s （←", step->ply, mark, sq, name);
+			fprintf(w->f, "%4ld手目一歩目 %s%s （←", step->ply, sq, name);
 			square_wide(v, m->move.from, sq, sizeof sq);
 			fprintf(w->f, "%s）\n", sq);
 			square_wide(v, m->move.to, sq, sizeof sq);
-			fprintf(w->f, "%ld手目二歩目 %s%s%s%s", step->ply, mark, sq, name,
+			fprintf(w->f, "%4ld手目二歩目 %s%s%s", step->ply, sq, name,
 				(m->move.flags & KIFU_MOVE_PROMOTE) ? "成" : "");
-			if (m->move.to == m->move.from)
-				fputs(kifu_position_at(pos, m->move.mid) ? "（居食い）" : "（じっと）", w->f);
 			square_wide(v, m->move.mid, sq, sizeof sq);
 			fprintf(w->f, " （←%s）", sq);
 		} else {
-			fprintf(w->f, "%ld手目 %s%s", step->ply, mark, words);
+			fprintf(w->f, "%4ld手目   %s", step->ply, words);
 			if (!(m->move.flags & KIFU_MOVE_DROP)) {
 				square_wide(v, m->move.from, sq, sizeof sq);
 				fprintf(w->f, " （←%s）", sq);
@@ -370,10 +463,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 		put_move_field(w, words, m->time, m->total, k >= 0 && (size_t)k < w->branch_n && w->branch[k]);
 	}
 	fputc('\n', w->f);
-	if (m->comment)
-		put_comment_lines(w->f, m->comment);
-	if (m->bookmark)
-		fprintf(w->f, "&%s\n", m->bookmark);
+	kifu__kif_put_annotations(w->f, m->comment, m->bookmark);
 	w->prev_to = m->move.to;
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
@@ -384,13 +474,11 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 {
 	writer *w = ctx;
 	kifu_record_line_info li;
-	kifu_record_move before;
 	(void)pos;
 	kifu_record_get_line(w->rec, line, &li);
 	w->line = line;
 	w->start = li.start;
-	w->prev_to = li.start > 1 && kifu_record_line_move(w->rec, line, li.start - 1, &before, NULL) == 0 ?
-			     before.move.to : -1;
+	w->prev_to = kifu__kif_square_before(w->rec, line);
 	/* which of its moves have variations (the + after their times) */
 	if ((size_t)li.count > w->branch_cap) {
 		unsigned char *b = realloc(w->branch, (size_t)li.count);
@@ -426,8 +514,9 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	const kifu_ending_info *e = kifu_ending_find(li.ending, strlen(li.ending));
 	const char *word = e ? e->kif : li.ending;
 	long ply = li.start + li.count;
+	(void)pos;
 	if (w->wide) {
-		fprintf(w->f, "%ld手目 %s%s", ply, kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△", word);
+		fprintf(w->f, "%4ld手目   %s", ply, word);
 		if (w->times && li.ending_time >= 0) {
 			fputs("   ", w->f);
 			put_times(w, li.ending_time, li.ending_total);
@@ -438,32 +527,25 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	}
 	fputc('\n', w->f);
 	if (li.ending_comment)
-		put_comment_lines(w->f, li.ending_comment);
+		kifu__kif_put_comment_lines(w->f, li.ending_comment);
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
-/* Every line of play, each followed by its variations, the latest ply
- * first (Kifu for Windows' order, which the reader's attachment rule reads
- * back): the play loop walks them all, each move once. */
-static int put_lines(writer *w, kifu_diag *diag)
+int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_play_options *hooks,
+			 const char *form, kifu_diag *diag)
 {
-	const kifu_record *rec = w->rec;
-	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	kifu_play_options opt = *hooks;
 	opt.through_illegal = 1;
 	opt.judge = 0;
-	opt.before = put_move;
-	opt.line_begin = begin_line;
-	opt.line_end = end_line;
-	opt.ctx = w;
 	kifu_validation val;
-	int rc = kifu_play_all(rec, w->pos, &opt, &val);
+	int rc = kifu_play_all(rec, pos, &opt, &val);
 	if (rc == KIFU_EILLEGAL) {
 		kifu_record_move m;
 		if (kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
 			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
-					     "ply %ld: %s: no piece to move: cannot write it in KIF",
-					     val.stopped_ply, m.text);
-		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in KIF");
+					     "ply %ld: %s: no piece to move: cannot write it in %s",
+					     val.stopped_ply, m.text, form);
+		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in %s", form);
 	}
 	if (rc)
 		return rc;
@@ -473,11 +555,92 @@ static int put_lines(writer *w, kifu_diag *diag)
 	return 0;
 }
 
-/* ---- what KIF cannot carry ---- */
+int kifu__kif_square_before(const kifu_record *rec, int line)
+{
+	kifu_record_line_info li;
+	kifu_record_move before;
+	kifu_record_get_line(rec, line, &li);
+	return li.start > 1 && kifu_record_line_move(rec, line, li.start - 1, &before, NULL) == 0 ? before.move.to : -1;
+}
 
-/* Times read back up to 100,000,000 minutes (m:ss) and hours (hh:mm:ss). */
-#define KIF_TIME_MAX 6e9
-#define KIF_TOTAL_MAX 3.6e11
+bool kifu__kif_any_times(const kifu_record *rec, bool endings)
+{
+	for (long i = 0, n = kifu_record_total_moves(rec); i < n; i++) {
+		kifu_record_move m;
+		kifu_record_get_move_at(rec, i, &m);
+		if (m.time >= 0 || m.total >= 0)
+			return true;
+	}
+	for (int l = 0; endings && l < kifu_record_line_count(rec); l++) {
+		kifu_record_line_info li;
+		kifu_record_get_line(rec, l, &li);
+		if (li.ending_time >= 0 || li.ending_total >= 0)
+			return true;
+	}
+	return false;
+}
+
+/* The headers, in Kifu for Windows' order (kifu/vocabulary.h). */
+/* A header or a bookmark is one line of KIF: a line break in its value
+ * would start a line of its own (手合割：..., a move), so such a record is
+ * refused, never written.  0, or KIFU_EUNSUPPORTED with where it is. */
+static int one_line(const kifu_record *rec, const char *what, const char *value, kifu_diag *diag)
+{
+	if (!value || !value[strcspn(value, "\r\n")])
+		return 0;
+	return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+			     "%s holds a line break, which KIF cannot write", what);
+}
+
+/* Every header and bookmark of the record is one line (one_line). */
+static int check_one_line(const kifu_record *rec, kifu_diag *diag)
+{
+	char what[160];
+	for (int i = 0; i < kifu_record_tag_count(rec); i++) {
+		snprintf(what, sizeof what, "the tag %s", kifu_record_tag_key(rec, i));
+		int rc = one_line(rec, what, kifu_record_tag_value(rec, i), diag);
+		if (rc)
+			return rc;
+	}
+	int rc = one_line(rec, "the bookmark before the first move", kifu_record_bookmark_before(rec), diag);
+	for (long i = 0, n = kifu_record_total_moves(rec); !rc && i < n; i++) {
+		kifu_record_move m;
+		kifu_record_get_move_at(rec, i, &m);
+		if (m.bookmark && m.bookmark[strcspn(m.bookmark, "\r\n")]) {
+			snprintf(what, sizeof what, "the bookmark of %s", m.text);
+			rc = one_line(rec, what, m.bookmark, diag);
+			if (rc && m.line) {
+				diag->line = m.line;
+				diag->col = m.col;
+			}
+		}
+	}
+	return rc;
+}
+
+/* A shipped variant that a reader tells from a header-less wide KIF by its
+ * board and first move (docs/kif.md, "The variant of a KIF record"): Chu,
+ * Dai.  lishogi's server writes no 手合割 for Chu's start (scalashogi
+ * KifModel.renderSetup), and neither does kifu for these. */
+static bool told_by_board(const kifu_variant *v)
+{
+	const kifu_variant *shipped;
+	return is_wide(v) && !kifu_variant_parent(v)[0] &&
+	       kifu_variant_builtin(&shipped, kifu_variant_name(v), NULL) == 0 && shipped == v;
+}
+
+/* What 手合割 says of a record with no handicap: the variant's title (大将棋,
+ * else its name), so that a reader can tell the variant; NULL for
+ * standard shogi's variants (those with a start called 平手) and for those
+ * a reader tells by their board (told_by_board). */
+static const char *variant_title(const kifu_variant *v)
+{
+	if (kifu_variant_named_start(v, "平手") || told_by_board(v))
+		return NULL;
+	return kifu_variant_title_ja(v)[0] ? kifu_variant_title_ja(v) : kifu_variant_name(v);
+}
+
+/* ---- what KIF and KI2 cannot carry ---- */
 
 /* Is s fit for the rest of a line, read back the same: no line break, no
  * CR at its end (a line's CR LF ending); trimmed (a header's value): no
@@ -532,20 +695,11 @@ static bool handicap_misread(const kifu_variant *v, const char *handicap)
 	return named && (named != v || !start);
 }
 
-/* What 手合割 says of a record with no handicap: the variant's title (大将棋,
- * else its name), so that a reader can tell the variant; NULL for
- * standard shogi's variants (those with a start called 平手). */
-static const char *variant_title(const kifu_variant *v)
-{
-	if (kifu_variant_named_start(v, "平手"))
-		return NULL;
-	return kifu_variant_title_ja(v)[0] ? kifu_variant_title_ja(v) : kifu_variant_name(v);
-}
-
-/* Whether the record has times (then each move or ending with one has it
- * written), and whether KIF can carry all it holds: 0, or
- * KIFU_EUNSUPPORTED with diag saying what it cannot. */
-static int survey(const kifu_record *rec, const kifu_variant *v, bool *times, kifu_diag *diag)
+/* Whether the form (KIF, KI2) can carry the record's headers, comments and
+ * bookmarks so that they read back the same (the line breaks of headers
+ * and bookmarks are check_one_line's): 0, or KIFU_EUNSUPPORTED with diag
+ * saying what it cannot. */
+static int survey(const kifu_record *rec, const kifu_variant *v, const char *form, kifu_diag *diag)
 {
 	char what[300] = "";
 	long at = 0;
@@ -564,7 +718,7 @@ static int survey(const kifu_record *rec, const kifu_variant *v, bool *times, ki
 			snprintf(what, sizeof what, "the %s tag's value (a line break, a CR at its end, spaces at its "
 				 "ends, or a header that reads as another)", k);
 		else if (nsfen > 1 || nhandicap > 1)
-			snprintf(what, sizeof what, "a second %s tag (KIF has one)", k);
+			snprintf(what, sizeof what, "a second %s tag (%s has one)", k, form);
 		else if (!strcmp(k, "handicap") && handicap_misread(v, val))
 			snprintf(what, sizeof what, "the handicap tag's value (it names another variant or its start)");
 	}
@@ -577,40 +731,67 @@ static int survey(const kifu_record *rec, const kifu_variant *v, bool *times, ki
 	if (!what[0] && ((pre && !fits_comment(pre)) || (bm && !fits_line(bm, false))))
 		snprintf(what, sizeof what, "the comment or bookmark before the moves (a CR at a line's end, "
 			 "a line break in a bookmark)");
-	*times = false;
-	long n = kifu_record_total_moves(rec);
-	for (long i = 0; i < n && !what[0]; i++) {
+	for (long i = 0, n = kifu_record_total_moves(rec); i < n && !what[0]; i++) {
 		kifu_record_move m;
 		kifu_record_get_move_at(rec, i, &m);
-		*times |= m.time >= 0;
 		at = m.line;
-		if ((m.time >= 0 && !(m.time < KIF_TIME_MAX && m.total < KIF_TOTAL_MAX)) ||
-		    (m.comment && !fits_comment(m.comment)) || (m.bookmark && !fits_line(m.bookmark, false)))
-			snprintf(what, sizeof what, "%s: its time (100,000,000 minutes or more), comment or bookmark "
-				 "(a CR at a line's end, a line break in a bookmark)", m.text);
+		if ((m.comment && !fits_comment(m.comment)) || (m.bookmark && !fits_line(m.bookmark, false)))
+			snprintf(what, sizeof what, "%s: its comment or bookmark (a CR at a line's end, a line break "
+				 "in a bookmark)", m.text);
 	}
 	for (int l = 0; l < kifu_record_line_count(rec) && !what[0]; l++) {
 		kifu_record_line_info li;
 		kifu_record_get_line(rec, l, &li);
-		*times |= li.ending_time >= 0;
 		at = li.ending_line;
-		if ((li.ending_time >= 0 && !(li.ending_time < KIF_TIME_MAX && li.ending_total < KIF_TOTAL_MAX)) ||
-		    (li.ending_comment && !fits_comment(li.ending_comment)))
-			snprintf(what, sizeof what, "%s: its time (100,000,000 minutes or more) or comment (a CR at "
-				 "a line's end)", li.ending_text);
+		if (li.ending_comment && !fits_comment(li.ending_comment))
+			snprintf(what, sizeof what, "%s: its comment (a CR at a line's end)", li.ending_text);
 	}
 	if (what[0])
 		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), at, 0,
-				     "%s cannot be written in KIF: it would not read back the same", what);
+				     "%s cannot be written in %s: it would not read back the same", what, form);
 	return 0;
 }
 
-/* The headers, in Kifu for Windows' order (kifu/vocabulary.h). */
+/* Times read back up to 100,000,000 minutes (m:ss) and hours (hh:mm:ss). */
+#define KIF_TIME_MAX 6e9
+#define KIF_TOTAL_MAX 3.6e11
+
+/* Can KIF's m:ss and hh:mm:ss carry every time of rec, the moves' and the
+ * endings'?  0, or KIFU_EUNSUPPORTED with diag saying which cannot. */
+static int check_times(const kifu_record *rec, kifu_diag *diag)
+{
+	const char *what = NULL;
+	long at = 0;
+	for (long i = 0, n = kifu_record_total_moves(rec); i < n && !what; i++) {
+		kifu_record_move m;
+		kifu_record_get_move_at(rec, i, &m);
+		if (m.time >= 0 && !(m.time < KIF_TIME_MAX && m.total < KIF_TOTAL_MAX)) {
+			what = m.text;
+			at = m.line;
+		}
+	}
+	for (int l = 0; l < kifu_record_line_count(rec) && !what; l++) {
+		kifu_record_line_info li;
+		kifu_record_get_line(rec, l, &li);
+		if (li.ending_time >= 0 && !(li.ending_time < KIF_TIME_MAX && li.ending_total < KIF_TOTAL_MAX)) {
+			what = li.ending_text;
+			at = li.ending_line;
+		}
+	}
+	if (what)
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), at, 0,
+				     "%s: its time (100,000,000 minutes or more) cannot be written in KIF: it would "
+				     "not read back the same", what);
+	return 0;
+}
+
 static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap)
 {
 	int ntags = kifu_record_tag_count(rec);
-	for (int order = 1; order <= KIFU_TAG_KIF_ORDER_RAW + kifu_tag_count(); order++) {
-		if (order == KIFU_TAG_KIF_ORDER_RAW) {
+	bool wide = is_wide(v);
+	int raw = wide ? KIFU_TAG_KIF_WIDE_ORDER_RAW : KIFU_TAG_KIF_ORDER_RAW;
+	for (int order = 1; order <= raw + kifu_tag_count(); order++) {
+		if (order == raw) {
 			/* headers kept whole, as read */
 			for (int i = 0; i < ntags; i++)
 				if (!strcmp(kifu_record_tag_key(rec, i), "header"))
@@ -619,7 +800,7 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 		}
 		const kifu_tag_info *tag = NULL;
 		for (int k = 0; k < kifu_tag_count(); k++)
-			if (kifu_tag_at(k)->kif_order == order)
+			if ((wide ? kifu_tag_at(k)->kif_wide_order : kifu_tag_at(k)->kif_order) == order)
 				tag = kifu_tag_at(k);
 		if (!tag)
 			continue;
@@ -646,77 +827,141 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 	}
 }
 
-static int write_utf8(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu_diag *diag,
-		      const char *encoding_name)
+bool kifu__kif_is_handicap(const kifu_record *rec, const kifu_variant *v)
+{
+	const char *handicap = kifu_record_tag(rec, "handicap");
+	return handicap && strcmp(handicap, "平手") != 0 && kifu_variant_named_start(v, handicap);
+}
+
+/* What comes before the moves: checks that rec can be written in form
+ * (read whole, every header and bookmark one line, what survey checks),
+ * the first line, the headers, and the board diagram of a start the sfen
+ * tag gives (set up on pos), with the moves played before it. */
+static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, const char *form,
+		    const char *first, kifu_position *pos, kifu_diag *diag)
 {
 	long err_line = 0, err_col = 0;
 	const char *err = kifu_record_error(rec, NULL, &err_line, &err_col, NULL);
 	if (err)
 		return kifu_diag_set(diag, KIFU_EINVAL, kifu_record_file(rec), err_line, err_col,
 				     "the record was not read whole: %s", err);
-	bool times;
-	int rc = survey(rec, v, &times, diag);
+	int rc = check_one_line(rec, diag);
+	if (!rc)
+		rc = survey(rec, v, form, diag);
 	if (rc)
 		return rc;
-	kifu_position *pos;
-	if (kifu_position_new(&pos, v))
-		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, -1, NULL, 0, 0, diag};
-	fprintf(f, "#KIF version=2.0 encoding=%s\n", encoding_name);
-	const char *handicap = kifu_record_tag(rec, "handicap");
-	bool is_handicap = handicap && strcmp(handicap, "平手") != 0 && kifu_variant_named_start(v, handicap);
+	fprintf(f, "%s\n", first);
+	bool is_handicap = kifu__kif_is_handicap(rec, v);
 	put_headers(f, rec, v, is_handicap);
-	if (kifu_record_tag(rec, "sfen")) {
-		if (kifu_record_start(rec, pos, diag))
-			rc = KIFU_ESYNTAX;
-		else if (kifu_position_counter_strike(pos) >= 0)
-			/* a diagram has no place for it (Chu's SFEN field 3) */
-			rc = kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
-					   "the start's counter-strike square cannot be written in KIF");
-		else
-			rc = kifu_bod_write(f, pos, is_handicap);
-		/* the moves played before the diagram (the SFEN's move number) */
-		if (!rc && kifu_position_movenumber(pos) > 1)
-			fprintf(f, "手数＝%ld\n", kifu_position_movenumber(pos) - 1);
-	}
-	if (!rc) {
-		fputs(w.wide ? "手数----指手---------\n" : "手数----指手---------消費時間--\n", f);
-		const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE);
-		if (pre)
-			put_comment_lines(f, pre);
-		const char *bm = kifu_record_bookmark_before(rec);
-		if (bm)
-			fprintf(f, "&%s\n", bm);
-		rc = put_lines(&w, diag);
-	}
-	free(w.branch);
-	kifu_position_free(pos);
+	if (!kifu_record_tag(rec, "sfen"))
+		return 0;
+	if (kifu_record_start(rec, pos, diag))
+		return KIFU_ESYNTAX;
+	if (kifu_position_counter_strike(pos) >= 0)
+		/* a diagram has no place for it (Chu's SFEN field 3) */
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+				     "the start's counter-strike square cannot be written in %s", form);
+	rc = kifu_bod_write(f, pos, is_handicap);
+	/* the moves played before the diagram (the SFEN's move number) */
+	if (!rc && kifu_position_movenumber(pos) > 1)
+		fprintf(f, "手数＝%ld\n", kifu_position_movenumber(pos) - 1);
 	return rc;
 }
 
-int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
-		   enum kifu_encoding encoding, kifu_diag *diag)
+/* The moves of a KIF record, after its preamble. */
+static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu_position *pos,
+		    void *ctx, kifu_diag *diag)
+{
+	(void)ctx;
+	int rc = check_times(rec, diag);
+	if (rc)
+		return rc;
+	/* an ending's time is written too when no move has one */
+	writer w = {f, rec, v, pos, is_wide(v), kifu__kif_any_times(rec, true), 0, 1, -1, NULL, 0, 0, diag};
+	fputs("手数----指手---------消費時間--\n", f);
+	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
+	/* every line of play, each followed by its variations, the latest ply
+	 * first (Kifu for Windows' order, which the reader's attachment rule
+	 * reads back): the play loop walks them all, each move once */
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.before = put_move;
+	opt.line_begin = begin_line;
+	opt.line_end = end_line;
+	opt.ctx = &w;
+	rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
+	free(w.branch);
+	return rc;
+}
+
+/* A character Shift_JIS has no form for, at offset at of the text: the
+ * record is refused (a '?' would be a quiet change), naming the character
+ * and the line it is on. */
+static int lost_in_sjis(const kifu_record *rec, const char *form, const char *text, size_t at,
+			kifu_diag *diag)
+{
+	long line = 1;
+	for (size_t i = 0; i < at; i++)
+		line += text[i] == '\n';
+	size_t k = 1;
+	while (text[at + k] && ((unsigned char)text[at + k] & 0xC0) == 0x80 && k < 4)
+		k++;
+	return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+			     "\"%.*s\" (line %ld of its %s) has no form in Shift_JIS: write UTF-8", (int)k,
+			     text + at, line, form);
+}
+
+/* The text as it goes out: UTF-8, or Shift_JIS when asked. */
+static int put_encoded(FILE *out, const kifu_record *rec, const char *form, const char *text, size_t len,
+		       enum kifu_encoding encoding, kifu_diag *diag)
+{
+	char *enc = (char *)text;
+	size_t elen = len, lost = (size_t)-1;
+	int rc = 0;
+	if (encoding == KIFU_ENCODING_SJIS && kifu__encode_text(KIFU__ENC_CP932, text, len, &enc, &elen, &lost))
+		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "cannot convert to Shift_JIS");
+	if (!rc && lost != (size_t)-1)
+		rc = lost_in_sjis(rec, form, text, lost, diag);
+	if (!rc && fwrite(enc, 1, elen, out) != elen)
+		rc = KIFU_EIO;
+	if (enc != text)
+		free(enc);
+	return rc;
+}
+
+int kifu__kif_write_as(FILE *out, const kifu_record *rec, const kifu_variant *v, enum kifu_encoding encoding,
+		       const char *form, kifu__kif_body body, void *ctx, kifu_diag *diag)
 {
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 	if (!mem)
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	int rc = write_utf8(mem, rec, v, diag, encoding == KIFU_ENCODING_SJIS ? "Shift_JIS" : "UTF-8");
+	kifu_position *pos = NULL;
+	int rc = 0;
+	if (kifu_position_new(&pos, v))
+		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	char first[64];
+	/* "#KIF version=2.0 encoding=UTF-8", "#KI2 ...": Kifu for Windows' first
+	 * line; it also starts the next record of a stream */
+	snprintf(first, sizeof first, "#%s version=2.0 encoding=%s", form,
+		 encoding == KIFU_ENCODING_SJIS ? "Shift_JIS" : "UTF-8");
+	if (!rc)
+		rc = preamble(mem, rec, v, form, first, pos, diag);
+	if (!rc)
+		rc = body(mem, rec, v, pos, ctx, diag);
+	kifu_position_free(pos);
 	if (fclose(mem) != 0 && !rc)
 		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	if (!rc) {
-		char *enc = text;
-		size_t elen = len;
-		if (encoding == KIFU_ENCODING_SJIS && kifu__encode_text(KIFU__ENC_CP932, text, len, &enc, &elen))
-			rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "cannot convert to Shift_JIS");
-		if (!rc && fwrite(enc, 1, elen, out) != elen)
-			rc = KIFU_EIO;
-		if (enc != text)
-			free(enc);
-	}
+	if (!rc)
+		rc = put_encoded(out, rec, form, text, len, encoding, diag);
 	free(text);
 	return rc;
+}
+
+int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
+		   enum kifu_encoding encoding, kifu_diag *diag)
+{
+	return kifu__kif_write_as(out, rec, v, encoding, "KIF", kif_body, NULL, diag);
 }
 
 int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,

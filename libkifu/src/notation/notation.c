@@ -9,6 +9,10 @@
 const kifu__notation *const kifu__notations[] = {
 	&kifu__notation_compact,
 	&kifu__notation_kif,
+	&kifu__notation_ki2,
+	&kifu__notation_csa,
+	&kifu__notation_jkf,
+	&kifu__notation_usi,
 };
 
 const int kifu__notation_count = (int)(sizeof kifu__notations / sizeof kifu__notations[0]);
@@ -60,4 +64,28 @@ int kifu_write(FILE *out, const kifu_record *rec, const kifu_variant *v, const c
 		return kifu_diag_set(diag, KIFU_ENOTFOUND, NULL, 0, 0, "no notation \"%s\" to write",
 				     notation ? notation : "(none)");
 	return n->write(out, rec, v, opt ? opt : &defaults, diag);
+}
+
+char *kifu_dropped_words(unsigned dropped, char *buf, size_t size)
+{
+	static const char *const words[] = {"variations", "comments", "bookmarks", "times", "tags",
+					    "the ending"};
+	enum { NWORDS = sizeof words / sizeof words[0] };
+	int n = 0, total = 0;
+	for (int i = 0; i < NWORDS; i++)
+		total += (dropped >> i) & 1;
+	size_t o = 0;
+	if (size)
+		buf[0] = 0;
+	for (int i = 0; i < NWORDS && o < size; i++) {
+		if (!((dropped >> i) & 1))
+			continue;
+		n++;
+		const char *sep = n == 1 ? "" : n == total ? " and " : ", ";
+		int w = snprintf(buf + o, size - o, "%s%s", sep, words[i]);
+		if (w < 0)
+			break;
+		o += (size_t)w;
+	}
+	return buf;
 }

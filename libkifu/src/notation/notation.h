@@ -60,5 +60,9 @@ const kifu__notation *kifu__notation_named(const char *name);
 /* The entries, each defined in its notation's file. */
 extern const kifu__notation kifu__notation_compact;
 extern const kifu__notation kifu__notation_kif;
+extern const kifu__notation kifu__notation_ki2;
+extern const kifu__notation kifu__notation_csa;
+extern const kifu__notation kifu__notation_jkf;
+extern const kifu__notation kifu__notation_usi;
 
 #endif

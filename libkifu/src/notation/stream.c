@@ -11,6 +11,7 @@
 #include "kifu/stream.h"
 #include "kifu/sys/record.h"
 #include "notation/notation.h"
+#include "text/reader_internal.h"
 
 #define SAMPLE (1 << 16)
 #define SAMPLE_LINES 200
@@ -75,13 +76,24 @@ static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n
 	int lines = 0;
 	*content = false;
 	while (i < n && lines < SAMPLE_LINES) {
+		/* a line ends at LF or CR (files from classic Mac OS end their
+		 * lines in CR alone; CRLF gives a blank line between) */
 		const char *nl = memchr(sample + i, '\n', n - i);
+		const char *cr = memchr(sample + i, '\r', (nl ? (size_t)(nl - sample) : n) - i);
+		if (cr)
+			nl = cr;
 		size_t len = nl ? (size_t)(nl - (sample + i)) : n - i;
 		if (!nl && i > 0)
 			break; /* a line cut by the sample's end */
 		const char *line;
 		size_t ll;
-		if (kifu__decoder_line(s->ctx.dec, sample + i, len, &line, &ll) == 0) {
+		size_t bad_at;
+		if (kifu__decoder_line(s->ctx.dec, sample + i, len, &line, &ll, &bad_at) == 0) {
+			/* a record of a file that began with a byte order mark */
+			if (ll >= 3 && !memcmp(line, "\xEF\xBB\xBF", 3)) {
+				line += 3;
+				ll -= 3;
+			}
 			size_t k = 0;
 			while (k < ll && (line[k] == ' ' || line[k] == '\t' || line[k] == '\r'))
 				k++;
@@ -135,15 +147,19 @@ static int start(kifu_stream *s, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_ENOMEM, name, 0, 0, "out of memory");
 	memcpy(copy, sample, n);
 	copy[n] = 0;
-	enum kifu__encoding enc = kifu__encoding_detect(copy, n);
+	/* the whole input in the sample, valid UTF-8: no line needs checking
+	 * again (the decoder trusts it, below) */
+	bool trusted = n < SAMPLE && kifu__utf8_valid(copy, n);
+	enum kifu__encoding enc = trusted ? KIFU__ENC_UTF8 : kifu__encoding_detect(copy, n, n < SAMPLE);
 	s->ctx.dec = kifu__decoder_new(enc);
 	if (!s->ctx.dec) {
 		free(copy);
 		return kifu_diag_set(diag, KIFU_ENOMEM, name, 0, 0, "cannot convert from this encoding (iconv)");
 	}
-	/* the whole input was in the sample and checked as UTF-8: no line
-	 * needs checking again */
-	if (enc == KIFU__ENC_UTF8 && n < SAMPLE)
+	/* UTF-8 files joined by cat: a byte order mark at each one's start */
+	if (enc == KIFU__ENC_UTF8)
+		kifu__reader_skip_boms(s->ctx.lines);
+	if (trusted)
 		kifu__decoder_trust(s->ctx.dec);
 	bool content = false;
 	const kifu__notation *chosen = s->opt.notation ? kifu__notation_named(s->opt.notation) :
@@ -151,10 +167,11 @@ static int start(kifu_stream *s, kifu_diag *diag)
 	free(copy);
 	if (!chosen && content) {
 		s->failed = true;
+		/* the notations an input is told as (ki2 is read as kif) */
 		char names[256] = "";
 		for (int t = 0; t < kifu__notation_count; t++) {
 			size_t len = strlen(names);
-			if (kifu__notations[t]->next)
+			if (kifu__notations[t]->next && kifu__notations[t]->sniff_line)
 				snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
 					 kifu__notations[t]->name);
 		}

@@ -67,72 +67,74 @@ char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t 
  * A count goes down again when a move is taken back (variations); a key
  * keeps its slot (with count 0), so that a probe chain is never cut and a
  * position seen again finds its slot. */
+typedef struct seen_entry {
+	uint64_t key;
+	uint32_t first;  /* the ply after which the position occurred first (count 0 -> 1) */
+	uint8_t count;   /* 0: an empty slot; else 1 + the count (up to 254) */
+} seen_entry;        /* one entry in one cache line: a probe touches one line */
+
 typedef struct seen_table {
-	uint64_t *keys;
-	uint8_t *counts; /* 0: an empty slot; else 1 + the count (up to 254) */
-	uint32_t *first; /* the ply after which the position occurred first (count 0 -> 1) */
-	uint8_t *attacked; /* attacked[ply]: the move of that ply was an attack */
+	seen_entry *slots;
 	size_t mask;
 } seen_table;
 
-/* The table for `positions` positions along a path of at most `plies`
- * plies (the attack flags). */
-static int seen_init(seen_table *t, kifu_position *pos, long positions, long plies)
+/* The table for `positions` positions, at most a quarter full (few probes
+ * go on past their first slot). */
+static int seen_init(seen_table *t, kifu_position *pos, long positions)
 {
+	_Static_assert(sizeof(seen_entry) == 2 * sizeof(uint64_t), "a seen_entry is two words");
 	size_t size = 16;
-	while (size < (size_t)positions * 2)
+	while (size < (size_t)positions * 4)
 		size *= 2;
-	size_t flags = ((size_t)plies + 2 + 7) / 8;
-	uint64_t *mem = kifu__position_scratch(pos, size + size / 8 + size / 2 + flags);
+	uint64_t *mem = kifu__position_scratch(pos, 2 * size);
 	if (!mem)
 		return KIFU_ENOMEM;
-	t->keys = mem;
-	t->counts = (uint8_t *)(mem + size);
-	t->first = (uint32_t *)(mem + size + size / 8);
-	t->attacked = (uint8_t *)(mem + size + size / 8 + size / 2);
+	t->slots = (seen_entry *)(void *)mem;
 	t->mask = size - 1;
-	memset(t->counts, 0, size);
+	memset(t->slots, 0, size * sizeof *t->slots);
 	return 0;
 }
 
-static size_t seen_slot(const seen_table *t, uint64_t key)
+static inline seen_entry *seen_slot(const seen_table *t, uint64_t key)
 {
 	size_t i = (size_t)(key ^ (key >> 29)) & t->mask;
-	while (t->counts[i] && t->keys[i] != key)
+	while (t->slots[i].count && t->slots[i].key != key)
 		i = (i + 1) & t->mask;
-	return i;
+	return &t->slots[i];
 }
 
 /* Counts key once more, reached after ply `ply`; returns its count, and
  * the ply after which it occurred first in *first (first may be NULL). */
-static int seen_add(seen_table *t, uint64_t key, long ply, long *first)
+static inline int seen_add(seen_table *t, uint64_t key, long ply, long *first)
 {
-	size_t i = seen_slot(t, key);
-	if (!t->counts[i]) {
-		t->keys[i] = key;
-		t->counts[i] = 1;
+	seen_entry *e = seen_slot(t, key);
+	unsigned c = e->count;
+	if (c <= 1) {
+		/* a new slot, or a position counted 0 times again (taken back) */
+		e->key = key;
+		e->first = (uint32_t)ply;
+		c = 1;
 	}
-	if (t->counts[i] == 1)
-		t->first[i] = (uint32_t)ply;
-	if (t->counts[i] < 255)
-		t->counts[i]++;
+	if (c < 255)
+		c++;
+	e->count = (uint8_t)c;
 	if (first)
-		*first = t->first[i];
-	return t->counts[i] - 1;
+		*first = e->first;
+	return (int)c - 1;
 }
 
 static int seen_count(const seen_table *t, uint64_t key)
 {
-	size_t i = seen_slot(t, key);
-	return t->counts[i] ? t->counts[i] - 1 : 0;
+	const seen_entry *e = seen_slot(t, key);
+	return e->count ? e->count - 1 : 0;
 }
 
 /* Counts key once less (a move taken back). */
 static void seen_remove(seen_table *t, uint64_t key)
 {
-	size_t i = seen_slot(t, key);
-	if (t->counts[i] > 1)
-		t->counts[i]--;
+	seen_entry *e = seen_slot(t, key);
+	if (e->count > 1)
+		e->count--;
 }
 
 /* What changes the key of every position after a move that resets the
@@ -210,6 +212,7 @@ typedef struct play {
 	/* the variant's repetition rule (kifu_variant_repetition), and where
 	 * the path stands with it: */
 	kifu_repetition_rule rule;
+	bool resets;       /* some move may reset the count (the rule's reset_on_*) */
 	long epoch;        /* moves that reset the count so far (the keys' epoch) */
 	uint64_t key;      /* the key of the position now: its own and the epoch's */
 	long rep_ended;    /* the ply at which the game ended by repetition, 0 if not */
@@ -230,35 +233,58 @@ static void play_init(play *p, const kifu_record *rec, kifu_position *pos, const
 	p->fault_side = KIFU_SENTE;
 	p->count = count;
 	kifu_variant_repetition(kifu_position_variant(pos), &p->rule);
+	p->resets = p->rule.count &&
+		    (p->rule.reset_on_capture || p->rule.reset_on_promotion || p->rule.reset_on_one_way);
 	long err_ply = -1;
 	p->err = kifu_record_error(rec, &err_ply, &p->err_line, &p->err_col, &p->err_move);
 	p->err_ply = p->err && err_ply > 0 ? err_ply : 0;
 }
 
-/* The game has ended by repetition at ply p->rep_ended: who won?  A draw,
- * unless the rule makes a side that attacked (or gave check) on each of
- * its moves since the position's first occurrence (after ply `first`)
- * lose (docs/rules.md). */
-static void repetition_result(play *p, long first)
+/* The game has ended by repetition at ply p->rep_ended of line `line`: who
+ * won?  A draw, unless the rule makes a side that attacked (or gave check)
+ * on each of its moves since the position's first occurrence (after ply
+ * `first`) lose (docs/rules.md).  Which moves were attacks is worked out
+ * here, by playing the line again on a position of its own: it is needed
+ * once per game at most, and costs nothing on the moves of games that do
+ * not end so.  0 or KIFU_ENOMEM. */
+static int repetition_result(play *p, int line, long first)
 {
 	long last = p->rep_ended;
 	p->rep_result = KIFU_RESULT_DRAW;
 	p->rep_reason = "repetition";
 	if (!p->rule.perpetual_attack_loses || last <= first + 1)
-		return;
-	/* the last move's side and the other: plies last, last-2, ... and
-	 * last-1, last-3, ... */
+		return 0;
+	kifu_position *again;
+	if (kifu_position_new(&again, kifu_position_variant(p->pos)))
+		return KIFU_ENOMEM;
 	int mover = !kifu_position_side(p->pos);
 	bool all[2] = {true, true};
-	for (long k = first + 1; k <= last; k++) {
-		int side = (last - k) % 2 == 0 ? mover : !mover;
-		if (!((p->seen.attacked[k >> 3] >> (k & 7)) & 1))
-			all[side] = false;
+	int rc = kifu_record_start(p->rec, again, NULL);
+	for (long k = 1; !rc && k <= last; k++) {
+		kifu_record_move m;
+		if (kifu_record_line_move(p->rec, line, k, &m, NULL)) {
+			rc = KIFU_ENOTFOUND;
+			break;
+		}
+		kifu_undo u;
+		kifu_make_move(again, &m.move, &u);
+		if (k <= first)
+			continue;
+		int attack = p->rule.perpetual_check_only ? kifu_position_in_check(again)
+							  : kifu_move_is_attack(again, &u);
+		/* the last move's side and the other: plies last, last-2, ... and
+		 * last-1, last-3, ... */
+		if (!attack)
+			all[(last - k) % 2 == 0 ? mover : !mover] = false;
 	}
+	kifu_position_free(again);
+	if (rc == KIFU_ENOTFOUND)
+		return 0; /* cannot happen: the line's moves were just played */
 	if (all[0] != all[1]) {
 		p->rep_result = all[KIFU_SENTE] ? KIFU_RESULT_GOTE : KIFU_RESULT_SENTE;
 		p->rep_reason = p->rule.perpetual_check_only ? "perpetual-check" : "perpetual-attack";
 	}
+	return 0;
 }
 
 /* Notes the first fault in out: the move m at ply of line `line`. */
@@ -297,8 +323,11 @@ static void fault(play *p, int line, long ply, const kifu_record_move *m, const 
  * NULL.  Returns 1 when the move was made, 0 when the play stops there (a
  * fault; through_illegal and a move it cannot carry out: *rc is then
  * KIFU_EILLEGAL; a hook's code in *rc). */
-static int play_one(play *p, int line, long ply, long index, int hooks, kifu_undo *undo, bool known,
-		    int *rc)
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline int play_one(play *p, int line, long ply, long index, int hooks, kifu_undo *undo, bool known,
+			   int *rc)
 {
 	kifu_position *pos = p->pos;
 	kifu_validation *out = p->out;
@@ -331,16 +360,8 @@ static int play_one(play *p, int line, long ply, long index, int hooks, kifu_und
 		if (opt->before && (*rc = opt->before(opt->ctx, pos, &step)) != 0)
 			return 0;
 	}
-	int resets = p->rule.count && kifu_move_resets_repetition(pos, &m.move);
-	kifu_undo local;
-	kifu_make_move(pos, &m.move, undo ? undo : &local);
-	if (p->rule.count && p->rule.perpetual_attack_loses && ply >= 0) {
-		int attack = p->rule.perpetual_check_only ? kifu_position_in_check(pos)
-							  : kifu_move_is_attack(pos, undo ? undo : &local);
-		uint8_t bit = (uint8_t)(1u << (ply & 7));
-		p->seen.attacked[ply >> 3] = (uint8_t)(attack ? p->seen.attacked[ply >> 3] | bit :
-							      p->seen.attacked[ply >> 3] & ~bit);
-	}
+	int resets = p->resets && kifu_move_resets_repetition(pos, &m.move);
+	kifu_make_move(pos, &m.move, undo);
 	if (resets)
 		p->epoch++;
 	p->key = kifu_position_key(pos) ^ epoch_key(p->epoch);
@@ -348,7 +369,8 @@ static int play_one(play *p, int line, long ply, long index, int hooks, kifu_und
 	int n = seen_add(&p->seen, p->key, ply, &first);
 	if (p->rule.count && n >= p->rule.count && !p->rep_ended) {
 		p->rep_ended = ply;
-		repetition_result(p, first);
+		if ((*rc = repetition_result(p, line, first)) != 0)
+			return 0;
 	}
 	if (!p->ended_at && kifu_position_royal_loser(pos) >= 0) {
 		p->ended_at = ply;
@@ -376,9 +398,16 @@ static int play_moves(play *p, int line, long start, long first, long count, int
 	long n = count;
 	if (line == 0 && p->err_ply > 0 && p->err_ply - start < n)
 		n = p->err_ply - start > 0 ? p->err_ply - start : 0;
-	for (long k = 0; k < n; k++)
-		if (!play_one(p, line, start + k, first + k, hooks, NULL, false, rc))
-			return 0;
+	if (hooks && (p->opt->before || p->opt->after)) {
+		for (long k = 0; k < n; k++)
+			if (!play_one(p, line, start + k, first + k, 1, NULL, false, rc))
+				return 0;
+	} else {
+		/* no hook to call (validation): play_one made for that */
+		for (long k = 0; k < n; k++)
+			if (!play_one(p, line, start + k, first + k, 0, NULL, false, rc))
+				return 0;
+	}
 	return n == count;
 }
 
@@ -410,7 +439,8 @@ static void ending_fault(play *p, int line, const kifu_record_line_info *li, con
 	kifu__utf8_trim_end(out->reason);
 }
 
-/* Has the side to move lost, whatever it plays?  No legal move; or, with a
+/* Has the side to move lost, whatever it plays (1 or 0; KIFU_ENOMEM, or
+ * KIFU_ELIMIT for a position with more moves than a list holds)?  No legal move; or, with a
  * check rule, it is in check and its only answers are interpositions (moves
  * of another piece than the royal onto an empty square, or drops, on the
  * line of the check), which a record counts as futile (無駄合), as tsume
@@ -418,7 +448,8 @@ static void ending_fault(play *p, int line, const kifu_record_line_info *li, con
  * every move lets the other side take its last royal on the next. */
 static int mated(kifu_position *pos, kifu_movelist *list)
 {
-	kifu_generate_legal(pos, list);
+	if (kifu_generate_legal(pos, list))
+		return KIFU_ELIMIT;
 	if (list->count == 0)
 		return 1;
 	const kifu_variant *v = kifu_position_variant(pos);
@@ -442,7 +473,7 @@ static int mated(kifu_position *pos, kifu_movelist *list)
 	}
 	kifu_movelist *replies = malloc(sizeof *replies);
 	if (!replies)
-		return -1;
+		return KIFU_ENOMEM;
 	int lost_every_way = 1;
 	kifu_move moves[KIFU_MAX_MOVES];
 	int n = list->count;
@@ -451,7 +482,11 @@ static int mated(kifu_position *pos, kifu_movelist *list)
 		kifu_undo u;
 		kifu_make_move(pos, &moves[i], &u);
 		int saved = 1;
-		kifu_generate_legal(pos, replies);
+		if (kifu_generate_legal(pos, replies)) {
+			kifu_unmake_move(pos, &u);
+			free(replies);
+			return KIFU_ELIMIT;
+		}
 		for (int k = 0; k < replies->count && saved; k++) {
 			kifu_undo u2;
 			kifu_make_move(pos, &replies->moves[k], &u2);
@@ -573,8 +608,13 @@ static int judge(play *p, int line, const kifu_record_line_info *li, kifu_moveli
 			if (!*list && !(*list = malloc(sizeof **list)))
 				return KIFU_ENOMEM;
 			int m = mated(pos, *list);
+			if (m == KIFU_ELIMIT) {
+				ending_fault(p, line, li, "the record ends in mate (%s), but the position has more "
+					     "moves than can be listed (KIFU_MAX_MOVES): mate cannot be judged", e->kif);
+				return 0;
+			}
 			if (m < 0)
-				return KIFU_ENOMEM;
+				return m;
 			if (!m) {
 				ending_fault(p, line, li, "the record ends in mate (%s), but %s, to move, has a move that "
 					     "keeps its last royal", e->kif, side_name(mover));
@@ -719,7 +759,7 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	}
 	kifu_record_get_line(rec, opt->line, &li);
 	long count = opt->max_plies >= 0 && opt->max_plies < li.count ? opt->max_plies : li.count;
-	int rc = seen_init(&p.seen, pos, li.start + count, li.start + count);
+	int rc = seen_init(&p.seen, pos, li.start + count);
 	if (!rc) {
 		p.key = kifu_position_key(pos);
 		seen_add(&p.seen, p.key, 0, NULL);
@@ -854,7 +894,7 @@ static int walk(play *p, long main_known)
 		goto done;
 	}
 	/* the plies of a path: up to the start's move number and every move */
-	if ((rc = seen_init(&p->seen, pos, total + 1, kifu_position_movenumber(pos) + total + 1)))
+	if ((rc = seen_init(&p->seen, pos, total + 1)))
 		goto done;
 	const uint64_t start_key = kifu_position_key(pos);
 	p->key = start_key;

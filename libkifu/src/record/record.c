@@ -49,6 +49,9 @@ struct kifu_record {
 	/* a reading error */
 	size_t err_msg, err_move;
 	long err_ply, err_line, err_col;
+	/* notes: what the reader passed over */
+	struct { size_t msg; long line, col; } notes[KIFU_MAX_NOTES];
+	int nnotes;
 };
 
 /* Appends a NUL-terminated copy of s[0..len) to the pool. */
@@ -128,6 +131,7 @@ void kifu_record_clear(kifu_record *r)
 	r->line = 0;
 	r->err_msg = r->err_move = NONE;
 	r->err_ply = r->err_line = r->err_col = 0;
+	r->nnotes = 0;
 }
 
 int kifu_record_set_source(kifu_record *r, const char *file, long line)
@@ -427,4 +431,29 @@ const char *kifu_record_error(const kifu_record *r, long *ply, long *line, long 
 	if (move_text)
 		*move_text = str(r, r->err_move);
 	return str(r, r->err_msg);
+}
+
+int kifu_record_add_note(kifu_record *r, long line, long col, const char *message)
+{
+	if (r->nnotes == KIFU_MAX_NOTES)
+		return 0;
+	r->notes[r->nnotes].line = line;
+	r->notes[r->nnotes].col = col;
+	if (intern(r, message, strlen(message), &r->notes[r->nnotes].msg))
+		return KIFU_ENOMEM;
+	r->nnotes++;
+	return 0;
+}
+
+int kifu_record_note_count(const kifu_record *r) { return r->nnotes; }
+
+const char *kifu_record_note(const kifu_record *r, int i, long *line, long *col)
+{
+	if (i < 0 || i >= r->nnotes)
+		return NULL;
+	if (line)
+		*line = r->notes[i].line;
+	if (col)
+		*col = r->notes[i].col;
+	return str(r, r->notes[i].msg);
 }

@@ -19,19 +19,30 @@ static const char *const none[] = {NULL};
 static const char *const mate_also[] = {"詰", NULL};
 static const char *const timeout_also[] = {"時間切れ", NULL};
 
+/* CSA's special moves (the CSA's record format V2.2 and V3.0, "特殊な指し手、
+ * 終局状況"): %TORYO 投了, %CHUDAN 中断, %SENNICHITE 千日手, %TIME_UP the side to
+ * move lost on time, %ILLEGAL_MOVE the side to move lost by a foul
+ * ("手番側の反則負け、反則の内容はコメントで記録する"), %+ILLEGAL_ACTION and
+ * %-ILLEGAL_ACTION Sente's or Gote's illegal act, the other side winning
+ * ("先手(下手)の反則行為により、後手(上手)の勝ち": the reader turns them into
+ * illegal-loss or illegal-win by the side to move), %JISHOGI 持将棋, %KACHI a win declared (入玉), %HIKIWAKE a
+ * draw declared, %MATTA 待った, %TSUMI 詰み, %FUZUMI 不詰, %ERROR an error.
+ * JKF's specials are the same words without '%'. */
 static const kifu_ending_info endings[] = {
-	{"resign", "投了", none, KIFU_OUTCOME_MOVER_LOSES},
-	{"abort", "中断", none, KIFU_OUTCOME_NONE},
-	{"repetition", "千日手", none, KIFU_OUTCOME_DRAW},
-	{"impasse", "持将棋", none, KIFU_OUTCOME_DRAW},
-	{"mate", "詰み", mate_also, KIFU_OUTCOME_MOVER_LOSES},
-	{"nomate", "不詰", none, KIFU_OUTCOME_NONE},
-	{"timeout", "切れ負け", timeout_also, KIFU_OUTCOME_MOVER_LOSES},
-	{"illegal-win", "反則勝ち", none, KIFU_OUTCOME_MOVER_WINS},
-	{"illegal-loss", "反則負け", none, KIFU_OUTCOME_MOVER_LOSES},
-	{"declare-win", "入玉勝ち", none, KIFU_OUTCOME_MOVER_WINS},
-	{"sealed", "封じ手", none, KIFU_OUTCOME_NONE},
-	{"draw", "引き分け", none, KIFU_OUTCOME_DRAW},
+	{"resign", "投了", none, KIFU_OUTCOME_MOVER_LOSES, "%TORYO"},
+	{"abort", "中断", none, KIFU_OUTCOME_NONE, "%CHUDAN"},
+	{"repetition", "千日手", none, KIFU_OUTCOME_DRAW, "%SENNICHITE"},
+	{"impasse", "持将棋", none, KIFU_OUTCOME_DRAW, "%JISHOGI"},
+	{"mate", "詰み", mate_also, KIFU_OUTCOME_MOVER_LOSES, "%TSUMI"},
+	{"nomate", "不詰", none, KIFU_OUTCOME_NONE, "%FUZUMI"},
+	{"timeout", "切れ負け", timeout_also, KIFU_OUTCOME_MOVER_LOSES, "%TIME_UP"},
+	{"illegal-win", "反則勝ち", none, KIFU_OUTCOME_MOVER_WINS, NULL},
+	{"illegal-loss", "反則負け", none, KIFU_OUTCOME_MOVER_LOSES, "%ILLEGAL_MOVE"},
+	{"declare-win", "入玉勝ち", none, KIFU_OUTCOME_MOVER_WINS, "%KACHI"},
+	{"sealed", "封じ手", none, KIFU_OUTCOME_NONE, NULL},
+	{"draw", "引き分け", none, KIFU_OUTCOME_DRAW, "%HIKIWAKE"},
+	{"matta", "待った", none, KIFU_OUTCOME_NONE, "%MATTA"},
+	{"error", "エラー", none, KIFU_OUTCOME_NONE, "%ERROR"},
 };
 
 enum { NENDINGS = sizeof endings / sizeof endings[0] };
@@ -68,20 +79,33 @@ const kifu_ending_info *kifu_ending_find_kif(const char *text, size_t len)
 	return NULL;
 }
 
-/* Tags with a header in KIF (Kakinoki's header keys: 棋戦, 場所, 開始日時,
+const kifu_ending_info *kifu_ending_find_csa(const char *text, size_t len)
+{
+	for (int i = 0; i < NENDINGS; i++)
+		if (endings[i].csa && same(endings[i].csa, text, len))
+			return &endings[i];
+	return NULL;
+}
+
+/* The wide form's order is lishogi's server's (scalashogi
+ * format/kif/KifModel.scala, headerTags): start and end dates, event,
+ * site, time control, handicap, players, opening.
+ *
+ * Tags with a header in KIF (Kakinoki's header keys: 棋戦, 場所, 開始日時,
  * 終了日時, 先手, 後手, 手合割, 持ち時間, 戦型; in a handicap game the players
- * are 下手 and 上手).  Listed in the compact writer's order; kif_order is
+ * are 下手 and 上手), and their CSA game information lines (N+, N-, $EVENT,
+ * $SITE, $START_TIME, $END_TIME, $TIME_LIMIT, $OPENING).  Listed in the compact writer's order; kif_order is
  * the order Kifu for Windows writes them. */
 static const kifu_tag_info tags[] = {
-	{"event", "棋戦", NULL, 3},
-	{"site", "場所", NULL, 6},
-	{"date", "開始日時", NULL, 1},
-	{"end", "終了日時", NULL, 2},
-	{"sente", "先手", "下手", 9},
-	{"gote", "後手", "上手", 10},
-	{"handicap", "手合割", NULL, 8},
-	{"time-control", "持ち時間", NULL, 5},
-	{"opening", "戦型", NULL, 4},
+	{"event", "棋戦", NULL, 3, "$EVENT", 3},
+	{"site", "場所", NULL, 6, "$SITE", 4},
+	{"date", "開始日時", NULL, 1, "$START_TIME", 1},
+	{"end", "終了日時", NULL, 2, "$END_TIME", 2},
+	{"sente", "先手", "下手", 9, "N+", 7},
+	{"gote", "後手", "上手", 10, "N-", 8},
+	{"handicap", "手合割", NULL, 8, NULL, 6},
+	{"time-control", "持ち時間", NULL, 5, "$TIME_LIMIT", 5},
+	{"opening", "戦型", NULL, 4, "$OPENING", 9},
 };
 
 enum { NTAGS = sizeof tags / sizeof tags[0] };
@@ -102,6 +126,14 @@ const kifu_tag_info *kifu_tag_find_kif(const char *text, size_t len)
 {
 	for (int i = 0; i < NTAGS; i++)
 		if (same(tags[i].kif, text, len) || (tags[i].kif_handicap && same(tags[i].kif_handicap, text, len)))
+			return &tags[i];
+	return NULL;
+}
+
+const kifu_tag_info *kifu_tag_find_csa(const char *text, size_t len)
+{
+	for (int i = 0; i < NTAGS; i++)
+		if (tags[i].csa && same(tags[i].csa, text, len))
 			return &tags[i];
 	return NULL;
 }

@@ -9,6 +9,13 @@ struct kifu_builtin_file {
 	const char *path;  /* "formats/variants/dai.yaml", for messages */
 	const char *text;
 	size_t len;
+	/* What the file says at its top level, NULL where it does not (then
+	 * the variant it inherits from says it): the written name, title-ja,
+	 * the parent's name, and the names under starts (NULL-terminated) */
+	const char *yaml_name;
+	const char *title_ja;
+	const char *inherit;
+	const char *const *starts;
 };
 
 extern const struct kifu_builtin_file kifu__builtin_files[];

@@ -119,6 +119,16 @@ int kifu__names_build(struct kifu_variant *v)
 	/* names sorted by their first character, so that a lookup looks only
 	 * at the few that start like the text */
 	qsort(v->names, (size_t)v->nnames, sizeof v->names[0], by_first_key);
+	/* the types that share a name: the names of each first key, pair by
+	 * pair (a few each) */
+	memset(v->same_names, 0, sizeof v->same_names);
+	for (int i = 0; i < v->nnames; i++)
+		for (int j = i; j < v->nnames && !by_first_key(&v->names[i], &v->names[j]); j++)
+			if (!strcmp(v->names[i].text, v->names[j].text)) {
+				int a = v->names[i].type, b = v->names[j].type;
+				v->same_names[a][b / 64] |= 1ull << (b % 64);
+				v->same_names[b][a / 64] |= 1ull << (a % 64);
+			}
 	return 0;
 }
 
@@ -209,14 +219,7 @@ bool kifu__names_same(const struct kifu_variant *v, int a, int b)
 		return true;
 	if (a < 0 || b < 0 || a >= v->ntypes || b >= v->ntypes)
 		return false;
-	for (int i = 0; i < v->nnames; i++) {
-		if (v->names[i].type != a)
-			continue;
-		for (int j = 0; j < v->nnames; j++)
-			if (v->names[j].type == b && !strcmp(v->names[i].text, v->names[j].text))
-				return true;
-	}
-	return false;
+	return v->same_names[a][b / 64] >> (b % 64) & 1;
 }
 
 /* Does an unpromoted type bear this name? */

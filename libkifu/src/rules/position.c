@@ -7,7 +7,6 @@
  * squares are counted in decimal, several digits allowed (15).
  */
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,9 +16,11 @@ static void clear(struct kifu_position *p, const struct kifu_variant *v)
 {
 	uint64_t *scratch = p->scratch;
 	size_t cap = p->scratch_cap;
+	kifu_movelist *mate_lists = p->mate_lists;
 	memset(p, 0, sizeof *p);
 	p->scratch = scratch;
 	p->scratch_cap = cap;
+	p->mate_lists = mate_lists;
 	p->v = v;
 	p->files = v->files;
 	p->ranks = v->ranks;
@@ -128,7 +129,7 @@ static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_d
 			if (f < 0)
 				return sfen_fail(diag, at, "rank has too many squares");
 			int sq = r * v->files + f;
-			p->board[sq] = (uint8_t)kifu_code_make(t, (enum kifu_side)side);
+			put_code(p, sq, kifu_code_make(t, (enum kifu_side)side));
 			if (v->types[t].royal && add_royal(p, side, sq))
 				return sfen_fail(diag, at, "too many royal pieces (at most 8 a side)");
 			f--;
@@ -185,7 +186,7 @@ static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_d
 				n = 0;
 				while (i < len && isdigit((unsigned char)s[i])) {
 					n = n * 10 + (s[i] - '0');
-					if (n > 200)
+					if (n > KIFU_MAX_IN_HAND)
 						return sfen_fail(diag, at, "count in hand too large");
 					i++;
 				}
@@ -202,7 +203,7 @@ static int parse_sfen(struct kifu_position *p, const char *s, size_t len, kifu_d
 				return sfen_fail(diag, tat, "this variant has no drops: hands must be -");
 			if (!v->types[t].to_hand)
 				return sfen_fail(diag, tat, "this piece never goes to hand");
-			if (p->hand[side][t] + n > 200)
+			if (p->hand[side][t] + n > KIFU_MAX_IN_HAND)
 				return sfen_fail(diag, at, "count in hand too large");
 			p->hand[side][t] = (uint8_t)(p->hand[side][t] + n);
 		}
@@ -249,13 +250,15 @@ uint64_t kifu__position_hash(const struct kifu_position *p)
 	return k ^ hash_cs(p->cs);
 }
 
-int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag)
+int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, uint64_t *key, kifu_diag *diag)
 {
 	struct kifu_position *p = calloc(1, sizeof *p);
 	if (!p)
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	clear(p, v);
 	int rc = parse_sfen(p, sfen, strlen(sfen), diag);
+	if (!rc && key)
+		*key = p->key;
 	free(p);
 	return rc;
 }
@@ -266,6 +269,11 @@ int kifu_position_new(kifu_position **out, const kifu_variant *v)
 	struct kifu_position *p = calloc(1, sizeof *p);
 	if (!p)
 		return KIFU_ENOMEM;
+	p->mate_lists = malloc((MAX_MATE_DEPTH + 1) * sizeof *p->mate_lists);
+	if (!p->mate_lists) {
+		free(p);
+		return KIFU_ENOMEM;
+	}
 	clear(p, v);
 	kifu_position_reset(p);
 	*out = p;
@@ -283,8 +291,10 @@ int kifu_position_for(kifu_position **pos, const kifu_variant *v)
 
 void kifu_position_free(kifu_position *pos)
 {
-	if (pos)
+	if (pos) {
 		free(pos->scratch);
+		free(pos->mate_lists);
+	}
 	free(pos);
 }
 
@@ -292,8 +302,10 @@ void kifu_position_copy(kifu_position *dst, const kifu_position *src)
 {
 	uint64_t *scratch = dst->scratch;
 	size_t cap = dst->scratch_cap;
+	kifu_movelist *mate_lists = dst->mate_lists;
 	memcpy(dst, src, sizeof *dst);
 	dst->scratch = scratch;
+	dst->mate_lists = mate_lists;
 	dst->scratch_cap = cap;
 }
 
@@ -332,6 +344,7 @@ int kifu_position_set_sfen(kifu_position *pos, const char *sfen, size_t len, kif
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	p->scratch = NULL;
 	p->scratch_cap = 0;
+	p->mate_lists = NULL;
 	clear(p, pos->v);
 	int rc = parse_sfen(p, sfen, len, diag);
 	if (!rc)
@@ -340,20 +353,52 @@ int kifu_position_set_sfen(kifu_position *pos, const char *sfen, size_t len, kif
 	return rc;
 }
 
+/* The SFEN being written: text appended by hand, no printf (kifu-replay
+ * writes one into every picture it draws). */
+struct sfen_text {
+	char tmp[4096];
+	size_t n;
+	bool full;
+};
+
+static void sfen_char(struct sfen_text *t, char c)
+{
+	if (t->n + 1 < sizeof t->tmp)
+		t->tmp[t->n++] = c;
+	else
+		t->full = true;
+}
+
+static void sfen_number(struct sfen_text *t, long v)
+{
+	char digits[24];
+	int i = 0;
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	do
+		digits[i++] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		sfen_char(t, '-');
+	while (i)
+		sfen_char(t, digits[--i]);
+}
+
+/* A piece's token, lowercase for Gote. */
+static void sfen_token(struct sfen_text *t, const char *tok, bool gote)
+{
+	for (; *tok; tok++)
+		sfen_char(t, gote ? (char)tolower((unsigned char)*tok) : *tok);
+}
+
 int kifu_position_sfen(const kifu_position *pos, char *buf, size_t size)
 {
 	const struct kifu_variant *v = pos->v;
-	size_t n = 0;
-	char tmp[4096];
-#define PUT(...) do { int w_ = snprintf(tmp + n, sizeof tmp - n, __VA_ARGS__); \
-		\
-		if (w_ < 0 || (size_t)w_ >= sizeof tmp - n) \
-			return KIFU_ELIMIT; \
-		n += (size_t)w_; \
-	} while (0)
+	struct sfen_text t;
+	t.n = 0;
+	t.full = false;
 	for (int r = 0; r < v->ranks; r++) {
 		if (r)
-			PUT("/");
+			sfen_char(&t, '/');
 		int empty = 0;
 		for (int f = v->files - 1; f >= 0; f--) {
 			int c = pos->board[r * v->files + f];
@@ -362,42 +407,42 @@ int kifu_position_sfen(const kifu_position *pos, char *buf, size_t size)
 				continue;
 			}
 			if (empty)
-				PUT("%d", empty);
+				sfen_number(&t, empty);
 			empty = 0;
-			const char *tok = v->types[kifu_code_type(c)].sfen;
-			bool gote = kifu_code_side(c) == KIFU_GOTE;
-			for (const char *t = tok; *t; t++)
-				PUT("%c", gote ? (char)tolower((unsigned char)*t) : *t);
+			sfen_token(&t, v->types[kifu_code_type(c)].sfen, kifu_code_side(c) == KIFU_GOTE);
 		}
 		if (empty)
-			PUT("%d", empty);
+			sfen_number(&t, empty);
 	}
-	PUT(" %c ", pos->side == KIFU_SENTE ? 'b' : 'w');
+	sfen_char(&t, ' ');
+	sfen_char(&t, pos->side == KIFU_SENTE ? 'b' : 'w');
+	sfen_char(&t, ' ');
 	bool any = false;
 	if (v->counter_strike != CS_NONE && pos->cs != KIFU_NO_SQUARE) {
 		/* field 3: the counter-strike square, as lishogi writes it */
-		PUT("%d%c", v->file_of[pos->cs] + 1, 'a' + v->rank_of[pos->cs]);
+		sfen_number(&t, v->file_of[pos->cs] + 1);
+		sfen_char(&t, (char)('a' + v->rank_of[pos->cs]));
 		any = true;
 	}
 	for (int side = 0; side < 2; side++)
-		for (int t = 0; t < v->ntypes; t++) {
-			int k = pos->hand[side][t];
+		for (int type = 0; type < v->ntypes; type++) {
+			int k = pos->hand[side][type];
 			if (!k)
 				continue;
 			any = true;
 			if (k > 1)
-				PUT("%d", k);
-			for (const char *c = v->types[t].sfen; *c; c++)
-				PUT("%c", side == KIFU_GOTE ? (char)tolower((unsigned char)*c) : *c);
+				sfen_number(&t, k);
+			sfen_token(&t, v->types[type].sfen, side == KIFU_GOTE);
 		}
 	if (!any)
-		PUT("-");
-	PUT(" %ld", pos->ply);
-#undef PUT
-	if (n + 1 > size)
+		sfen_char(&t, '-');
+	sfen_char(&t, ' ');
+	sfen_number(&t, pos->ply);
+	if (t.full || t.n + 1 > size)
 		return KIFU_ELIMIT;
-	memcpy(buf, tmp, n + 1);
-	return (int)n;
+	memcpy(buf, t.tmp, t.n);
+	buf[t.n] = '\0';
+	return (int)t.n;
 }
 
 const kifu_variant *kifu_position_variant(const kifu_position *pos) { return pos->v; }

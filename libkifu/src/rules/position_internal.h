@@ -17,6 +17,9 @@ struct kifu_position {
 	int nroyal[2];
 	uint16_t royal_sq[2][MAX_ROYALS];
 	uint8_t board[KIFU_MAX_SQUARES];
+	/* With bitboards (v->bitboards): each side's squares, and those of its
+	 * pieces that slide (bb_toggle). */
+	bb128 occ[2], sliders[2];
 	uint8_t hand[2][KIFU_MAX_TYPES];
 	uint64_t key;             /* position hash (repetition): pieces, hands, side, counter-strike square */
 	/* What the last-royal rule needs, kept from move to move so that most
@@ -32,7 +35,22 @@ struct kifu_position {
 	 * owned by this position (kifu_position_copy leaves dst's own). */
 	uint64_t *scratch;
 	size_t scratch_cap;
+	/* The move lists of the legal-move search that judges a drop mate or
+	 * a position with no legal move (rules.c has_legal_move), one per
+	 * depth: made with the position, so that no move allocates; owned
+	 * like scratch. */
+	kifu_movelist *mate_lists;
 };
+
+/* A deep chain of drop-mate questions is cut off here and answered "yes":
+ * no real position gets near it. */
+#define MAX_MATE_DEPTH 4
+
+/* The position's fields a move changes besides its board, hands and royal
+ * squares, listed once for kifu_make_move to save and kifu_unmake_move to
+ * put back: X(field, type in the undo record). */
+#define MOVE_STATE(X) X(loser, int8_t) X(nroyal[0], int8_t) X(nroyal[1], int8_t) X(ply, long) \
+	X(key, uint64_t) X(check, int8_t) X(safe, int8_t) X(cs, uint16_t)
 
 /* What kifu_make_move changed (the content of a kifu_undo). may_alias: it
  * lives in the caller's kifu_undo, whose declared type is another. */
@@ -63,6 +81,29 @@ _Static_assert(_Alignof(undo_data) <= _Alignof(kifu_undo), "kifu_undo is not ali
 
 #include "rules/scratch.h"
 
+/* Flips the bits of square sq for a piece `code` (not 0) coming or going,
+ * on a board with bitboards. */
+static inline void bb_toggle(struct kifu_position *p, int code, int sq)
+{
+	const int side = kifu_code_side(code);
+	const uint64_t bit = (uint64_t)1 << (sq & 63);
+	p->occ[side].w[sq >> 6] ^= bit;
+	p->sliders[side].w[sq >> 6] ^= bit & -(uint64_t)p->v->code_slides[code]; /* no branch */
+}
+
+/* Puts code (0: empty) on sq, keeping the bitboards. */
+static inline void put_code(struct kifu_position *p, int sq, int code)
+{
+	if (p->v->bitboards) {
+		int old = p->board[sq];
+		if (old)
+			bb_toggle(p, old, sq);
+		if (code)
+			bb_toggle(p, code, sq);
+	}
+	p->board[sq] = (uint8_t)code;
+}
+
 /* Hash parts: a mixing function instead of a table of random numbers, so that
  * no table grows with board size and piece count. */
 static inline uint64_t hash_mix(uint64_t x)
@@ -84,11 +125,25 @@ static inline uint64_t hash_cs(int sq)
 	return sq == KIFU_NO_SQUARE ? 0 : hash_mix((3ull << 40) | (uint64_t)sq);
 }
 
+/* The same parts, from the variant's tables when it has them. */
+static inline uint64_t key_piece(const struct kifu_position *p, int code, int sq)
+{
+	return p->v->key_tables ? p->v->key_piece[code][sq] : hash_piece(code, sq);
+}
+/* What the key changes by when side's count of t in hand goes from c to
+ * c + 1 (or back). */
+static inline uint64_t key_hand_step(const struct kifu_position *p, int side, int t, int c)
+{
+	if (p->v->key_tables && c + 1 < KEY_COUNTS)
+		return p->v->key_hand_step[side][t][c];
+	return hash_hand(side, t, c) ^ hash_hand(side, t, c + 1);
+}
+
 /* Computes the hash from scratch (position.c). */
 uint64_t kifu__position_hash(const struct kifu_position *p);
 
 /* Checks that an SFEN is a position of v; diag->col is the 1-based column
  * of the problem in the SFEN. */
-int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, kifu_diag *diag);
+int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, uint64_t *key, kifu_diag *diag);
 
 #endif

@@ -26,21 +26,79 @@ static inline bool on_board(const struct kifu_position *p, int f, int r)
 }
 
 /* The promotion zone is the far `zone` ranks (docs/rules.md, each variant's "Promotion"). */
+/* (The tests of this file that hang on the move at hand are written with &
+ * and | where && and || would branch on each part: random games, and real
+ * ones, make such branches a coin toss for the processor.) */
+static inline bool zone_has(const struct kifu_variant *v, int side, int r)
+{
+	return side == KIFU_SENTE ? r < v->zone : r >= v->ranks - v->zone;
+}
 static inline bool in_zone(const struct kifu_position *p, int side, int r)
 {
-	return side == KIFU_SENTE ? r < p->v->zone : r >= p->ranks - p->v->zone;
+	return zone_has(p->v, side, r);
 }
 
 /* Is rank r one of the last n ranks for side? */
+static inline bool last_has(const struct kifu_variant *v, int side, int r, int n)
+{
+	return side == KIFU_SENTE ? r < n : r >= v->ranks - n;
+}
 static inline bool in_last(const struct kifu_position *p, int side, int r, int n)
 {
-	return side == KIFU_SENTE ? r < n : r >= p->ranks - n;
+	return last_has(p->v, side, r, n);
 }
 
-static inline bool is_own(int code, int side) { return code && (int)kifu_code_side(code) == side; }
-static inline bool is_enemy(int code, int side) { return code && (int)kifu_code_side(code) != side; }
+/* (& rather than &&: one branch on the whole answer, which is steadier than
+ * the square's being empty) */
+static inline bool is_own(int code, int side) { return (code != 0) & ((int)kifu_code_side(code) == side); }
+static inline bool is_enemy(int code, int side) { return (code != 0) & ((int)kifu_code_side(code) != side); }
 
 /* ---- attacks ---- */
+
+/* attacked_by on bitboards (variant_internal.h): the leapers that could
+ * reach sq are looked at one by one (few stand there); each slide is seen
+ * from sq, walking back along it, as the nearest piece on the walk's ray. */
+static int attacked_bb(const struct kifu_position *pos, int sq, int by, const type_set *only)
+{
+	const struct kifu_variant *v = pos->v;
+	const int f = v->file_of[sq], r = v->rank_of[sq], s = sign_of(by);
+	bb128 m = bb_and(v->leapers[by][sq], pos->occ[by]);
+	while (bb_any(m)) {
+		int from = bb_pop(&m), t = kifu_code_type(pos->board[from]);
+		int df = f - v->file_of[from], dr = r - v->rank_of[from];
+		if (v->types[t].reach[s * dr + REACH_OFF][s * df + REACH_OFF] == REACH_JUMP &&
+		    (!only || type_set_has(only, t)))
+			return 1;
+	}
+	/* most squares have no slider of by's on any of their rays */
+	const bb128 sliders = pos->sliders[by];
+	if (!bb_any(bb_and(v->slide_reach[by][sq], sliders)))
+		return 0;
+	const bb128 occ = bb_or(pos->occ[0], pos->occ[1]);
+	for (int i = 0; i < v->nslide_attacks; i++) {
+		const int w = v->slide_walk[i][by];
+		if (!bb_any(bb_and(v->ray[w][sq], sliders)))
+			continue;
+		const bb128 on_ray = bb_and(v->ray[w][sq], occ);
+		const int at = v->walk_up[w] ? bb_lsb(on_ray) : bb_msb(on_ray);
+		const int c = pos->board[at];
+		if ((int)kifu_code_side(c) != by)
+			continue;
+		const slide_attack *sa = &v->slide_attacks[i];
+		const int t = kifu_code_type(c);
+		if (!type_set_has(&sa->types, t) || (only && !type_set_has(only, t)))
+			continue;
+		if (sa->range[t]) {
+			/* the steps from the piece to sq */
+			int adf = abs(v->file_of[at] - f), adr = abs(v->rank_of[at] - r);
+			int k = abs(v->walk_df[w]) >= abs(v->walk_dr[w]) ? adf / abs(v->walk_df[w]) : adr / abs(v->walk_dr[w]);
+			if (k > sa->range[t])
+				continue;
+		}
+		return 1;
+	}
+	return 0;
+}
 
 /* Is sq attacked by a piece of side `by` (of a type in `only`, if not NULL)? */
 #if defined(__GNUC__)
@@ -49,6 +107,8 @@ __attribute__((always_inline))
 static inline int attacked_by(const struct kifu_position *pos, int sq, int by, const type_set *only)
 {
 	const struct kifu_variant *v = pos->v;
+	if (v->bitboards)
+		return attacked_bb(pos, sq, by, only);
 	const int files = pos->files;
 	const int f = v->file_of[sq], r = v->rank_of[sq], s = sign_of((int)by);
 	for (int i = 0; i < v->nleap_attacks; i++) {
@@ -128,13 +188,13 @@ static bool attacked_lifted(struct kifu_position *p, int sq, int by, int lift, i
 			    const type_set *only)
 {
 	uint8_t a = p->board[lift], b = lift2 >= 0 ? p->board[lift2] : 0;
-	p->board[lift] = 0;
+	put_code(p, lift, 0);
 	if (lift2 >= 0)
-		p->board[lift2] = 0;
+		put_code(p, lift2, 0);
 	bool hit = attacked_by(p, sq, by, only);
-	p->board[lift] = a;
+	put_code(p, lift, a);
 	if (lift2 >= 0)
-		p->board[lift2] = b;
+		put_code(p, lift2, b);
 	return hit;
 }
 
@@ -231,12 +291,11 @@ static int8_t capture(struct kifu_position *p, int code, int sq)
 		if (p->nroyal[victim] == 0)
 			p->loser = victim;
 	}
-	p->key ^= hash_piece(code, sq);
+	p->key ^= key_piece(p, code, sq);
 	if (pt->to_hand) {
 		int captor = opp(victim), b = pt->base;
-		p->key ^= hash_hand(captor, b, p->hand[captor][b]);
+		p->key ^= key_hand_step(p, captor, b, p->hand[captor][b]);
 		p->hand[captor][b]++;
-		p->key ^= hash_hand(captor, b, p->hand[captor][b]);
 		return (int8_t)b;
 	}
 	return -1;
@@ -249,9 +308,8 @@ static int piece_reaches(const struct kifu_position *p, int sq, int target)
 	int code = p->board[sq];
 	const piece_type *pt = &p->v->types[kifu_code_type(code)];
 	int s = sign_of(kifu_code_side(code));
+	/* two squares of one board: the offset is in the table */
 	int df = FILE_OF(target) - FILE_OF(sq), dr = RANK_OF(target) - RANK_OF(sq);
-	if (df < -REACH_OFF || df > REACH_OFF || dr < -REACH_OFF || dr > REACH_OFF)
-		return 0;
 	int e = pt->reach[s * dr + REACH_OFF][s * df + REACH_OFF];
 	if (e == REACH_NONE)
 		return 0;
@@ -267,6 +325,16 @@ static int piece_reaches(const struct kifu_position *p, int sq, int target)
 	return 1;
 }
 
+/* The nearest piece to sq in unit direction d (variant_internal.h,
+ * line_dir), on bitboards; -1 if none. */
+static inline int nearest_on(const struct kifu_position *p, int d, int sq)
+{
+	const bb128 on = bb_and(p->v->dir_ray[d][sq], bb_or(p->occ[0], p->occ[1]));
+	if (!bb_any(on))
+		return -1;
+	return p->v->dir_up[d] ? bb_lsb(on) : bb_msb(on);
+}
+
 /* After move m (p->side now to move), with p->side's single royal known
  * safe before m: is it attacked now?  Only the moved piece can attack it
  * directly, and only a slide through a square m emptied can be uncovered.
@@ -277,11 +345,16 @@ static int8_t gives_check(const struct kifu_position *p, const kifu_move *m)
 	if (p->v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[side] != 1 || !p->v->unit_slides)
 		return -1;
 	int r = p->royal_sq[side][0];
-	int direct = piece_reaches(p, m->to, r);
-	if (direct)
-		return (int8_t)direct;
+	/* with bitboards, most moves are told apart at once: a piece can reach
+	 * r only from where some leap reaches it or, sliding, along a line */
+	if (!p->v->bitboards || (bb_has(&p->v->leapers[opp(side)][r], m->to) |
+				 (p->v->code_slides[p->board[m->to]] & (p->v->line_dir[r][m->to] >= 0)))) {
+		int direct = piece_reaches(p, m->to, r);
+		if (direct)
+			return (int8_t)direct;
+	}
 	int emptied[2] = {-1, -1};
-	if (!(m->flags & KIFU_MOVE_DROP) && !p->board[m->from])
+	if (!(m->flags & KIFU_MOVE_DROP) && !p->board[m->from]) /* (a drop's from is no square) */
 		emptied[0] = m->from;
 	if (m->mid != KIFU_NO_SQUARE && m->mid < p->nsq && !p->board[m->mid])
 		emptied[1] = m->mid;
@@ -289,6 +362,17 @@ static int8_t gives_check(const struct kifu_position *p, const kifu_move *m)
 		int e = emptied[i];
 		if (e < 0)
 			continue;
+		if (p->v->bitboards) {
+			/* the nearest piece from the royal on the line through e */
+			int d = p->v->line_dir[r][e];
+			int q = d < 0 ? -1 : nearest_on(p, d, r);
+			if (q >= 0 && is_enemy(p->board[q], side)) {
+				int hit = piece_reaches(p, q, r);
+				if (hit)
+					return (int8_t)hit;
+			}
+			continue;
+		}
 		int df = FILE_OF(e) - FILE_OF(r), dr = RANK_OF(e) - RANK_OF(r);
 		if (!(df == 0 || dr == 0 || df == dr || df == -dr))
 			continue;
@@ -311,76 +395,87 @@ static int8_t gives_check(const struct kifu_position *p, const kifu_move *m)
 
 void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 {
-	kifu_undo local;
-	undo_data *u = (undo_data *)(void *)(undo ? undo : &local);
-	u->move = *m;
-	u->captured_mid = u->captured_to = 0;
-	u->hand_mid = u->hand_to = -1;
-	u->prev_loser = (int8_t)p->loser;
-	u->prev_nroyal[0] = (int8_t)p->nroyal[0];
-	u->prev_nroyal[1] = (int8_t)p->nroyal[1];
-	memcpy(u->prev_royal_sq, p->royal_sq, sizeof u->prev_royal_sq);
-	u->prev_ply = p->ply;
-	u->prev_key = p->key;
-	u->prev_check = p->check;
-	u->prev_safe = p->safe;
-	u->prev_cs = p->cs;
+	/* what the move changes is kept in *undo only when asked for: the play
+	 * loop makes most of its moves for good */
+	undo_data *u = undo ? (undo_data *)(void *)undo : NULL;
+	if (u) {
+		u->move = *m;
+#define SAVE(field, type) u->prev_##field = (type)p->field;
+		MOVE_STATE(SAVE)
+#undef SAVE
+		memcpy(u->prev_royal_sq, p->royal_sq, sizeof u->prev_royal_sq);
+	}
+	const struct kifu_variant *v = p->v;
 	const int side = p->side;
+	int moved = 0, captured_mid = 0, captured_to = 0;
+	int8_t hand_mid = -1, hand_to = -1;
 	/* was this the move kifu_check_move just accepted, leaving the mover's
 	 * royal safe?  And was the other side's royal safe before it? */
 	bool mover_safe = p->approved_safe && !memcmp(&p->approved, m, sizeof *m);
 	bool other_safe = p->safe;
 	p->approved_safe = false;
 	if (m->flags & KIFU_MOVE_DROP) {
-		int t = m->piece;
-		u->moved = 0;
-		p->key ^= hash_hand(side, t, p->hand[side][t]);
+		int t = m->piece, code = kifu_code_make(t, (enum kifu_side)side);
 		p->hand[side][t]--;
-		p->key ^= hash_hand(side, t, p->hand[side][t]);
-		p->board[m->to] = (uint8_t)kifu_code_make(t, (enum kifu_side)side);
-		p->key ^= hash_piece(p->board[m->to], m->to);
-		if (p->v->types[t].royal)
+		p->key ^= key_hand_step(p, side, t, p->hand[side][t]) ^ key_piece(p, code, m->to);
+		p->board[m->to] = (uint8_t)code;
+		if (v->bitboards)
+			bb_toggle(p, code, m->to);
+		if (v->types[t].royal)
 			add_royal(p, side, m->to);
 	} else {
-		int moved = p->board[m->from];
-		u->moved = (uint8_t)moved;
+		moved = p->board[m->from];
 		p->board[m->from] = 0;
-		p->key ^= hash_piece(moved, m->from);
+		p->key ^= key_piece(p, moved, m->from);
 		if (m->mid != KIFU_NO_SQUARE && m->mid != m->from) {
-			int c = p->board[m->mid];
-			if (c) {
-				u->captured_mid = (uint8_t)c;
+			captured_mid = p->board[m->mid];
+			if (captured_mid) {
 				p->board[m->mid] = 0;
-				u->hand_mid = capture(p, c, m->mid);
+				hand_mid = capture(p, captured_mid, m->mid);
 			}
 		}
-		int c = p->board[m->to];
-		if (c) {
-			u->captured_to = (uint8_t)c;
-			u->hand_to = capture(p, c, m->to);
-		}
+		captured_to = p->board[m->to];
+		if (captured_to)
+			hand_to = capture(p, captured_to, m->to);
 		int t = kifu_code_type(moved);
-		int nt = (m->flags & KIFU_MOVE_PROMOTE) ? p->v->types[t].promotes_to : t;
-		p->board[m->to] = (uint8_t)kifu_code_make(nt, (enum kifu_side)side);
-		p->key ^= hash_piece(p->board[m->to], m->to);
-		if (p->v->types[t].royal)
+		int nt = (m->flags & KIFU_MOVE_PROMOTE) ? v->types[t].promotes_to : t;
+		int code = kifu_code_make(nt, (enum kifu_side)side);
+		p->board[m->to] = (uint8_t)code;
+		p->key ^= key_piece(p, code, m->to);
+		if (v->bitboards) {
+			/* every piece that left a square or came to one */
+			bb_toggle(p, moved, m->from);
+			if (captured_mid)
+				bb_toggle(p, captured_mid, m->mid);
+			if (captured_to)
+				bb_toggle(p, captured_to, m->to);
+			bb_toggle(p, code, m->to);
+		}
+		if (v->types[t].royal)
 			remove_royal(p, side, m->from);
-		if (p->v->types[nt].royal)
+		if (v->types[nt].royal)
 			add_royal(p, side, m->to);
-		if (p->v->counter_strike != CS_NONE) {
+		if (v->counter_strike != CS_NONE) {
 			/* lion-trading rule 3: a non-Lion that takes a Lion sets the
 			 * counter-strike square (the last leg's first, as scalashogi's
 			 * Situation.finalizeAfterUsi looks); any other move clears it */
 			int cs = KIFU_NO_SQUARE;
-			if (!p->v->types[t].lion) {
-				if (u->captured_to && p->v->types[kifu_code_type(u->captured_to)].lion)
+			if (!v->types[t].lion) {
+				if (captured_to && v->types[kifu_code_type(captured_to)].lion)
 					cs = m->to;
-				else if (u->captured_mid && p->v->types[kifu_code_type(u->captured_mid)].lion)
+				else if (captured_mid && v->types[kifu_code_type(captured_mid)].lion)
 					cs = m->mid;
 			}
 			p->key ^= hash_cs(p->cs) ^ hash_cs(cs);
 			p->cs = (uint16_t)cs;
 		}
+	}
+	if (u) {
+		u->moved = (uint8_t)moved;
+		u->captured_mid = (uint8_t)captured_mid;
+		u->captured_to = (uint8_t)captured_to;
+		u->hand_mid = hand_mid;
+		u->hand_to = hand_to;
 	}
 	p->side = opp(side);
 	p->key ^= HASH_GOTE;
@@ -396,9 +491,20 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
 	p->side = opp(p->side);
 	const int side = p->side;
 	if (m->flags & KIFU_MOVE_DROP) {
+		if (p->v->bitboards)
+			bb_toggle(p, p->board[m->to], m->to);
 		p->board[m->to] = 0;
 		p->hand[side][m->piece]++;
 	} else {
+		if (p->v->bitboards) {
+			/* the toggles kifu_make_move made */
+			bb_toggle(p, p->board[m->to], m->to);
+			if (u->captured_to)
+				bb_toggle(p, u->captured_to, m->to);
+			if (u->captured_mid)
+				bb_toggle(p, u->captured_mid, m->mid);
+			bb_toggle(p, u->moved, m->from);
+		}
 		p->board[m->to] = u->captured_to;
 		if (u->hand_to >= 0)
 			p->hand[side][u->hand_to]--;
@@ -409,15 +515,10 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
 		}
 		p->board[m->from] = u->moved;
 	}
-	p->loser = u->prev_loser;
-	p->nroyal[0] = u->prev_nroyal[0];
-	p->nroyal[1] = u->prev_nroyal[1];
+#define RESTORE(field, type) p->field = u->prev_##field;
+	MOVE_STATE(RESTORE)
+#undef RESTORE
 	memcpy(p->royal_sq, u->prev_royal_sq, sizeof p->royal_sq);
-	p->ply = u->prev_ply;
-	p->key = u->prev_key;
-	p->check = u->prev_check;
-	p->safe = u->prev_safe;
-	p->cs = u->prev_cs;
 	p->approved_safe = false;
 }
 
@@ -428,30 +529,48 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
  * it: standard shogi, Asakura), capture-in-zone (a capture that starts or
  * ends in it: Dai); and a piece's may-promote-ranks (Sho's pawn and lance
  * on any move to the last rank). Promoted pieces never promote again. */
-static bool promotion_allowed(const struct kifu_position *p, const piece_type *pt, int side,
-			      int from_r, int to_r, bool capture)
+static inline bool promotion_allowed_v(const struct kifu_variant *v, const piece_type *pt, int side,
+				       int from_r, int to_r, bool capture)
 {
 	if (pt->promotes_to < 0)
 		return false;
-	unsigned w = p->v->promo_when;
-	bool zf = in_zone(p, side, from_r), zt = in_zone(p, side, to_r);
+	unsigned w = v->promo_when;
+	bool zf = zone_has(v, side, from_r), zt = zone_has(v, side, to_r);
 	if ((w & PROMO_ENTER) && !zf && zt)
 		return true;
 	if ((w & PROMO_IN_ZONE) && (zf || zt))
 		return true;
 	if ((w & PROMO_CAPTURE_IN_ZONE) && capture && (zf || zt))
 		return true;
-	if (pt->may_promote_ranks && in_last(p, side, to_r, pt->may_promote_ranks))
+	if (pt->may_promote_ranks && last_has(v, side, to_r, pt->may_promote_ranks))
 		return true;
 	return false;
+}
+static inline bool promotion_allowed(const struct kifu_position *p, const piece_type *pt, int side,
+				     int from_r, int to_r, bool capture)
+{
+	return promotion_allowed_v(p->v, pt, side, from_r, to_r, capture);
 }
 
 /* must-promote-ranks: a pawn or lance on the last rank, a knight on the
  * last two, must promote (standard shogi, Asakura). */
+static inline bool promotion_forced_v(const struct kifu_variant *v, const piece_type *pt, int side,
+				      int to_r)
+{
+	return pt->must_promote_ranks && last_has(v, side, to_r, pt->must_promote_ranks);
+}
 static inline bool promotion_forced(const struct kifu_position *p, const piece_type *pt,
 				    int side, int to_r)
 {
-	return pt->must_promote_ranks && in_last(p, side, to_r, pt->must_promote_ranks);
+	return promotion_forced_v(p->v, pt, side, to_r);
+}
+
+unsigned kifu__promotion_flags(const struct kifu_variant *v, int t, int side, int from_r, int to_r)
+{
+	const piece_type *pt = &v->types[t];
+	return (promotion_allowed_v(v, pt, side, from_r, to_r, false) ? PROMO_QUIET : 0u) |
+	       (promotion_allowed_v(v, pt, side, from_r, to_r, true) ? PROMO_CAPTURE : 0u) |
+	       (promotion_forced_v(v, pt, side, to_r) ? PROMO_FORCED : 0u);
 }
 
 /* ---- generation ---- */
@@ -460,13 +579,16 @@ typedef struct gen {
 	struct kifu_position *p;
 	kifu_movelist *out;
 	int side;
+	bool full;   /* a move found no room: KIFU_MAX_MOVES were not enough */
 } gen;
 
 static inline void push(gen *g, int from, int mid, int to, int flags, int piece)
 {
 	kifu_movelist *l = g->out;
-	if (l->count >= KIFU_MAX_MOVES)
+	if (l->count >= KIFU_MAX_MOVES) {
+		g->full = true;
 		return;
+	}
 	kifu_move *m = &l->moves[l->count++];
 	m->from = (uint16_t)from;
 	m->mid = (uint16_t)mid;
@@ -477,7 +599,7 @@ static inline void push(gen *g, int from, int mid, int to, int flags, int piece)
 
 /* Emits a board move with its promotion choices: both when promotion is
  * optional, only the promotion when it is forced. */
-static void emit(gen *g, const piece_type *pt, int from, int mid, int to, bool capture)
+static void emit_promotions(gen *g, const piece_type *pt, int from, int mid, int to, bool capture)
 {
 	const struct kifu_position *p = g->p;
 	int from_r = RANK_OF(from), to_r = RANK_OF(to);
@@ -492,6 +614,27 @@ static void emit(gen *g, const piece_type *pt, int from, int mid, int to, bool c
 		push(g, from, mid, to, KIFU_MOVE_PROMOTE, 0);
 }
 
+static inline void emit(gen *g, const piece_type *pt, int from, int mid, int to, bool capture)
+{
+	/* most pieces have no promotion to weigh */
+	if (pt->promotes_to < 0 && !pt->must_promote_ranks)
+		push(g, from, mid, to, 0, 0);
+	else
+		emit_promotions(g, pt, from, mid, to, capture);
+}
+
+/* emit with the variant's promotion table (gen_tables): prow is the row of
+ * the piece's type, side and rank (variant_internal.h, promo). */
+static inline void emit_table(gen *g, const uint8_t *prow, int from, int to, bool capture)
+{
+	const unsigned f = prow[g->p->v->rank_of[to]];
+	const bool can = f & (capture ? PROMO_CAPTURE : PROMO_QUIET);
+	if (!(f & PROMO_FORCED))
+		push(g, from, KIFU_NO_SQUARE, to, 0, 0);
+	if (can)
+		push(g, from, KIFU_NO_SQUARE, to, KIFU_MOVE_PROMOTE, 0);
+}
+
 /* A single-leg destination; with pt->dedupe, each square once. */
 static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
 {
@@ -504,18 +647,67 @@ static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
 	emit(g, pt, from, KIFU_NO_SQUARE, to, p->board[to] != 0);
 }
 
+/* gen_piece from the variant's generation tables (gen_tables: no lion
+ * power), in the same order: leaps as listed, then each slide outward. */
+static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
+{
+	struct kifu_position *p = g->p;
+	const struct kifu_variant *v = p->v;
+	const int side = g->side;
+	const int16_t *step = v->leap_step[t][side];
+	const uint8_t *prow = v->promo[t][side][v->rank_of[from]];
+	for (uint64_t on = v->leap_on[t][side][from]; on; on &= on - 1) {
+		int to = from + step[bb_ctz64(on)];
+		int c = p->board[to];
+		if (is_own(c, side))
+			continue;
+		if (pt->dedupe) {
+			if (p->stamp[to] == p->stamp_gen)
+				continue;
+			p->stamp[to] = p->stamp_gen;
+		}
+		emit_table(g, prow, from, to, c != 0);
+	}
+	for (int i = 0; i < pt->mv.nslides; i++) {
+		const int w = v->slide_walk_of[t][i][side];
+		const int st = v->walk_dr[w] * p->files + v->walk_df[w];
+		int n = v->ray_len[w][from];
+		if (pt->mv.slides[i].range && pt->mv.slides[i].range < n)
+			n = pt->mv.slides[i].range;
+		for (int to = from + st; n > 0; n--, to += st) {
+			int c = p->board[to];
+			if (is_own(c, side))
+				break;
+			if (pt->dedupe) {
+				if (p->stamp[to] == p->stamp_gen)
+					goto next;
+				p->stamp[to] = p->stamp_gen;
+			}
+			emit_table(g, prow, from, to, c != 0);
+		next:
+			if (c)
+				break;
+		}
+	}
+}
+
 static void gen_piece(gen *g, int from)
 {
 	struct kifu_position *p = g->p;
 	const int files = p->files;
 	const int side = g->side, s = sign_of(side);
-	const piece_type *pt = &p->v->types[kifu_code_type(p->board[from])];
+	const int type = kifu_code_type(p->board[from]);
+	const piece_type *pt = &p->v->types[type];
 	const movement *m = &pt->mv;
-	const int f = FILE_OF(from), r = RANK_OF(from);
 	if (pt->dedupe && ++p->stamp_gen == 0) {
 		memset(p->stamp, 0, sizeof p->stamp);
 		p->stamp_gen = 1;
 	}
+	if (p->v->gen_tables) {
+		gen_piece_tables(g, from, type, pt);
+		return;
+	}
+	const int f = FILE_OF(from), r = RANK_OF(from);
 	for (int i = 0; i < m->nleaps; i++) {
 		int tf = f + s * m->leaps[i].dx, tr = r + s * m->leaps[i].dy;
 		if (!on_board(p, tf, tr))
@@ -653,17 +845,25 @@ static void gen_drops(gen *g)
 	}
 }
 
-static void generate_pseudo(struct kifu_position *p, kifu_movelist *out)
+/* Returns false when the list had no room for every move. */
+static bool generate_pseudo(struct kifu_position *p, kifu_movelist *out)
 {
-	gen g = {p, out, p->side};
+	gen g = {p, out, p->side, false};
 	out->count = 0;
-	for (int sq = 0; sq < p->nsq; sq++)
-		if (is_own(p->board[sq], p->side))
-			gen_piece(&g, sq);
+	if (p->v->bitboards) {
+		/* the side's pieces in the order of their squares */
+		for (bb128 own = p->occ[p->side]; bb_any(own);)
+			gen_piece(&g, bb_pop(&own));
+	} else {
+		for (int sq = 0; sq < p->nsq; sq++)
+			if (is_own(p->board[sq], p->side))
+				gen_piece(&g, sq);
+	}
 	if (p->v->lion_trading)
 		lion_filter(&g, 0);
 	if (p->v->drops)
 		gen_drops(&g);
+	return !g.full;
 }
 
 /* ---- legality ---- */
@@ -727,8 +927,59 @@ static bool legal_after(struct kifu_position *p, const kifu_move *m, int depth)
 	return true;
 }
 
+/* May the royal test of m (p->side to move) be made on the board alone
+ * (royal_attacked_after)?  Under the last-royal rule, for a side with one
+ * royal that the move leaves its only one (no royal dropped, none made or
+ * unmade by a promotion), when the drop-mate ban has no question to ask
+ * (the drop attacks no royal).  Else the move is made and judged whole
+ * (legal_after). */
+static inline bool board_test_fits(const struct kifu_position *p, const kifu_move *m)
+{
+	const struct kifu_variant *v = p->v;
+	if (v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[p->side] != 1)
+		return false;
+	if (m->flags & KIFU_MOVE_DROP)
+		return !v->types[m->piece].royal &&
+		       !(v->types[m->piece].no_drop_mate && piece_attacks_royal(p, m->piece, p->side, m->to));
+	if (!(m->flags & KIFU_MOVE_PROMOTE))
+		return true;
+	const piece_type *pt = &v->types[kifu_code_type(p->board[m->from])];
+	return pt->promotes_to < 0 || (!pt->royal && !v->types[pt->promotes_to].royal);
+}
+
+/* Would the move m (board_test_fits) leave the side to move's royal, on
+ * `royal`, attacked?  Only the board's squares take part in an attack: the
+ * ones the move changes are set, the royal's square is tested, and they
+ * are put back; no hash, hand or undo record is touched. */
+static bool royal_attacked_after(struct kifu_position *p, const kifu_move *m, int royal)
+{
+	const int side = p->side;
+	bool hit;
+	if (m->flags & KIFU_MOVE_DROP) {
+		put_code(p, m->to, kifu_code_make(m->piece, (enum kifu_side)side));
+		hit = attacked_by(p, royal, opp(side), NULL);
+		put_code(p, m->to, 0);
+		return hit;
+	}
+	const int moved = p->board[m->from];
+	const int cap_mid = m->mid != KIFU_NO_SQUARE && m->mid != m->from ? p->board[m->mid] : 0;
+	put_code(p, m->from, 0);
+	if (cap_mid)
+		put_code(p, m->mid, 0);
+	const int cap_to = p->board[m->to];
+	put_code(p, m->to, moved);
+	hit = attacked_by(p, m->from == royal ? m->to : royal, opp(side), NULL);
+	put_code(p, m->to, cap_to);
+	if (cap_mid)
+		put_code(p, m->mid, cap_mid);
+	put_code(p, m->from, moved);
+	return hit;
+}
+
 static bool move_is_legal(struct kifu_position *p, const kifu_move *m, int depth)
 {
+	if (board_test_fits(p, m))
+		return !royal_attacked_after(p, m, p->royal_sq[p->side][0]);
 	kifu_undo u;
 	kifu_make_move(p, m, &u);
 	bool ok = legal_after(p, m, depth);
@@ -741,6 +992,8 @@ typedef struct legal_ctx {
 	bool royal_test; /* the last-royal rule applies: the mover has one royal */
 	bool in_check;   /* ... and it is attacked now */
 	int royal;       /* its square */
+	bool pins;       /* pinned holds what may_be_pinned says of every square */
+	bb128 pinned;
 } legal_ctx;
 
 /* Is the side to move's single royal attacked?  From the cache kept by
@@ -753,11 +1006,77 @@ static bool in_check(struct kifu_position *p)
 	return p->check;
 }
 
-static void legal_ctx_init(struct kifu_position *p, legal_ctx *c)
+static bool may_be_pinned(const struct kifu_position *p, int royal, int from);
+
+/* The side to move's pieces that may_be_pinned, found once for a list of
+ * moves (bitboards): on each line from the royal, the nearest piece when it
+ * is the side's own and the next one beyond it an enemy. */
+static bb128 pinned_set(const struct kifu_position *p, int royal)
+{
+	const struct kifu_variant *v = p->v;
+	const bb128 occ = bb_or(p->occ[0], p->occ[1]);
+	bb128 pinned = {{0, 0}};
+	for (int d = 0; d < 8; d++) {
+		bb128 on = bb_and(v->dir_ray[d][royal], occ);
+		if (!bb_any(on))
+			continue;
+		int q = v->dir_up[d] ? bb_lsb(on) : bb_msb(on);
+		if (!is_own(p->board[q], p->side))
+			continue;
+		bb_clear(&on, q);
+		if (bb_any(on) && is_enemy(p->board[v->dir_up[d] ? bb_lsb(on) : bb_msb(on)], p->side))
+			bb_set(&pinned, q);
+	}
+	return pinned;
+}
+
+/* pins: the context serves a list of board moves (their pins found at once
+ * when the board has bitboards). */
+static void legal_ctx_init(struct kifu_position *p, legal_ctx *c, bool pins)
 {
 	c->royal_test = p->v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[p->side] == 1;
 	c->royal = c->royal_test ? p->royal_sq[p->side][0] : -1;
 	c->in_check = c->royal_test && in_check(p);
+	c->pins = pins && c->royal_test && !c->in_check && p->v->bitboards && p->v->unit_slides;
+	if (c->pins)
+		c->pinned = pinned_set(p, c->royal);
+}
+
+/* With the shipped variants' unit slides: does the side to move's piece on
+ * `from` stand on a line (file, rank, diagonal) with its royal, nothing
+ * between them, and an enemy piece next beyond it on that line?  Only then
+ * can its move uncover a slide onto the royal. */
+static bool may_be_pinned(const struct kifu_position *p, int royal, int from)
+{
+	if (p->v->bitboards) {
+		/* the piece is the nearest to the royal on their line, and the next
+		 * one beyond it is an enemy */
+		int d = p->v->line_dir[royal][from];
+		if (d < 0)
+			return false;
+		if (nearest_on(p, d, royal) != from)
+			return false;
+		bb128 beyond = bb_and(p->v->dir_ray[d][from], bb_or(p->occ[0], p->occ[1]));
+		if (!bb_any(beyond))
+			return false;
+		return is_enemy(p->board[p->v->dir_up[d] ? bb_lsb(beyond) : bb_msb(beyond)], p->side);
+	}
+	int df = FILE_OF(from) - FILE_OF(royal), dr = RANK_OF(from) - RANK_OF(royal);
+	if (!(df == 0 || dr == 0 || df == dr || df == -dr))
+		return false;
+	/* on a line with the royal: a pin only if nothing stands between them
+	 * and an enemy piece stands behind it on that line */
+	int uf = (df > 0) - (df < 0), ur = (dr > 0) - (dr < 0);
+	int f = FILE_OF(royal) + uf, r = RANK_OF(royal) + ur;
+	for (; f != FILE_OF(from) || r != RANK_OF(from); f += uf, r += ur)
+		if (p->board[r * p->files + f])
+			return false;
+	for (f += uf, r += ur; on_board(p, f, r); f += uf, r += ur) {
+		int code = p->board[r * p->files + f];
+		if (code)
+			return is_enemy(code, p->side);
+	}
+	return false;
 }
 
 /* Could this move be illegal?  Only then is it played and tested.  With the
@@ -765,7 +1084,7 @@ static void legal_ctx_init(struct kifu_position *p, legal_ctx *c)
  * royal's own move, or if it opens a slide onto it: its piece leaves a square
  * on a line with the royal (pins; with the shipped variants' unit slides,
  * a file, rank or diagonal).  A drop mates only if it attacks a royal. */
-static bool needs_test(const struct kifu_position *p, const legal_ctx *c, const kifu_move *m)
+static inline bool needs_test(const struct kifu_position *p, const legal_ctx *c, const kifu_move *m)
 {
 	if ((m->flags & KIFU_MOVE_DROP) && p->v->types[m->piece].no_drop_mate &&
 	    piece_attacks_royal(p, m->piece, p->side, m->to))
@@ -778,27 +1097,10 @@ static bool needs_test(const struct kifu_position *p, const legal_ctx *c, const 
 		return false;
 	if (m->from == c->royal || !p->v->unit_slides)
 		return true;
-	int df = FILE_OF(m->from) - FILE_OF(c->royal), dr = RANK_OF(m->from) - RANK_OF(c->royal);
-	if (!(df == 0 || dr == 0 || df == dr || df == -dr))
-		return false;
-	/* on a line with the royal: a pin only if nothing stands between them
-	 * and an enemy piece stands behind it on that line */
-	int uf = (df > 0) - (df < 0), ur = (dr > 0) - (dr < 0);
-	int f = FILE_OF(c->royal) + uf, r = RANK_OF(c->royal) + ur;
-	for (; f != FILE_OF(m->from) || r != RANK_OF(m->from); f += uf, r += ur)
-		if (p->board[r * p->files + f])
-			return false;
-	for (f += uf, r += ur; on_board(p, f, r); f += uf, r += ur) {
-		int code = p->board[r * p->files + f];
-		if (code)
-			return is_enemy(code, p->side);
-	}
-	return false;
+	if (c->pins)
+		return bb_has(&c->pinned, m->from);
+	return may_be_pinned(p, c->royal, m->from);
 }
-
-/* A deep chain of drop-mate questions is cut off here and answered "yes":
- * no real position gets near it. */
-#define MAX_MATE_DEPTH 4
 
 static bool any_legal(struct kifu_position *p, const legal_ctx *c, const kifu_movelist *list,
 		      int depth)
@@ -817,12 +1119,10 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 		return false;
 	if (depth > MAX_MATE_DEPTH)
 		return true;
-	kifu_movelist *list = malloc(sizeof *list);
-	if (!list)
-		return true;
+	kifu_movelist *list = &p->mate_lists[depth];
 	legal_ctx c;
-	legal_ctx_init(p, &c);
-	gen g = {p, list, p->side};
+	legal_ctx_init(p, &c, true);
+	gen g = {p, list, p->side, false};
 	bool any = false;
 	for (int sq = 0; sq < p->nsq && !any; sq++)
 		if (is_own(p->board[sq], p->side)) {
@@ -837,8 +1137,9 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 		gen_drops(&g);
 		any = any_legal(p, &c, list, depth);
 	}
-	free(list);
-	return any;
+	/* moves the list had no room for were not looked at: assume one of
+	 * them is legal rather than call the position lost */
+	return any || g.full;
 }
 
 /* ---- the end of the game (formats/variants.md, "end"; docs/rules.md, Chu Shogi) ---- */
@@ -870,7 +1171,11 @@ static enum kifu_game_state judge_end(struct kifu_position *p, int *loser)
 	const struct kifu_variant *v = p->v;
 	int alive[2] = {0, 0}, major[2] = {0, 0};
 	int major_sq[2][3];
-	for (int sq = 0; sq < p->nsq; sq++) {
+	/* from both ends at once: Gote's pieces start at the top, Sente's at
+	 * the bottom, so that the usual position has its answer (more than
+	 * three pieces, no side bare) after a few squares */
+	for (int i = 0; i < p->nsq; i++) {
+		int sq = i & 1 ? p->nsq - 1 - i / 2 : i / 2;
 		int c = p->board[sq];
 		if (!c || is_dead(p, c, sq))
 			continue;
@@ -929,19 +1234,19 @@ static enum kifu_game_state judge_end(struct kifu_position *p, int *loser)
 	return KIFU_GAME_ON;
 }
 
-void kifu_generate_legal(kifu_position *p, kifu_movelist *out)
+int kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 {
 	out->count = 0;
 	/* A side that has lost its last royal has lost: no move follows; nor
 	 * after the other ends of the game (perft counts no move there). */
 	if (p->loser >= 0)
-		return;
+		return 0;
 	int loser;
 	if (p->v->end_rules && judge_end(p, &loser) != KIFU_GAME_ON)
-		return;
-	generate_pseudo(p, out);
+		return 0;
+	bool whole = generate_pseudo(p, out);
 	legal_ctx c;
-	legal_ctx_init(p, &c);
+	legal_ctx_init(p, &c, true);
 	int n = 0;
 	for (int i = 0; i < out->count; i++) {
 		const kifu_move *m = &out->moves[i];
@@ -949,6 +1254,7 @@ void kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 			out->moves[n++] = *m;
 	}
 	out->count = n;
+	return whole ? 0 : KIFU_ELIMIT;
 }
 
 enum kifu_game_state kifu_position_end(kifu_position *p, kifu_game_end *out)
@@ -1066,31 +1372,48 @@ int kifu_move_is_attack(kifu_position *p, const kifu_undo *undo)
 	return piece_attacks_enemy(p, to, mover, u->prev_cs);
 }
 
-uint64_t kifu_perft(kifu_position *p, int depth)
+/* perft below the root: lists[0..depth) are the move lists of each ply,
+ * made once by kifu_perft (nothing is allocated per node). */
+static int perft_below(kifu_position *p, int depth, kifu_movelist *lists, uint64_t *count)
 {
-	if (depth <= 0)
-		return 1;
-	kifu_movelist *list = malloc(sizeof *list);
-	if (!list)
-		return 0;
-	kifu_generate_legal(p, list);
-	uint64_t n = 0;
+	kifu_movelist *list = &lists[0];
+	int rc = kifu_generate_legal(p, list);
+	if (rc)
+		return rc;
 	if (depth == 1) {
-		n = (uint64_t)list->count;
-	} else {
-		for (int i = 0; i < list->count; i++) {
-			kifu_undo u;
-			kifu_make_move(p, &list->moves[i], &u);
-			n += kifu_perft(p, depth - 1);
-			kifu_unmake_move(p, &u);
-		}
+		*count += (uint64_t)list->count;
+		return 0;
 	}
-	free(list);
-	return n;
+	for (int i = 0; i < list->count && !rc; i++) {
+		kifu_undo u;
+		kifu_make_move(p, &list->moves[i], &u);
+		rc = perft_below(p, depth - 1, lists + 1, count);
+		kifu_unmake_move(p, &u);
+	}
+	return rc;
+}
+
+int kifu_perft(kifu_position *p, int depth, uint64_t *count)
+{
+	*count = 0;
+	if (depth <= 0) {
+		*count = 1;
+		return 0;
+	}
+	kifu_movelist *lists = malloc((size_t)depth * sizeof *lists);
+	if (!lists)
+		return KIFU_ENOMEM;
+	int rc = perft_below(p, depth, lists, count);
+	free(lists);
+	return rc;
 }
 
 /* ---- the one-move check ---- */
 
+/* (cold: out of the way of the path of legal moves) */
+#if defined(__GNUC__)
+__attribute__((cold, noinline))
+#endif
 static int illegal(kifu_illegal *why, enum kifu_illegal_code code, int type, int other, int sq,
 		   int side)
 {
@@ -1181,13 +1504,20 @@ static bool reach_two_leg(const struct kifu_position *p, const piece_type *pt, i
 	return false;
 }
 
-static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
+/* The game has ended (a royal lost, or the end rules): KIFU_EILLEGAL with
+ * *why, or 0. */
+static NOINLINE int check_game_over(kifu_position *p, kifu_illegal *why)
 {
-	const struct kifu_variant *v = p->v;
 	const int side = p->side;
 	if (p->loser >= 0)
 		return illegal(why, KIFU_ILL_GAME_OVER, -1, -1, -1, p->loser);
-	if (v->end_rules) {
+	if (p->v->end_rules) {
 		int loser = side;
 		enum kifu_game_state st = judge_end(p, &loser);
 		if (st == KIFU_GAME_BARE_ROYAL)
@@ -1195,32 +1525,40 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 		if (st == KIFU_GAME_LONE_ROYALS)
 			return illegal(why, KIFU_ILL_LONE_ROYALS, -1, -1, -1, side);
 	}
-	if (m->to >= p->nsq)
-		return illegal(why, KIFU_ILL_OFF_BOARD, -1, -1, m->to, side);
-	if (m->flags & KIFU_MOVE_DROP) {
-		int t = m->piece;
-		if (!v->drops)
-			return illegal(why, KIFU_ILL_NO_DROPS, t < v->ntypes ? t : -1, -1, m->to, side);
-		if (t >= v->ntypes || !p->hand[side][t])
-			return illegal(why, KIFU_ILL_NOT_IN_HAND, t < v->ntypes ? t : -1, -1, m->to, side);
-		const piece_type *pt = &v->types[t];
-		if (m->flags & KIFU_MOVE_PROMOTE)
-			return illegal(why, KIFU_ILL_DROP_PROMOTE, t, -1, m->to, side);
-		if (p->board[m->to])
-			return illegal(why, KIFU_ILL_DROP_OCCUPIED, t, kifu_code_type(p->board[m->to]), m->to, side);
-		if (pt->must_promote_ranks && in_last(p, side, RANK_OF(m->to), pt->must_promote_ranks))
-			return illegal(why, KIFU_ILL_DEAD_DROP, t, -1, m->to, side);
-		if (pt->no_two_on_file) {
-			int code = kifu_code_make(t, (enum kifu_side)side);
-			for (int r = 0; r < p->ranks; r++) {
-				int sq = r * p->files + FILE_OF(m->to);
-				if (p->board[sq] == code)
-					return illegal(why, KIFU_ILL_TWO_PAWNS, t, -1, sq, side);
-			}
-		}
-		legal_ctx c;
-		legal_ctx_init(p, &c);
-		if (needs_test(p, &c, m)) {
+	return 0;
+}
+
+/* A drop (to on the board). */
+static NOINLINE int check_drop(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	int t = m->piece;
+	if (!v->drops)
+		return illegal(why, KIFU_ILL_NO_DROPS, t < v->ntypes ? t : -1, -1, m->to, side);
+	if (t >= v->ntypes || !p->hand[side][t])
+		return illegal(why, KIFU_ILL_NOT_IN_HAND, t < v->ntypes ? t : -1, -1, m->to, side);
+	const piece_type *pt = &v->types[t];
+	if (m->flags & KIFU_MOVE_PROMOTE)
+		return illegal(why, KIFU_ILL_DROP_PROMOTE, t, -1, m->to, side);
+	if (p->board[m->to])
+		return illegal(why, KIFU_ILL_DROP_OCCUPIED, t, kifu_code_type(p->board[m->to]), m->to, side);
+	if (pt->must_promote_ranks && in_last(p, side, RANK_OF(m->to), pt->must_promote_ranks))
+		return illegal(why, KIFU_ILL_DEAD_DROP, t, -1, m->to, side);
+	if (pt->no_two_on_file) {
+		int code = kifu_code_make(t, (enum kifu_side)side);
+		for (int sq = FILE_OF(m->to); sq < p->nsq; sq += p->files)
+			if (p->board[sq] == code)
+				return illegal(why, KIFU_ILL_TWO_PAWNS, t, -1, sq, side);
+	}
+	legal_ctx c;
+	legal_ctx_init(p, &c, false);
+	if (needs_test(p, &c, m)) {
+		if (board_test_fits(p, m)) {
+			int rsq = p->royal_sq[side][0];
+			if (royal_attacked_after(p, m, rsq))
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t, kifu_code_type(p->board[rsq]), rsq, side);
+		} else {
 			kifu_undo u;
 			kifu_make_move(p, m, &u);
 			bool royal_ok = !(v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[side] == 1 &&
@@ -1229,14 +1567,88 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
 			kifu_unmake_move(p, &u);
 			if (!royal_ok)
-				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t, rsq >= 0 ? kifu_code_type(p->board[rsq]) : -1, rsq, side);
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+					       rsq >= 0 ? kifu_code_type(p->board[rsq]) : -1, rsq, side);
 			if (!ok)
 				return illegal(why, KIFU_ILL_DROP_MATE, t, -1, m->to, side);
 		}
-		p->approved = *m;
-		p->approved_safe = c.royal_test;
-		return 0;
 	}
+	p->approved = *m;
+	p->approved_safe = c.royal_test;
+	return 0;
+}
+
+/* A two-leg move's legs (mid on the board); *capture: it takes on mid. */
+static NOINLINE int check_two_leg(kifu_position *p, const kifu_move *m, const piece_type *pt, int t,
+				  bool *capture, kifu_illegal *why)
+{
+	const int side = p->side;
+	if (!pt->mv.area_lion && !pt->mv.nlines)
+		return illegal(why, KIFU_ILL_NO_TWO_LEG, t, -1, m->from, side);
+	if (!reach_two_leg(p, pt, side, m->from, m->mid, m->to))
+		return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->mid, side);
+	int c = p->board[m->mid];
+	if (is_own(c, side))
+		return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->mid, side);
+	*capture = c != 0;
+	return 0;
+}
+
+/* The last-royal rule for board move m of the piece `code` (type t). */
+static NOINLINE int check_royal_rule(kifu_position *p, const kifu_move *m, const piece_type *pt, int t,
+				     int code, kifu_illegal *why)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	/* needs_test for a board move, its context made on the way */
+	const bool royal_test = p->nroyal[side] == 1;
+	bool test = false;
+	if (royal_test) {
+		int royal = p->royal_sq[side][0];
+		test = in_check(p) || m->from == royal || !v->unit_slides || may_be_pinned(p, royal, m->from);
+	}
+	if (test) {
+		if (board_test_fits(p, m)) {
+			int royal = p->royal_sq[side][0], rsq = m->from == royal ? m->to : royal;
+			if (royal_attacked_after(p, m, royal))
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+					       kifu_code_type(p->board[rsq] ? p->board[rsq] : code), rsq, side);
+		} else {
+			kifu_undo u;
+			kifu_make_move(p, m, &u);
+			bool ok = legal_after(p, m, 0);
+			int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
+			kifu_unmake_move(p, &u);
+			if (!ok)
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+					       rsq >= 0 ? kifu_code_type(p->board[rsq] ? p->board[rsq] : code) : -1,
+					       rsq, side);
+		}
+	}
+	/* the mover keeps one royal, now known safe: kifu_make_move of this
+	 * move can tell the opponent's check from the move alone.  Not so
+	 * when the move makes a second royal: that may leave the first one
+	 * attacked (legal with two royals). */
+	p->approved = *m;
+	p->approved_safe = royal_test && !((m->flags & KIFU_MOVE_PROMOTE) && v->types[pt->promotes_to].royal);
+	return 0;
+}
+
+/* The rules in the order of kifu_illegal's codes: the game, the squares,
+ * the piece, its reach, the square it goes to, promotion, lion trading,
+ * the royal.  The rarer parts are functions of their own, so that the path
+ * of an ordinary board move stays short. */
+static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	int rc;
+	if ((p->loser >= 0 || v->end_rules) && (rc = check_game_over(p, why)) != 0)
+		return rc;
+	if (m->to >= p->nsq)
+		return illegal(why, KIFU_ILL_OFF_BOARD, -1, -1, m->to, side);
+	if (m->flags & KIFU_MOVE_DROP)
+		return check_drop(p, m, why);
 	if (m->from >= p->nsq || (m->mid != KIFU_NO_SQUARE && m->mid >= p->nsq))
 		return illegal(why, KIFU_ILL_OFF_BOARD, -1, -1, m->from >= p->nsq ? m->from : m->mid, side);
 	int code = p->board[m->from];
@@ -1248,14 +1660,8 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 	const piece_type *pt = &v->types[t];
 	bool capture = false;
 	if (m->mid != KIFU_NO_SQUARE) {
-		if (!pt->mv.area_lion && !pt->mv.nlines)
-			return illegal(why, KIFU_ILL_NO_TWO_LEG, t, -1, m->from, side);
-		if (!reach_two_leg(p, pt, side, m->from, m->mid, m->to))
-			return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->mid, side);
-		int c = p->board[m->mid];
-		if (is_own(c, side))
-			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->mid, side);
-		capture = c != 0;
+		if ((rc = check_two_leg(p, m, pt, t, &capture, why)) != 0)
+			return rc;
 	} else {
 		int blocker;
 		enum kifu_illegal_code r = reach_single(p, pt, side, m->from, m->to, &blocker);
@@ -1269,15 +1675,14 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->to, side);
 		capture = capture || c != 0;
 	}
-	int from_r = RANK_OF(m->from), to_r = RANK_OF(m->to);
 	if (m->flags & KIFU_MOVE_PROMOTE) {
 		if (pt->promoted)
 			return illegal(why, KIFU_ILL_PROMOTED_AGAIN, t, -1, m->to, side);
 		if (pt->promotes_to < 0)
 			return illegal(why, KIFU_ILL_CANNOT_PROMOTE, t, -1, m->to, side);
-		if (!promotion_allowed(p, pt, side, from_r, to_r, capture))
+		if (!promotion_allowed(p, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture))
 			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
-	} else if (promotion_forced(p, pt, side, to_r) && pt->promotes_to >= 0) {
+	} else if (promotion_forced(p, pt, side, RANK_OF(m->to)) && pt->promotes_to >= 0) {
 		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
 	}
 	if (v->lion_trading) {
@@ -1286,27 +1691,8 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 		if (r != KIFU_LEGAL)
 			return illegal(why, r, t, kifu_code_type(p->board[at]), at, side);
 	}
-	if (v->royal_rule == KIFU_ROYAL_LAST) {
-		legal_ctx c;
-		legal_ctx_init(p, &c);
-		if (needs_test(p, &c, m)) {
-			kifu_undo u;
-			kifu_make_move(p, m, &u);
-			bool ok = legal_after(p, m, 0);
-			int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
-			kifu_unmake_move(p, &u);
-			if (!ok)
-				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
-					       rsq >= 0 ? kifu_code_type(p->board[rsq] ? p->board[rsq] : code) : -1, rsq, side);
-		}
-		/* the mover keeps one royal, now known safe: kifu_make_move of this
-		 * move can tell the opponent's check from the move alone.  Not so
-		 * when the move makes a second royal: that may leave the first one
-		 * attacked (legal with two royals). */
-		p->approved = *m;
-		p->approved_safe = c.royal_test &&
-				   !((m->flags & KIFU_MOVE_PROMOTE) && v->types[pt->promotes_to].royal);
-	}
+	if (v->royal_rule == KIFU_ROYAL_LAST)
+		return check_royal_rule(p, m, pt, t, code, why);
 	return 0;
 }
 

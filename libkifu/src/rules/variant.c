@@ -115,6 +115,133 @@ static int dead_ranks_of(const movement *m)
 	return least <= KIFU_MAX_DIM ? least : 0;
 }
 
+/* The walk (file, rank steps) along which an attack by slide (dx, dy) of
+ * `side` is seen from the attacked square: back along the slide, whose
+ * offsets are the mover's (Sente's forward is toward rank 1). */
+static int walk_of(struct kifu_variant *v, int dx, int dy, int side)
+{
+	int s = side == KIFU_SENTE ? -1 : 1;
+	int wf = -s * dx, wr = -s * dy, step = wr * v->files + wf;
+	for (int w = 0; w < v->nwalks; w++) {
+		if (v->walk_df[w] == wf && v->walk_dr[w] == wr)
+			return w;
+	}
+	if (v->nwalks == MAX_WALKS)
+		return -1;
+	int w = v->nwalks++;
+	v->walk_df[w] = (int8_t)wf;
+	v->walk_dr[w] = (int8_t)wr;
+	v->walk_up[w] = step > 0;
+	return w;
+}
+
+/* The tables of attack tests on bitboards (variant_internal.h), when the
+ * board and the pieces allow them. */
+static void build_bitboards(struct kifu_variant *v)
+{
+	const int files = v->files, ranks = v->ranks, nsq = files * ranks;
+	v->bitboards = false;
+	v->key_tables = false;
+	v->gen_tables = false;
+	v->nwalks = 0;
+	memset(v->code_slides, 0, sizeof v->code_slides);
+	for (int t = 0; t < v->ntypes; t++)
+		for (int side = 0; side < 2; side++)
+			v->code_slides[kifu_code_make(t, (enum kifu_side)side)] = v->types[t].mv.nslides > 0;
+	if (nsq > BB_SQUARES || v->any_lion)
+		return;
+	for (int i = 0; i < v->nslide_attacks; i++)
+		for (int side = 0; side < 2; side++) {
+			int w = walk_of(v, v->slide_attacks[i].d.dx, v->slide_attacks[i].d.dy, side);
+			if (w < 0)
+				return;
+			v->slide_walk[i][side] = (uint8_t)w;
+		}
+	memset(v->ray, 0, sizeof v->ray);
+	memset(v->leapers, 0, sizeof v->leapers);
+	memset(v->leap_on, 0, sizeof v->leap_on);
+	memset(v->slide_reach, 0, sizeof v->slide_reach);
+	for (int sq = 0; sq < nsq; sq++) {
+		const int f = sq % files, r = sq / files;
+		for (int w = 0; w < v->nwalks; w++)
+			for (int tf = f + v->walk_df[w], tr = r + v->walk_dr[w];
+			     tf >= 0 && tf < files && tr >= 0 && tr < ranks; tf += v->walk_df[w], tr += v->walk_dr[w])
+				bb_set(&v->ray[w][sq], tr * files + tf);
+		for (int side = 0; side < 2; side++) {
+			int s = side == KIFU_SENTE ? -1 : 1;
+			for (int i = 0; i < v->nleap_attacks; i++) {
+				int af = f - s * v->leap_attacks[i].o.dx, ar = r - s * v->leap_attacks[i].o.dy;
+				if (af >= 0 && af < files && ar >= 0 && ar < ranks)
+					bb_set(&v->leapers[side][sq], ar * files + af);
+			}
+			for (int i = 0; i < v->nslide_attacks; i++)
+				v->slide_reach[side][sq] = bb_or(v->slide_reach[side][sq], v->ray[v->slide_walk[i][side]][sq]);
+		}
+	}
+	/* the unit lines, and the directions between squares on them */
+	static const int8_t unit[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
+	memset(v->line_dir, -1, sizeof v->line_dir);
+	memset(v->dir_ray, 0, sizeof v->dir_ray);
+	for (int d = 0; d < 8; d++) {
+		v->dir_up[d] = unit[d][1] * files + unit[d][0] > 0;
+		for (int sq = 0; sq < nsq; sq++)
+			for (int tf = sq % files + unit[d][0], tr = sq / files + unit[d][1];
+			     tf >= 0 && tf < files && tr >= 0 && tr < ranks; tf += unit[d][0], tr += unit[d][1]) {
+				bb_set(&v->dir_ray[d][sq], tr * files + tf);
+				v->line_dir[sq][tr * files + tf] = (int8_t)d;
+			}
+	}
+	v->bitboards = true;
+	for (int w = 0; w < v->nwalks; w++)
+		for (int sq = 0; sq < nsq; sq++) {
+			int n = 0;
+			for (bb128 r = v->ray[w][sq]; bb_any(r); bb_pop(&r))
+				n++;
+			v->ray_len[w][sq] = (uint8_t)n;
+		}
+	/* generation: each type's leaps that stay on the board, and the walks
+	 * of its slides (a slide of side's is the walk along which the other
+	 * side's attack by it is seen back: walk_of with the other side) */
+	v->gen_tables = v->ntypes <= KEY_TYPES && ranks <= 16;
+	for (int t = 0; v->gen_tables && t < v->ntypes; t++) {
+		const movement *mv = &v->types[t].mv;
+		for (int side = 0; side < 2; side++) {
+			int s = side == KIFU_SENTE ? -1 : 1;
+			for (int i = 0; i < mv->nleaps; i++) {
+				int df = s * mv->leaps[i].dx, dr = s * mv->leaps[i].dy;
+				v->leap_step[t][side][i] = (int16_t)(dr * files + df);
+				for (int sq = 0; sq < nsq; sq++) {
+					int tf = sq % files + df, tr = sq / files + dr;
+					if (tf >= 0 && tf < files && tr >= 0 && tr < ranks)
+						v->leap_on[t][side][sq] |= (uint64_t)1 << i;
+				}
+			}
+			for (int fr = 0; fr < ranks; fr++)
+				for (int tr = 0; tr < ranks; tr++)
+					v->promo[t][side][fr][tr] = (uint8_t)kifu__promotion_flags(v, t, side, fr, tr);
+			for (int i = 0; i < mv->nslides; i++) {
+				int w = walk_of(v, mv->slides[i].dx, mv->slides[i].dy, !side);
+				if (w < 0) {
+					v->gen_tables = false;
+					break;
+				}
+				v->slide_walk_of[t][i][side] = (uint8_t)w;
+			}
+		}
+	}
+	/* the hash's parts, as position_internal.h computes them */
+	v->key_tables = v->ntypes <= KEY_TYPES;
+	if (v->key_tables) {
+		for (int code = 1; code <= 2 * v->ntypes; code++)
+			for (int sq = 0; sq < nsq; sq++)
+				v->key_piece[code][sq] = hash_piece(code, sq);
+		for (int side = 0; side < 2; side++)
+			for (int t = 0; t < v->ntypes; t++)
+				for (int c = 0; c + 1 < KEY_COUNTS; c++)
+					v->key_hand_step[side][t][c] = hash_hand(side, t, c) ^ hash_hand(side, t, c + 1);
+	}
+}
+
 int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *diag)
 {
 	memset(&v->minor_types, 0, sizeof v->minor_types);
@@ -196,6 +323,7 @@ int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *
 		v->file_of[sq] = (uint8_t)(sq % v->files);
 		v->rank_of[sq] = (uint8_t)(sq / v->files);
 	}
+	build_bitboards(v);
 	memset(v->by_sfen, 0xFF, sizeof v->by_sfen); /* -1 */
 	for (int t = 0; t < v->ntypes; t++) {
 		const char *tok = v->types[t].sfen;
@@ -377,6 +505,112 @@ const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i)
 	return NULL;
 }
 
+/* What shipped file k says of its names, or, where it says nothing, what
+ * the file it inherits from says (loading applies the parent first):
+ * WHICH 0 the title-ja, 1 the name.  From the summary embed wrote, so that
+ * nothing is loaded. */
+static const struct kifu_builtin_file *builtin_file(const char *name)
+{
+	for (size_t i = 0; name && i < kifu__builtin_file_count; i++)
+		if (!strcmp(kifu__builtin_files[i].name, name))
+			return &kifu__builtin_files[i];
+	return NULL;
+}
+
+enum { MAX_INHERIT = 16 }; /* as variant_yaml.c refuses deeper chains */
+
+static const char *builtin_says(size_t k, int which)
+{
+	const struct kifu_builtin_file *f = &kifu__builtin_files[k];
+	for (int depth = 0; f && depth < MAX_INHERIT; depth++) {
+		const char *s = which == 0 ? f->title_ja : f->yaml_name;
+		if (s)
+			return s;
+		f = builtin_file(f->inherit);
+	}
+	return which == 0 ? "" : kifu__builtin_files[k].name;
+}
+
+static const char *const *builtin_starts(size_t k)
+{
+	static const char *const none[] = {NULL};
+	const struct kifu_builtin_file *f = &kifu__builtin_files[k];
+	for (int depth = 0; f && depth < MAX_INHERIT; depth++) {
+		if (f->starts)
+			return f->starts;
+		f = builtin_file(f->inherit);
+	}
+	return none;
+}
+
+static bool title_is(const char *want, const char *title_ja, const char *name)
+{
+	char have[256];
+	kifu_name_fold(title_ja, have, sizeof have);
+	return (have[0] && !strcmp(want, have)) || !strcmp(want, name);
+}
+
+const kifu_variant *kifu_variant_set_find_title(const kifu_variant_set *set, const char *title)
+{
+	char want[256];
+	kifu_name_fold(title, want, sizeof want);
+	for (int i = 0; set && i < set->nadded; i++)
+		if (title_is(want, set->added[i]->title_ja, set->added[i]->name))
+			return set->added[i];
+	for (size_t k = 0; k < kifu__builtin_file_count; k++) {
+		const kifu_variant *v;
+		if (!find_added(set, kifu__builtin_files[k].name) &&
+		    title_is(want, builtin_says(k, 0), builtin_says(k, 1)))
+			return builtin_at(k, &v, NULL) == 0 ? v : NULL;
+	}
+	return NULL;
+}
+
+/* The start of v called `want` (folded), or -1. */
+static int variant_start(const kifu_variant *v, const char *want)
+{
+	char have[256];
+	for (int i = 0; i < v->nstarts; i++) {
+		kifu_name_fold(v->starts[i].name, have, sizeof have);
+		if (!strcmp(want, have))
+			return i;
+	}
+	return -1;
+}
+
+/* Does the NULL-terminated list of names hold `want` (folded)? */
+static bool names_hold(const char *const *names, const char *want)
+{
+	char have[256];
+	for (; *names; names++) {
+		kifu_name_fold(*names, have, sizeof have);
+		if (!strcmp(want, have))
+			return true;
+	}
+	return false;
+}
+
+const kifu_variant *kifu_variant_set_find_start(const kifu_variant_set *set, const char *name,
+						const char **start)
+{
+	char want[256];
+	kifu_name_fold(name, want, sizeof want);
+	*start = NULL;
+	const kifu_variant *v = NULL;
+	for (int i = 0; set && i < set->nadded && !v; i++)
+		if (variant_start(set->added[i], want) >= 0)
+			v = set->added[i];
+	for (size_t k = 0; k < kifu__builtin_file_count && !v; k++)
+		if (!find_added(set, kifu__builtin_files[k].name) && names_hold(builtin_starts(k), want) &&
+		    builtin_at(k, &v, NULL))
+			return NULL;
+	int at = v ? variant_start(v, want) : -1;
+	if (at < 0)
+		return NULL;
+	*start = v->starts[at].name;
+	return v;
+}
+
 int kifu_variant_load_buffer(kifu_variant **out, const char *text, size_t len,
 			     const char *filename, kifu_diag *diag)
 {
@@ -466,6 +700,11 @@ int kifu_variant_named_start_count(const kifu_variant *v) { return v->nstarts; }
 const char *kifu_variant_named_start_name(const kifu_variant *v, int i)
 {
 	return i >= 0 && i < v->nstarts ? v->starts[i].name : NULL;
+}
+
+uint64_t kifu_variant_named_start_key(const kifu_variant *v, int i)
+{
+	return i >= 0 && i < v->nstarts ? v->starts[i].key : 0;
 }
 
 const char *kifu_variant_named_start(const kifu_variant *v, const char *name)

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "kifu/variant.h"
+#include "rules/bitboard.h"
 
 #define NAME_MAX_LEN 64
 #define MAX_ALIASES 8
@@ -20,6 +21,9 @@
 #define MAX_STARTS 32
 #define MAX_ROYALS 8
 #define MAX_NAMES 640
+#define MAX_WALKS 16
+#define KEY_TYPES 32
+#define KEY_COUNTS 32
 
 /* Offsets are relative to the mover: dy > 0 is forward, dx > 0 is right. */
 typedef struct offset { int8_t dx, dy; } offset;
@@ -84,6 +88,15 @@ typedef struct piece_type {
 #define REACH_OFF (KIFU_MAX_DIM - 1)
 enum { REACH_NONE = 0, REACH_JUMP = 1, REACH_SLIDE = 2, REACH_SLOW = 255 };
 
+/* A board move's promotion (rules.c, kifu__promotion_flags): it may
+ * promote (a quiet move, a capture), it must. */
+enum { PROMO_QUIET = 1, PROMO_CAPTURE = 2, PROMO_FORCED = 4 };
+struct kifu_variant;
+/* What a move of type t of side's from rank from_r to rank to_r may or must
+ * do about promotion: the rule of rules.c, asked by the loader (variant.c)
+ * for the variant's table. */
+unsigned kifu__promotion_flags(const struct kifu_variant *v, int t, int side, int from_r, int to_r);
+
 /* The lion-trading rules (formats/variants.md, "lion-trading"). */
 enum counter_strike { CS_NONE = 0, CS_ANY = 1, CS_PROTECTED = 2 };
 
@@ -94,6 +107,7 @@ enum reset_on { RESET_CAPTURE = 1, RESET_PROMOTION = 2, RESET_ONE_WAY = 4 };
 typedef struct named_start {
 	char name[NAME_MAX_LEN];
 	char sfen[512];
+	uint64_t key; /* kifu_position_key of it */
 } named_start;
 
 /* An attack seen from the attacked square: a piece of a type in `types` on
@@ -165,6 +179,52 @@ struct kifu_variant {
 	bool end_rules;     /* bare-royal or lone-royals is on: positions are judged */
 	type_set minor_types;
 	bool unit_slides;   /* every slide steps one square (W or F): pins lie on lines */
+	/* Attack tests on bitboards (rules/bitboard.h, rules.c attacked_bb): a
+	 * board of at most BB_SQUARES squares, no lion power, slides in at most
+	 * MAX_WALKS directions.  A slide attack is seen from the attacked square
+	 * walking back along the slide: slide_walk[i][side] is the walk of
+	 * slide_attacks[i] when side attacks; ray[w][sq] the squares of walk w
+	 * from sq to the edge, walk_up[w] whether their numbers go up (the
+	 * nearest piece is then the lowest one); leapers[side][sq] the squares
+	 * from which some leap of side's reaches sq. */
+	bool bitboards;
+	int nwalks;
+	int8_t walk_df[MAX_WALKS], walk_dr[MAX_WALKS];
+	bool walk_up[MAX_WALKS];
+	uint8_t slide_walk[32][2];
+	bb128 ray[MAX_WALKS][BB_SQUARES];
+	bb128 leapers[2][BB_SQUARES];
+	bb128 slide_reach[2][BB_SQUARES]; /* the rays of every walk of side's slides from each square */
+	/* code_slides[code]: the piece has a slide (position_internal.h, occ_flip) */
+	bool code_slides[2 * KIFU_MAX_TYPES + 1];
+	/* The unit lines through each square (files, ranks, diagonals), with
+	 * bitboards: line_dir[a][b] the direction (0-7) from a to b when b lies
+	 * on one of them, else -1; dir_ray[d][a] the squares from a in direction
+	 * d to the edge, dir_up[d] whether their numbers go up. */
+	int8_t line_dir[BB_SQUARES][BB_SQUARES];
+	bb128 dir_ray[8][BB_SQUARES];
+	bool dir_up[8];
+	/* The position hash's parts as tables (position_internal.h, key_piece,
+	 * key_hand_step), with bitboards and at most KEY_TYPES piece types:
+	 * the values hash_piece and hash_hand compute, looked up. */
+	bool key_tables;
+	/* Generation tables (rules.c gen_piece), with bitboards and at most
+	 * KEY_TYPES piece types: leap_on[t][side][sq] the leaps of type t that
+	 * stay on the board from sq (bit i: mv.leaps[i]), leap_step[t][side][i]
+	 * the square offset of leap i; slide_walk_of[t][i][side] the walk
+	 * (ray) along which side's slide i of type t goes, ray_len[w][sq] the
+	 * squares of ray[w][sq]. */
+	bool gen_tables;
+	uint64_t leap_on[KEY_TYPES][2][BB_SQUARES];
+	int16_t leap_step[KEY_TYPES][2][MAX_LEAPS];
+	uint8_t slide_walk_of[KEY_TYPES][MAX_SLIDES][2];
+	uint8_t ray_len[MAX_WALKS][BB_SQUARES];
+	/* promo[t][side][from_r][to_r]: what a move of type t between those
+	 * ranks may or must do (PROMO_QUIET, PROMO_CAPTURE, PROMO_FORCED: rules.c
+	 * kifu__promotion_flags); boards of at most 16 ranks */
+	uint8_t promo[KEY_TYPES][2][16][16];
+	uint64_t key_piece[2 * KEY_TYPES + 1][BB_SQUARES];
+	uint64_t key_hand_step[2][KEY_TYPES][KEY_COUNTS]; /* count c -> c + 1 */
 	/* file_of[sq] = sq % files, rank_of[sq] = sq / files: no division on
 	 * the per-move path. */
 	uint8_t file_of[KIFU_MAX_SQUARES], rank_of[KIFU_MAX_SQUARES];
@@ -176,6 +236,10 @@ struct kifu_variant {
 	int nnames;
 	size_t names_max_len;
 	struct kifu_name { char text[NAME_MAX_LEN]; uint8_t len; int16_t type; } names[MAX_NAMES];
+	/* same_names[a]: bit b set when types a and b share a name (made
+	 * with the names: kifu__names_same asks it for every candidate of
+	 * every KI2 move) */
+	uint64_t same_names[KIFU_MAX_TYPES][(KIFU_MAX_TYPES + 63) / 64];
 };
 
 #endif

@@ -23,9 +23,16 @@
 #include "rules/position_internal.h"
 #include "rules/builtin.h"
 #include "rules/movement.h"
+#include "text/encoding.h"
 
 #define MAX_DRAFT_PIECES 80
 #define MAX_INHERIT_DEPTH 8
+/* The shape of a file's YAML (docs/limits.md); see check_shape. */
+#define MAX_YAML_DEPTH 32
+#define MAX_YAML_NODES 100000
+#define MAX_YAML_ANCHORS 100
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 /* Where a value was written, for messages raised after loading. */
 typedef struct where {
@@ -92,12 +99,45 @@ static const char *scalar(const yaml_node_t *n)
 	return n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
+/* The first control character (C0, DEL, C1) of valid UTF-8 s, or -1.  A
+ * name with a newline would split the records written with it; one with an
+ * escape sequence would drive the terminal that shows it. */
+static long control_char(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c == 0x7F)
+			return c;
+		if (c == 0xC2 && i + 1 < len && (unsigned char)s[i + 1] < 0xA0)
+			return (unsigned char)s[i + 1]; /* U+0080..U+009F */
+	}
+	return -1;
+}
+
+/* Every text value: valid UTF-8 without control characters.  libyaml
+ * checks the file's bytes, but a double-quoted scalar's escapes ("\n",
+ * "\x85", "\0") make any character. */
+static int check_text(const char *file, const yaml_node_t *n, kifu_diag *diag)
+{
+	const char *s = (const char *)n->data.scalar.value;
+	size_t len = n->data.scalar.length;
+	if (!kifu__utf8_valid(s, len))
+		return node_error(diag, file, n, "text that is not valid UTF-8");
+	long c = control_char(s, len);
+	if (c >= 0)
+		return node_error(diag, file, n, "a control character (U+%04lX) in a text value", c);
+	return 0;
+}
+
 static int get_string(const char *file, const yaml_node_t *n, char *buf, size_t size,
 		      kifu_diag *diag)
 {
 	const char *s = scalar(n);
 	if (!s)
 		return node_error(diag, file, n, "expected a text value");
+	int rc = check_text(file, n, diag);
+	if (rc)
+		return rc;
 	if (strlen(s) >= size)
 		return node_error(diag, file, n, "value too long");
 	memcpy(buf, s, strlen(s) + 1);
@@ -221,6 +261,8 @@ static int apply_piece(const char *file, yaml_document_t *doc, yaml_node_t *map,
 	if (!idnode)
 		return node_error(diag, file, map, "a piece needs an id");
 	const char *id = scalar(idnode);
+	if (id && check_text(file, idnode, diag))
+		return KIFU_EVARIANT; /* check_text's only code */
 	if (!id || !*id || strlen(id) >= NAME_MAX_LEN || id[0] == '+')
 		return node_error(diag, file, idnode, "bad piece id");
 	for (const char *c = id; *c; c++)
@@ -567,6 +609,23 @@ static int apply_parent(draft *d, const char *file, yaml_node_t *n, int depth,
 	return rc;
 }
 
+/* A variant's name starts each compact record written with it
+ * (formats/compact.md): a token of printable ASCII, ended by the first space.
+ * The reader tells a compact line by its lowercase first letter (a # starts
+ * a comment).  A name it could not read back would turn every record
+ * written with it into something else. */
+static int check_variant_name(const char *file, const yaml_node_t *n, kifu_diag *diag)
+{
+	const char *s = scalar(n);
+	bool ok = *s >= 'a' && *s <= 'z';
+	for (const char *c = s; ok && *c; c++)
+		ok = *c > ' ' && *c < 0x7F;
+	if (ok)
+		return 0;
+	return node_error(diag, file, n, "a variant name is printable ASCII without spaces, "
+			  "a lowercase letter first (it starts each compact record): \"%s\"", s);
+}
+
 static int apply_document(draft *d, yaml_document_t *doc, const char *file, int depth,
 			  kifu_diag *diag)
 {
@@ -577,11 +636,18 @@ static int apply_document(draft *d, yaml_document_t *doc, const char *file, int 
 	if (root->type != YAML_MAPPING_NODE)
 		return node_error(diag, file, root, "a variant file is a mapping (name:, board:, pieces:, ...)");
 
-	/* inherit first, whatever its place in the file */
+	/* inherit first, whatever its place in the file; once: each parent is
+	 * a whole load, and parents that each named many would be loaded a
+	 * number of times exponential in the depth */
+	bool inherited = false;
 	for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
 	     pr < root->data.mapping.pairs.top; pr++) {
-		const char *key = scalar(yaml_document_get_node(doc, pr->key));
+		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
+		const char *key = scalar(k);
 		if (key && !strcmp(key, "inherit")) {
+			if (inherited)
+				return node_error(diag, file, k, "inherit given twice (a variant has one parent)");
+			inherited = true;
 			int rc = apply_parent(d, file, yaml_document_get_node(doc, pr->value), depth, diag);
 			if (rc)
 				return rc;
@@ -601,9 +667,11 @@ static int apply_document(draft *d, yaml_document_t *doc, const char *file, int 
 			return node_error(diag, file, k, "expected a key");
 		if (!strcmp(key, "inherit"))
 			continue;
-		if (!strcmp(key, "name"))
+		if (!strcmp(key, "name")) {
 			rc = get_string(file, val, v->name, sizeof v->name, diag);
-		else if (!strcmp(key, "title"))
+			if (!rc)
+				rc = check_variant_name(file, val, diag);
+		} else if (!strcmp(key, "title"))
 			rc = get_string(file, val, v->title, sizeof v->title, diag);
 		else if (!strcmp(key, "title-ja"))
 			rc = get_string(file, val, v->title_ja, sizeof v->title_ja, diag);
@@ -687,24 +755,160 @@ static int apply_document(draft *d, yaml_document_t *doc, const char *file, int 
 	return 0;
 }
 
+static int parser_error(const yaml_parser_t *parser, const char *file, kifu_diag *diag)
+{
+	const yaml_mark_t *m = parser->problem ? &parser->problem_mark : &parser->context_mark;
+	return kifu_diag_set(diag, parser->error == YAML_MEMORY_ERROR ? KIFU_ENOMEM : KIFU_ESYNTAX,
+			     file, (long)m->line + 1, (long)m->column + 1,
+			     "YAML: %s%s%s", parser->problem ? parser->problem : "syntax error",
+			     parser->context ? " " : "", parser->context ? parser->context : "");
+}
+
+/* The shape of the first document, measured event by event before libyaml
+ * builds it: yaml_parser_load takes time quadratic in the nesting and memory
+ * in proportion to the nodes, and resolves an alias by a linear search of
+ * the anchors.  A variant file needs a few hundred nodes (dai.yaml: 540,
+ * 4 deep), so the limits leave a wide margin and the first event past one
+ * stops the reading at once. */
+struct shape {
+	const char *file;
+	kifu_diag *diag;
+	long nodes, depth;
+	int nanchors;
+	struct { char *name; long size, start; } anchors[MAX_YAML_ANCHORS];
+	int opened[MAX_YAML_DEPTH]; /* per open collection: its anchor, or -1 */
+};
+
+static int shape_error(struct shape *sh, const yaml_event_t *ev, const char *what)
+{
+	return kifu_diag_set(sh->diag, KIFU_ELIMIT, sh->file, (long)ev->start_mark.line + 1,
+			     (long)ev->start_mark.column + 1, "%s", what);
+}
+
+/* An alias stands for the whole node it names: it counts as many nodes, so
+ * that aliases of aliases cannot make a small file a huge tree. */
+static long alias_size(const struct shape *sh, const char *name)
+{
+	for (int i = 0; i < sh->nanchors; i++)
+		if (!strcmp(sh->anchors[i].name, name))
+			return sh->anchors[i].size ? sh->anchors[i].size : 1;
+	return 1; /* undefined, or its own node's part: libyaml's to report */
+}
+
+/* Notes the anchor of the node that starts here: *index gets its entry, or
+ * -1 without one.  0, or an error. */
+static int shape_anchor(struct shape *sh, const yaml_event_t *ev, const yaml_char_t *anchor,
+			int *index)
+{
+	*index = -1;
+	if (!anchor)
+		return 0;
+	if (sh->nanchors == MAX_YAML_ANCHORS)
+		return shape_error(sh, ev, "more than " STR(MAX_YAML_ANCHORS) " YAML anchors");
+	int i = sh->nanchors;
+	if (!(sh->anchors[i].name = strdup((const char *)anchor)))
+		return kifu_diag_set(sh->diag, KIFU_ENOMEM, sh->file, 0, 0, "out of memory");
+	sh->anchors[i].start = sh->nodes;
+	sh->anchors[i].size = 0;
+	sh->nanchors++;
+	*index = i;
+	return 0;
+}
+
+static int shape_open(struct shape *sh, const yaml_event_t *ev, const yaml_char_t *anchor)
+{
+	if (sh->depth == MAX_YAML_DEPTH)
+		return shape_error(sh, ev, "YAML nested more than " STR(MAX_YAML_DEPTH) " deep");
+	int a, rc = shape_anchor(sh, ev, anchor, &a);
+	if (rc)
+		return rc;
+	sh->opened[sh->depth++] = a;
+	sh->nodes++;
+	return 0;
+}
+
+/* One event: 0 to go on, 1 at the end of the document, or an error. */
+static int shape_event(struct shape *sh, const yaml_event_t *ev)
+{
+	int a, rc = 0;
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT:
+		rc = shape_anchor(sh, ev, ev->data.scalar.anchor, &a);
+		sh->nodes++;
+		if (!rc && a >= 0)
+			sh->anchors[a].size = 1;
+		break;
+	case YAML_ALIAS_EVENT:
+		sh->nodes += alias_size(sh, (const char *)ev->data.alias.anchor);
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+		rc = shape_open(sh, ev, ev->data.sequence_start.anchor);
+		break;
+	case YAML_MAPPING_START_EVENT:
+		rc = shape_open(sh, ev, ev->data.mapping_start.anchor);
+		break;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		a = sh->opened[--sh->depth];
+		if (a >= 0)
+			sh->anchors[a].size = sh->nodes - sh->anchors[a].start;
+		break;
+	case YAML_DOCUMENT_END_EVENT:
+	case YAML_STREAM_END_EVENT:
+		return 1;
+	default:
+		break;
+	}
+	if (!rc && sh->nodes > MAX_YAML_NODES)
+		return shape_error(sh, ev, "more than " STR(MAX_YAML_NODES) " YAML nodes");
+	return rc;
+}
+
+static int check_shape(const char *text, size_t len, const char *file, kifu_diag *diag)
+{
+	yaml_parser_t parser;
+	struct shape *sh = calloc(1, sizeof *sh);
+	if (!sh || !yaml_parser_initialize(&parser)) {
+		free(sh);
+		return kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
+	}
+	sh->file = file;
+	sh->diag = diag;
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	int rc = 0;
+	while (!rc) {
+		yaml_event_t ev;
+		if (!yaml_parser_parse(&parser, &ev)) {
+			rc = parser_error(&parser, file, diag);
+			break;
+		}
+		rc = shape_event(sh, &ev);
+		yaml_event_delete(&ev);
+	}
+	for (int i = 0; i < sh->nanchors; i++)
+		free(sh->anchors[i].name);
+	free(sh);
+	yaml_parser_delete(&parser);
+	return rc < 0 ? rc : 0;
+}
+
 static int apply_text(draft *d, const char *text, size_t len, const char *file,
 		      int depth, kifu_diag *diag)
 {
 	yaml_parser_t parser;
 	yaml_document_t doc;
+	int rc = check_shape(text, len, file, diag);
+	if (rc)
+		return rc;
 	if (!yaml_parser_initialize(&parser))
 		return kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &doc)) {
-		const yaml_mark_t *m = parser.problem ? &parser.problem_mark : &parser.context_mark;
-		int rc = kifu_diag_set(diag, parser.error == YAML_MEMORY_ERROR ? KIFU_ENOMEM : KIFU_ESYNTAX,
-				       file, (long)m->line + 1, (long)m->column + 1,
-				       "YAML: %s%s%s", parser.problem ? parser.problem : "syntax error",
-				       parser.context ? " " : "", parser.context ? parser.context : "");
+		rc = parser_error(&parser, file, diag);
 		yaml_parser_delete(&parser);
 		return rc;
 	}
-	int rc = apply_document(d, &doc, file, depth, diag);
+	rc = apply_document(d, &doc, file, depth, diag);
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&parser);
 	return rc;
@@ -740,11 +944,11 @@ static int apply_file(draft *d, const char *path, int depth, kifu_diag *diag)
 			cap *= 2;
 		}
 	}
-	int err = ferror(f);
+	int err = ferror(f) ? errno : 0;
 	fclose(f);
 	if (err) {
 		free(buf);
-		return kifu_diag_set(diag, KIFU_EIO, path, 0, 0, "read error");
+		return kifu_diag_set(diag, KIFU_EIO, path, 0, 0, "cannot read: %s", strerror(err ? err : EIO));
 	}
 	int rc = apply_text(d, buf, len, path, depth, diag);
 	free(buf);
@@ -913,7 +1117,7 @@ int kifu__variant_load(struct kifu_variant *v, const char *text, size_t len, con
 		/* The start positions must be positions of this variant. */
 		kifu_diag sd;
 		kifu_diag_clear(&sd);
-		if (kifu__sfen_check(v, v->start, &sd))
+		if (kifu__sfen_check(v, v->start, NULL, &sd))
 			rc = kifu_diag_set(diag, KIFU_EVARIANT, d->start_at.file, d->start_at.line,
 					   d->start_at.col + (sd.col > 0 ? sd.col - 1 : 0),
 					   "start: %s", sd.message);
@@ -923,7 +1127,7 @@ int kifu__variant_load(struct kifu_variant *v, const char *text, size_t len, con
 				rc = kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
 		}
 		for (int i = 0; !rc && i < v->nstarts; i++)
-			if (kifu__sfen_check(v, v->starts[i].sfen, &sd))
+			if (kifu__sfen_check(v, v->starts[i].sfen, &v->starts[i].key, &sd))
 				rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 0, 0,
 						   "start \"%s\", column %ld of its SFEN: %s",
 						   v->starts[i].name, sd.col, sd.message);

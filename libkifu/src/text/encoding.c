@@ -4,11 +4,32 @@
  */
 #include <errno.h>
 #include <iconv.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kifu/error.h"
 #include "text/encoding.h"
+
+/* Does the word hold a byte of 0x80 or more? */
+#define HIGH_BITS 0x8080808080808080ull
+
+size_t kifu__ascii_span(const char *str, size_t n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+	/* sixteen bytes at a time (memcpy: no alignment asked of the text) */
+	for (; i + 16 <= n; i += 16) {
+		uint64_t a, b;
+		memcpy(&a, s + i, 8);
+		memcpy(&b, s + i + 8, 8);
+		if ((a | b) & HIGH_BITS)
+			break;
+	}
+	while (i < n && s[i] < 0x80)
+		i++;
+	return i;
+}
 
 bool kifu__utf8_valid(const char *str, size_t n)
 {
@@ -16,10 +37,11 @@ bool kifu__utf8_valid(const char *str, size_t n)
 	size_t i = 0;
 	while (i < n) {
 		unsigned c = s[i];
-		/* the common cases first: ASCII, and a three-byte character
-		 * (kana, kanji) that is not a surrogate */
+		/* the common cases first: ASCII (a run of it a word at a time),
+		 * and a three-byte character (kana, kanji) that is not a
+		 * surrogate */
 		if (c < 0x80) {
-			i++;
+			i += kifu__ascii_span(str + i, n - i);
 			continue;
 		}
 		if (c >= 0xE1 && c != 0xED && c <= 0xEF && i + 2 < n && (s[i + 1] & 0xC0) == 0x80 &&
@@ -134,15 +156,52 @@ static bool decodes(enum kifu__encoding enc, const char *s, size_t n)
 }
 
 
-enum kifu__encoding kifu__encoding_detect(const char *sample, size_t n)
+/* Counts, in s[0..n), the valid UTF-8 sequences of two bytes or more
+ * (*good) and the bytes of 0x80 or more that are in none (*bad). */
+static void utf8_census(const char *str, size_t n, size_t *good, size_t *bad)
 {
-	/* judge whole lines only: the sample may end inside a character */
+	const unsigned char *s = (const unsigned char *)str;
+	*good = *bad = 0;
+	for (size_t i = 0; i < n;) {
+		i += kifu__ascii_span(str + i, n - i);
+		if (i >= n)
+			break;
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		size_t k = utf8_char_len(s[i]);
+		if (k > 1 && i + k <= n && kifu__utf8_valid(str + i, k)) {
+			(*good)++;
+			i += k;
+		} else {
+			(*bad)++;
+			i++;
+		}
+	}
+}
+
+enum kifu__encoding kifu__encoding_detect(const char *sample, size_t n, bool whole)
+{
+	/* judge whole lines only, unless the sample is the whole input: it may
+	 * end inside a character */
 	size_t cut = n;
-	while (cut > 0 && sample[cut - 1] != '\n')
-		cut--;
-	if (cut == 0)
-		cut = n;
-	if (kifu__utf8_valid(sample, cut))
+	if (!whole) {
+		while (cut > 0 && sample[cut - 1] != '\n' && sample[cut - 1] != '\r')
+			cut--;
+		if (cut == 0)
+			cut = n;
+	}
+	/* UTF-8 when it is, or nearly: a stray Latin-1 byte among UTF-8
+	 * characters (eight or more for each bad byte) is a bad byte of a
+	 * UTF-8 file, reported on its line, not a reason to read every line as
+	 * Shift_JIS.  Shift_JIS text makes far more bad bytes than UTF-8
+	 * characters: most of its lead bytes cannot start one. */
+	if (kifu__utf8_valid(sample, cut)) /* most files: one pass */
+		return KIFU__ENC_UTF8;
+	size_t good, bad;
+	utf8_census(sample, cut, &good, &bad);
+	if (bad == 0 || good >= 8 * bad)
 		return KIFU__ENC_UTF8;
 	bool cp932 = decodes(KIFU__ENC_CP932, sample, cut);
 	bool eucjp = decodes(KIFU__ENC_EUCJP, sample, cut);
@@ -209,22 +268,26 @@ static int reserve(kifu__decoder *d, size_t need)
 	return 0;
 }
 
+const char *kifu__decoder_name(const kifu__decoder *d)
+{
+	return d->enc == KIFU__ENC_CP932 ? "Shift_JIS" : d->enc == KIFU__ENC_EUCJP ? "EUC-JP" : "UTF-8";
+}
+
 void kifu__decoder_trust(kifu__decoder *d)
 {
 	d->trusted = d->enc == KIFU__ENC_UTF8;
 }
 
-int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **out, size_t *outn)
+int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **out, size_t *outn,
+		       size_t *bad_at)
 {
+	*bad_at = (size_t)-1;
 	if (d->trusted) {
 		*out = in;
 		*outn = n;
 		return 0;
 	}
-	bool ascii = true;
-	for (size_t i = 0; i < n && ascii; i++)
-		ascii = !((unsigned char)in[i] & 0x80);
-	if (ascii || (d->enc == KIFU__ENC_UTF8 && kifu__utf8_valid(in, n))) {
+	if (kifu__ascii_span(in, n) == n || (d->enc == KIFU__ENC_UTF8 && kifu__utf8_valid(in, n))) {
 		*out = in;
 		*outn = n;
 		return 0;
@@ -240,6 +303,8 @@ int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **
 			if (c >= 0x80) {
 				k = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
 				if (!k || i + k > n || !kifu__utf8_valid(in + i, k)) {
+					if (*bad_at == (size_t)-1)
+						*bad_at = i;
 					memcpy(d->buf + o, "\xEF\xBF\xBD", 3);
 					o += 3;
 					i++;
@@ -272,6 +337,8 @@ int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **
 			continue;
 		}
 		/* a byte that does not decode: U+FFFD, and on */
+		if (*bad_at == (size_t)-1)
+			*bad_at = (size_t)(src - in);
 		if (room < 3) {
 			size_t used = (size_t)(dst - d->buf);
 			if (reserve(d, d->cap * 2))
@@ -291,9 +358,12 @@ int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **
 	return 0;
 }
 
-int kifu__encode_text(enum kifu__encoding enc, const char *in, size_t n, char **out, size_t *outn)
+int kifu__encode_text(enum kifu__encoding enc, const char *in, size_t n, char **out, size_t *outn,
+		      size_t *lost_at)
 {
 	*out = NULL;
+	if (lost_at)
+		*lost_at = (size_t)-1;
 	size_t cap = n * 2 + 16;
 	char *buf = malloc(cap);
 	if (!buf)
@@ -329,6 +399,8 @@ int kifu__encode_text(enum kifu__encoding enc, const char *in, size_t n, char **
 			continue;
 		}
 		/* no form in the target: '?', skip the UTF-8 character */
+		if (lost_at && *lost_at == (size_t)-1)
+			*lost_at = (size_t)(src - in);
 		*dst++ = '?';
 		room--;
 		size_t k = 1;

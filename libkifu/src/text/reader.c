@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kifu/reader.h"
+#include "text/reader_internal.h"
 
 #define BLOCK (1 << 16)
 
@@ -20,6 +21,9 @@ struct kifu_reader {
 	size_t line_cap;
 	long lineno;
 	int eof, err, bom_checked, unread;
+	int every_bom;      /* skip a byte order mark at the start of any line */
+	char eol;           /* the line end: '\n' (LF or CRLF), or '\r' for a file
+			     * whose lines end in CR alone (classic Mac OS) */
 	const char *last;
 	size_t last_len;
 };
@@ -74,16 +78,19 @@ static size_t fill(kifu_reader *r)
 	}
 	if (r->end == BLOCK)
 		return 0;
-	size_t got;
+	size_t got, want = BLOCK - r->end;
 	if (r->in) {
-		got = fread(r->buf + r->end, 1, BLOCK - r->end, r->in);
+		got = fread(r->buf + r->end, 1, want, r->in);
 	} else {
-		got = r->mem_len - r->mem_pos < BLOCK - r->end ? r->mem_len - r->mem_pos : BLOCK - r->end;
+		got = r->mem_len - r->mem_pos < want ? r->mem_len - r->mem_pos : want;
 		memcpy(r->buf + r->end, r->mem + r->mem_pos, got);
 		r->mem_pos += got;
 	}
 	r->end += got;
-	if (got == 0) {
+	/* fread gives fewer bytes than asked only at the end of the input or
+	 * on an error: no need to ask again (a file's end would be read once
+	 * more for each ask); the bytes it gave are read first either way */
+	if (got < want) {
 		if (r->in && ferror(r->in))
 			r->err = errno ? errno : EIO;
 		else
@@ -137,6 +144,41 @@ static int append(kifu_reader *r, size_t *llen, int *too_long, const char *s, si
 	return 0;
 }
 
+/* The stream's line end, told from its first block: CR alone when the
+ * first line end there is a CR that no LF follows (files from classic Mac
+ * OS, which would otherwise read as one line), else LF (a CR before it is
+ * dropped from the line).  A CR inside a line of an LF file stays text. */
+static char line_end(kifu_reader *r)
+{
+	const char *b;
+	size_t n = kifu_reader_peek(r, &b, BLOCK);
+	for (size_t i = 0; i < n; i++) {
+		if (b[i] == '\n')
+			return '\n';
+		if (b[i] == '\r')
+			return i + 1 < n ? (b[i + 1] == '\n' ? '\n' : '\r') : (r->eof ? '\r' : '\n');
+	}
+	return '\n';
+}
+
+void kifu__reader_skip_boms(kifu_reader *r)
+{
+	r->every_bom = 1;
+}
+
+/* Hands out the line s[0..n) (NUL-terminated), numbered r->lineno. */
+static int hand_out(kifu_reader *r, char *s, size_t n, const char **line, size_t *len, long *lineno)
+{
+	if (r->every_bom && n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3)) {
+		s += 3;
+		n -= 3;
+	}
+	*line = r->last = s;
+	*len = r->last_len = n;
+	*lineno = r->lineno;
+	return 1;
+}
+
 int kifu_reader_next(kifu_reader *r, const char **line, size_t *len, long *lineno,
 		     kifu_diag *diag)
 {
@@ -152,6 +194,7 @@ int kifu_reader_next(kifu_reader *r, const char **line, size_t *len, long *linen
 		r->bom_checked = 1;
 		if (kifu_reader_peek(r, &b, 3) == 3 && !memcmp(b, "\xEF\xBB\xBF", 3))
 			r->start += 3;
+		r->eol = line_end(r);
 	}
 	size_t llen = 0;   /* bytes gathered in r->line */
 	int spilled = 0;   /* the line crosses a block boundary */
@@ -159,7 +202,7 @@ int kifu_reader_next(kifu_reader *r, const char **line, size_t *len, long *linen
 	for (;;) {
 		size_t avail = r->end - r->start;
 		char *s = r->buf + r->start;
-		char *nl = memchr(s, '\n', avail);
+		char *nl = memchr(s, r->eol, avail);
 		if (nl && !spilled) {
 			/* the whole line is in the block: hand it out in place */
 			size_t n = (size_t)(nl - s);
@@ -168,10 +211,7 @@ int kifu_reader_next(kifu_reader *r, const char **line, size_t *len, long *linen
 			if (n && s[n - 1] == '\r')
 				n--;
 			s[n] = 0;
-			*line = r->last = s;
-			*len = r->last_len = n;
-			*lineno = r->lineno;
-			return 1;
+			return hand_out(r, s, n, line, len, lineno);
 		}
 		if (nl || r->eof || r->err) {
 			size_t n = nl ? (size_t)(nl - s) : avail;
@@ -195,9 +235,7 @@ int kifu_reader_next(kifu_reader *r, const char **line, size_t *len, long *linen
 			if (llen && r->line[llen - 1] == '\r')
 				llen--;
 			r->line[llen] = 0;
-			*line = r->last = r->line;
-			*len = r->last_len = llen;
-			return 1;
+			return hand_out(r, r->line, llen, line, len, lineno);
 		}
 		/* no line end in the block yet */
 		if (!spilled && (r->start > 0 || r->end < BLOCK)) {

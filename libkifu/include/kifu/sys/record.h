@@ -63,6 +63,11 @@ void kifu_record_set_notation(kifu_record *rec, const char *notation);
 int kifu_record_set_error(kifu_record *rec, long ply, long line, long col,
 			  const char *move_text, size_t move_len, const char *message);
 
+/* A note on the record (kifu_record_note): text passed over at line:col,
+ * the record being valid all the same.  Past KIFU_MAX_NOTES nothing is
+ * kept (0 is returned). */
+int kifu_record_add_note(kifu_record *rec, long line, long col, const char *message);
+
 KIFU_END_DECLS
 
 #endif

@@ -1,0 +1,262 @@
+/*
+ * usi.c - USI position lines as records (docs/usi.md): one record per
+ * line, `position startpos [moves M...]` or `position sfen SFEN [moves
+ * M...]`, as a USI engine receives them (the USI protocol, "position").
+ * `position` may be left out (`startpos moves 7g7f`), as engine logs and
+ * other programs write these lines.
+ *
+ * A USI line names no variant: it is -v's, or standard shogi.  `startpos`
+ * is the variant's own start.  Moves are written as USI writes them, which
+ * is the compact notation's form (7g7f, 8h2b+, P*5e; a two-leg move from,
+ * mid, to), so the compact notation parses and formats them.  USI carries
+ * the start and the main line only: a writer reports what it leaves out.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kifu/compact.h"
+#include "kifu/play.h"
+#include "kifu/sys/record.h"
+#include "notation/notation.h"
+
+typedef struct usi_reader {
+	kifu__read_ctx ctx;
+} usi_reader;
+
+/* The next space-separated word of line[*i..len): its start and length. */
+static size_t next_word(const char *line, size_t len, size_t *i, size_t *start)
+{
+	while (*i < len && (line[*i] == ' ' || line[*i] == '\t'))
+		(*i)++;
+	*start = *i;
+	while (*i < len && line[*i] != ' ' && line[*i] != '\t')
+		(*i)++;
+	return *i - *start;
+}
+
+static int word_is(const char *line, size_t start, size_t n, const char *word)
+{
+	return n == strlen(word) && !memcmp(line + start, word, n);
+}
+
+/* Where the record proper begins: after "position", if it is there. */
+static size_t after_position(const char *line, size_t len)
+{
+	size_t i = 0, start, n = next_word(line, len, &i, &start);
+	return word_is(line, start, n, "position") ? i : 0;
+}
+
+static int usi_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
+{
+	(void)ctx;
+	size_t i = 0, start, n = next_word(line, len, &i, &start);
+	int position = word_is(line, start, n, "position");
+	if (position)
+		n = next_word(line, len, &i, &start);
+	if (word_is(line, start, n, "startpos") || word_is(line, start, n, "sfen"))
+		return position ? 2 : 1;
+	return 0;
+}
+
+static int usi_open(void **state, const kifu__read_ctx *ctx)
+{
+	usi_reader *r = malloc(sizeof *r);
+	*state = r;
+	if (!r)
+		return KIFU_ENOMEM;
+	r->ctx = *ctx;
+	return 0;
+}
+
+static void usi_close(void *state) { free(state); }
+
+/* "position sfen B S H N moves ...": the SFEN's fields (up to "moves"),
+ * kept as the record's sfen tag with '_' for its spaces (as the compact
+ * notation keeps one). */
+static int read_sfen(kifu_record *rec, const char *line, size_t len, size_t *i, long lineno)
+{
+	char sfen[1024];
+	size_t o = 0, start, n;
+	size_t save = *i;
+	while ((n = next_word(line, len, i, &start)) > 0 && !word_is(line, start, n, "moves")) {
+		if (o + n + 1 >= sizeof sfen)
+			return kifu_record_set_error(rec, 0, lineno, (long)start + 1, NULL, 0,
+						     "the SFEN is too long (1,023 characters at most)");
+		if (o)
+			sfen[o++] = '_';
+		memcpy(sfen + o, line + start, n);
+		o += n;
+		save = *i;
+	}
+	*i = save;
+	if (!o)
+		return kifu_record_set_error(rec, 0, lineno, (long)*i + 1, NULL, 0, "sfen without a position");
+	return kifu_record_add_tag(rec, "sfen", 4, sfen, o);
+}
+
+/* One line: the start, then "moves" and the moves.  A problem is the
+ * record's (kifu_record_set_error), with its column. */
+static int parse_line(kifu_record *rec, const kifu_variant *v, const char *line, size_t len, long lineno)
+{
+	size_t i = after_position(line, len), start;
+	size_t n = next_word(line, len, &i, &start);
+	int rc = 0;
+	if (word_is(line, start, n, "sfen"))
+		rc = read_sfen(rec, line, len, &i, lineno);
+	else if (!word_is(line, start, n, "startpos"))
+		return kifu_record_set_error(rec, 0, lineno, (long)start + 1, NULL, 0,
+					     "expected startpos or sfen after position");
+	if (rc || kifu_record_error(rec, NULL, NULL, NULL, NULL))
+		return rc;
+	n = next_word(line, len, &i, &start);
+	if (n == 0)
+		return 0;
+	if (!word_is(line, start, n, "moves"))
+		return kifu_record_set_error(rec, 0, lineno, (long)start + 1, NULL, 0,
+					     "expected moves after the position");
+	for (long ply = 1; (n = next_word(line, len, &i, &start)) > 0; ply++) {
+		kifu_move m;
+		const char *msg;
+		size_t at = 0;
+		if (kifu_compact_parse_move(v, line + start, n, &m, &msg, &at))
+			return kifu_record_set_error(rec, ply, lineno, (long)(start + at) + 1, line + start, n, msg);
+		long idx = kifu_record_add_move(rec, &m, line + start, n, lineno, (long)start + 1);
+		if (idx == KIFU_ELIMIT)
+			return kifu_record_set_error(rec, ply, lineno, (long)start + 1, line + start, n,
+						     "more moves than a record may hold");
+		if (idx < 0)
+			return (int)idx;
+	}
+	return 0;
+}
+
+static int usi_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
+{
+	usi_reader *r = state;
+	const char *line;
+	size_t len;
+	long lineno;
+	int rc;
+	while ((rc = kifu_reader_next(r->ctx.lines, &line, &len, &lineno, diag)) == 1) {
+		size_t i = 0, start;
+		if (!next_word(line, len, &i, &start) || line[start] == '#')
+			continue; /* blank lines and # comments are no record */
+		kifu_record_clear(rec);
+		kifu_record_set_notation(rec, "usi");
+		/* USI names no variant: -v's, or standard shogi */
+		const kifu_variant *v =
+			r->ctx.fallback ? r->ctx.fallback : kifu_variant_set_find(r->ctx.variants, "shogi");
+		*variant = v;
+		if ((rc = kifu_record_set_source(rec, kifu_reader_name(r->ctx.lines), lineno)) ||
+		    (rc = kifu_record_set_variant(rec, kifu_variant_name(v), strlen(kifu_variant_name(v)))) ||
+		    (rc = parse_line(rec, v, line, len, lineno)))
+			return kifu_diag_set(diag, rc, kifu_reader_name(r->ctx.lines), lineno, 0, "out of memory");
+		return 1;
+	}
+	return rc;
+}
+
+/* ---- writing ---- */
+
+/* What USI cannot carry, as kifu_dropped bits. */
+static unsigned left_out(const kifu_record *rec)
+{
+	unsigned d = 0;
+	if (kifu_record_line_count(rec) > 1)
+		d |= KIFU_DROPPED_VARIATIONS;
+	if (kifu_record_comment(rec, KIFU_COMMENT_BEFORE) || kifu_record_comment(rec, KIFU_COMMENT_ENDING))
+		d |= KIFU_DROPPED_COMMENTS;
+	if (kifu_record_bookmark_before(rec))
+		d |= KIFU_DROPPED_BOOKMARKS;
+	if (kifu_record_ending(rec)[0])
+		d |= KIFU_DROPPED_ENDING;
+	for (int i = 0; i < kifu_record_tag_count(rec); i++) {
+		const char *k = kifu_record_tag_key(rec, i);
+		if (strcmp(k, "sfen") != 0 && strcmp(k, "handicap") != 0)
+			d |= KIFU_DROPPED_TAGS;
+	}
+	long n = kifu_record_move_count(rec);
+	for (long i = 0; i < n; i++) {
+		kifu_record_move m;
+		kifu_record_get_move(rec, i, &m);
+		if (m.comment)
+			d |= KIFU_DROPPED_COMMENTS;
+		if (m.bookmark)
+			d |= KIFU_DROPPED_BOOKMARKS;
+		if (m.time >= 0)
+			d |= KIFU_DROPPED_TIMES;
+	}
+	return d;
+}
+
+static int usi_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
+		     const kifu_write_options *opt, kifu_diag *diag)
+{
+	long err_line = 0, err_col = 0;
+	const char *err = kifu_record_error(rec, NULL, &err_line, &err_col, NULL);
+	if (err)
+		return kifu_diag_set(diag, KIFU_EINVAL, kifu_record_file(rec), err_line, err_col,
+				     "the record was not read whole: %s", err);
+	kifu_position *pos;
+	if (kifu_position_new(&pos, v))
+		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	int rc = kifu_record_start(rec, pos, diag);
+	if (rc) {
+		kifu_position_free(pos);
+		if (!diag->file[0])
+			kifu_diag_set(diag, rc, kifu_record_file(rec), kifu_record_line(rec), 0, "%s",
+				      diag->message);
+		return rc;
+	}
+	char sfen[1024];
+	const char *tag = kifu_record_tag(rec, "sfen");
+	const char *handicap = kifu_record_tag(rec, "handicap");
+	int startpos = !tag && (!handicap || !strcmp(handicap, "平手")) && !strcmp(kifu_variant_name(v), "shogi");
+	if (!startpos && kifu_position_sfen(pos, sfen, sizeof sfen) < 0)
+		rc = kifu_diag_set(diag, KIFU_ELIMIT, kifu_record_file(rec), kifu_record_line(rec), 0,
+				   "the start's SFEN is too long");
+	kifu_position_free(pos);
+	if (rc)
+		return rc;
+	/* the line is built whole, then written: nothing of a record that
+	 * cannot be */
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	if (!mem)
+		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	fputs(startpos ? "position startpos" : "position sfen ", mem);
+	if (!startpos)
+		fputs(sfen, mem);
+	long n = kifu_record_move_count(rec);
+	for (long i = 0; i < n; i++) {
+		kifu_record_move m;
+		char move[16];
+		kifu_record_get_move(rec, i, &m);
+		if (kifu_compact_format_move(v, &m.move, move, sizeof move) < 0)
+			rc = KIFU_ELIMIT;
+		fprintf(mem, "%s%s", i ? " " : " moves ", move);
+	}
+	fputc('\n', mem);
+	if (fclose(mem) != 0 && !rc)
+		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	if (!rc && fwrite(text, 1, len, out) != len)
+		rc = KIFU_EIO;
+	free(text);
+	unsigned dropped = left_out(rec);
+	if (!rc && dropped && opt->dropped) {
+		char what[128];
+		opt->dropped(opt->ctx, dropped, kifu_dropped_words(dropped, what, sizeof what));
+	}
+	return rc;
+}
+
+const kifu__notation kifu__notation_usi = {
+	"usi",
+	"USI position lines: position startpos|sfen SFEN [moves ...]",
+	".usi",
+	"",
+	kifu_compact_square_name,
+	usi_sniff, usi_open, usi_next, usi_close, usi_write,
+};
