@@ -707,7 +707,7 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 			return sub;
 		/* the group's content lies between "(" and its ")" */
 		size_t inner_end = close - 1;
-		rc = parse_line(ps, v, i, inner_end, sub, ply, depth + 1);
+		rc = parse_line(ps, v, i, inner_end, sub, at, depth + 1);
 		if (rc || kifu_record_error(ps->rec, NULL, NULL, NULL, NULL))
 			return rc;
 		i = close;
