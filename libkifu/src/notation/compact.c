@@ -693,16 +693,10 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 		size_t close = group_end(line, end, i);
 		if (depth + 1 > MAX_VARIATION_DEPTH)
 			return fail_at(ps, 0, start, NULL, 0, "variations nested too deep");
-		/* an alternative to a variation's first move (or, after the
-		 * ending of a variation with no move, to that ending) is an
-		 * alternative to what that variation replaces: a sibling, not a
-		 * child (as KIF reads it, whose 変化：N手 cannot say otherwise) */
+		/* after a variation's first move (or the ending of a variation
+		 * with no move), a sibling of it (kifu_record_begin_line) */
 		long at = after_ending ? ply + 1 : ply;
-		int parent = line_no;
-		kifu_record_line_info li;
-		while (parent > 0 && kifu_record_get_line(ps->rec, parent, &li) == 0 && li.start == at)
-			parent = li.parent;
-		int sub = kifu_record_begin_line(ps->rec, parent, at);
+		int sub = kifu_record_begin_line(ps->rec, line_no, at);
 		if (sub < 0)
 			return sub;
 		/* the group's content lies between "(" and its ")" */

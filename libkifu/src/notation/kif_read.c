@@ -596,14 +596,7 @@ static int variation_line(parse *ps, const kif_text *rest)
 		return PROBLEM(ps, 0, p, NULL, 0, "a variation at a ply no line has");
 	/* an alternative to a variation's first move is an alternative to the
 	 * move it replaced: several variations at one ply are siblings, not a
-	 * chain */
-	for (;;) {
-		kifu_record_line_info li;
-		kifu_record_get_line(ps->rec, line, &li);
-		if (line == 0 || li.start != n)
-			break;
-		line = li.parent;
-	}
+	 * chain (kifu_record_begin_line) */
 	int sub = kifu_record_begin_line(ps->rec, line, n);
 	if (sub < 0)
 		return sub;

@@ -257,6 +257,11 @@ int kifu_record_begin_line(kifu_record *r, int parent, long start)
 {
 	if (parent < 0 || parent >= r->nlines || start < 1)
 		return KIFU_EINVAL;
+	/* an alternative to a variation's first move (or to the ending of a
+	 * variation with no move) is an alternative to what that variation
+	 * replaces: its sibling, as KIF's 変化：N手 says it */
+	while (parent > 0 && r->lines[parent].start == start)
+		parent = r->lines[parent].parent;
 	if (r->nlines == r->lines_cap) {
 		int cap = r->lines_cap * 2;
 		rline *l = realloc(r->lines, (size_t)cap * sizeof *l);

@@ -33,7 +33,11 @@ int kifu_record_set_named_type(kifu_record *rec, long i, int type);
 /* Starts a variation: an alternative to the move at ply `start` of line
  * `parent`.  Moves, the ending and ending annotations go to it from now on.
  * Returns the new line's number (> 0), or a negative code.  The lines it
- * branches from must be complete: a line's moves are stored together. */
+ * branches from must be complete: a line's moves are stored together.  An
+ * alternative to a variation's first move (or to the ending of a variation
+ * with no move) is an alternative to what that variation replaces: the new
+ * line is that variation's sibling (its parent's child, or further up where
+ * the parent starts at `start` too), as KIF and compact read it. */
 int kifu_record_begin_line(kifu_record *rec, int parent, long start);
 /* The line moves go to now. */
 int kifu_record_current_line(const kifu_record *rec);
