@@ -65,8 +65,9 @@ check bad-variations "$tmp/want-badvar.err" "$tmp/err"
 # resigning, as KIF's 変化 at the ending's ply and JKF's forks of a special
 # have it): kept through compact and KIF, both ways.
 # A variation inside one counts its plies from the ending's (6g6f replaces
-# 2g2f, ply 3).
-printf 'shogi : 7g7f resign ( 3c3d 2g2f abort ) ( 8c8d )\nshogi : resign ( 7g7f )\nshogi : 7g7f resign ( 3c3d 2g2f ( 6g6f 8c8d ) abort )\n' >"$tmp/endvar.compact"
+# 2g2f, ply 3); a variation's ending comment is its own, not joined to the
+# main line's (read before it).
+printf 'shogi : 7g7f resign ( 3c3d 2g2f abort ) ( 8c8d )\nshogi : resign ( 7g7f )\nshogi : 7g7f resign ( 3c3d 2g2f ( 6g6f 8c8d ) abort )\nshogi : 7g7f ( 2g2f resign{b} ) resign{a}\n' >"$tmp/endvar.compact"
 "$c" "$tmp/endvar.compact" >"$tmp/got"
 check ending-variations "$tmp/endvar.compact" "$tmp/got"
 "$c" --to kif "$tmp/endvar.compact" | "$c" >"$tmp/got"

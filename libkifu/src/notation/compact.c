@@ -371,22 +371,10 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, ESCAPE_ERROR(dl), "a comment");
 			if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a comment is not valid UTF-8");
-			/* several {...} on one move join with a newline */
-			const char *old = kifu_record_comment(ps->rec, idx);
-			int rc;
-			if (old) {
-				size_t ol = strlen(old);
-				char *joined = malloc(ol + 1 + (size_t)dl);
-				if (!joined)
-					return KIFU_ENOMEM;
-				memcpy(joined, old, ol);
-				joined[ol] = '\n';
-				memcpy(joined + ol + 1, ps->scratch, (size_t)dl);
-				rc = kifu_record_set_comment(ps->rec, idx, joined, ol + 1 + (size_t)dl);
-				free(joined);
-			} else {
-				rc = kifu_record_set_comment(ps->rec, idx, ps->scratch, (size_t)dl);
-			}
+			/* several {...} on one move join with a newline (on an ending,
+			 * the current line's: a variation's is read after the main
+			 * line's) */
+			int rc = kifu_record_append_comment(ps->rec, idx, ps->scratch, (size_t)dl);
 			if (rc)
 				return rc;
 			i = (size_t)(close - t) + 1;

@@ -445,27 +445,7 @@ static int flush_note(parse *ps)
 		return 0;
 	kif_reader *kr = ps->kr;
 	ps->note_open = false;
-	long idx = ps->note_idx;
-	const char *old;
-	if (idx == KIFU_COMMENT_ENDING) {
-		kifu_record_line_info li;
-		kifu_record_get_line(ps->rec, kifu_record_current_line(ps->rec), &li);
-		old = li.ending_comment;
-	} else {
-		old = kifu_record_comment(ps->rec, idx);
-	}
-	if (!old)
-		return kifu_record_set_comment(ps->rec, idx, kr->note, kr->note_len);
-	size_t ol = strlen(old);
-	char *joined = malloc(ol + 1 + kr->note_len);
-	if (!joined)
-		return KIFU_ENOMEM;
-	memcpy(joined, old, ol);
-	joined[ol] = '\n';
-	memcpy(joined + ol + 1, kr->note, kr->note_len);
-	int rc = kifu_record_set_comment(ps->rec, idx, joined, ol + 1 + kr->note_len);
-	free(joined);
-	return rc;
+	return kifu_record_append_comment(ps->rec, ps->note_idx, kr->note, kr->note_len);
 }
 
 /* The text after a `*` (a comment line, gathered with the lines that follow

@@ -344,6 +344,26 @@ int kifu_record_set_comment(kifu_record *r, long i, const char *text, size_t len
 	return intern(r, text, len, slot);
 }
 
+int kifu_record_append_comment(kifu_record *r, long i, const char *text, size_t len)
+{
+	/* the current line's ending, as kifu_record_set_comment has it (not
+	 * kifu_record_comment's, the main line's) */
+	const char *old = i == KIFU_COMMENT_ENDING ? str(r, r->lines[r->nlines - 1].ending_comment) :
+						     kifu_record_comment(r, i);
+	if (!old)
+		return kifu_record_set_comment(r, i, text, len);
+	size_t ol = strlen(old);
+	char *joined = malloc(ol + 1 + len);
+	if (!joined)
+		return KIFU_ENOMEM;
+	memcpy(joined, old, ol);
+	joined[ol] = '\n';
+	memcpy(joined + ol + 1, text, len);
+	int rc = kifu_record_set_comment(r, i, joined, ol + 1 + len);
+	free(joined);
+	return rc;
+}
+
 const char *kifu_record_comment(const kifu_record *r, long i)
 {
 	if (i == KIFU_COMMENT_BEFORE)

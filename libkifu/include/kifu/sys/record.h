@@ -45,6 +45,9 @@ int kifu_record_current_line(const kifu_record *rec);
 /* Sets the comment of global move i, or KIFU_COMMENT_BEFORE, or
  * KIFU_COMMENT_ENDING (the current line's ending). */
 int kifu_record_set_comment(kifu_record *rec, long i, const char *text, size_t len);
+/* The same, after the comment that place already has and a line break
+ * (several comments of one move, or comment lines read one by one). */
+int kifu_record_append_comment(kifu_record *rec, long i, const char *text, size_t len);
 /* Times of global move i; i = KIFU_COMMENT_ENDING: the current line's
  * ending.  -1 for what is not known. */
 int kifu_record_set_time(kifu_record *rec, long i, double time, double total);
