@@ -82,7 +82,9 @@ TEST_SUPPORT  := $(sort $(filter-out $(TEST_SRCS),$(wildcard tests/*.c)))
 # Fuzz targets (tests/fuzz/fuzz_*.c): linked into the tests, which replay the
 # inputs kept in tests/fuzz/corpus/, and built for libFuzzer by `make fuzz`.
 FUZZ_SRCS     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
-TEST_SUPPORT  += $(FUZZ_SRCS)
+# What the targets share (tests/fuzz/roundtrip.c, gen.c): linked with each.
+FUZZ_HELPERS  := $(sort $(filter-out $(FUZZ_SRCS),$(wildcard tests/fuzz/*.c)))
+TEST_SUPPORT  += $(FUZZ_SRCS) $(FUZZ_HELPERS)
 GOLDEN_SCRIPTS := $(sort $(wildcard tests/golden/*.sh))
 HEADERS       := $(sort $(wildcard libkifu/include/kifu/*.h))
 SYS_HEADERS   := $(sort $(wildcard libkifu/include/kifu/sys/*.h))
@@ -111,8 +113,8 @@ DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(TOOL_MAINS:%.c=$(OBJ)/%.d) \
 	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(TEST_SUPPORT:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d \
 	$(TEST_GEN_SRCS:%.c=$(OBJ)/%.d)
 
-.PHONY: all lib tools tests test test-run stage asan bench fuzz valgrind samples deps install \
-	install-dirs clean FORCE
+.PHONY: all lib tools tests test test-run stage asan bench fuzz fuzz-short fuzz-run valgrind samples deps \
+	install install-dirs clean FORCE
 
 all: $(LIB) $(SHLIB) $(TOOLS)
 lib: $(LIB) $(SHLIB)
@@ -227,34 +229,62 @@ bench:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/bench CFLAGS='-O2 -g -DNDEBUG' all tests
 	@bash bench/run.sh $(BUILD)/bench/bin $(BUILD)/bench/tests/gen-records
 
-# libFuzzer (clang): each target runs FUZZ_TIME seconds from tests/fuzz/corpus/NAME
-# and the records in tests/data and samples; a new input that crashes is kept
-# in tests/fuzz/corpus/NAME/ (replayed by `make test` from then on).
+# libFuzzer (clang), tests/fuzz/README.md: each target runs FUZZ_TIME seconds from
+# tests/fuzz/corpus/NAME and its seeds (the records in tests/data and samples,
+# tests/fuzz/seeds/NAME); a new input that crashes is kept in tests/fuzz/corpus/NAME/
+# (replayed by `make test` from then on).  FUZZ_TARGETS=rt_kif runs one.  `make
+# fuzz-short` is CI's run: FUZZ_SHORT_TIME seconds a target, crashes kept in
+# build-fuzz/crashes/NAME/, and a message, not a failure, where clang or libFuzzer
+# is missing.
 FUZZ_TIME ?= 60
+FUZZ_SHORT_TIME ?= 25
 FUZZ_BUILD := build-fuzz
-FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer
+FUZZ_TARGETS ?= $(FUZZ_SRCS:tests/fuzz/fuzz_%.c=%)
+FUZZ_KEEP ?= tests/fuzz/corpus
+# More libFuzzer options, as FUZZ_ARGS='-fork=1 -ignore_crashes=1' for a long run
+# that goes on past the crashes it keeps.
+FUZZ_ARGS ?=
+FUZZ_HAVE := command -v clang >/dev/null 2>&1 && \
+	[ -n "$$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null | grep /)" ]
 fuzz: deps
-	@command -v clang >/dev/null 2>&1 && [ -n "$$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null | grep /)" ] || \
+	@$(FUZZ_HAVE) || \
 		{ [ "$$(id -u)" = 0 ] && apt-get install -y --no-install-recommends clang libclang-rt-14-dev </dev/null; } || \
 		{ echo "make fuzz: needs clang and libFuzzer (apt-get install clang libclang-rt-14-dev)"; exit 2; }
+	@$(MAKE) --no-print-directory fuzz-run
+
+fuzz-short: deps
+	@if $(FUZZ_HAVE); then \
+		$(MAKE) --no-print-directory fuzz-run FUZZ_TIME=$(FUZZ_SHORT_TIME) FUZZ_KEEP=$(FUZZ_BUILD)/crashes; \
+	else \
+		echo "make fuzz-short: skipped: no clang with libFuzzer here (apt-get install clang libclang-rt-14-dev)"; \
+	fi
+
+fuzz-run:
 	@$(MAKE) --no-print-directory BUILD=$(FUZZ_BUILD) CC=clang \
-		SANFLAGS='-fsanitize=address,undefined -fno-omit-frame-pointer' \
+		SANFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer' \
 		CFLAGS='-g -O1 -fsanitize=fuzzer-no-link' $(FUZZ_BUILD)/libkifu.a
-	@set -e; for src in $(FUZZ_SRCS); do \
-		name=$$(basename $$src .c | sed 's/^fuzz_//'); \
-		clang $(FUZZ_FLAGS) -fsanitize=fuzzer -DKIFU_FUZZ_MAIN -Ilibkifu/include \
-			$$src $(FUZZ_BUILD)/libkifu.a $$($(PKG_CONFIG) --libs $(LIB_PKGS)) \
-			-o $(FUZZ_BUILD)/fuzz_$$name; \
-		mkdir -p tests/fuzz/corpus/$$name $(FUZZ_BUILD)/corpus/$$name; \
+	@set -e; for name in $(FUZZ_TARGETS); do \
+		clang $(FUZZ_FLAGS) -fsanitize=fuzzer -DKIFU_FUZZ_MAIN -D_POSIX_C_SOURCE=200809L \
+			-Ilibkifu/include -I$(FUZZ_BUILD)/gen/include tests/fuzz/fuzz_$$name.c $(FUZZ_HELPERS) $(FUZZ_BUILD)/libkifu.a \
+			$$($(PKG_CONFIG) --libs $(LIB_PKGS)) -o $(FUZZ_BUILD)/fuzz_$$name; \
+		mkdir -p $(FUZZ_KEEP)/$$name $(FUZZ_BUILD)/corpus/$$name; \
 		echo "== fuzz_$$name for $(FUZZ_TIME) s"; \
 		$(FUZZ_BUILD)/fuzz_$$name -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
-			-max_len=65536 -artifact_prefix=tests/fuzz/corpus/$$name/crash- \
-			$(FUZZ_BUILD)/corpus/$$name tests/fuzz/corpus/$$name $$(case $$name in \
-				stream) echo samples tests/data/compact tests/data/kif/*/ tests/data/jkf/*/ tests/data/csa/*/ ;; \
+			-max_len=65536 -print_final_stats=1 -artifact_prefix=$(FUZZ_KEEP)/$$name/ $(FUZZ_ARGS) \
+			$(FUZZ_BUILD)/corpus/$$name $$(ls -d tests/fuzz/corpus/$$name 2>/dev/null) $$(case $$name in \
+				stream|rt_kif) echo samples tests/data/compact tests/data/kif/*/ tests/data/jkf/*/ tests/data/csa/*/ ;; \
+				rt_compact) echo samples tests/data/compact tests/data/diff ;; \
 				variant) echo formats/variants tests/data/bad-variants tests/data/variants ;; \
 				json) echo tests/data/jkf/*/ ;; \
-				*) echo tests/fuzz/seeds/$$name ;; esac) \
-			|| { echo "fuzz_$$name found a crash: kept in tests/fuzz/corpus/$$name/"; exit 1; }; \
+				*) ls -d tests/fuzz/seeds/$$name 2>/dev/null || true ;; esac) \
+			2>$(FUZZ_BUILD)/fuzz_$$name.log || \
+			{ tail -n 60 $(FUZZ_BUILD)/fuzz_$$name.log; \
+			  echo "fuzz_$$name found a crash: kept in $(FUZZ_KEEP)/$$name/ (log: $(FUZZ_BUILD)/fuzz_$$name.log)"; \
+			  exit 1; }; \
+		grep -E '^stat::(number_of_executed_units|new_units_added|peak_rss_mb):' $(FUZZ_BUILD)/fuzz_$$name.log | \
+			tr '\n' ' '; echo; \
 	done
 
 # valgrind's memcheck over every tool on the golden inputs (slow: not in `make test`).

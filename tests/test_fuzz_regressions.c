@@ -45,14 +45,30 @@ static int replay_dir(const char *dir, int (*target)(const uint8_t *, size_t))
 	return n;
 }
 
+/* Runs target on every file of each of the dirs (NULL-terminated); returns
+ * how many. */
+static int replay_dirs(int (*target)(const uint8_t *, size_t), const char *const *dirs)
+{
+	int n = 0;
+	for (; *dirs; dirs++)
+		n += replay_dir(*dirs, target);
+	return n;
+}
+
+/* The records of every notation that `make fuzz` seeds stream and rt_kif
+ * with. */
+#define JKF_DIRS "tests/data/jkf/fixtures", "tests/data/jkf/tsshogi", "tests/data/jkf/kifu-for-js"
+#define RECORD_DIRS                                                                                    \
+	"samples", "tests/data/compact", "tests/data/kif/kifu-for-js", "tests/data/kif/kifu-for-js-examples", \
+		"tests/data/kif/tsshogi", "tests/data/kif/fixtures", "tests/data/kif/chu",                    \
+		"tests/data/kif/dialects", "tests/data/kif/ki2", JKF_DIRS, "tests/data/csa/fixtures",         \
+		"tests/data/csa/tsshogi", "tests/data/csa/kifu-for-js"
+
 static void stream_inputs(void **state)
 {
 	(void)state;
-	int n = replay_dir("tests/fuzz/corpus/stream", fuzz_stream);
-	n += replay_dir("tests/data/kif/kifu-for-js", fuzz_stream);
-	n += replay_dir("tests/data/kif/fixtures", fuzz_stream);
-	n += replay_dir("tests/data/compact", fuzz_stream);
-	assert_true(n > 40);
+	static const char *const dirs[] = {"tests/fuzz/corpus/stream", RECORD_DIRS, NULL};
+	assert_true(replay_dirs(fuzz_stream, dirs) > 40);
 }
 
 static void sfen_inputs(void **state)
@@ -79,14 +95,38 @@ static void move_inputs(void **state)
 	assert_true(n >= 2);
 }
 
+/* The round trips, over what the fuzzers kept and every real record in the
+ * repository. */
+static void rt_compact_inputs(void **state)
+{
+	(void)state;
+	static const char *const dirs[] = {"tests/fuzz/corpus/rt_compact", "samples", "tests/data/compact",
+					   "tests/data/diff", NULL};
+	assert_true(replay_dirs(fuzz_rt_compact, dirs) > 10);
+}
+
+static void rt_kif_inputs(void **state)
+{
+	(void)state;
+	static const char *const dirs[] = {"tests/fuzz/corpus/rt_kif", RECORD_DIRS, NULL};
+	assert_true(replay_dirs(fuzz_rt_kif, dirs) > 40);
+}
+
+/* Records and variant files made from bytes (tests/fuzz/gen.c). */
+static void gen_inputs(void **state)
+{
+	(void)state;
+	static const char *const records[] = {"tests/fuzz/corpus/gen_record", NULL};
+	static const char *const variants[] = {"tests/fuzz/corpus/gen_variant", NULL};
+	assert_true(replay_dirs(fuzz_gen_record, records) >= 1);
+	assert_true(replay_dirs(fuzz_gen_variant, variants) >= 1);
+}
+
 static void json_inputs(void **state)
 {
 	(void)state;
-	int n = replay_dir("tests/fuzz/corpus/json", fuzz_json);
-	n += replay_dir("tests/data/jkf/fixtures", fuzz_json);
-	n += replay_dir("tests/data/jkf/tsshogi", fuzz_json);
-	n += replay_dir("tests/data/jkf/kifu-for-js", fuzz_json);
-	assert_true(n > 10);
+	static const char *const dirs[] = {"tests/fuzz/corpus/json", JKF_DIRS, NULL};
+	assert_true(replay_dirs(fuzz_json, dirs) > 10);
 }
 
 int main(void)
@@ -96,6 +136,9 @@ int main(void)
 		cmocka_unit_test(sfen_inputs),
 		cmocka_unit_test(variant_inputs),
 		cmocka_unit_test(move_inputs),
+		cmocka_unit_test(rt_compact_inputs),
+		cmocka_unit_test(rt_kif_inputs),
+		cmocka_unit_test(gen_inputs),
 		cmocka_unit_test(json_inputs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -3,7 +3,8 @@
  * fuzz_NAME(data, size) that must never crash, hang or leak, whatever the
  * bytes; `make fuzz` runs each under libFuzzer (clang), and
  * tests/test_fuzz_regressions.c replays every input kept in
- * tests/fuzz/corpus/NAME/ through them in `make test`.
+ * tests/fuzz/corpus/NAME/ through them in `make test`.  The helpers they
+ * share (roundtrip.c, gen.c) are linked with them.
  */
 #ifndef KIFU_FUZZ_H
 #define KIFU_FUZZ_H
@@ -16,6 +17,13 @@ int fuzz_sfen(const uint8_t *data, size_t size);     /* SFEN of every shipped va
 int fuzz_variant(const uint8_t *data, size_t size);  /* variant YAML */
 int fuzz_move(const uint8_t *data, size_t size);     /* compact moves checked in positions */
 int fuzz_json(const uint8_t *data, size_t size);     /* JSON for the JKF reader, whole and by lines */
+/* Round trips (roundtrip.h): what a writer writes, its reader reads back as
+ * the same record. */
+int fuzz_rt_compact(const uint8_t *data, size_t size);  /* compact text, compact round trip */
+int fuzz_rt_kif(const uint8_t *data, size_t size);      /* any notation, KIF and compact round trips */
+/* Structure-aware (gen.h): bytes made into records and variant files. */
+int fuzz_gen_record(const uint8_t *data, size_t size);  /* generated records, both round trips */
+int fuzz_gen_variant(const uint8_t *data, size_t size); /* generated variant files and records */
 
 /* Defines LLVMFuzzerTestOneInput for one target, for the libFuzzer build. */
 #define FUZZ_ENTRY(name)                                                        \

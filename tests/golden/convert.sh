@@ -64,11 +64,22 @@ check bad-variations "$tmp/want-badvar.err" "$tmp/err"
 # A variation after the ending replaces the ending (a move played instead of
 # resigning, as KIF's 変化 at the ending's ply and JKF's forks of a special
 # have it): kept through compact and KIF, both ways.
-printf 'shogi : 7g7f resign ( 3c3d 2g2f abort ) ( 8c8d )\nshogi : resign ( 7g7f )\n' >"$tmp/endvar.compact"
+# A variation inside one counts its plies from the ending's (6g6f replaces
+# 2g2f, ply 3); a variation's ending comment is its own, not joined to the
+# main line's (read before it).
+printf 'shogi : 7g7f resign ( 3c3d 2g2f abort ) ( 8c8d )\nshogi : resign ( 7g7f )\nshogi : 7g7f resign ( 3c3d 2g2f ( 6g6f 8c8d ) abort )\nshogi : 7g7f ( 2g2f resign{b} ) resign{a}\n' >"$tmp/endvar.compact"
 "$c" "$tmp/endvar.compact" >"$tmp/got"
 check ending-variations "$tmp/endvar.compact" "$tmp/got"
 "$c" --to kif "$tmp/endvar.compact" | "$c" >"$tmp/got"
 check ending-variations-kif "$tmp/endvar.compact" "$tmp/got"
+"$bin/kifu-validate" "$tmp/endvar.compact"
+status ending-variations-valid 0 $?
+# After the ending of a variation with no move, as after a variation's first
+# move, a variation is another alternative to the same move (formats/compact.md).
+printf 'shogi : 7g7f ( resign ( 2g2f ) )\nshogi : 7g7f ( 2g2f ( 6g6f ) )\n' >"$tmp/sibling.compact"
+printf 'shogi : 7g7f ( resign ) ( 2g2f )\nshogi : 7g7f ( 2g2f ) ( 6g6f )\n' >"$tmp/want-sibling"
+"$c" "$tmp/sibling.compact" >"$tmp/got"
+check sibling-variations "$tmp/want-sibling" "$tmp/got"
 
 # A record that cannot be read is reported and left out (status 1); the
 # others are written.  Rules are not checked: an illegal move is kept.

@@ -46,8 +46,10 @@ void kifu_compact_square_name(const kifu_variant *v, int sq, char *buf, size_t s
  * the order of kifu/vocabulary.h, minimal escapes, moves as parsed, their
  * comments and times, the ending.  Nothing is written of a record the
  * reader could not read back: KIFU_ELIMIT for a line longer than
- * KIFU_MAX_LINE or variations nested more than 64 deep (diag says which).
- * Returns 0, KIFU_ELIMIT, KIFU_ENOMEM or KIFU_EIO. */
+ * KIFU_MAX_LINE or variations nested more than 64 deep (diag says which);
+ * KIFU_EUNSUPPORTED for a variant whose name a compact record cannot begin
+ * with (a user's variant file may name one 歩).
+ * Returns 0, KIFU_ELIMIT, KIFU_EUNSUPPORTED, KIFU_ENOMEM or KIFU_EIO. */
 int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v, kifu_diag *diag);
 
 KIFU_END_DECLS

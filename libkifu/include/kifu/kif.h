@@ -20,7 +20,10 @@ KIFU_BEGIN_DECLS
  * piece): a move with no piece to name stops the writing with
  * KIFU_EILLEGAL and diag saying where; an illegal move that can be carried
  * out (二歩, say: real records end with one, marked 反則勝ち) is written as it
- * is.  Nothing is written to out unless everything succeeded. */
+ * is.  What KIF cannot carry so that it reads back the same (a line break in
+ * a comment, a two-step move on a 9×9 board: docs/kif.md, "Writing KIF") is
+ * refused with KIFU_EUNSUPPORTED.  Nothing is written to out unless
+ * everything succeeded. */
 int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		   enum kifu_encoding encoding, kifu_diag *diag);
 

@@ -25,7 +25,8 @@ enum kifu_move_flags {
 	KIFU_MOVE_DROP = 2      /* a piece from hand is put on `to` */
 };
 
-/* A move: from [mid] to [promote], or a drop of `piece` on `to`.
+/* A move: from [mid] to [promote], or a drop of `piece` on `to` (from and
+ * mid KIFU_NO_SQUARE).
  * mid is the first leg's square of a two-leg (Lion) move, KIFU_NO_SQUARE
  * for a one-leg move. A pass is from == to with an empty mid; 居食い (igui)
  * is from == to with an enemy on mid. */

@@ -5,6 +5,7 @@
  * No regular expressions here: the per-move path is a few comparisons.
  */
 #include <ctype.h>
+#include <float.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -370,22 +371,10 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 				return fail_at(ps, ply, base + i + 1 + bad, tok, toklen, ESCAPE_ERROR(dl), "a comment");
 			if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
 				return fail_at(ps, ply, base + i, tok, toklen, "a comment is not valid UTF-8");
-			/* several {...} on one move join with a newline */
-			const char *old = kifu_record_comment(ps->rec, idx);
-			int rc;
-			if (old) {
-				size_t ol = strlen(old);
-				char *joined = malloc(ol + 1 + (size_t)dl);
-				if (!joined)
-					return KIFU_ENOMEM;
-				memcpy(joined, old, ol);
-				joined[ol] = '\n';
-				memcpy(joined + ol + 1, ps->scratch, (size_t)dl);
-				rc = kifu_record_set_comment(ps->rec, idx, joined, ol + 1 + (size_t)dl);
-				free(joined);
-			} else {
-				rc = kifu_record_set_comment(ps->rec, idx, ps->scratch, (size_t)dl);
-			}
+			/* several {...} on one move join with a newline (on an ending,
+			 * the current line's: a variation's is read after the main
+			 * line's) */
+			int rc = kifu_record_append_comment(ps->rec, idx, ps->scratch, (size_t)dl);
 			if (rc)
 				return rc;
 			i = (size_t)(close - t) + 1;
@@ -404,19 +393,22 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 				return rc;
 			i = j;
 		} else if (t[i] == '@' && (idx >= 0 || idx == KIFU_COMMENT_ENDING)) {
-			char num[64];
+			/* the number, of any length, in the scratch buffer (as long as
+			 * the line) */
+			char *num = ps->scratch;
 			size_t j = i + 1, k = 0;
-			while (j < n && t[j] != '{' && t[j] != '@' && t[j] != '&' && k < sizeof num - 1)
+			while (j < n && t[j] != '{' && t[j] != '@' && t[j] != '&')
 				num[k++] = t[j++];
 			num[k] = 0;
 			char *end;
 			double time = strtod(num, &end), total = -1;
-			if (end == num || time < 0)
+			/* seconds: finite, not negative (strtod takes inf and nan) */
+			if (end == num || !(time >= 0 && time <= DBL_MAX))
 				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @");
 			if (*end == '/') {
 				char *e2;
 				total = strtod(end + 1, &e2);
-				if (e2 == end + 1 || total < 0 || *e2)
+				if (e2 == end + 1 || !(total >= 0 && total <= DBL_MAX) || *e2)
 					return fail_at(ps, ply, base + i, tok, toklen, "expected total seconds after /");
 			} else if (*end) {
 				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @");
@@ -689,12 +681,15 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 		size_t close = group_end(line, end, i);
 		if (depth + 1 > MAX_VARIATION_DEPTH)
 			return fail_at(ps, 0, start, NULL, 0, "variations nested too deep");
-		int sub = kifu_record_begin_line(ps->rec, line_no, after_ending ? ply + 1 : ply);
+		/* after a variation's first move (or the ending of a variation
+		 * with no move), a sibling of it (kifu_record_begin_line) */
+		long at = after_ending ? ply + 1 : ply;
+		int sub = kifu_record_begin_line(ps->rec, line_no, at);
 		if (sub < 0)
 			return sub;
 		/* the group's content lies between "(" and its ")" */
 		size_t inner_end = close - 1;
-		rc = parse_line(ps, v, i, inner_end, sub, ply, depth + 1);
+		rc = parse_line(ps, v, i, inner_end, sub, at, depth + 1);
 		if (rc || kifu_record_error(ps->rec, NULL, NULL, NULL, NULL))
 			return rc;
 		i = close;
@@ -862,13 +857,22 @@ static void put_escaped(cbuf *b, const char *s, const char *extra)
 	puts_(b, run);
 }
 
+/* Seconds in the grammar's digits, as the reader reads them back to the
+ * bit: the fewest decimals that give t again (none for a whole number;
+ * at most 1,074, a double's last binary digit). */
 static void put_number(cbuf *b, double t)
 {
-	char num[40];
-	if (t == (double)(long)t)
+	char num[1400];
+	if (t < 1e15 && t == (double)(long)t) { /* the usual case, with no strtod */
 		snprintf(num, sizeof num, "%ld", (long)t);
-	else /* 15 digits: a CSA V3.0 time of 1234.567 s keeps its milliseconds */
-		snprintf(num, sizeof num, "%.15g", t);
+		puts_(b, num);
+		return;
+	}
+	for (int decimals = 1; decimals <= 1074; decimals++) {
+		snprintf(num, sizeof num, "%.*f", decimals, t);
+		if (strtod(num, NULL) == t)
+			break;
+	}
 	puts_(b, num);
 }
 
@@ -1019,8 +1023,27 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 	return rc;
 }
 
+/* A variant's name a compact record can begin with (formats/compact.md),
+ * for a stream to tell it (compact_sniff) and the reader to take it whole:
+ * a lowercase letter, then visible ASCII, under 64 bytes.  A user's variant
+ * file may name a variant otherwise (歩, "my var"). */
+static bool names_compact(const char *name)
+{
+	size_t n = strlen(name);
+	if (!n || n >= 64 || name[0] < 'a' || name[0] > 'z')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (name[i] < 0x21 || name[i] > 0x7E)
+			return false;
+	return true;
+}
+
 int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v, kifu_diag *diag)
 {
+	if (!names_compact(kifu_record_variant_name(rec)))
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+				     "the variant's name \"%s\" cannot begin a compact record (a lowercase letter, "
+				     "then visible ASCII)", kifu_record_variant_name(rec));
 	char small[16384];
 	cbuf b = {small, 0, sizeof small, false, false};
 	puts_(&b, kifu_record_variant_name(rec));

@@ -754,6 +754,7 @@ static int read_move(build *b, size_t mv, long ply, size_t at, long *idx)
 				       kifu__jkf_kinds[kind].code);
 		if (promote == 1)
 			return problem(b, ply, at, NULL, "a drop cannot promote");
+		m.from = KIFU_NO_SQUARE; /* as every reader and the move generator have it */
 		m.flags = KIFU_MOVE_DROP;
 		m.piece = (uint8_t)types[kind];
 	}

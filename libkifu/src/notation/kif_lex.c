@@ -127,6 +127,50 @@ static bool split_header(const kif_text *t, kif_text *key, kif_text *val, bool *
 	return false;
 }
 
+enum kif_header_kind kifu__kif_header_kind(const char *key, size_t klen, size_t vlen,
+					   const kifu_tag_info **tag)
+{
+	*tag = kifu_tag_find_kif(key, klen);
+	if (*tag)
+		return strcmp((*tag)->key, "handicap") || (vlen && vlen < KIF_HANDICAP_MAX) ? KIF_HEADER_TAG :
+											   KIF_HEADER_WHOLE;
+	bool tag_key = klen > 0 && key[0] >= 'a' && key[0] <= 'z';
+	for (size_t i = 0; i < klen && tag_key; i++)
+		tag_key = (key[i] >= 'a' && key[i] <= 'z') || (key[i] >= '0' && key[i] <= '9') ||
+			  key[i] == '-' || key[i] == '_';
+	static const char *const special[] = {"header", "comment", "bookmark", "handicap"};
+	for (size_t i = 0; i < sizeof special / sizeof special[0] && tag_key; i++)
+		tag_key = klen != strlen(special[i]) || memcmp(key, special[i], klen) != 0;
+	return tag_key ? KIF_HEADER_KEY : KIF_HEADER_WHOLE;
+}
+
+const kifu_variant *kifu__kif_handicap_variant(const kifu_variant_set *variants, const kifu_variant *fallback,
+					       const char *value, const char **start)
+{
+	*start = NULL;
+	/* -v's variant first: its title, its name, one of its starts */
+	const kifu_variant *v = fallback;
+	if (v) {
+		char want[256], have[256];
+		kifu_name_fold(value, want, sizeof want);
+		kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
+		if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
+			return v;
+		for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
+			kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
+			if (!strcmp(want, have)) {
+				*start = kifu_variant_named_start_name(v, k);
+				return v;
+			}
+		}
+	}
+	/* then a variant by its title or name, then by one of its starts (the
+	 * shipped ones told by what their files say, loading only the one
+	 * found) */
+	v = kifu_variant_set_find_title(variants, value);
+	return v ? v : kifu_variant_set_find_start(variants, value, start);
+}
+
 /* Does a line that starts with a number go on as a move would: a space
  * (a move, the file numbers of a diagram) or 手目 (the wide form)? */
 static bool number_then_move(const kif_text *t)
@@ -211,6 +255,10 @@ void kifu__kif_classify(const char *line, size_t len, kif_line *out)
 	}
 	if (c == '#') {
 		out->kind = KIF_HASH;
+		/* the first line the KIF writers write: it tells the notation when
+		 * the lines after it are too long for the sample (a header of
+		 * 64 KiB) */
+		out->evidence = kif_at(&t, "#KIF version=");
 		return;
 	}
 	if (split_header(&t, &key, &val, &fullwidth)) {

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "kifu/variant.h"
+#include "kifu/vocabulary.h"
 
 /* A piece of a line: [p, end). */
 typedef struct kif_text { const char *p, *end; } kif_text;
@@ -107,6 +108,28 @@ typedef struct kif_line {
 
 /* Classifies one line (UTF-8, without its line end). */
 void kifu__kif_classify(const char *line, size_t len, kif_line *out);
+
+/* What a header line "key：value" (value trimmed, vlen bytes) is read as:
+ * the tag whose KIF header key is (kifu/vocabulary.h; *tag set); a tag of
+ * that name, for a key made of a-z 0-9 _ - (what the writer makes of a
+ * compact tag with no KIF header) other than the keys the compact notation
+ * gives a meaning of their own (header, comment, bookmark, handicap); else
+ * a header kept whole (the `header` tag).  手合割 with no value, or one
+ * longer than any start's name, names nothing: it is kept whole too. */
+enum kif_header_kind { KIF_HEADER_TAG, KIF_HEADER_KEY, KIF_HEADER_WHOLE };
+#define KIF_HANDICAP_MAX 128 /* bytes of a 手合割 value, with its NUL */
+enum kif_header_kind kifu__kif_header_kind(const char *key, size_t klen, size_t vlen,
+					   const kifu_tag_info **tag);
+
+/* The variant a 手合割 value names, traditional characters folded (中將棋 is
+ * 中将棋): fallback's (-v) if it names it or one of its starts; else the
+ * variant of the set it names by title or name; else the one that has a
+ * start of that name (平手, 香落ち: standard shogi).  *start is set to the
+ * start's own name when the value names a start, else NULL.  NULL if none.
+ * The reader chooses a record's variant by it; the writer asks it whether
+ * a handicap reads back as one. */
+const kifu_variant *kifu__kif_handicap_variant(const kifu_variant_set *variants, const kifu_variant *fallback,
+					       const char *value, const char **start);
 
 /* KI2's relative-move words. */
 enum kif_mod {

@@ -21,6 +21,7 @@
 #include "kifu/vocabulary.h"
 #include "notation/kif_read.h"
 #include "notation/notation.h"
+#include "record/start.h"
 #include "text/similar.h"
 
 typedef struct kif_reader {
@@ -75,7 +76,7 @@ typedef struct parse {
 	int pending_mid;    /* wide form: the first leg of a two-leg move */
 	int pending_from;
 	long pending_ply;
-	char handicap[128]; /* the 手合割 value */
+	char handicap[KIF_HANDICAP_MAX]; /* the 手合割 value */
 	long handicap_line, handicap_col; /* where it is written */
 	bool handicap_known; /* ... names a known variant or start */
 	long note_idx;      /* where the gathered comment lines go */
@@ -444,27 +445,7 @@ static int flush_note(parse *ps)
 		return 0;
 	kif_reader *kr = ps->kr;
 	ps->note_open = false;
-	long idx = ps->note_idx;
-	const char *old;
-	if (idx == KIFU_COMMENT_ENDING) {
-		kifu_record_line_info li;
-		kifu_record_get_line(ps->rec, kifu_record_current_line(ps->rec), &li);
-		old = li.ending_comment;
-	} else {
-		old = kifu_record_comment(ps->rec, idx);
-	}
-	if (!old)
-		return kifu_record_set_comment(ps->rec, idx, kr->note, kr->note_len);
-	size_t ol = strlen(old);
-	char *joined = malloc(ol + 1 + kr->note_len);
-	if (!joined)
-		return KIFU_ENOMEM;
-	memcpy(joined, old, ol);
-	joined[ol] = '\n';
-	memcpy(joined + ol + 1, kr->note, kr->note_len);
-	int rc = kifu_record_set_comment(ps->rec, idx, joined, ol + 1 + kr->note_len);
-	free(joined);
-	return rc;
+	return kifu_record_append_comment(ps->rec, ps->note_idx, kr->note, kr->note_len);
 }
 
 /* The text after a `*` (a comment line, gathered with the lines that follow
@@ -595,14 +576,7 @@ static int variation_line(parse *ps, const kif_text *rest)
 		return PROBLEM(ps, 0, p, NULL, 0, "a variation at a ply no line has");
 	/* an alternative to a variation's first move is an alternative to the
 	 * move it replaced: several variations at one ply are siblings, not a
-	 * chain */
-	for (;;) {
-		kifu_record_line_info li;
-		kifu_record_get_line(ps->rec, line, &li);
-		if (line == 0 || li.start != n)
-			break;
-		line = li.parent;
-	}
+	 * chain (kifu_record_begin_line) */
 	int sub = kifu_record_begin_line(ps->rec, line, n);
 	if (sub < 0)
 		return sub;
@@ -616,35 +590,6 @@ static int variation_line(parse *ps, const kif_text *rest)
 }
 
 /* ---- headers and the variant ---- */
-
-/* The variant a 手合割 value names, traditional characters folded (中將棋 is
- * 中将棋): -v's if it names it or one of its starts; else the known variant
- * it names by title or name; else the one that has a start of that name
- * (平手, 香落ち: standard shogi).  *start is set to the start's own name
- * when the value names a start, else NULL.  NULL if none. */
-static const kifu_variant *variant_of_handicap(const kif_reader *kr, const char *value, const char **start)
-{
-	*start = NULL;
-	/* -v's variant first: its title, its name, one of its starts */
-	const kifu_variant *v = kr->ctx.fallback;
-	if (v) {
-		char want[256], have[256];
-		kifu_name_fold(value, want, sizeof want);
-		kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
-		if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
-			return v;
-		for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
-			kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
-			if (!strcmp(want, have)) {
-				*start = kifu_variant_named_start_name(v, k);
-				return v;
-			}
-		}
-	}
-	/* then a variant by its title or name, then by one of its starts */
-	v = kifu_variant_set_find_title(kr->ctx.variants, value);
-	return v ? v : kifu_variant_set_find_start(kr->ctx.variants, value, start);
-}
 
 /* "unknown 手合割 "X" (did you mean 香落ち?)": no known variant nor start has
  * that name, and no board diagram gives the start. */
@@ -677,34 +622,38 @@ static int header_line(parse *ps, const kif_line *kl)
 	kif_text val = kl->rest;
 	const char *key = kl->key.p;
 	size_t klen = (size_t)(kl->key.end - kl->key.p);
+	const char *nul = memchr(val.p, 0, (size_t)(val.end - val.p));
+	if (nul)
+		val.end = nul; /* what a record keeps of it */
 	kifu__kif_trim(&val);
 	size_t vl = (size_t)(val.end - val.p);
-	const kifu_tag_info *tag = kifu_tag_find_kif(key, klen);
-	if (tag && !strcmp(tag->key, "handicap") && vl < sizeof ps->handicap) {
-		/* 手合割 naming a variant (大将棋) says the variant, not a start; a
-		 * start is kept under its own name (平手); anything else is kept as
-		 * it is, for a board diagram to give the start (その他, 詰将棋) */
-		memcpy(ps->handicap, val.p, vl);
-		ps->handicap[vl] = 0;
-		ps->handicap_line = ps->sp.lineno;
-		ps->handicap_col = kifu__kif_col(&ps->sp, val.p);
-		const char *start;
-		const kifu_variant *v = variant_of_handicap(ps->kr, ps->handicap, &start);
-		ps->handicap_known = v != NULL;
-		if (v && !start)
-			return 0;
-		if (start)
-			return kifu_record_add_tag(ps->rec, tag->key, strlen(tag->key), start, strlen(start));
-	}
-	if (tag)
+	const kifu_tag_info *tag;
+	switch (kifu__kif_header_kind(key, klen, vl, &tag)) {
+	case KIF_HEADER_TAG:
+		/* of several 手合割, the first that names nothing known is the one
+		 * reported (unless a board diagram gives the start) */
+		if (!strcmp(tag->key, "handicap") && !(ps->handicap[0] && !ps->handicap_known)) {
+			/* 手合割 naming a variant (大将棋) says the variant, not a start; a
+			 * start is kept under its own name (平手); anything else is kept as
+			 * it is, for a board diagram to give the start (その他, 詰将棋) */
+			memcpy(ps->handicap, val.p, vl);
+			ps->handicap[vl] = 0;
+			ps->handicap_line = ps->sp.lineno;
+			ps->handicap_col = kifu__kif_col(&ps->sp, val.p);
+			const char *start;
+			const kifu_variant *v = kifu__kif_handicap_variant(ps->kr->ctx.variants, ps->kr->ctx.fallback, ps->handicap, &start);
+			ps->handicap_known = v != NULL;
+			if (v && !start)
+				return 0;
+			if (start)
+				return kifu_record_add_tag(ps->rec, tag->key, strlen(tag->key), start, strlen(start));
+		}
 		return kifu_record_add_tag(ps->rec, tag->key, strlen(tag->key), val.p, vl);
-	/* a key that is a compact tag key (what the writer makes of such a tag) */
-	bool tag_key = klen > 0 && key[0] >= 'a' && key[0] <= 'z';
-	for (size_t i = 0; i < klen && tag_key; i++)
-		tag_key = (key[i] >= 'a' && key[i] <= 'z') || (key[i] >= '0' && key[i] <= '9') ||
-			  key[i] == '-' || key[i] == '_';
-	if (tag_key && !(klen == 6 && !memcmp(key, "header", 6)))
+	case KIF_HEADER_KEY:
 		return kifu_record_add_tag(ps->rec, key, klen, val.p, vl);
+	case KIF_HEADER_WHOLE:
+		break;
+	}
 	/* any other header: kept whole, as "key：value" */
 	char *buf = malloc(klen + 3 + vl);
 	if (!buf)
@@ -777,7 +726,7 @@ static int choose_variant(parse *ps, const kif_line *kl)
 	kif_reader *kr = ps->kr;
 	const kif_bod *bod = &kr->bod;
 	const char *start;
-	const kifu_variant *v = ps->handicap[0] ? variant_of_handicap(kr, ps->handicap, &start) : NULL;
+	const kifu_variant *v = ps->handicap[0] ? kifu__kif_handicap_variant(kr->ctx.variants, kr->ctx.fallback, ps->handicap, &start) : NULL;
 	if (!v)
 		v = kr->ctx.fallback;
 	bool wide = (kl && kl->kind == KIF_WIDE_MOVE) || bod->files > 9 || bod->nranks > 9;
@@ -845,6 +794,14 @@ static int begin_moves(parse *ps, const kif_line *kl)
 		return rc;
 	if ((rc = kifu__bod_finish(&ps->kr->bod, ps->v, ps->rec, &ps->sp)))
 		return rc;
+	/* a 手合割 that names a start of another variant than the record's (平手
+	 * in a record another 手合割 says is 朝倉象棋): as the compact reader */
+	const char *h = kifu_record_tag(ps->rec, "handicap");
+	if (h && !kifu_record_tag(ps->rec, "sfen") && !kifu__named_start(ps->v, h)) {
+		kifu_diag d;
+		kifu__unknown_handicap(ps->v, h, &d);
+		return kifu_record_set_error(ps->rec, 0, ps->handicap_line, ps->handicap_col, NULL, 0, d.message);
+	}
 	ps->synced = kifu_record_start(ps->rec, ps->kr->pos, NULL) == 0;
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include "kifu/kif.h"
 #include "kifu/play.h"
 #include "kifu/vocabulary.h"
+#include "notation/kif_lex.h"
 #include "notation/kif_write.h"
 #include "text/encoding.h"
 
@@ -101,14 +102,31 @@ static void bod_name(const kifu_variant *v, int t, char *buf, size_t size)
 		move_name(v, t, true, buf, size);
 }
 
+/* buf holds a name of type t; where a reader would take it for another
+ * type (Chu's Tokin is 金将, as the Gold: 金将 in a diagram is a Gold), the
+ * first of t's names that it takes for t instead. */
+static void own_name(const kifu_variant *v, int t, char *buf, size_t size)
+{
+	char other[NAME_MAX];
+	for (int i = 0; !names_only(v, t, buf); i++) {
+		int n = kifu_variant_piece_reading(v, t, i, other, sizeof other);
+		if (n <= 0)
+			return; /* none does: the name as it was */
+		if (names_only(v, t, other))
+			snprintf(buf, size, "%s", other);
+	}
+}
+
 /* The name a board diagram shows: one character on 9×9 boards (全 for a
- * promoted Silver), the written name on larger ones (as in the moves). */
+ * promoted Silver), the written name on larger ones (as in the moves); a
+ * name that reads back as the piece, as nothing but the name tells it. */
 static void cell_name(const kifu_variant *v, int t, bool wide, char *buf, size_t size)
 {
 	if (wide)
 		move_name(v, t, true, buf, size);
 	else
 		bod_name(v, t, buf, size);
+	own_name(v, t, buf, size);
 }
 
 static void put_hand(FILE *f, const kifu_position *pos, enum kifu_side side, bool handicap)
@@ -207,6 +225,7 @@ typedef struct writer {
 	int prev_to;  /* the square of the move before (同, 仝), -1 if none */
 	unsigned char *branch; /* branch[k]: the line's move k has variations (k < branch_n) */
 	size_t branch_n, branch_cap;
+	kifu_diag *diag;
 } writer;
 
 /* A move's time and the total: "( 0:08/00:00:08)" as Kifu for Windows
@@ -282,7 +301,9 @@ static void move_head(const kifu_position *pos, const kifu_move *m, int prev_to,
 		snprintf(buf, size, "%s%s", fw_digits[m->to % files + 1], kanji[m->to / files + 1]);
 	size_t len = strlen(buf);
 	if (m->flags & KIFU_MOVE_DROP) {
+		/* nothing but the name says what is dropped */
 		move_name(v, m->piece, wide, name, sizeof name);
+		own_name(v, m->piece, name, sizeof name);
 		snprintf(buf + len, size - len, "%s打", name);
 		return;
 	}
@@ -345,6 +366,54 @@ int kifu_kif_move_words(const kifu_position *pos, const kifu_move *m, int prev_t
 	return (int)len;
 }
 
+/* Do the words of move m read back as it, as the reader parses them: its
+ * square (or 同), a name of its piece, 成 or 打 as it has, its origin on 9×9
+ * boards, and nothing left?  Not where a user's variant names a piece 十
+ * (read as part of the square), with a space, or not at all. */
+static bool words_read_back(const writer *w, const kifu_move *m, int type, const char *words)
+{
+	kif_text t = {words, words + strlen(words)};
+	kif_move_head h;
+	if (kifu__kif_move_head(w->v, &t, false, &h) != KIF_HEAD_OK || (h.same ? w->prev_to : h.to) != m->to ||
+	    h.promote != ((m->flags & KIFU_MOVE_PROMOTE) != 0) || !kifu_piece_names_agree(w->v, h.type, type))
+		return false;
+	if (m->flags & KIFU_MOVE_DROP)
+		return h.drop && h.type == m->piece && t.p == t.end;
+	return !h.drop && (w->wide || kifu__kif_origin(w->v, &t) == m->from) && t.p == t.end;
+}
+
+/* A move KIF cannot write so that it reads back as the move: 0, or
+ * KIFU_EUNSUPPORTED with w->diag saying why.  words: what the move's line
+ * says of it (kifu_kif_move_words). */
+static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_step *step, const char *words)
+{
+	const kifu_record_move *m = step->move;
+	const char *why = NULL;
+	char head[KIFU_KIF_WORDS_MAX];
+	if (!w->wide && m->move.mid != KIFU_NO_SQUARE)
+		/* a two-step move names no square between in Kakinoki KIF: written
+		 * as a one-step move, it would read back as another move */
+		why = "a two-step move cannot be written in KIF for a 9×9 board";
+	else if (w->wide && m->move.mid == KIFU_NO_SQUARE && !(m->move.flags & KIFU_MOVE_DROP) &&
+		 m->move.from == m->move.to)
+		/* the wide form reads a one-line move to its own square as a pass */
+		why = "a move to the square it leaves cannot be written in KIF (it would read as a pass)";
+	if (why)
+		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
+				     "ply %ld: %s: %s", step->ply, m->text, why);
+	if (w->wide && m->move.mid != KIFU_NO_SQUARE) {
+		/* its two lines name the piece as a one-step move's head does */
+		move_head(pos, &m->move, w->prev_to, true, head, sizeof head);
+		words = head;
+	}
+	int type = m->move.flags & KIFU_MOVE_DROP ? m->move.piece : kifu_code_type(kifu_position_at(pos, m->move.from));
+	if (words_read_back(w, &m->move, type, words))
+		return 0;
+	return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
+			     "ply %ld: %s: written %s in KIF, it would not read back as the move (the piece's "
+			     "names: kifu-variants show %s)", step->ply, m->text, words, kifu_variant_name(w->v));
+}
+
 /* The play loop's `before` hook: writes one move. */
 static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 {
@@ -355,6 +424,9 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	/* the writer's own form: the origin always, a two-step move on two lines */
 	if (m->move.mid == KIFU_NO_SQUARE || !w->wide)
 		kifu_kif_move_words(pos, &m->move, w->prev_to, w->wide ? 0 : KIFU_KIF_ORIGIN, words, sizeof words);
+	int rc = unwritable_move(w, pos, step, words);
+	if (rc)
+		return rc;
 	if (w->wide) {
 		/* lishogi's server form (scalashogi format/kif/KifModel.scala):
 		 * "   1手目   7八歩兵 （←7九）", no ▲/△; a two-step move on two
@@ -557,6 +629,162 @@ static bool told_by_board(const kifu_variant *v)
 	       kifu_variant_builtin(&shipped, kifu_variant_name(v), NULL) == 0 && shipped == v;
 }
 
+/* What 手合割 says of a record with no handicap: the variant's title (大将棋,
+ * else its name), so that a reader can tell the variant; NULL for
+ * standard shogi's variants (those with a start called 平手) and for those
+ * a reader tells by their board (told_by_board). */
+static const char *variant_title(const kifu_variant *v)
+{
+	if (kifu_variant_named_start(v, "平手") || told_by_board(v))
+		return NULL;
+	return kifu_variant_title_ja(v)[0] ? kifu_variant_title_ja(v) : kifu_variant_name(v);
+}
+
+/* ---- what KIF and KI2 cannot carry ---- */
+
+/* Is s fit for the rest of a line, read back the same: no line break, no
+ * CR at its end (a line's CR LF ending); trimmed (a header's value): no
+ * space at either end. */
+static bool fits_line(const char *s, bool trimmed)
+{
+	size_t n = strlen(s);
+	if (strchr(s, '\n') || (n && s[n - 1] == '\r'))
+		return false;
+	kif_text t = {s, s + n};
+	if (trimmed)
+		kifu__kif_trim(&t);
+	return t.p == s && t.end == s + n;
+}
+
+/* A comment, written one `*` line a line of it. */
+static bool fits_comment(const char *s)
+{
+	for (const char *nl; (nl = strchr(s, '\n')); s = nl + 1)
+		if (nl > s && nl[-1] == '\r')
+			return false;
+	return fits_line(s, false);
+}
+
+/* A `header` tag ("KEY：VALUE", written whole) reads back as itself: a
+ * header line whose key names no tag, with a full-width colon and a
+ * trimmed value. */
+static bool fits_header(const char *h)
+{
+	size_t n = strlen(h);
+	kif_line kl;
+	if (!fits_line(h, false))
+		return false;
+	kifu__kif_classify(h, n, &kl);
+	if (kl.kind != KIF_HEADER || kl.key.p != h)
+		return false;
+	size_t klen = (size_t)(kl.key.end - kl.key.p);
+	kif_text val = kl.rest;
+	kifu__kif_trim(&val);
+	const kifu_tag_info *tag;
+	return kifu__kif_header_kind(h, klen, (size_t)(val.end - val.p), &tag) == KIF_HEADER_WHOLE &&
+	       !strncmp(h + klen, "：", 3) && val.p == h + klen + 3 && val.end == h + n;
+}
+
+/* A handicap that 手合割 cannot carry: one that the reader takes for another
+ * variant, or for another variant's start, or for the variant itself (with
+ * a board diagram, a handicap may name no start of the variant: その他). */
+static bool handicap_misread(const kifu_variant *v, const char *handicap)
+{
+	const char *start;
+	const kifu_variant *named = kifu__kif_handicap_variant(NULL, v, handicap, &start);
+	return named && (named != v || !start);
+}
+
+/* Whether the form (KIF, KI2) can carry the record's headers, comments and
+ * bookmarks so that they read back the same (the line breaks of headers
+ * and bookmarks are check_one_line's): 0, or KIFU_EUNSUPPORTED with diag
+ * saying what it cannot. */
+static int survey(const kifu_record *rec, const kifu_variant *v, const char *form, kifu_diag *diag)
+{
+	char what[300] = "";
+	long at = 0;
+	int ntags = kifu_record_tag_count(rec), nsfen = 0, nhandicap = 0;
+	for (int i = 0; i < ntags && !what[0]; i++) {
+		const char *k = kifu_record_tag_key(rec, i), *val = kifu_record_tag_value(rec, i);
+		const kifu_tag_info *tag;
+		nsfen += !strcmp(k, "sfen");
+		nhandicap += !strcmp(k, "handicap");
+		if (!strcmp(k, "sfen")) /* written as a board diagram */
+			continue;
+		if (!strcmp(k, "header") ? !fits_header(val) :
+		    !fits_line(val, true) || (!strcmp(k, "handicap") &&
+					      kifu__kif_header_kind("手合割", strlen("手合割"), strlen(val), &tag) !=
+						      KIF_HEADER_TAG))
+			snprintf(what, sizeof what, "the %s tag's value (a line break, a CR at its end, spaces at its "
+				 "ends, or a header that reads as another)", k);
+		else if (nsfen > 1 || nhandicap > 1)
+			snprintf(what, sizeof what, "a second %s tag (%s has one)", k, form);
+		else if (!strcmp(k, "handicap") && handicap_misread(v, val))
+			snprintf(what, sizeof what, "the handicap tag's value (it names another variant or its start)");
+	}
+	/* a user's variant's title: 手合割 must read back as the variant */
+	const char *title = nhandicap ? NULL : variant_title(v), *start;
+	if (!what[0] && title &&
+	    (!fits_line(title, true) || kifu__kif_handicap_variant(NULL, v, title, &start) != v || start))
+		snprintf(what, sizeof what, "the variant's title (手合割 would not read back as the variant)");
+	const char *pre = kifu_record_comment(rec, KIFU_COMMENT_BEFORE), *bm = kifu_record_bookmark_before(rec);
+	if (!what[0] && ((pre && !fits_comment(pre)) || (bm && !fits_line(bm, false))))
+		snprintf(what, sizeof what, "the comment or bookmark before the moves (a CR at a line's end, "
+			 "a line break in a bookmark)");
+	for (long i = 0, n = kifu_record_total_moves(rec); i < n && !what[0]; i++) {
+		kifu_record_move m;
+		kifu_record_get_move_at(rec, i, &m);
+		at = m.line;
+		if ((m.comment && !fits_comment(m.comment)) || (m.bookmark && !fits_line(m.bookmark, false)))
+			snprintf(what, sizeof what, "%s: its comment or bookmark (a CR at a line's end, a line break "
+				 "in a bookmark)", m.text);
+	}
+	for (int l = 0; l < kifu_record_line_count(rec) && !what[0]; l++) {
+		kifu_record_line_info li;
+		kifu_record_get_line(rec, l, &li);
+		at = li.ending_line;
+		if (li.ending_comment && !fits_comment(li.ending_comment))
+			snprintf(what, sizeof what, "%s: its comment (a CR at a line's end)", li.ending_text);
+	}
+	if (what[0])
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), at, 0,
+				     "%s cannot be written in %s: it would not read back the same", what, form);
+	return 0;
+}
+
+/* Times read back up to 100,000,000 minutes (m:ss) and hours (hh:mm:ss). */
+#define KIF_TIME_MAX 6e9
+#define KIF_TOTAL_MAX 3.6e11
+
+/* Can KIF's m:ss and hh:mm:ss carry every time of rec, the moves' and the
+ * endings'?  0, or KIFU_EUNSUPPORTED with diag saying which cannot. */
+static int check_times(const kifu_record *rec, kifu_diag *diag)
+{
+	const char *what = NULL;
+	long at = 0;
+	for (long i = 0, n = kifu_record_total_moves(rec); i < n && !what; i++) {
+		kifu_record_move m;
+		kifu_record_get_move_at(rec, i, &m);
+		if (m.time >= 0 && !(m.time < KIF_TIME_MAX && m.total < KIF_TOTAL_MAX)) {
+			what = m.text;
+			at = m.line;
+		}
+	}
+	for (int l = 0; l < kifu_record_line_count(rec) && !what; l++) {
+		kifu_record_line_info li;
+		kifu_record_get_line(rec, l, &li);
+		if (li.ending_time >= 0 && !(li.ending_time < KIF_TIME_MAX && li.ending_total < KIF_TOTAL_MAX)) {
+			what = li.ending_text;
+			at = li.ending_line;
+		}
+	}
+	if (what)
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), at, 0,
+				     "%s: its time (100,000,000 minutes or more) cannot be written in KIF: it would "
+				     "not read back the same", what);
+	return 0;
+}
+
 static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap)
 {
 	int ntags = kifu_record_tag_count(rec);
@@ -582,9 +810,8 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 			const char *handicap = kifu_record_tag(rec, "handicap");
 			if (handicap)
 				fprintf(f, "%s：%s\n", tag->kif, handicap);
-			else if (!kifu_variant_named_start(v, "平手") && !told_by_board(v))
-				fprintf(f, "%s：%s\n", tag->kif,
-					kifu_variant_title_ja(v)[0] ? kifu_variant_title_ja(v) : kifu_variant_name(v));
+			else if (variant_title(v))
+				fprintf(f, "%s：%s\n", tag->kif, variant_title(v));
 			continue;
 		}
 		const char *header = is_handicap && tag->kif_handicap ? tag->kif_handicap : tag->kif;
@@ -606,11 +833,12 @@ bool kifu__kif_is_handicap(const kifu_record *rec, const kifu_variant *v)
 	return handicap && strcmp(handicap, "平手") != 0 && kifu_variant_named_start(v, handicap);
 }
 
-/* What comes before the moves: checks that rec can be written (read whole,
- * every header and bookmark one line), the first line, the headers, and
- * the board diagram of a start the sfen tag gives (set up on pos). */
-static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, const char *first,
-		    kifu_position *pos, kifu_diag *diag)
+/* What comes before the moves: checks that rec can be written in form
+ * (read whole, every header and bookmark one line, what survey checks),
+ * the first line, the headers, and the board diagram of a start the sfen
+ * tag gives (set up on pos), with the moves played before it. */
+static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, const char *form,
+		    const char *first, kifu_position *pos, kifu_diag *diag)
 {
 	long err_line = 0, err_col = 0;
 	const char *err = kifu_record_error(rec, NULL, &err_line, &err_col, NULL);
@@ -618,6 +846,8 @@ static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, cons
 		return kifu_diag_set(diag, KIFU_EINVAL, kifu_record_file(rec), err_line, err_col,
 				     "the record was not read whole: %s", err);
 	int rc = check_one_line(rec, diag);
+	if (!rc)
+		rc = survey(rec, v, form, diag);
 	if (rc)
 		return rc;
 	fprintf(f, "%s\n", first);
@@ -627,7 +857,15 @@ static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, cons
 		return 0;
 	if (kifu_record_start(rec, pos, diag))
 		return KIFU_ESYNTAX;
-	return kifu_bod_write(f, pos, is_handicap);
+	if (kifu_position_counter_strike(pos) >= 0)
+		/* a diagram has no place for it (Chu's SFEN field 3) */
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+				     "the start's counter-strike square cannot be written in %s", form);
+	rc = kifu_bod_write(f, pos, is_handicap);
+	/* the moves played before the diagram (the SFEN's move number) */
+	if (!rc && kifu_position_movenumber(pos) > 1)
+		fprintf(f, "手数＝%ld\n", kifu_position_movenumber(pos) - 1);
+	return rc;
 }
 
 /* The moves of a KIF record, after its preamble. */
@@ -635,7 +873,11 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		    void *ctx, kifu_diag *diag)
 {
 	(void)ctx;
-	writer w = {f, rec, v, pos, is_wide(v), kifu__kif_any_times(rec, false), 0, 1, -1, NULL, 0, 0};
+	int rc = check_times(rec, diag);
+	if (rc)
+		return rc;
+	/* an ending's time is written too when no move has one */
+	writer w = {f, rec, v, pos, is_wide(v), kifu__kif_any_times(rec, true), 0, 1, -1, NULL, 0, 0, diag};
 	fputs("手数----指手---------消費時間--\n", f);
 	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
 	/* every line of play, each followed by its variations, the latest ply
@@ -646,7 +888,7 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	opt.line_begin = begin_line;
 	opt.line_end = end_line;
 	opt.ctx = &w;
-	int rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
+	rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
 	free(w.branch);
 	return rc;
 }
@@ -704,7 +946,7 @@ int kifu__kif_write_as(FILE *out, const kifu_record *rec, const kifu_variant *v,
 	snprintf(first, sizeof first, "#%s version=2.0 encoding=%s", form,
 		 encoding == KIFU_ENCODING_SJIS ? "Shift_JIS" : "UTF-8");
 	if (!rc)
-		rc = preamble(mem, rec, v, first, pos, diag);
+		rc = preamble(mem, rec, v, form, first, pos, diag);
 	if (!rc)
 		rc = body(mem, rec, v, pos, ctx, diag);
 	kifu_position_free(pos);

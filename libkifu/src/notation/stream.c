@@ -66,7 +66,8 @@ const char *kifu_stream_notation(const kifu_stream *s)
  * with most lines wins, the first in the table on a tie.  A stray line of
  * junk among compact records does not turn the stream into another
  * notation; an input of which no line is any notation's is none.  Lines
- * that are blank or start with # count for nobody. */
+ * that are blank or start with # count for nobody, but for KIF's own first
+ * line (#KIF version=...). */
 static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n, bool *content)
 {
 	int counts[16] = {0};

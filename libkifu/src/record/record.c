@@ -257,6 +257,11 @@ int kifu_record_begin_line(kifu_record *r, int parent, long start)
 {
 	if (parent < 0 || parent >= r->nlines || start < 1)
 		return KIFU_EINVAL;
+	/* an alternative to a variation's first move (or to the ending of a
+	 * variation with no move) is an alternative to what that variation
+	 * replaces: its sibling, as KIF's 変化：N手 says it */
+	while (parent > 0 && r->lines[parent].start == start)
+		parent = r->lines[parent].parent;
 	if (r->nlines == r->lines_cap) {
 		int cap = r->lines_cap * 2;
 		rline *l = realloc(r->lines, (size_t)cap * sizeof *l);
@@ -337,6 +342,26 @@ int kifu_record_set_comment(kifu_record *r, long i, const char *text, size_t len
 	else
 		return KIFU_EINVAL;
 	return intern(r, text, len, slot);
+}
+
+int kifu_record_append_comment(kifu_record *r, long i, const char *text, size_t len)
+{
+	/* the current line's ending, as kifu_record_set_comment has it (not
+	 * kifu_record_comment's, the main line's) */
+	const char *old = i == KIFU_COMMENT_ENDING ? str(r, r->lines[r->nlines - 1].ending_comment) :
+						     kifu_record_comment(r, i);
+	if (!old)
+		return kifu_record_set_comment(r, i, text, len);
+	size_t ol = strlen(old);
+	char *joined = malloc(ol + 1 + len);
+	if (!joined)
+		return KIFU_ENOMEM;
+	memcpy(joined, old, ol);
+	joined[ol] = '\n';
+	memcpy(joined + ol + 1, text, len);
+	int rc = kifu_record_set_comment(r, i, joined, ol + 1 + len);
+	free(joined);
+	return rc;
 }
 
 const char *kifu_record_comment(const kifu_record *r, long i)

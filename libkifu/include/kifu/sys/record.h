@@ -33,7 +33,11 @@ int kifu_record_set_named_type(kifu_record *rec, long i, int type);
 /* Starts a variation: an alternative to the move at ply `start` of line
  * `parent`.  Moves, the ending and ending annotations go to it from now on.
  * Returns the new line's number (> 0), or a negative code.  The lines it
- * branches from must be complete: a line's moves are stored together. */
+ * branches from must be complete: a line's moves are stored together.  An
+ * alternative to a variation's first move (or to the ending of a variation
+ * with no move) is an alternative to what that variation replaces: the new
+ * line is that variation's sibling (its parent's child, or further up where
+ * the parent starts at `start` too), as KIF and compact read it. */
 int kifu_record_begin_line(kifu_record *rec, int parent, long start);
 /* The line moves go to now. */
 int kifu_record_current_line(const kifu_record *rec);
@@ -41,6 +45,9 @@ int kifu_record_current_line(const kifu_record *rec);
 /* Sets the comment of global move i, or KIFU_COMMENT_BEFORE, or
  * KIFU_COMMENT_ENDING (the current line's ending). */
 int kifu_record_set_comment(kifu_record *rec, long i, const char *text, size_t len);
+/* The same, after the comment that place already has and a line break
+ * (several comments of one move, or comment lines read one by one). */
+int kifu_record_append_comment(kifu_record *rec, long i, const char *text, size_t len);
 /* Times of global move i; i = KIFU_COMMENT_ENDING: the current line's
  * ending.  -1 for what is not known. */
 int kifu_record_set_time(kifu_record *rec, long i, double time, double total);
