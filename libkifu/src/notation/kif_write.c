@@ -8,6 +8,8 @@
  * move that can be carried out is written as it is: real records end with
  * one, marked 反則勝ち.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,12 +258,67 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
  * more than the rest of a move's line), and whether the words of a move of
  * that type read back as it. */
 typedef struct kif_names {
-	uint8_t have[KIFU_MAX_TYPES];          /* 1: move[t] made, 2: drop[t] made; 4, 8: the
-						* one or the other runs on from the square */
-	uint8_t reads_back[KIFU_MAX_TYPES][8]; /* by kind (words_kind): 0 not known, 1 yes, 2 no */
+	/* 1: move[t] made, 2: drop[t] made; 4, 8: the one or the other runs
+	 * on from the square.  Set once what it says is made (release), read
+	 * before what it says is (acquire): a shipped variant's names are
+	 * shared by every thread that writes its records. */
+	_Atomic uint8_t have[KIFU_MAX_TYPES];
+	_Atomic uint8_t reads_back[KIFU_MAX_TYPES][8]; /* by kind: 0 not known, 1 yes, 2 no */
+	pthread_mutex_t *lock; /* held while a name is made, when shared */
 	char move[KIFU_MAX_TYPES][NAME_MAX];   /* move_name */
 	char drop[KIFU_MAX_TYPES][NAME_MAX];   /* a drop's: one that reads back as the type */
 } kif_names;
+
+/* The names of each shipped variant's pieces, made as records need them and
+ * kept for the process, as the shipped variants are (a stream of records
+ * makes them once, not once a record).  A user's variant may be freed and
+ * another made where it was: its names are made for each record. */
+static pthread_mutex_t shipped_lock = PTHREAD_MUTEX_INITIALIZER;
+static kif_names **shipped_names; /* one per kifu_variant_builtin_names() entry */
+
+static kif_names *names_new(pthread_mutex_t *lock)
+{
+	kif_names *n = malloc(sizeof *n);
+	if (!n)
+		return NULL;
+	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
+		atomic_init(&n->have[t], 0);
+		for (int k = 0; k < 8; k++)
+			atomic_init(&n->reads_back[t][k], 0);
+	}
+	n->lock = lock;
+	return n;
+}
+
+/* The names for v's records: a shipped variant's, kept (*owned NULL), or
+ * new ones for this record (*owned: free them after).  NULL when out of
+ * memory: each move then makes its own. */
+static kif_names *names_for(const kifu_variant *v, kif_names **owned)
+{
+	const kifu_variant *b = NULL;
+	*owned = NULL;
+	if (kifu_variant_builtin(&b, kifu_variant_name(v), NULL) == 0 && b == v) {
+		const char *const *all = kifu_variant_builtin_names();
+		int i = 0, n = 0;
+		while (all[n])
+			n++;
+		while (i < n && strcmp(all[i], kifu_variant_name(v)))
+			i++;
+		kif_names *names = NULL;
+		pthread_mutex_lock(&shipped_lock);
+		if (!shipped_names)
+			shipped_names = calloc((size_t)n + 1, sizeof *shipped_names);
+		if (shipped_names && i < n) {
+			if (!shipped_names[i])
+				shipped_names[i] = names_new(&shipped_lock);
+			names = shipped_names[i];
+		}
+		pthread_mutex_unlock(&shipped_lock);
+		if (names)
+			return names;
+	}
+	return *owned = names_new(NULL);
+}
 
 typedef struct writer {
 	FILE *f;
@@ -370,11 +427,19 @@ static const char *piece_words(const kifu_variant *v, int t, bool wide, bool dro
 	if (names && t >= 0 && t < KIFU_MAX_TYPES) {
 		uint8_t bit = drop ? 2 : 1;
 		char *name = drop ? names->drop[t] : names->move[t];
-		if (!(names->have[t] & bit)) {
-			move_name(v, t, wide, name, NAME_MAX);
-			if (drop)
-				own_name(v, t, name, NAME_MAX);
-			names->have[t] |= (uint8_t)(bit | (runs_on_from_square(name) ? bit << 2 : 0));
+		if (!(atomic_load_explicit(&names->have[t], memory_order_acquire) & bit)) {
+			if (names->lock)
+				pthread_mutex_lock(names->lock);
+			uint8_t have = atomic_load_explicit(&names->have[t], memory_order_relaxed);
+			if (!(have & bit)) {
+				move_name(v, t, wide, name, NAME_MAX);
+				if (drop)
+					own_name(v, t, name, NAME_MAX);
+				have |= (uint8_t)(bit | (runs_on_from_square(name) ? bit << 2 : 0));
+				atomic_store_explicit(&names->have[t], have, memory_order_release);
+			}
+			if (names->lock)
+				pthread_mutex_unlock(names->lock);
 		}
 		return name;
 	}
@@ -509,14 +574,19 @@ static bool reads_back(writer *w, const kifu_move *m, int type, const char *word
 	kif_names *names = w->names;
 	bool drop = m->flags & KIFU_MOVE_DROP;
 	/* the name was made for these words (piece_words): have tells */
-	if (!names || type < 0 || type >= KIFU_MAX_TYPES || (names->have[type] & (drop ? 8 : 4)) ||
-	    !(names->have[type] & (drop ? 2 : 1)))
+	uint8_t have = names && type >= 0 && type < KIFU_MAX_TYPES ?
+			       atomic_load_explicit(&names->have[type], memory_order_acquire) : 0;
+	if ((have & (drop ? 8 : 4)) || !(have & (drop ? 2 : 1)))
 		return words_read_back(w, m, type, words);
-	uint8_t *known = &names->reads_back[type][(drop ? 4 : 0) | ((m->flags & KIFU_MOVE_PROMOTE) ? 2 : 0) |
-						  (m->to == w->prev_to ? 1 : 0)];
-	if (!*known)
-		*known = words_read_back(w, m, type, words) ? 1 : 2;
-	return *known == 1;
+	/* a verdict is the same whoever makes it: no lock */
+	_Atomic uint8_t *known = &names->reads_back[type][(drop ? 4 : 0) | ((m->flags & KIFU_MOVE_PROMOTE) ? 2 : 0) |
+							  (m->to == w->prev_to ? 1 : 0)];
+	uint8_t verdict = atomic_load_explicit(known, memory_order_relaxed);
+	if (!verdict) {
+		verdict = words_read_back(w, m, type, words) ? 1 : 2;
+		atomic_store_explicit(known, verdict, memory_order_relaxed);
+	}
+	return verdict == 1;
 }
 
 /* A move KIF cannot write so that it reads back as the move: 0, or
@@ -922,14 +992,18 @@ static int survey(const kifu_record *rec, const kifu_variant *v, const char *for
 #define KIF_TOTAL_MAX 3.6e11
 
 /* Can KIF's m:ss and hh:mm:ss carry every time of rec, the moves' and the
- * endings'?  0, or KIFU_EUNSUPPORTED with diag saying which cannot. */
-static int check_times(const kifu_record *rec, kifu_diag *diag)
+ * endings'?  0, or KIFU_EUNSUPPORTED with diag saying which cannot; *any:
+ * whether it has a time at all (then each move or ending with one has it
+ * written). */
+static int check_times(const kifu_record *rec, bool *any, kifu_diag *diag)
 {
 	const char *what = NULL;
 	long at = 0;
+	*any = false;
 	for (long i = 0, n = kifu_record_total_moves(rec); i < n && !what; i++) {
 		kifu_record_move m;
 		kifu_record_get_move_at(rec, i, &m);
+		*any |= m.time >= 0 || m.total >= 0;
 		if (m.time >= 0 && !(m.time < KIF_TIME_MAX && m.total < KIF_TOTAL_MAX)) {
 			what = m.text;
 			at = m.line;
@@ -938,6 +1012,7 @@ static int check_times(const kifu_record *rec, kifu_diag *diag)
 	for (int l = 0; l < kifu_record_line_count(rec) && !what; l++) {
 		kifu_record_line_info li;
 		kifu_record_get_line(rec, l, &li);
+		*any |= li.ending_time >= 0 || li.ending_total >= 0;
 		if (li.ending_time >= 0 && !(li.ending_time < KIF_TIME_MAX && li.ending_total < KIF_TOTAL_MAX)) {
 			what = li.ending_text;
 			at = li.ending_line;
@@ -1038,16 +1113,15 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		    void *ctx, kifu_diag *diag)
 {
 	(void)ctx;
-	int rc = check_times(rec, diag);
+	bool times; /* whether the record has any: then every move with one has it written */
+	int rc = check_times(rec, &times, diag);
 	if (rc)
 		return rc;
 	/* an ending's time is written too when no move has one */
-	writer w = {f, rec, v, pos, is_wide(v), kifu__kif_any_times(rec, true), 0, 1, -1, NULL, 0, 0, diag, NULL};
-	/* the pieces' names, made as the moves need them (none when out of
-	 * memory: each move then makes its own) */
-	w.names = malloc(sizeof *w.names);
-	if (w.names)
-		memset(w.names->have, 0, sizeof w.names->have), memset(w.names->reads_back, 0, sizeof w.names->reads_back);
+	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, -1, NULL, 0, 0, diag, NULL};
+	/* the pieces' names, made as the moves need them */
+	kif_names *owned;
+	w.names = names_for(v, &owned);
 	fputs("手数----指手---------消費時間--\n", f);
 	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
 	/* every line of play, each followed by its variations, the latest ply
@@ -1060,7 +1134,7 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	opt.ctx = &w;
 	rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
 	free(w.branch);
-	free(w.names);
+	free(owned);
 	return rc;
 }
 
