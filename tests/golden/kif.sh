@@ -136,6 +136,17 @@ grep -q '"valid":true,"plies":129,' "$tmp/chu" || fail "chu: $(cat "$tmp/chu")"
 "$bin/kifu-convert" -v chu --to compact "$data/chu/chushogiKif1.kif" >"$tmp/chu.c"
 grep -q ' 7g6f7g ' "$tmp/chu.c" || fail "chu: the 居食い of ply 57 is not 7g6f7g"
 
+# 8. A record whose KIF is longer than the writer's room on the stack (64
+# KiB: kif_write.c writes it again on the heap) comes out whole: a Dai game
+# with a long comment on every move, through KIF and back.
+"$bin/../tests/gen-records" -v dai -n 1 -p 300 -s 7 |
+	awk '{ for (i = 1; i <= NF; i++) { if (i > 3 && $i ~ /^[0-9]/) $i = $i "{" sprintf("%0200d", i) "}" } print }' >"$tmp/long.c"
+"$bin/kifu-convert" --to kif "$tmp/long.c" >"$tmp/long.kif" || fail "long record: not written"
+[ "$(wc -c <"$tmp/long.kif")" -gt 65536 ] || fail "long record: only $(wc -c <"$tmp/long.kif") bytes: not past 64 KiB"
+"$bin/kifu-convert" --to compact "$tmp/long.kif" >"$tmp/long.back"
+"$bin/kifu-convert" --to compact "$tmp/long.c" | cmp -s - "$tmp/long.back" ||
+	fail "long record: KIF and back changed it"
+
 if [ "$fails" -ne 0 ]; then
 	echo "kif.sh: $fails failures"
 	exit 1

@@ -218,11 +218,12 @@ static void spoil(jkf_reader *r, long line, long col, const char *msg)
 	kifu__text_copy(r->spoil_msg, sizeof r->spoil_msg, msg);
 }
 
-static int append(jkf_reader *r, const char *s, size_t n)
+/* Appends s[0..n), then a '\n' when newline is set. */
+static int append(jkf_reader *r, const char *s, size_t n, bool newline)
 {
-	if (r->len + n + 1 > r->cap) {
+	if (r->len + n + 2 > r->cap) {
 		size_t cap = r->cap ? r->cap : 4096;
-		while (cap < r->len + n + 1)
+		while (cap < r->len + n + 2)
 			cap *= 2;
 		char *b = realloc(r->buf, cap);
 		if (!b)
@@ -232,6 +233,8 @@ static int append(jkf_reader *r, const char *s, size_t n)
 	}
 	memcpy(r->buf + r->len, s, n);
 	r->len += n;
+	if (newline)
+		r->buf[r->len++] = '\n';
 	r->buf[r->len] = 0;
 	return 0;
 }
@@ -254,7 +257,7 @@ static int pull_line(jkf_reader *r, bool gathering, kifu_diag *diag)
 			return LONG_BETWEEN;
 		spoil(r, diag->line, 0, diag->message);
 		kifu_diag_clear(diag);
-		return append(r, "\n", 1) ? KIFU_ENOMEM : PULLED;
+		return append(r, "", 0, true) ? KIFU_ENOMEM : PULLED;
 	}
 	if (rc != 1) {
 		r->eof = rc == 0;
@@ -282,7 +285,7 @@ static int pull_line(jkf_reader *r, bool gathering, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_ELIMIT, name, lineno, 0,
 				     "a JKF record longer than %ld MiB: the rest of the input is not read",
 				     KIFU__JKF_MAX_RECORD >> 20);
-	if (append(r, line, len) || append(r, "\n", 1))
+	if (append(r, line, len, true))
 		return kifu_diag_set(diag, KIFU_ENOMEM, name, lineno, 0, "out of memory");
 	return PULLED;
 }

@@ -24,19 +24,46 @@ static const char *const kanji[] = {"", "一", "二", "三", "四", "五", "六"
 
 enum { NAME_MAX = 128 };
 
-/* A kanji number up to 99 (一, 十, 十五, 二十三) appended to buf. */
-static void kanji_number(char *buf, size_t size, int n)
+/* ---- text made by hand: no printf on the per-move path ---- */
+
+/* Each put_ writes at o and returns the end of what it wrote (no NUL);
+ * the caller's buffer has room (KIFU_KIF_WORDS_MAX for a move's words). */
+static char *put_text(char *o, const char *s)
 {
-	size_t len = strlen(buf);
-	snprintf(buf + len, size - len, "%s%s%s", n >= 20 ? kanji[n / 10] : "", n >= 10 ? "十" : "",
-		 kanji[n % 10]);
+	size_t n = strlen(s);
+	memcpy(o, s, n);
+	return o + n;
 }
 
-static void put_kanji_number(FILE *f, int n)
+/* v in decimal, at least `width` characters, padded on the left with pad. */
+static char *put_decimal(char *o, unsigned long v, int width, char pad)
 {
-	char buf[16] = "";
-	kanji_number(buf, sizeof buf, n);
-	fputs(buf, f);
+	char d[24];
+	int n = 0;
+	do
+		d[n++] = (char)('0' + v % 10);
+	while ((v /= 10) && n < (int)sizeof d);
+	for (int i = n; i < width; i++)
+		*o++ = pad;
+	while (n)
+		*o++ = d[--n];
+	return o;
+}
+
+/* A kanji number up to 99: 一, 十, 十五, 二十三. */
+static char *put_kanji_number(char *o, int n)
+{
+	if (n >= 20)
+		o = put_text(o, kanji[n / 10]);
+	if (n >= 10)
+		o = put_text(o, "十");
+	return put_text(o, kanji[n % 10]);
+}
+
+static void fput_kanji_number(FILE *f, int n)
+{
+	char buf[16];
+	fwrite(buf, 1, (size_t)(put_kanji_number(buf, n) - buf), f);
 }
 
 int kifu__kif_width(const char *s)
@@ -168,7 +195,7 @@ static void put_hand(FILE *f, const kifu_position *pos, enum kifu_side side, boo
 		fputs(name, f);
 		/* one piece has no count: 歩, not 歩一 */
 		if (n > 1)
-			put_kanji_number(f, n);
+			fput_kanji_number(f, n);
 		fputs("　", f);
 	}
 	if (!any)
@@ -217,7 +244,7 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 				fputc(' ', f);
 		}
 		fputc('|', f);
-		put_kanji_number(f, r + 1);
+		fput_kanji_number(f, r + 1);
 		fputc('\n', f);
 	}
 	fputc('+', f);
@@ -235,6 +262,18 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 	return ferror(f) ? KIFU_EIO : 0;
 }
 
+/* The names a record's moves give its pieces, each made the first time it
+ * is needed (kifu_variant_piece_written_name and the reader's check cost
+ * more than the rest of a move's line), and whether the words of a move of
+ * that type read back as it. */
+typedef struct kif_names {
+	uint8_t have[KIFU_MAX_TYPES];          /* 1: move[t] made, 2: drop[t] made; 4, 8: the
+						* one or the other runs on from the square */
+	uint8_t reads_back[KIFU_MAX_TYPES][8]; /* by kind (words_kind): 0 not known, 1 yes, 2 no */
+	char move[KIFU_MAX_TYPES][NAME_MAX];   /* move_name */
+	char drop[KIFU_MAX_TYPES][NAME_MAX];   /* a drop's: one that reads back as the type */
+} kif_names;
+
 typedef struct writer {
 	FILE *f;
 	const kifu_record *rec;
@@ -248,34 +287,46 @@ typedef struct writer {
 	unsigned char *branch; /* branch[k]: the line's move k has variations (k < branch_n) */
 	size_t branch_n, branch_cap;
 	kifu_diag *diag;
+	kif_names *names;
 } writer;
 
 /* A move's time and the total: "( 0:08/00:00:08)" as Kifu for Windows
  * writes it; in the wide form "(00:08/00:00:08)" as lishogi does (its
  * minutes padded to two digits). */
-static void put_times(const writer *w, double time, double total)
+static char *put_times(char *o, bool wide, double time, double total)
 {
-	long t = time < 0 ? 0 : (long)time, tot = total < 0 ? 0 : (long)total;
-	fprintf(w->f, w->wide ? "(%02ld:%02ld/%02ld:%02ld:%02ld)" : "(%2ld:%02ld/%02ld:%02ld:%02ld)", t / 60,
-		t % 60, tot / 3600, tot / 60 % 60, tot % 60);
+	unsigned long t = time < 0 ? 0 : (unsigned long)time, tot = total < 0 ? 0 : (unsigned long)total;
+	*o++ = '(';
+	o = put_decimal(o, t / 60, 2, wide ? '0' : ' ');
+	*o++ = ':';
+	o = put_decimal(o, t % 60, 2, '0');
+	*o++ = '/';
+	o = put_decimal(o, tot / 3600, 2, '0');
+	*o++ = ':';
+	o = put_decimal(o, tot / 60 % 60, 2, '0');
+	*o++ = ':';
+	o = put_decimal(o, tot % 60, 2, '0');
+	*o++ = ')';
+	return o;
 }
 
 /* KIF's move field, padded to 12 columns (Kifu for Windows), then the
  * time and the mark of a move that has variations: "７六歩(77)   ( 0:08/00:00:08)+",
- * "７六歩(77)   +" without times. */
-static void put_move_field(writer *w, const char *text, double time, double total, bool branch)
+ * "７六歩(77)   +" without times.  Here what follows text, whose width
+ * (kifu__kif_width) is given. */
+static char *put_field_tail(const writer *w, char *o, int width, double time, double total, bool branch)
 {
-	fputs(text, w->f);
-	for (int i = kifu__kif_width(text); i < 12; i++)
-		fputc(' ', w->f);
+	for (int i = width; i < 12; i++)
+		*o++ = ' ';
 	/* a move whose time is not known has none written, even among timed ones */
 	bool timed = w->times && time >= 0;
 	if (timed) {
-		fputc(' ', w->f);
-		put_times(w, time, total);
+		*o++ = ' ';
+		o = put_times(o, w->wide, time, total);
 	}
 	if (branch)
-		fputs(timed ? "+" : " +", w->f);
+		o = put_text(o, timed ? "+" : " +");
+	return o;
 }
 
 void kifu__kif_put_comment_lines(FILE *f, const char *comment)
@@ -301,91 +352,144 @@ void kifu__kif_put_annotations(FILE *f, const char *comment, const char *bookmar
 }
 
 /* A square in the wide form: "7九", "10十一". */
-static void square_wide(const kifu_variant *v, int sq, char *buf, size_t size)
+static char *put_square_wide(char *o, const kifu_variant *v, int sq)
 {
-	snprintf(buf, size, "%d", sq % kifu_variant_files(v) + 1);
-	kanji_number(buf, size, sq / kifu_variant_files(v) + 1);
+	int files = kifu_variant_files(v);
+	o = put_decimal(o, (unsigned long)(sq % files + 1), 1, ' ');
+	return put_kanji_number(o, sq / files + 1);
+}
+
+/* Could a name run on from the square before it (a digit, a kanji number,
+ * a space), so that whether the words read back hangs on the square? */
+static bool runs_on_from_square(const char *name)
+{
+	static const char *const numbers[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９", "一", "二",
+					      "三", "四", "五", "六", "七", "八", "九", "十", "　"};
+	if (!name[0] || (unsigned char)name[0] <= ' ' || (name[0] >= '0' && name[0] <= '9'))
+		return true;
+	for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
+		if (!strncmp(name, numbers[i], strlen(numbers[i])))
+			return true;
+	return false;
+}
+
+/* The name a move gives type t (move_name), or a drop's (one that reads
+ * back as t, as nothing but the name tells what is dropped): from the
+ * record's cache when there is one, else made in buf. */
+static const char *piece_words(const kifu_variant *v, int t, bool wide, bool drop, kif_names *names, char *buf)
+{
+	if (names && t >= 0 && t < KIFU_MAX_TYPES) {
+		uint8_t bit = drop ? 2 : 1;
+		char *name = drop ? names->drop[t] : names->move[t];
+		if (!(names->have[t] & bit)) {
+			move_name(v, t, wide, name, NAME_MAX);
+			if (drop)
+				own_name(v, t, name, NAME_MAX);
+			names->have[t] |= (uint8_t)(bit | (runs_on_from_square(name) ? bit << 2 : 0));
+		}
+		return name;
+	}
+	move_name(v, t, wide, buf, NAME_MAX);
+	if (drop)
+		own_name(v, t, buf, NAME_MAX);
+	return buf;
 }
 
 /* "DEST NAME[成]" in KIF words: "７六歩", "同　角成", "５五角打"; wide: "7八歩兵",
  * "仝角行成". */
-static void move_head(const kifu_position *pos, const kifu_move *m, int prev_to, bool wide,
-		      char *buf, size_t size)
+static char *put_move_head(char *o, const kifu_position *pos, const kifu_move *m, int prev_to, bool wide,
+			   kif_names *names)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	const int files = kifu_variant_files(v);
-	char name[NAME_MAX];
-	if (m->to == prev_to)
-		snprintf(buf, size, "%s", wide ? "仝" : "同　");
-	else if (wide)
-		square_wide(v, m->to, buf, size);
-	else
-		snprintf(buf, size, "%s%s", fw_digits[m->to % files + 1], kanji[m->to / files + 1]);
-	size_t len = strlen(buf);
-	if (m->flags & KIFU_MOVE_DROP) {
-		/* nothing but the name says what is dropped */
-		move_name(v, m->piece, wide, name, sizeof name);
-		own_name(v, m->piece, name, sizeof name);
-		snprintf(buf + len, size - len, "%s打", name);
-		return;
+	char buf[NAME_MAX];
+	if (m->to == prev_to) {
+		o = put_text(o, wide ? "仝" : "同　");
+	} else if (wide) {
+		o = put_square_wide(o, v, m->to);
+	} else {
+		o = put_text(o, fw_digits[m->to % files + 1]);
+		o = put_text(o, kanji[m->to / files + 1]);
 	}
-	move_name(v, kifu_code_type(kifu_position_at(pos, m->from)), wide, name, sizeof name);
+	if (m->flags & KIFU_MOVE_DROP) {
+		o = put_text(o, piece_words(v, m->piece, wide, true, names, buf));
+		return put_text(o, "打");
+	}
+	o = put_text(o, piece_words(v, kifu_code_type(kifu_position_at(pos, m->from)), wide, false, names, buf));
 	/* no 不成: KIF names the origin, and Kifu for Windows leaves it out */
-	snprintf(buf + len, size - len, "%s%s", name, (m->flags & KIFU_MOVE_PROMOTE) ? "成" : "");
+	if (m->flags & KIFU_MOVE_PROMOTE)
+		o = put_text(o, "成");
+	return o;
 }
 
 /* A wide-form two-step move's mark or route, after its head: "（居食い）"
  * (it takes on mid and stays), "（じっと）" (it passes), else the route
  * " （←MID←FROM）" when the origin is asked for. */
-static void two_step_tail(const kifu_position *pos, const kifu_move *m, unsigned flags,
-			  char *buf, size_t size)
+static char *put_two_step_tail(char *o, const kifu_position *pos, const kifu_move *m, unsigned flags)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
-	size_t len = strlen(buf);
-	char a[16], b[16];
 	if (m->from == m->to)
-		snprintf(buf + len, size - len, "%s",
-			 kifu_position_at(pos, m->mid) ? "（居食い）" : "（じっと）");
-	else if (flags & KIFU_KIF_ORIGIN) {
-		square_wide(v, m->mid, a, sizeof a);
-		square_wide(v, m->from, b, sizeof b);
-		snprintf(buf + len, size - len, " （←%s←%s）", a, b);
+		return put_text(o, kifu_position_at(pos, m->mid) ? "（居食い）" : "（じっと）");
+	if (flags & KIFU_KIF_ORIGIN) {
+		o = put_text(o, " （←");
+		o = put_square_wide(o, v, m->mid);
+		o = put_text(o, "←");
+		o = put_square_wide(o, v, m->from);
+		o = put_text(o, "）");
 	}
+	return o;
+}
+
+/* Room for any move's words made here: a mark, two squares and a route,
+ * a name of at most NAME_MAX bytes, 成 or 打. */
+enum { WORDS_ROOM = NAME_MAX + 128 };
+
+/* kifu_kif_move_words into buf (WORDS_ROOM bytes), NUL-terminated; its
+ * length, or KIFU_EINVAL. */
+static int move_words(const kifu_position *pos, const kifu_move *m, int prev_to, unsigned flags, kif_names *names,
+		      char *buf)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	const int files = kifu_variant_files(v), squares = files * kifu_variant_ranks(v);
+	bool drop = m->flags & KIFU_MOVE_DROP, wide = is_wide(v);
+	if (m->to >= squares || (!drop && (m->from >= squares || !kifu_position_at(pos, m->from))) ||
+	    (drop && m->piece >= kifu_variant_piece_count(v)))
+		return KIFU_EINVAL;
+	char *o = buf;
+	if (flags & KIFU_KIF_MARK)
+		o = put_text(o, kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△");
+	o = put_move_head(o, pos, m, prev_to, wide, names);
+	if (drop) {
+		/* a drop names no origin */
+	} else if (wide && m->mid != KIFU_NO_SQUARE && m->mid < squares) {
+		o = put_two_step_tail(o, pos, m, flags);
+	} else if (flags & KIFU_KIF_ORIGIN) {
+		if (wide) {
+			o = put_text(o, " （←");
+			o = put_square_wide(o, v, m->from);
+			o = put_text(o, "）");
+		} else {
+			*o++ = '(';
+			o = put_decimal(o, (unsigned long)(m->from % files + 1), 1, ' ');
+			o = put_decimal(o, (unsigned long)(m->from / files + 1), 1, ' ');
+			*o++ = ')';
+		}
+	}
+	*o = 0;
+	return (int)(o - buf);
 }
 
 int kifu_kif_move_words(const kifu_position *pos, const kifu_move *m, int prev_to, unsigned flags,
 			char *buf, size_t size)
 {
-	const kifu_variant *v = kifu_position_variant(pos);
-	const int files = kifu_variant_files(v), squares = files * kifu_variant_ranks(v);
-	bool drop = m->flags & KIFU_MOVE_DROP, wide = is_wide(v);
-	char text[KIFU_KIF_WORDS_MAX], sq[16];
-	if (m->to >= squares || (!drop && (m->from >= squares || !kifu_position_at(pos, m->from))) ||
-	    (drop && m->piece >= kifu_variant_piece_count(v)))
-		return KIFU_EINVAL;
-	text[0] = '\0';
-	if (flags & KIFU_KIF_MARK)
-		snprintf(text, sizeof text, "%s", kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△");
-	size_t len = strlen(text);
-	move_head(pos, m, prev_to, wide, text + len, sizeof text - len);
-	len = strlen(text);
-	if (drop) {
-		/* a drop names no origin */
-	} else if (wide && m->mid != KIFU_NO_SQUARE && m->mid < squares) {
-		two_step_tail(pos, m, flags, text, sizeof text);
-	} else if (flags & KIFU_KIF_ORIGIN) {
-		if (wide) {
-			square_wide(v, m->from, sq, sizeof sq);
-			snprintf(text + len, sizeof text - len, " （←%s）", sq);
-		} else {
-			snprintf(text + len, sizeof text - len, "(%d%d)", m->from % files + 1, m->from / files + 1);
-		}
-	}
-	len = strlen(text);
-	if (len + 1 > size)
+	char text[WORDS_ROOM];
+	int len = move_words(pos, m, prev_to, flags, NULL, text);
+	if (len < 0)
+		return len;
+	if ((size_t)len + 1 > size)
 		return KIFU_ELIMIT;
-	memcpy(buf, text, len + 1);
-	return (int)len;
+	memcpy(buf, text, (size_t)len + 1);
+	return len;
 }
 
 /* Do the words of move m read back as it, as the reader parses them: its
@@ -404,14 +508,34 @@ static bool words_read_back(const writer *w, const kifu_move *m, int type, const
 	return !h.drop && (w->wide || kifu__kif_origin(w->v, &t) == m->from) && t.p == t.end;
 }
 
+/* words_read_back, asked once for each kind of move of a type (its piece's
+ * name, 成, 打, 同 or a square): what follows the square is the same words
+ * for every move of that kind, and the square and the origin are digits
+ * and kanji the reader reads back whatever the piece, unless the name
+ * could run on from the square (then every move is asked). */
+static bool reads_back(writer *w, const kifu_move *m, int type, const char *words)
+{
+	kif_names *names = w->names;
+	bool drop = m->flags & KIFU_MOVE_DROP;
+	/* the name was made for these words (piece_words): have tells */
+	if (!names || type < 0 || type >= KIFU_MAX_TYPES || (names->have[type] & (drop ? 8 : 4)) ||
+	    !(names->have[type] & (drop ? 2 : 1)))
+		return words_read_back(w, m, type, words);
+	uint8_t *known = &names->reads_back[type][(drop ? 4 : 0) | ((m->flags & KIFU_MOVE_PROMOTE) ? 2 : 0) |
+						  (m->to == w->prev_to ? 1 : 0)];
+	if (!*known)
+		*known = words_read_back(w, m, type, words) ? 1 : 2;
+	return *known == 1;
+}
+
 /* A move KIF cannot write so that it reads back as the move: 0, or
  * KIFU_EUNSUPPORTED with w->diag saying why.  words: what the move's line
- * says of it (kifu_kif_move_words). */
+ * says of it (move_words). */
 static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_step *step, const char *words)
 {
 	const kifu_record_move *m = step->move;
 	const char *why = NULL;
-	char head[KIFU_KIF_WORDS_MAX];
+	char head[WORDS_ROOM];
 	if (!w->wide && m->move.mid != KIFU_NO_SQUARE)
 		/* a two-step move names no square between in Kakinoki KIF: written
 		 * as a one-step move, it would read back as another move */
@@ -425,69 +549,97 @@ static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_
 				     "ply %ld: %s: %s", step->ply, m->text, why);
 	if (w->wide && m->move.mid != KIFU_NO_SQUARE) {
 		/* its two lines name the piece as a one-step move's head does */
-		move_head(pos, &m->move, w->prev_to, true, head, sizeof head);
+		*put_move_head(head, pos, &m->move, w->prev_to, true, w->names) = 0;
 		words = head;
 	}
 	int type = m->move.flags & KIFU_MOVE_DROP ? m->move.piece : kifu_code_type(kifu_position_at(pos, m->move.from));
-	if (words_read_back(w, &m->move, type, words))
+	if (reads_back(w, &m->move, type, words))
 		return 0;
 	return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
 			     "ply %ld: %s: written %s in KIF, it would not read back as the move (the piece's "
 			     "names: kifu-variants show %s)", step->ply, m->text, words, kifu_variant_name(w->v));
 }
 
-/* The play loop's `before` hook: writes one move. */
+/* "%4ld" as the move number is written: right-aligned in four columns. */
+static char *put_ply(char *o, long ply)
+{
+	return put_decimal(o, ply < 0 ? 0 : (unsigned long)ply, 4, ' ');
+}
+
+/* The play loop's `before` hook: writes one move, its line made by hand
+ * and written at once. */
 static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 {
 	writer *w = ctx;
 	const kifu_record_move *m = step->move;
 	const kifu_variant *v = w->v;
-	char words[KIFU_KIF_WORDS_MAX] = "", sq[32], name[NAME_MAX];
+	char words[WORDS_ROOM], line[3 * WORDS_ROOM], buf[NAME_MAX];
+	int len = 0;
+	words[0] = 0;
 	/* the writer's own form: the origin always, a two-step move on two lines */
 	if (m->move.mid == KIFU_NO_SQUARE || !w->wide)
-		kifu_kif_move_words(pos, &m->move, w->prev_to, w->wide ? 0 : KIFU_KIF_ORIGIN, words, sizeof words);
+		len = move_words(pos, &m->move, w->prev_to, w->wide ? 0 : KIFU_KIF_ORIGIN, w->names, words);
+	if (len < 0) {
+		len = 0;
+		words[0] = 0;
+	}
 	int rc = unwritable_move(w, pos, step, words);
 	if (rc)
 		return rc;
+	char *o = line;
 	if (w->wide) {
 		/* lishogi's server form (scalashogi format/kif/KifModel.scala):
 		 * "   1手目   7八歩兵 （←7九）", no ▲/△; a two-step move on two
 		 * lines, each with its own origin, the second never 仝 and with
 		 * no 居食い/じっと mark (its squares say it) */
 		if (m->move.mid != KIFU_NO_SQUARE) {
-			move_name(v, kifu_code_type(kifu_position_at(pos, m->move.from)), true, name, sizeof name);
-			if (m->move.mid == w->prev_to)
-				snprintf(sq, sizeof sq, "仝");
-			else
-				square_wide(v, m->move.mid, sq, sizeof sq);
-			fprintf(w->f, "%4ld手目一歩目 %s%s （←", step->ply, sq, name);
-			square_wide(v, m->move.from, sq, sizeof sq);
-			fprintf(w->f, "%s）\n", sq);
-			square_wide(v, m->move.to, sq, sizeof sq);
-			fprintf(w->f, "%4ld手目二歩目 %s%s%s", step->ply, sq, name,
-				(m->move.flags & KIFU_MOVE_PROMOTE) ? "成" : "");
-			square_wide(v, m->move.mid, sq, sizeof sq);
-			fprintf(w->f, " （←%s）", sq);
+			const char *name = piece_words(v, kifu_code_type(kifu_position_at(pos, m->move.from)), true, false,
+						       w->names, buf);
+			o = put_ply(o, step->ply);
+			o = put_text(o, "手目一歩目 ");
+			o = m->move.mid == w->prev_to ? put_text(o, "仝") : put_square_wide(o, v, m->move.mid);
+			o = put_text(o, name);
+			o = put_text(o, " （←");
+			o = put_square_wide(o, v, m->move.from);
+			o = put_text(o, "）\n");
+			o = put_ply(o, step->ply);
+			o = put_text(o, "手目二歩目 ");
+			o = put_square_wide(o, v, m->move.to);
+			o = put_text(o, name);
+			if (m->move.flags & KIFU_MOVE_PROMOTE)
+				o = put_text(o, "成");
+			o = put_text(o, " （←");
+			o = put_square_wide(o, v, m->move.mid);
+			o = put_text(o, "）");
 		} else {
-			fprintf(w->f, "%4ld手目   %s", step->ply, words);
+			o = put_ply(o, step->ply);
+			o = put_text(o, "手目   ");
+			memcpy(o, words, (size_t)len);
+			o += len;
 			if (!(m->move.flags & KIFU_MOVE_DROP)) {
-				square_wide(v, m->move.from, sq, sizeof sq);
-				fprintf(w->f, " （←%s）", sq);
+				o = put_text(o, " （←");
+				o = put_square_wide(o, v, m->move.from);
+				o = put_text(o, "）");
 			}
 		}
 		if (w->times && m->time >= 0) {
-			fputs("   ", w->f);
-			put_times(w, m->time, m->total);
+			o = put_text(o, "   ");
+			o = put_times(o, true, m->time, m->total);
 		}
 	} else {
-		fprintf(w->f, "%4ld ", step->ply);
+		o = put_ply(o, step->ply);
+		*o++ = ' ';
 		long k = step->ply - w->start;
-		put_move_field(w, words, m->time, m->total, k >= 0 && (size_t)k < w->branch_n && w->branch[k]);
+		memcpy(o, words, (size_t)len);
+		o = put_field_tail(w, o + len, kifu__kif_width(words), m->time, m->total,
+				   k >= 0 && (size_t)k < w->branch_n && w->branch[k]);
 	}
-	fputc('\n', w->f);
-	kifu__kif_put_annotations(w->f, m->comment, m->bookmark);
+	*o++ = '\n';
+	fwrite(line, 1, (size_t)(o - line), w->f);
+	if (m->comment || m->bookmark)
+		kifu__kif_put_annotations(w->f, m->comment, m->bookmark);
 	w->prev_to = m->move.to;
-	return ferror(w->f) ? KIFU_EIO : 0;
+	return 0;
 }
 
 /* The play loop's line_begin hook: a variation's heading; the square of the
@@ -536,18 +688,18 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	const kifu_ending_info *e = kifu_ending_find(li.ending, strlen(li.ending));
 	const char *word = e ? e->kif : li.ending;
 	long ply = li.start + li.count;
+	char buf[128], *o = put_ply(buf, ply);
 	(void)pos;
-	if (w->wide) {
-		fprintf(w->f, "%4ld手目   %s", ply, word);
-		if (w->times && li.ending_time >= 0) {
-			fputs("   ", w->f);
-			put_times(w, li.ending_time, li.ending_total);
-		}
-	} else {
-		fprintf(w->f, "%4ld ", ply);
-		put_move_field(w, word, li.ending_time, li.ending_total, false);
-	}
-	fputc('\n', w->f);
+	o = put_text(o, w->wide ? "手目   " : " ");
+	fwrite(buf, 1, (size_t)(o - buf), w->f);
+	fputs(word, w->f);
+	o = buf;
+	if (!w->wide)
+		o = put_field_tail(w, o, kifu__kif_width(word), li.ending_time, li.ending_total, false);
+	else if (w->times && li.ending_time >= 0)
+		o = put_times(put_text(o, "   "), true, li.ending_time, li.ending_total);
+	*o++ = '\n';
+	fwrite(buf, 1, (size_t)(o - buf), w->f);
 	if (li.ending_comment)
 		kifu__kif_put_comment_lines(w->f, li.ending_comment);
 	return ferror(w->f) ? KIFU_EIO : 0;
@@ -907,7 +1059,12 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	if (rc)
 		return rc;
 	/* an ending's time is written too when no move has one */
-	writer w = {f, rec, v, pos, is_wide(v), kifu__kif_any_times(rec, true), 0, 1, -1, NULL, 0, 0, diag};
+	writer w = {f, rec, v, pos, is_wide(v), kifu__kif_any_times(rec, true), 0, 1, -1, NULL, 0, 0, diag, NULL};
+	/* the pieces' names, made as the moves need them (none when out of
+	 * memory: each move then makes its own) */
+	w.names = malloc(sizeof *w.names);
+	if (w.names)
+		memset(w.names->have, 0, sizeof w.names->have), memset(w.names->reads_back, 0, sizeof w.names->reads_back);
 	fputs("手数----指手---------消費時間--\n", f);
 	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
 	/* every line of play, each followed by its variations, the latest ply
@@ -920,6 +1077,7 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	opt.ctx = &w;
 	rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
 	free(w.branch);
+	free(w.names);
 	return rc;
 }
 
@@ -958,28 +1116,59 @@ static int put_encoded(FILE *out, const kifu_record *rec, const char *form, cons
 	return rc;
 }
 
-int kifu__kif_write_as(FILE *out, const kifu_record *rec, const kifu_variant *v, enum kifu_encoding encoding,
-		       const char *form, kifu__kif_body body, void *ctx, kifu_diag *diag)
+/* The record's text into mem: its first line, headers, diagram and body. */
+static int write_text(FILE *mem, const kifu_record *rec, const kifu_variant *v, enum kifu_encoding encoding,
+		      const char *form, kifu__kif_body body, void *ctx, kifu_diag *diag)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
-	if (!mem)
-		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	kifu_position *pos = NULL;
-	int rc = 0;
 	if (kifu_position_new(&pos, v))
-		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	char first[64];
 	/* "#KIF version=2.0 encoding=UTF-8", "#KI2 ...": Kifu for Windows' first
 	 * line; it also starts the next record of a stream */
 	snprintf(first, sizeof first, "#%s version=2.0 encoding=%s", form,
 		 encoding == KIFU_ENCODING_SJIS ? "Shift_JIS" : "UTF-8");
-	if (!rc)
-		rc = preamble(mem, rec, v, form, first, pos, diag);
+	int rc = preamble(mem, rec, v, form, first, pos, diag);
 	if (!rc)
 		rc = body(mem, rec, v, pos, ctx, diag);
 	kifu_position_free(pos);
+	return rc;
+}
+
+/* Room on the stack for a record's text: most records fit, and a stream of
+ * them then asks nothing of the heap for their text (a buffer grown and
+ * freed for each record left the heap in pieces: 1.4 MiB more resident
+ * after 50,000 Dai records).  A longer record is written again into a
+ * buffer grown on the heap. */
+enum { TEXT_ON_STACK = 64 * 1024 };
+
+int kifu__kif_write_as(FILE *out, const kifu_record *rec, const kifu_variant *v, enum kifu_encoding encoding,
+		       const char *form, kifu__kif_body body, void *ctx, kifu_diag *diag)
+{
+	char small[TEXT_ON_STACK];
+	int rc;
+	FILE *mem = fmemopen(small, sizeof small, "w");
+	if (mem) {
+		rc = write_text(mem, rec, v, encoding, form, body, ctx, diag);
+		long at = ftell(mem);
+		bool fits = !ferror(mem) && at >= 0 && (size_t)at < sizeof small - 1;
+		if (fclose(mem) != 0)
+			fits = false;
+		/* a full buffer fails the writes (an error that says nothing of
+		 * the record): then again on the heap */
+		if (fits && rc)
+			return rc;
+		if (fits)
+			return put_encoded(out, rec, form, small, (size_t)at, encoding, diag);
+		kifu_diag_clear(diag);
+	}
+	/* too long for the stack: again, into a buffer on the heap */
+	char *text = NULL;
+	size_t len = 0;
+	mem = open_memstream(&text, &len);
+	if (!mem)
+		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	rc = write_text(mem, rec, v, encoding, form, body, ctx, diag);
 	if (fclose(mem) != 0 && !rc)
 		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	if (!rc)

@@ -1019,6 +1019,14 @@ int kifu_play_all(const kifu_record *rec, kifu_position *pos, const kifu_play_op
 	static const kifu_play_options defaults = KIFU_PLAY_OPTIONS_INIT;
 	if (!opt)
 		opt = &defaults;
+	if (kifu_record_line_count(rec) == 1) {
+		/* no variation: the walk would play the main line again, its hooks
+		 * called as kifu_play calls them (writers: one play a record) */
+		kifu_play_options one = *opt;
+		one.line = 0;
+		one.max_plies = -1;
+		return kifu_play(rec, pos, &one, out);
+	}
 	/* the main line first, as kifu_play plays it (the record's start, a
 	 * reading error, the plies, the main line's end) */
 	kifu_play_options main = *opt;

@@ -48,8 +48,17 @@ static size_t fold_char(const char *s, size_t n, char *out)
 		0xE5B087, 0xE990B5, 0xE8B1AC, 0xE8B293, 0xE683A1, 0xE6A9AB, 0xE98594,
 		0xE58883, 0xE7AB9C, 0xE6ADA5, 0xE9B3AF, 0xE8B18E, 0xE78E8B,
 	};
+	/* bit (key & 63) of each key: most characters are told apart from
+	 * all of them by one test */
+#define FOLD_BIT(k) (1ull << ((k) & 63))
+	static const uint64_t maybe = FOLD_BIT(0xE5B087) | FOLD_BIT(0xE990B5) | FOLD_BIT(0xE8B1AC) |
+				      FOLD_BIT(0xE8B293) | FOLD_BIT(0xE683A1) | FOLD_BIT(0xE6A9AB) |
+				      FOLD_BIT(0xE98594) | FOLD_BIT(0xE58883) | FOLD_BIT(0xE7AB9C) |
+				      FOLD_BIT(0xE6ADA5) | FOLD_BIT(0xE9B3AF) | FOLD_BIT(0xE8B18E) |
+				      FOLD_BIT(0xE78E8B);
+#undef FOLD_BIT
 	size_t k = char_len((const unsigned char *)s, n);
-	if (k == 3) {
+	if (k == 3 && (maybe >> (key3(s) & 63) & 1)) {
 		uint32_t c = key3(s);
 		for (int i = 0; i < NFOLDS; i++)
 			if (keys[i] == c) {
@@ -66,13 +75,17 @@ void kifu__names_fold(const char *s, char *out, size_t size)
 {
 	size_t n = strlen(s), o = 0;
 	for (size_t i = 0; i < n;) {
+		/* a character is copied, or its fold (of the same length) */
+		size_t k = char_len((const unsigned char *)s + i, n - i);
+		const char *from = s + i;
 		char c[8];
-		i += fold_char(s + i, n - i, c);
-		size_t cl = strlen(c);
-		if (o + cl + 1 > size)
+		if (k == 3 && fold_char(s + i, n - i, c) == 3)
+			from = c;
+		if (o + k + 1 > size)
 			break;
-		memcpy(out + o, c, cl);
-		o += cl;
+		memcpy(out + o, from, k);
+		o += k;
+		i += k;
 	}
 	out[o] = 0;
 }

@@ -16,11 +16,12 @@ static void clear(struct kifu_position *p, const struct kifu_variant *v)
 {
 	uint64_t *scratch = p->scratch;
 	size_t cap = p->scratch_cap;
-	kifu_movelist *mate_lists = p->mate_lists;
+	kifu_movelist *mate_lists[MAX_MATE_DEPTH + 1];
+	memcpy(mate_lists, p->mate_lists, sizeof mate_lists);
 	memset(p, 0, sizeof *p);
 	p->scratch = scratch;
 	p->scratch_cap = cap;
-	p->mate_lists = mate_lists;
+	memcpy(p->mate_lists, mate_lists, sizeof mate_lists);
 	p->v = v;
 	p->files = v->files;
 	p->ranks = v->ranks;
@@ -269,11 +270,6 @@ int kifu_position_new(kifu_position **out, const kifu_variant *v)
 	struct kifu_position *p = calloc(1, sizeof *p);
 	if (!p)
 		return KIFU_ENOMEM;
-	p->mate_lists = malloc((MAX_MATE_DEPTH + 1) * sizeof *p->mate_lists);
-	if (!p->mate_lists) {
-		free(p);
-		return KIFU_ENOMEM;
-	}
 	clear(p, v);
 	kifu_position_reset(p);
 	*out = p;
@@ -293,7 +289,8 @@ void kifu_position_free(kifu_position *pos)
 {
 	if (pos) {
 		free(pos->scratch);
-		free(pos->mate_lists);
+		for (int d = 0; d <= MAX_MATE_DEPTH; d++)
+			free(pos->mate_lists[d]);
 	}
 	free(pos);
 }
@@ -302,10 +299,11 @@ void kifu_position_copy(kifu_position *dst, const kifu_position *src)
 {
 	uint64_t *scratch = dst->scratch;
 	size_t cap = dst->scratch_cap;
-	kifu_movelist *mate_lists = dst->mate_lists;
+	kifu_movelist *mate_lists[MAX_MATE_DEPTH + 1];
+	memcpy(mate_lists, dst->mate_lists, sizeof mate_lists);
 	memcpy(dst, src, sizeof *dst);
 	dst->scratch = scratch;
-	dst->mate_lists = mate_lists;
+	memcpy(dst->mate_lists, mate_lists, sizeof mate_lists);
 	dst->scratch_cap = cap;
 }
 
@@ -344,7 +342,7 @@ int kifu_position_set_sfen(kifu_position *pos, const char *sfen, size_t len, kif
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	p->scratch = NULL;
 	p->scratch_cap = 0;
-	p->mate_lists = NULL;
+	memset(p->mate_lists, 0, sizeof p->mate_lists);
 	clear(p, pos->v);
 	int rc = parse_sfen(p, sfen, len, diag);
 	if (!rc)

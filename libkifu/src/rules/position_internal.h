@@ -7,6 +7,8 @@
 #include "kifu/position.h"
 #include "rules/variant_internal.h"
 
+#define MAX_MATE_DEPTH 4
+
 struct kifu_position {
 	const struct kifu_variant *v;
 	int files, ranks, nsq;
@@ -37,14 +39,14 @@ struct kifu_position {
 	size_t scratch_cap;
 	/* The move lists of the legal-move search that judges a drop mate or
 	 * a position with no legal move (rules.c has_legal_move), one per
-	 * depth: made with the position, so that no move allocates; owned
-	 * like scratch. */
-	kifu_movelist *mate_lists;
+	 * depth: each made the first time its depth is searched and kept
+	 * (32 KiB each: a position that never searches, as most of a
+	 * writer's, makes none); owned like scratch. */
+	kifu_movelist *mate_lists[MAX_MATE_DEPTH + 1];
 };
 
 /* A deep chain of drop-mate questions is cut off here and answered "yes":
  * no real position gets near it. */
-#define MAX_MATE_DEPTH 4
 
 /* The position's fields a move changes besides its board, hands and royal
  * squares, listed once for kifu_make_move to save and kifu_unmake_move to

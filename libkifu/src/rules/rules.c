@@ -1119,7 +1119,9 @@ static bool has_legal_move(struct kifu_position *p, int depth)
 		return false;
 	if (depth > MAX_MATE_DEPTH)
 		return true;
-	kifu_movelist *list = &p->mate_lists[depth];
+	if (!p->mate_lists[depth] && !(p->mate_lists[depth] = malloc(sizeof *p->mate_lists[depth])))
+		return true; /* out of memory: assumed, as for moves a full list has no room for */
+	kifu_movelist *list = p->mate_lists[depth];
 	legal_ctx c;
 	legal_ctx_init(p, &c, true);
 	gen g = {p, list, p->side, false};

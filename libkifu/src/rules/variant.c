@@ -550,6 +550,33 @@ static bool title_is(const char *want, const char *title_ja, const char *name)
 	return (have[0] && !strcmp(want, have)) || !strcmp(want, name);
 }
 
+/* The shipped variants' titles and start names as kifu_name_fold folds
+ * them, made once (a KIF file's 手合割 is looked up among them). */
+enum { FOLDED_MAX = 256 };
+struct builtin_folded {
+	char title[FOLDED_MAX];
+	char starts[MAX_STARTS][FOLDED_MAX];
+	int nstarts;
+};
+static struct builtin_folded *builtin_folded;
+
+static const struct builtin_folded *folded_names(void)
+{
+	pthread_mutex_lock(&builtin_lock);
+	if (!builtin_folded) {
+		struct builtin_folded *f = calloc(kifu__builtin_file_count + 1, sizeof *f);
+		for (size_t k = 0; f && k < kifu__builtin_file_count; k++) {
+			kifu_name_fold(builtin_says(k, 0), f[k].title, sizeof f[k].title);
+			const char *const *s = builtin_starts(k);
+			for (; f[k].nstarts < MAX_STARTS && s[f[k].nstarts]; f[k].nstarts++)
+				kifu_name_fold(s[f[k].nstarts], f[k].starts[f[k].nstarts], FOLDED_MAX);
+		}
+		builtin_folded = f;
+	}
+	pthread_mutex_unlock(&builtin_lock);
+	return builtin_folded;
+}
+
 const kifu_variant *kifu_variant_set_find_title(const kifu_variant_set *set, const char *title)
 {
 	char want[256];
@@ -557,10 +584,11 @@ const kifu_variant *kifu_variant_set_find_title(const kifu_variant_set *set, con
 	for (int i = 0; set && i < set->nadded; i++)
 		if (title_is(want, set->added[i]->title_ja, set->added[i]->name))
 			return set->added[i];
-	for (size_t k = 0; k < kifu__builtin_file_count; k++) {
+	const struct builtin_folded *f = folded_names();
+	for (size_t k = 0; f && k < kifu__builtin_file_count; k++) {
 		const kifu_variant *v;
 		if (!find_added(set, kifu__builtin_files[k].name) &&
-		    title_is(want, builtin_says(k, 0), builtin_says(k, 1)))
+		    ((f[k].title[0] && !strcmp(want, f[k].title)) || !strcmp(want, builtin_says(k, 1))))
 			return builtin_at(k, &v, NULL) == 0 ? v : NULL;
 	}
 	return NULL;
@@ -578,16 +606,13 @@ static int variant_start(const kifu_variant *v, const char *want)
 	return -1;
 }
 
-/* Does the NULL-terminated list of names hold `want` (folded)? */
-static bool names_hold(const char *const *names, const char *want)
+/* Which of shipped file k's starts (folded) is `want`, or -1. */
+static int start_in(const struct builtin_folded *f, size_t k, const char *want)
 {
-	char have[256];
-	for (; *names; names++) {
-		kifu_name_fold(*names, have, sizeof have);
-		if (!strcmp(want, have))
-			return true;
-	}
-	return false;
+	for (int i = 0; i < f[k].nstarts; i++)
+		if (!strcmp(want, f[k].starts[i]))
+			return i;
+	return -1;
 }
 
 const kifu_variant *kifu_variant_set_find_start(const kifu_variant_set *set, const char *name,
@@ -597,14 +622,20 @@ const kifu_variant *kifu_variant_set_find_start(const kifu_variant_set *set, con
 	kifu_name_fold(name, want, sizeof want);
 	*start = NULL;
 	const kifu_variant *v = NULL;
-	for (int i = 0; set && i < set->nadded && !v; i++)
-		if (variant_start(set->added[i], want) >= 0)
+	int at = -1;
+	for (int i = 0; set && i < set->nadded && at < 0; i++)
+		if ((at = variant_start(set->added[i], want)) >= 0)
 			v = set->added[i];
-	for (size_t k = 0; k < kifu__builtin_file_count && !v; k++)
-		if (!find_added(set, kifu__builtin_files[k].name) && names_hold(builtin_starts(k), want) &&
-		    builtin_at(k, &v, NULL))
+	const struct builtin_folded *f = folded_names();
+	for (size_t k = 0; f && k < kifu__builtin_file_count && at < 0; k++) {
+		if (find_added(set, kifu__builtin_files[k].name) || (at = start_in(f, k, want)) < 0)
+			continue;
+		if (builtin_at(k, &v, NULL))
 			return NULL;
-	int at = v ? variant_start(v, want) : -1;
+		/* the loaded variant's starts are the file's, in its order */
+		if (at >= v->nstarts || strcmp(v->starts[at].name, builtin_starts(k)[at]))
+			at = variant_start(v, want);
+	}
 	if (at < 0)
 		return NULL;
 	*start = v->starts[at].name;
