@@ -35,29 +35,40 @@ static char *put_text(char *o, const char *s)
 	return o + n;
 }
 
+/* A string literal: its length known where it is written. */
+#define PUT_LIT(o, lit) (memcpy((o), (lit), sizeof(lit) - 1), (o) + sizeof(lit) - 1)
+
 /* v in decimal, at least `width` characters, padded on the left with pad. */
 static char *put_decimal(char *o, unsigned long v, int width, char pad)
 {
-	char d[24];
-	int n = 0;
+	if (v < 10 && width <= 1) { /* a file or rank of a 9x9 board */
+		*o = (char)('0' + v);
+		return o + 1;
+	}
+	char d[24], *e = d + sizeof d, *p = e;
 	do
-		d[n++] = (char)('0' + v % 10);
-	while ((v /= 10) && n < (int)sizeof d);
-	for (int i = n; i < width; i++)
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) && p > d);
+	for (int n = (int)(e - p); n < width; n++)
 		*o++ = pad;
-	while (n)
-		*o++ = d[--n];
-	return o;
+	memcpy(o, p, (size_t)(e - p));
+	return o + (e - p);
 }
 
-/* A kanji number up to 99: 一, 十, 十五, 二十三. */
+/* A kanji number up to 99: 一, 十, 十五, 二十三 (each kanji three bytes). */
 static char *put_kanji_number(char *o, int n)
 {
-	if (n >= 20)
-		o = put_text(o, kanji[n / 10]);
+	if (n >= 20) {
+		memcpy(o, kanji[n / 10], 3);
+		o += 3;
+	}
 	if (n >= 10)
-		o = put_text(o, "十");
-	return put_text(o, kanji[n % 10]);
+		o = PUT_LIT(o, "十");
+	if (n % 10) {
+		memcpy(o, kanji[n % 10], 3);
+		o += 3;
+	}
+	return o;
 }
 
 static void fput_kanji_number(FILE *f, int n)
@@ -408,17 +419,19 @@ static char *put_move_head(char *o, const kifu_position *pos, const kifu_move *m
 	} else if (wide) {
 		o = put_square_wide(o, v, m->to);
 	} else {
-		o = put_text(o, fw_digits[m->to % files + 1]);
-		o = put_text(o, kanji[m->to / files + 1]);
+		/* full-width digit and kanji: three bytes each */
+		memcpy(o, fw_digits[m->to % files + 1], 3);
+		memcpy(o + 3, kanji[m->to / files + 1], 3);
+		o += 6;
 	}
 	if (m->flags & KIFU_MOVE_DROP) {
 		o = put_text(o, piece_words(v, m->piece, wide, true, names, buf));
-		return put_text(o, "打");
+		return PUT_LIT(o, "打");
 	}
 	o = put_text(o, piece_words(v, kifu_code_type(kifu_position_at(pos, m->from)), wide, false, names, buf));
 	/* no 不成: KIF names the origin, and Kifu for Windows leaves it out */
 	if (m->flags & KIFU_MOVE_PROMOTE)
-		o = put_text(o, "成");
+		o = PUT_LIT(o, "成");
 	return o;
 }
 
