@@ -145,28 +145,50 @@ static void bod_name(const kifu_variant *v, int t, char *buf, size_t size)
 /* buf holds a name of type t; where a reader would take it for another
  * type (Chu's Tokin is 金将, as the Gold: 金将 in a diagram is a Gold), the
  * first of t's names that it takes for t instead. */
-static void own_name(const kifu_variant *v, int t, char *buf, size_t size)
+static bool own_name(const kifu_variant *v, int t, char *buf, size_t size)
 {
 	char other[NAME_MAX];
 	for (int i = 0; !names_only(v, t, buf); i++) {
 		int n = kifu_variant_piece_reading(v, t, i, other, sizeof other);
 		if (n <= 0)
-			return; /* none does: the name as it was */
+			return false; /* none does: the name as it was */
 		if (names_only(v, t, other))
 			snprintf(buf, size, "%s", other);
 	}
+	return true;
 }
 
 /* The name a board diagram shows: one character on 9×9 boards (全 for a
  * promoted Silver), the written name on larger ones (as in the moves); a
- * name that reads back as the piece, as nothing but the name tells it. */
-static void cell_name(const kifu_variant *v, int t, bool wide, char *buf, size_t size)
+ * name that reads back as the piece, as nothing but the name tells it.
+ * false when none of its names does (a user's variant that gives two types
+ * one name and no other). */
+static bool cell_name(const kifu_variant *v, int t, bool wide, char *buf, size_t size)
 {
 	if (wide)
 		move_name(v, t, true, buf, size);
 	else
 		bod_name(v, t, buf, size);
-	own_name(v, t, buf, size);
+	return own_name(v, t, buf, size);
+}
+
+/* A type on pos's board or in a hand that a diagram cannot name so that it
+ * reads back (cell_name), or -1. */
+static int unnamed_in_diagram(const kifu_position *pos)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	bool wide = is_wide(v);
+	char name[NAME_MAX];
+	for (int sq = 0; sq < kifu_variant_files(v) * kifu_variant_ranks(v); sq++) {
+		int c = kifu_position_at(pos, sq);
+		if (c && !cell_name(v, kifu_code_type(c), wide, name, sizeof name))
+			return kifu_code_type(c);
+	}
+	for (int t = 0; t < kifu_variant_piece_count(v); t++)
+		if ((kifu_position_hand(pos, KIFU_SENTE, t) || kifu_position_hand(pos, KIFU_GOTE, t)) &&
+		    !cell_name(v, t, wide, name, sizeof name))
+			return t;
+	return -1;
 }
 
 static void put_hand(FILE *f, const kifu_position *pos, enum kifu_side side, bool handicap)
@@ -1101,6 +1123,14 @@ static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, cons
 		/* a diagram has no place for it (Chu's SFEN field 3) */
 		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
 				     "the start's counter-strike square cannot be written in %s", form);
+	int unnamed = unnamed_in_diagram(pos);
+	if (unnamed >= 0) {
+		kifu_piece_info info;
+		kifu_variant_piece(v, unnamed, &info);
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+				     "the start's %s cannot be written in a %s diagram: each of its names reads as "
+				     "another piece (kifu-variants show %s)", info.name, form, kifu_variant_name(v));
+	}
 	rc = kifu_bod_write(f, pos, is_handicap);
 	/* the moves played before the diagram (the SFEN's move number) */
 	if (!rc && kifu_position_movenumber(pos) > 1)
