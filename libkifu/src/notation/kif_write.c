@@ -47,6 +47,12 @@ static char *put_decimal(char *o, unsigned long v, int width, char pad)
 		*o = (char)('0' + v);
 		return o + 1;
 	}
+	if (v < 100 && width <= 2) { /* a file of a larger one, minutes, seconds */
+		if (v >= 10 || width == 2)
+			*o++ = v >= 10 ? (char)('0' + v / 10) : pad;
+		*o = (char)('0' + v % 10);
+		return o + 1;
+	}
 	char d[24], *e = d + sizeof d, *p = e;
 	do
 		*--p = (char)('0' + v % 10);
@@ -646,7 +652,14 @@ static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_
 /* "%4ld" as the move number is written: right-aligned in four columns. */
 static char *put_ply(char *o, long ply)
 {
-	return put_decimal(o, ply < 0 ? 0 : (unsigned long)ply, 4, ' ');
+	if (ply < 0 || ply > 9999)
+		return put_decimal(o, ply < 0 ? 0 : (unsigned long)ply, 4, ' ');
+	unsigned v = (unsigned)ply;
+	o[0] = v >= 1000 ? (char)('0' + v / 1000) : ' ';
+	o[1] = v >= 100 ? (char)('0' + v / 100 % 10) : ' ';
+	o[2] = v >= 10 ? (char)('0' + v / 10 % 10) : ' ';
+	o[3] = (char)('0' + v % 10);
+	return o + 4;
 }
 
 /* The play loop's `before` hook: writes one move, its line made by hand
