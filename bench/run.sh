@@ -294,13 +294,15 @@ make_set() {
 	: >"$tmp/$kind.list"
 	for ((i = 0; i < 20 * n; i++)); do echo "${list[$((i % n))]}" >>"$tmp/$kind.list"; done
 	CMD_probe=(xargs -a "$tmp/$kind.list" cat)
+	# enough probes' worth: k copies of the set, a folder each
 	k=$(($(enough "$(probe probe)") * 20))
 	: >"$tmp/$kind.list"
-	for ((i = 0; i < k * n / 20; i++)); do
-		cp "${list[$((i % n))]}" "$tmp/$kind/$i.$kind"
-		echo "$tmp/$kind/$i.$kind" >>"$tmp/$kind.list"
+	for ((i = 0; i < k; i++)); do
+		mkdir -p "$tmp/$kind/$i"
+		cp "${list[@]}" "$tmp/$kind/$i/"
+		printf "$tmp/$kind/$i/%s\n" "${list[@]##*/}" >>"$tmp/$kind.list"
 	done
-	FILES[$kind]=$((k * n / 20))
+	FILES[$kind]=$((k * n))
 	PLIES[$kind]=$(xargs -a "$tmp/$kind.list" "$bin/kifu-validate" --format=json |
 		sed 's/.*"plies":\([0-9]*\).*/\1/' | awk '{ s += $1 } END { print s + 0 }')
 }
@@ -328,15 +330,16 @@ done
 mkdir -p "$tmp/same"
 : >"$tmp/same-kif.list"
 : >"$tmp/same-jkf.list"
-i=0
-for f in "$tmp"/real/*.k.jkf; do
-	b=${f%.k.jkf}
-	for ((j = 0; j < FILES[kif] / $(ls "$tmp"/real/*.kif | wc -l) + 1; j++)); do
-		cp "$b.kif" "$tmp/same/$i.kif"; echo "$tmp/same/$i.kif" >>"$tmp/same-kif.list"
-		cp "$f" "$tmp/same/$i.jkf"; echo "$tmp/same/$i.jkf" >>"$tmp/same-jkf.list"
-		i=$((i + 1))
-	done
+same_jkf=("$tmp"/real/*.k.jkf)
+same_kif=("${same_jkf[@]/%.k.jkf/.kif}")
+reps=$((FILES[kif] / $(ls "$tmp"/real/*.kif | wc -l) + 1))
+for ((j = 0; j < reps; j++)); do
+	mkdir -p "$tmp/same/$j"
+	cp "${same_kif[@]}" "${same_jkf[@]}" "$tmp/same/$j/"
+	printf "$tmp/same/$j/%s\n" "${same_kif[@]##*/}" >>"$tmp/same-kif.list"
+	printf "$tmp/same/$j/%s\n" "${same_jkf[@]##*/}" >>"$tmp/same-jkf.list"
 done
+i=$((reps * ${#same_jkf[@]}))
 CMD_same_kif=(xargs -a "$tmp/same-kif.list" "$bin/kifu-validate" -q)
 CMD_same_jkf=(xargs -a "$tmp/same-jkf.list" "$bin/kifu-validate" -q)
 pair jkf_kif same_jkf same_kif
@@ -344,7 +347,7 @@ header "the same $i games as JKF and as KIF"
 row jkf_kif "JKF / KIF, kifu-validate" "<=1" same_jkf
 
 # USI lines: kifu-validate against wc -w and shogiops
-copies "$(( (FILES[kif] + 1) / $(wc -l <"$tmp/real.usi") + 1 ))" "$tmp/usi1" "$tmp/real.usi"
+copies "$(( (FILES[kif] / 20 + 1) / $(wc -l <"$tmp/real.usi") + 1 ))" "$tmp/usi1" "$tmp/real.usi"
 CMD_probe=(wc -w "$tmp/usi1")
 copies "$(enough "$(probe probe)")" "$tmp/all.usi" "$tmp/usi1"
 usi_plies=$("$bin/kifu-validate" --format=json "$tmp/all.usi" | sed 's/.*"plies":\([0-9]*\).*/\1/' | awk '{ s += $1 } END { print s + 0 }')
