@@ -113,6 +113,10 @@ int kifu_record_line_move(const kifu_record *rec, int line, long ply, kifu_recor
 const char *kifu_record_comment(const kifu_record *rec, long i);
 /* The bookmark on the start position, or NULL. */
 const char *kifu_record_bookmark_before(const kifu_record *rec);
+/* 0 when no move has been given a comment, a bookmark or a time since the
+ * record was cleared: a writer that checks each move's then need not look
+ * (nonzero: some move may have one). */
+int kifu_record_moves_annotated(const kifu_record *rec);
 
 /* The main line's ending word (resign, abort, ...), "" if none; where it
  * was written. */

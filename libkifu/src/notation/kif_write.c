@@ -1001,7 +1001,8 @@ static int survey(const kifu_record *rec, const kifu_variant *v, const char *for
 	if (!what[0] && ((pre && !fits_comment(pre)) || (bm && !fits_line(bm, false))))
 		snprintf(what, sizeof what, "the comment or bookmark before the moves (a CR at a line's end, "
 			 "a line break in a bookmark)");
-	for (long i = 0, n = kifu_record_total_moves(rec); i < n && !what[0]; i++) {
+	long n = kifu_record_moves_annotated(rec) ? kifu_record_total_moves(rec) : 0;
+	for (long i = 0; i < n && !what[0]; i++) {
 		kifu_record_move m;
 		kifu_record_get_move_at(rec, i, &m);
 		at = m.line;
@@ -1035,7 +1036,8 @@ static int check_times(const kifu_record *rec, bool *any, kifu_diag *diag)
 	const char *what = NULL;
 	long at = 0;
 	*any = false;
-	for (long i = 0, n = kifu_record_total_moves(rec); i < n && !what; i++) {
+	long n = kifu_record_moves_annotated(rec) ? kifu_record_total_moves(rec) : 0;
+	for (long i = 0; i < n && !what; i++) {
 		kifu_record_move m;
 		kifu_record_get_move_at(rec, i, &m);
 		*any |= m.time >= 0 || m.total >= 0;

@@ -7,6 +7,7 @@
  * main line before they begin a variation (KIF lists variations after it; the
  * compact reader reads the main line in a first pass).
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +53,7 @@ struct kifu_record {
 	/* notes: what the reader passed over */
 	struct { size_t msg; long line, col; } notes[KIFU_MAX_NOTES];
 	int nnotes;
+	bool move_extras; /* a move was given a comment, a bookmark or a time */
 };
 
 /* Appends a NUL-terminated copy of s[0..len) to the pool. */
@@ -132,6 +134,7 @@ void kifu_record_clear(kifu_record *r)
 	r->err_msg = r->err_move = NONE;
 	r->err_ply = r->err_line = r->err_col = 0;
 	r->nnotes = 0;
+	r->move_extras = false;
 }
 
 int kifu_record_set_source(kifu_record *r, const char *file, long line)
@@ -338,7 +341,7 @@ int kifu_record_set_comment(kifu_record *r, long i, const char *text, size_t len
 	else if (i == KIFU_COMMENT_ENDING)
 		slot = &r->lines[r->nlines - 1].ending_comment;
 	else if (i >= 0 && i < r->nmoves)
-		slot = &r->moves[i].comment;
+		slot = &r->moves[i].comment, r->move_extras = true;
 	else
 		return KIFU_EINVAL;
 	return intern(r, text, len, slot);
@@ -384,6 +387,7 @@ int kifu_record_set_time(kifu_record *r, long i, double time, double total)
 		return KIFU_EINVAL;
 	r->moves[i].time = time;
 	r->moves[i].total = total;
+	r->move_extras = true;
 	return 0;
 }
 
@@ -393,8 +397,11 @@ int kifu_record_set_bookmark(kifu_record *r, long i, const char *text, size_t le
 		return intern(r, text, len, &r->pre_bookmark);
 	if (i < 0 || i >= r->nmoves)
 		return KIFU_EINVAL;
+	r->move_extras = true;
 	return intern(r, text, len, &r->moves[i].bookmark);
 }
+
+int kifu_record_moves_annotated(const kifu_record *r) { return r->move_extras; }
 
 const char *kifu_record_bookmark_before(const kifu_record *r)
 {
