@@ -2,7 +2,8 @@
 # html.sh - kifu-replay --format=html in a real browser: headless Chromium
 # (Debian's chromium package) driven by puppeteer-core, pinned and pointed
 # at /usr/bin/chromium (tests/node/html-replay.mjs).  On pages kifu writes
-# for a Dai game with two-leg moves, two Chu records (a lishogi game, a
+# for a 300-ply Dai game with two-leg moves (and the same with comments and a
+# variation), two Chu records (a lishogi game, a
 # counter-strike) and a standard game with drops, comments, times and
 # variations, it presses the keys, reads the DOM and checks the position
 # shown at each ply against `kifu-replay --format=sfen --ply N`, variations
@@ -55,12 +56,21 @@ fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 # variations, comments and times, and a hostile record and variant.
 "$build/tests/gen-records" -v dai -n 1 -p 300 -s 1 >"$out/dai.compact"
 grep -qE ' [0-9]+[a-o][0-9]+[a-o][0-9]+[a-o]\+?( |$)' "$out/dai.compact" || fail "the Dai game has no two-leg move"
+# the same Dai game with comments and a variation at ply 1 (the first three
+# moves of another random game)
+alt=$("$build/tests/gen-records" -v dai -n 1 -p 3 -s 2 | sed 's/^dai : //')
+awk -v alt="$alt" '{ out = $1 " " $2; for (i = 3; i <= NF; i++) { t = $i
+	if (i == 3) t = t "{the%20first%20move} ( " alt "{another%20first%20move} )"
+	if (i == 12) t = t "{ply%2010}"
+	out = out " " t } print out }' "$out/dai.compact" >"$out/dai-notes.compact"
+"$bin/kifu-validate" -q "$out/dai-notes.compact" || fail "dai-notes.compact is not valid"
 cp tests/data/kif/chu/chushogiKif1.kif "$out/chu.kif"
 cp tests/data/replay/chu-counter-strike.compact "$out/chu-cs.compact"
 cp tests/data/kif/fixtures/writer.kif "$out/shogi.kif"
 cp tests/data/replay/evil.yaml tests/data/replay/evil.compact "$out/"
 
 "$bin/kifu-replay" --format=html -o "$out/dai.html" "$out/dai.compact" || fail "dai.html: exit $?"
+"$bin/kifu-replay" --format=html -o "$out/dai-notes.html" "$out/dai-notes.compact" || fail "dai-notes.html: exit $?"
 "$bin/kifu-replay" --format=html -o "$out/chu.html" "$out/chu.kif" "$out/chu-cs.compact" || fail "chu.html: exit $?"
 "$bin/kifu-replay" --format=html "$out/shogi.kif" >"$out/shogi.html" || fail "shogi.html: exit $?"
 "$bin/kifu-replay" --format=html --variant-file "$out/evil.yaml" -o "$out/evil.html" "$out/evil.compact" ||

@@ -197,6 +197,36 @@ async function done(page, name) {
 	await done(linked, 'dai #ply=42');
 }
 
+// --- the same Dai game with comments and a variation at ply 1 ------------------------
+{
+	const input = path.join(out, 'dai-notes.compact');
+	const alt = readFileSync(input, 'utf8').split(' ( ')[1].split(' )')[0].replace(/\{[^}]*\}/g, '').trim();
+	const page = await open('dai-notes.html');
+	let got = await expectPosition(page, 'dai-notes ply 0', sfenAt(input, 0), 15, false);
+	await press(page, 'ArrowRight');
+	got = await expectPosition(page, 'dai-notes ply 1', sfenAt(input, 1), 15, false);
+	check('dai-notes: the comment beside move 1', got.comment === 'the first move', JSON.stringify(got.comment));
+	await press(page, 'ArrowLeft', 'Shift+ArrowRight');
+	got = await expectPosition(page, 'dai-notes variation at ply 1', sfenOfMoves('dai', alt.split(' ')[0]), 15, false);
+	check('dai-notes: Shift+→ at ply 0 enters the variation at ply 1', got.line === 1 && got.ply === 1,
+		`${got.line} ${got.ply} ${got.hash}`);
+	await press(page, 'ArrowRight', 'ArrowRight');
+	got = await expectPosition(page, 'dai-notes variation at ply 3', sfenOfMoves('dai', alt), 15, false);
+	check('dai-notes: the variation\'s last move and its comment', got.ply === 3 && got.line === 1 &&
+		got.comment === 'another first move', `${got.ply} ${got.line} ${JSON.stringify(got.comment)}`);
+	await press(page, 'Shift+ArrowLeft');
+	got = await expectPosition(page, 'dai-notes out of the variation', sfenAt(input, 0), 15, false);
+	check('dai-notes: Shift+← leaves to the branch point', got.line === 0 && got.ply === 0, `${got.line} ${got.ply}`);
+	await press(page, 'End');
+	got = await expectPosition(page, 'dai-notes End', sfenAt(input, 300), 15, false);
+	check('dai-notes: End goes to ply 300 of the main line', got.ply === 300 && got.line === 0, `${got.line} ${got.ply}`);
+	await page.evaluate(() => { location.hash = '#ply=10'; });
+	await page.waitForFunction(() => document.getElementById('board').dataset.ply === '10');
+	got = await shown(page);
+	check('dai-notes: the comment beside move 10', got.comment === 'ply 10', JSON.stringify(got.comment));
+	await done(page, 'dai-notes');
+}
+
 // --- Chu: a lishogi game and a counter-strike, two records on one page ------------
 {
 	const game = path.join(out, 'chu.kif'), cs = path.join(out, 'chu-cs.compact');
