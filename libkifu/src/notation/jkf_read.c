@@ -222,7 +222,9 @@ static void spoil(jkf_reader *r, long line, long col, const char *msg)
 static int append(jkf_reader *r, const char *s, size_t n, bool newline)
 {
 	if (r->len + n + 2 > r->cap) {
-		size_t cap = r->cap ? r->cap : 4096;
+		/* room for a whole record of most files at once: growing it
+		 * copies what came before */
+		size_t cap = r->cap ? r->cap : 65536;
 		while (cap < r->len + n + 2)
 			cap *= 2;
 		char *b = realloc(r->buf, cap);
