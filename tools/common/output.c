@@ -119,8 +119,18 @@ int output_open(output *o, const char *path)
 		output_default_signals();
 		signals_set = 1;
 	}
-	if (!path || !strcmp(path, "-"))
+	if (!path || !strcmp(path, "-")) {
+		/* standard output into a file or a pipe: written in blocks of
+		 * FILE_BUF as a named file is (the C library's block is 4 KiB:
+		 * a system call every few records); before anything is written
+		 * to it, once */
+		static char stdout_buf[FILE_BUF];
+		static int stdout_set;
+		if (!stdout_set && !isatty(STDOUT_FILENO))
+			setvbuf(stdout, stdout_buf, _IOFBF, sizeof stdout_buf);
+		stdout_set = 1;
 		return CLI_OK;
+	}
 	o->path = path;
 	struct stat st;
 	int exists = lstat(path, &st) == 0;
