@@ -147,6 +147,13 @@ grep -q ' 7g6f7g ' "$tmp/chu.c" || fail "chu: the 居食い of ply 57 is not 7g6
 "$bin/kifu-convert" --to compact "$tmp/long.c" | cmp -s - "$tmp/long.back" ||
 	fail "long record: KIF and back changed it"
 
+# 9. A hand of more than 99 of a piece (the reader's kanji numbers stop at
+# 九十九): said as several counts that add up, and read back the same.
+printf 'shogi sfen=9/9/9/9/9/9/9/9/9_b_150P_1 : resign\n' >"$tmp/hand.c"
+"$bin/kifu-convert" --to kif "$tmp/hand.c" >"$tmp/hand.kif" || fail "150 pawns in hand: not written"
+grep -qx '先手の持駒：歩九十九　歩五十一　' "$tmp/hand.kif" || fail "150 pawns in hand: $(grep 持駒 "$tmp/hand.kif" | tail -1)"
+"$bin/kifu-convert" --to compact "$tmp/hand.kif" | cmp -s - "$tmp/hand.c" || fail "150 pawns in hand: not read back"
+
 if [ "$fails" -ne 0 ]; then
 	echo "kif.sh: $fails failures"
 	exit 1

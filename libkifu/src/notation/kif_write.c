@@ -63,7 +63,8 @@ static char *put_decimal(char *o, unsigned long v, int width, char pad)
 	return o + (e - p);
 }
 
-/* A kanji number up to 99: 一, 十, 十五, 二十三 (each kanji three bytes). */
+/* A kanji number from 1 to 99: 一, 十, 十五, 二十三 (each kanji three bytes;
+ * what the reader reads, kifu__kif_kanji_number). */
 static char *put_kanji_number(char *o, int n)
 {
 	if (n >= 20) {
@@ -211,6 +212,14 @@ static void put_hand(FILE *f, const kifu_position *pos, enum kifu_side side, boo
 		any = true;
 		char name[NAME_MAX];
 		cell_name(v, t, wide, name, sizeof name);
+		/* a count the reader reads is at most 九十九: more is said as
+		 * several counts of the same piece, which it adds up (歩九十九
+		 * 歩五十一 for 150) */
+		for (; n > 99; n -= 99) {
+			fputs(name, f);
+			fput_kanji_number(f, 99);
+			fputs("　", f);
+		}
 		fputs(name, f);
 		/* one piece has no count: 歩, not 歩一 */
 		if (n > 1)
