@@ -52,6 +52,13 @@ kifu-validate: $tmp/bad.usi:2:30: ply 2: 7g7f: there is no piece on 7g
 kifu-validate: $tmp/bad.usi:3:10: expected startpos or sfen after position
 " -- "$bin/kifu-validate" "$tmp/bad.usi"
 
+# An SFEN is printable ASCII: a byte that is not is said at its column, never
+# kept (compact would write it and refuse to read it back; fuzz_rt_kif).
+printf 'position sfen lnsgkgsnl/1r5b1/ppp\265pppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\nposition startpos moves 7g7f\n' >"$tmp/byte.usi"
+expect sfen-byte 1 "shogi : 7g7f
+" "kifu-convert: $tmp/byte.usi:1:34: an SFEN is printable ASCII, not byte 0xB5
+" -- "$bin/kifu-convert" --to compact "$tmp/byte.usi"
+
 # A handicap start, another variant (its own start, read back with -v),
 # and what USI leaves out, said once per record.
 printf 'shogi handicap=香落ち sente=A : 3c3d 7g7f{x} resign\nsho : 7g7f\n' >"$tmp/other.compact"

@@ -83,6 +83,15 @@ static int read_sfen(kifu_record *rec, const char *line, size_t len, size_t *i, 
 		if (o + n + 1 >= sizeof sfen)
 			return kifu_record_set_error(rec, 0, lineno, (long)start + 1, NULL, 0,
 						     "the SFEN is too long (1,023 characters at most)");
+		/* an SFEN is printable ASCII (USI's protocol): any other byte is
+		 * said where it is, never kept in the record's text */
+		for (size_t k = start; k < start + n; k++)
+			if ((unsigned char)line[k] < 0x21 || (unsigned char)line[k] > 0x7E) {
+				char msg[64];
+				snprintf(msg, sizeof msg, "an SFEN is printable ASCII, not byte 0x%02X",
+					 (unsigned char)line[k]);
+				return kifu_record_set_error(rec, 0, lineno, (long)k + 1, NULL, 0, msg);
+			}
 		if (o)
 			sfen[o++] = '_';
 		memcpy(sfen + o, line + start, n);
