@@ -446,12 +446,12 @@ static char *put_square_wide(char *o, const kifu_variant *v, int sq)
  * a space), so that whether the words read back hangs on the square? */
 static bool runs_on_from_square(const char *name)
 {
-	static const char *const numbers[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９", "一", "二",
-					      "三", "四", "五", "六", "七", "八", "九", "十", "　"};
-	if (!name[0] || (unsigned char)name[0] <= ' ' || (name[0] >= '0' && name[0] <= '9'))
+	if (!name[0] || (unsigned char)name[0] <= ' ' || (name[0] >= '0' && name[0] <= '9') ||
+	    !strncmp(name, "十", 3) || !strncmp(name, "　", 3))
 		return true;
-	for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
-		if (!strncmp(name, numbers[i], strlen(numbers[i])))
+	/* the digits and kanji the squares are written with (three bytes each) */
+	for (int d = 0; d < 10; d++)
+		if (!strncmp(name, fw_digits[d], 3) || (d && !strncmp(name, kanji[d], 3)))
 			return true;
 	return false;
 }
