@@ -606,17 +606,6 @@ static int more_tokens(kifu__json *j)
 	return reserve((void **)&j->tok, &j->tokcap, j->ntok < 4096 ? 4096 : j->ntok + 1, sizeof *j->tok);
 }
 
-static inline int new_token(kifu__json *j, int type, uint32_t off)
-{
-	if (j->ntok == j->tokcap && more_tokens(j))
-		return KIFU_ENOMEM;
-	kifu__json_tok *t = &j->tok[j->ntok++];
-	t->type = (uint16_t)type;
-	t->decoded = 0;
-	t->off = off;
-	return 0;
-}
-
 static inline bool same_key(const kifu__json *j, size_t a, size_t b)
 {
 	if (j->tok[a].u.str.len != j->tok[b].u.str.len)
