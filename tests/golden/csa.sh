@@ -160,6 +160,26 @@ grep -q "undeclared.csa:[0-9]*:3: a byte that is not UTF-8 (0x8E), the encoding 
 [ "$(printf "'CSA encoding=UTF-8\nV3.0\nP-11OU\nP+00AL\n-\n" | "$bin/kifu-convert")" = 'shogi sfen=8k/9/9/9/9/9/9/9/9_w_2R2B4G4S4N4L18P_1 :' ] ||
 	fail "P- and 00AL not told as CSA"
 
+# 8. A time too long to write is refused, the record named at its move, in
+# CSA, JKF and KIF alike (2.2e22 seconds once overflowed CSA's integer);
+# the longest that is written reads back as it was.
+printf 'shogi : 7g7f@22222222222222222222222 3c3d\nshogi : 7g7f@5/360000000000 3c3d\nshogi : 7g7f@5999999999/5999999999 3c3d\n' >"$tmp/long.compact"
+for to in csa jkf kif; do
+	"$bin/kifu-convert" --to "$to" "$tmp/long.compact" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	[ "$status" -eq 1 ] || fail "--to $to, a time too long: status $status"
+	grep -q "long.compact:1:9: 7g7f: its time (100,000,000 minutes or more.*) cannot be written in ${to^^}: it would not read back the same" "$tmp/err" ||
+		fail "--to $to, a time too long: $(cat "$tmp/err")"
+	if [ "$to" = csa ]; then
+		# CSA writes no totals: only the move's time counts
+		[ "$(grep -c '^+7776FU' "$tmp/out")" = 2 ] || fail "--to csa: the records that fit: $(cat "$tmp/out")"
+	else
+		grep -q "long.compact:2:9: 7g7f: its time" "$tmp/err" || fail "--to $to, a total too long: $(cat "$tmp/err")"
+	fi
+	"$bin/kifu-convert" "$tmp/out" 2>/dev/null | grep -Eq '^shogi.* : 7g7f@5999999999(/5999999999)? 3c3d$' ||
+		fail "--to $to: the longest time does not read back: $("$bin/kifu-convert" "$tmp/out" 2>&1)"
+done
+
 if [ "$fails" -ne 0 ]; then
 	echo "csa.sh: $fails failures"
 	exit 1

@@ -19,6 +19,7 @@
 #include "kifu/play.h"
 #include "kifu/vocabulary.h"
 #include "notation/csa.h"
+#include "notation/writing.h"
 #include "text/encoding.h"
 
 /* The record's text is built in memory (csa_buf) and written at once. */
@@ -365,6 +366,8 @@ static int write_text(writer *w, const char *encoding, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_EINVAL, kifu_record_file(rec), err_line, err_col,
 				     "the record was not read whole: %s", err);
 	int rc = unwritable_text(rec, diag);
+	if (!rc)
+		rc = kifu__write_times_fit(rec, false, "CSA", NULL, diag);
 	if (rc)
 		return rc;
 	/* V3.0 2.2 and 2.3: the encoding, then the version */

@@ -36,3 +36,45 @@ int kifu__write_lines(const kifu_record *rec, kifu_position *pos, kifu_play_opti
 		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.line, val.col, "%s", val.reason);
 	return 0;
 }
+
+/* A time written only when the move has one (a total alone is not). */
+static bool time_fits(double time, double total, bool totals)
+{
+	return time < 0 || (time < KIFU__WRITE_TIME_MAX && (!totals || total < KIFU__WRITE_TOTAL_MAX));
+}
+
+int kifu__write_times_fit(const kifu_record *rec, bool totals, const char *notation, bool *any, kifu_diag *diag)
+{
+	const char *what = NULL;
+	long at = 0, col = 0;
+	bool seen = false;
+	/* a move's time is an annotation: none when the record has none */
+	long n = kifu_record_moves_annotated(rec) ? kifu_record_total_moves(rec) : 0;
+	for (long i = 0; i < n && !what; i++) {
+		kifu_record_move m;
+		kifu_record_get_move_at(rec, i, &m);
+		seen |= m.time >= 0 || m.total >= 0;
+		if (!time_fits(m.time, m.total, totals)) {
+			what = m.text;
+			at = m.line;
+			col = m.col;
+		}
+	}
+	for (int l = 0; l < kifu_record_line_count(rec) && !what; l++) {
+		kifu_record_line_info li;
+		kifu_record_get_line(rec, l, &li);
+		seen |= li.ending_time >= 0 || li.ending_total >= 0;
+		if (!time_fits(li.ending_time, li.ending_total, totals)) {
+			what = li.ending_text;
+			at = li.ending_line;
+		}
+	}
+	if (any)
+		*any = seen;
+	if (what)
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), at, col,
+				     "%s: its time (100,000,000 minutes or more%s) cannot be written in %s: it would "
+				     "not read back the same", what, totals ? ", or a total of 100,000,000 hours or more" : "",
+				     notation);
+	return 0;
+}

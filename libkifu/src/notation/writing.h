@@ -7,6 +7,8 @@
 #ifndef KIFU_NOTATION_WRITING_H
 #define KIFU_NOTATION_WRITING_H
 
+#include <stdbool.h>
+
 #include "kifu/play.h"
 
 /* 0 when rec was read without error; else KIFU_EINVAL, diag saying where
@@ -20,5 +22,18 @@ int kifu__write_read_whole(const kifu_record *rec, kifu_diag *diag);
  * hook returned. */
 int kifu__write_lines(const kifu_record *rec, kifu_position *pos, kifu_play_options *opt,
 		      const char *notation, kifu_diag *diag);
+
+/* The longest times writers write: KIF's m:ss and hh:mm:ss read back up to
+ * 100,000,000 minutes and hours, and CSA and JKF keep to the same (a
+ * longer one is no game's, and would overflow their integers). */
+#define KIFU__WRITE_TIME_MAX 6e9    /* a move's or an ending's time, seconds */
+#define KIFU__WRITE_TOTAL_MAX 3.6e11 /* the total beside it */
+
+/* Can every time of rec, the moves' and the endings', be written: below
+ * KIFU__WRITE_TIME_MAX, with its total (when `totals`: the notation writes
+ * them) below KIFU__WRITE_TOTAL_MAX?  0, or KIFU_EUNSUPPORTED with diag
+ * saying which cannot, in the words of `notation`.  *any (may be NULL):
+ * whether rec has a time or a total at all. */
+int kifu__write_times_fit(const kifu_record *rec, bool totals, const char *notation, bool *any, kifu_diag *diag);
 
 #endif
