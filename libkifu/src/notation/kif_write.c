@@ -19,6 +19,7 @@
 #include "kifu/vocabulary.h"
 #include "notation/kif_lex.h"
 #include "notation/kif_write.h"
+#include "notation/writing.h"
 #include "text/encoding.h"
 
 static const char *const fw_digits[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９"};
@@ -371,7 +372,22 @@ typedef struct writer {
 	size_t branch_n, branch_cap;
 	kifu_diag *diag;
 	kif_names *names;
+	/* the move lines, gathered here and written to f a block at a time
+	 * (an fwrite a move cost a third of the writer's own time) */
+	char *lines;
+	size_t lines_n;
 } writer;
+
+/* Room for a whole move line: its words and the rest of it. */
+enum { LINES_ROOM = 16 * 1024 };
+
+/* The gathered move lines out to f: before anything else is written to it. */
+static void flush_lines(writer *w)
+{
+	if (w->lines_n)
+		fwrite(w->lines, 1, w->lines_n, w->f);
+	w->lines_n = 0;
+}
 
 /* A move's time and the total: "( 0:08/00:00:08)" as Kifu for Windows
  * writes it; in the wide form "(00:08/00:00:08)" as lishogi does (its
@@ -434,12 +450,31 @@ void kifu__kif_put_annotations(FILE *f, const char *comment, const char *bookmar
 		fprintf(f, "&%s\n", bookmark);
 }
 
-/* A square in the wide form: "7九", "10十一". */
+/* The ranks of the wide form in kanji (put_kanji_number's, made once):
+ * copied whole, their length after. */
+static const struct {
+	char text[7];
+	unsigned char len;
+} rank_kanji[KIFU_MAX_DIM + 1] = {
+	{"", 0},       {"一", 3},     {"二", 3},     {"三", 3},     {"四", 3},
+	{"五", 3},     {"六", 3},     {"七", 3},     {"八", 3},     {"九", 3},
+	{"十", 3},     {"十一", 6},   {"十二", 6},   {"十三", 6},   {"十四", 6},
+	{"十五", 6},   {"十六", 6},   {"十七", 6},   {"十八", 6},   {"十九", 6},
+};
+
+/* A square in the wide form: "7九", "10十一".  The caller's buffer has room
+ * for six bytes of rank. */
 static char *put_square_wide(char *o, const kifu_variant *v, int sq)
 {
 	int files = kifu_variant_files(v);
-	o = put_decimal(o, (unsigned long)(sq % files + 1), 1, ' ');
-	return put_kanji_number(o, sq / files + 1);
+	unsigned file = (unsigned)(sq % files) + 1, rank = (unsigned)(sq / files) + 1;
+	if (file >= 10)
+		*o++ = (char)('0' + file / 10 % 10);
+	*o++ = (char)('0' + file % 10);
+	if (rank > KIFU_MAX_DIM)
+		return put_kanji_number(o, (int)rank);
+	memcpy(o, rank_kanji[rank].text, 6);
+	return o + rank_kanji[rank].len;
 }
 
 /* Could a name run on from the square before it (a digit, a kanji number,
@@ -678,7 +713,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	writer *w = ctx;
 	const kifu_record_move *m = step->move;
 	const kifu_variant *v = w->v;
-	char words[WORDS_ROOM], line[3 * WORDS_ROOM], buf[NAME_MAX];
+	char words[WORDS_ROOM], buf[NAME_MAX];
 	int len = 0;
 	words[0] = 0;
 	/* the writer's own form: the origin always, a two-step move on two lines */
@@ -691,7 +726,9 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	int rc = unwritable_move(w, pos, step, words);
 	if (rc)
 		return rc;
-	char *o = line;
+	if (w->lines_n > LINES_ROOM - 3 * WORDS_ROOM)
+		flush_lines(w);
+	char *o = w->lines + w->lines_n;
 	if (w->wide) {
 		/* lishogi's server form (scalashogi format/kif/KifModel.scala):
 		 * "   1手目   7八歩兵 （←7九）", no ▲/△; a two-step move on two
@@ -740,9 +777,11 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 				   k >= 0 && (size_t)k < w->branch_n && w->branch[k]);
 	}
 	*o++ = '\n';
-	fwrite(line, 1, (size_t)(o - line), w->f);
-	if (m->comment || m->bookmark)
+	w->lines_n = (size_t)(o - w->lines);
+	if (m->comment || m->bookmark) {
+		flush_lines(w);
 		kifu__kif_put_annotations(w->f, m->comment, m->bookmark);
+	}
 	w->prev_to = m->move.to;
 	return 0;
 }
@@ -776,6 +815,7 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 			w->branch[ci.start - li.start] = 1;
 		c = ci.next_sibling;
 	}
+	flush_lines(w);
 	if (line > 0)
 		fprintf(w->f, "\n変化：%ld手\n", li.start);
 	return ferror(w->f) ? KIFU_EIO : 0;
@@ -795,6 +835,7 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	long ply = li.start + li.count;
 	char buf[128], *o = put_ply(buf, ply);
 	(void)pos;
+	flush_lines(w);
 	o = put_text(o, w->wide ? "手目   " : " ");
 	fwrite(buf, 1, (size_t)(o - buf), w->f);
 	fputs(word, w->f);
@@ -844,7 +885,8 @@ int kifu__kif_square_before(const kifu_record *rec, int line)
 
 bool kifu__kif_any_times(const kifu_record *rec, bool endings)
 {
-	for (long i = 0, n = kifu_record_total_moves(rec); i < n; i++) {
+	long n = kifu_record_moves_annotated(rec) ? kifu_record_total_moves(rec) : 0;
+	for (long i = 0; i < n; i++) {
 		kifu_record_move m;
 		kifu_record_get_move_at(rec, i, &m);
 		if (m.time >= 0 || m.total >= 0)
@@ -882,7 +924,9 @@ static int check_one_line(const kifu_record *rec, kifu_diag *diag)
 			return rc;
 	}
 	int rc = one_line(rec, "the bookmark before the first move", kifu_record_bookmark_before(rec), diag);
-	for (long i = 0, n = kifu_record_total_moves(rec); !rc && i < n; i++) {
+	/* a move's bookmark is an annotation: none when the record has none */
+	long n = kifu_record_moves_annotated(rec) ? kifu_record_total_moves(rec) : 0;
+	for (long i = 0; !rc && i < n; i++) {
 		kifu_record_move m;
 		kifu_record_get_move_at(rec, i, &m);
 		if (m.bookmark && m.bookmark[strcspn(m.bookmark, "\r\n")]) {
@@ -1032,45 +1076,6 @@ static int survey(const kifu_record *rec, const kifu_variant *v, const char *for
 	return 0;
 }
 
-/* Times read back up to 100,000,000 minutes (m:ss) and hours (hh:mm:ss). */
-#define KIF_TIME_MAX 6e9
-#define KIF_TOTAL_MAX 3.6e11
-
-/* Can KIF's m:ss and hh:mm:ss carry every time of rec, the moves' and the
- * endings'?  0, or KIFU_EUNSUPPORTED with diag saying which cannot; *any:
- * whether it has a time at all (then each move or ending with one has it
- * written). */
-static int check_times(const kifu_record *rec, bool *any, kifu_diag *diag)
-{
-	const char *what = NULL;
-	long at = 0;
-	*any = false;
-	long n = kifu_record_moves_annotated(rec) ? kifu_record_total_moves(rec) : 0;
-	for (long i = 0; i < n && !what; i++) {
-		kifu_record_move m;
-		kifu_record_get_move_at(rec, i, &m);
-		*any |= m.time >= 0 || m.total >= 0;
-		if (m.time >= 0 && !(m.time < KIF_TIME_MAX && m.total < KIF_TOTAL_MAX)) {
-			what = m.text;
-			at = m.line;
-		}
-	}
-	for (int l = 0; l < kifu_record_line_count(rec) && !what; l++) {
-		kifu_record_line_info li;
-		kifu_record_get_line(rec, l, &li);
-		*any |= li.ending_time >= 0 || li.ending_total >= 0;
-		if (li.ending_time >= 0 && !(li.ending_time < KIF_TIME_MAX && li.ending_total < KIF_TOTAL_MAX)) {
-			what = li.ending_text;
-			at = li.ending_line;
-		}
-	}
-	if (what)
-		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), at, 0,
-				     "%s: its time (100,000,000 minutes or more) cannot be written in KIF: it would "
-				     "not read back the same", what);
-	return 0;
-}
-
 static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap)
 {
 	int ntags = kifu_record_tag_count(rec);
@@ -1168,11 +1173,12 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 {
 	(void)ctx;
 	bool times; /* whether the record has any: then every move with one has it written */
-	int rc = check_times(rec, &times, diag);
+	int rc = kifu__write_times_fit(rec, true, "KIF", &times, diag);
 	if (rc)
 		return rc;
 	/* an ending's time is written too when no move has one */
-	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, -1, NULL, 0, 0, diag, NULL};
+	char lines[LINES_ROOM];
+	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, -1, NULL, 0, 0, diag, NULL, lines, 0};
 	/* the pieces' names, made as the moves need them */
 	kif_names *owned;
 	w.names = names_for(v, &owned);
@@ -1187,6 +1193,7 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	opt.line_end = end_line;
 	opt.ctx = &w;
 	rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
+	flush_lines(&w);
 	free(w.branch);
 	free(owned);
 	return rc;
