@@ -17,6 +17,7 @@ int fuzz_sfen(const uint8_t *data, size_t size);     /* SFEN of every shipped va
 int fuzz_variant(const uint8_t *data, size_t size);  /* variant YAML */
 int fuzz_move(const uint8_t *data, size_t size);     /* compact moves checked in positions */
 int fuzz_json(const uint8_t *data, size_t size);     /* JSON for the JKF reader, whole and by lines */
+int fuzz_jkf_fast(const uint8_t *data, size_t size); /* JKF read from its bytes and from its tokens alike */
 /* Round trips (roundtrip.h): what a writer writes, its reader reads back as
  * the same record. */
 int fuzz_rt_compact(const uint8_t *data, size_t size);  /* compact text, compact round trip */

@@ -62,4 +62,10 @@ void kifu__jkf_square_name(const kifu_variant *v, int sq, char *buf, size_t size
  * square). */
 #define KIFU__JKF_MAX_FORK_DEPTH 600
 
+/* 1 (as it starts): the JKF reader builds the records it can from their
+ * bytes (jkf_read.c, "the fast path"), the others from their tokens; 0:
+ * every record from its tokens.  For tests that the two agree
+ * (tests/fuzz/fuzz_jkf_fast.c); a program leaves it. */
+extern int kifu__jkf_fast_path;
+
 #endif
