@@ -26,6 +26,9 @@ static const char *const fw_digits[] = {"０", "１", "２", "３", "４", "５"
 static const char *const kanji[] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
 
 enum { NAME_MAX = 128 };
+/* Room for a square in the wide form, "19十九" at the most (and room to
+ * copy whole). */
+enum { SQUARE_TEXT = 12 };
 
 /* ---- text made by hand: no printf on the per-move path ---- */
 
@@ -305,7 +308,15 @@ typedef struct kif_names {
 	pthread_mutex_t *lock; /* held while a name is made, when shared */
 	char move[KIFU_MAX_TYPES][NAME_MAX];   /* move_name */
 	char drop[KIFU_MAX_TYPES][NAME_MAX];   /* a drop's: one that reads back as the type */
+	uint8_t move_len[KIFU_MAX_TYPES], drop_len[KIFU_MAX_TYPES]; /* their lengths */
+	/* on a large board, each square in the wide form (put_square_wide),
+	 * made with the names: copied whole, its length after */
+	bool squares;
+	uint8_t square_len[KIFU_MAX_SQUARES];
+	char square[KIFU_MAX_SQUARES][SQUARE_TEXT];
 } kif_names;
+
+static char *put_square_wide(char *o, const kifu_variant *v, int sq);
 
 /* The names of each shipped variant's pieces, made as records need them and
  * kept for the process, as the shipped variants are (a stream of records
@@ -314,11 +325,18 @@ typedef struct kif_names {
 static pthread_mutex_t shipped_lock = PTHREAD_MUTEX_INITIALIZER;
 static kif_names **shipped_names; /* one per kifu_variant_builtin_names() entry */
 
-static kif_names *names_new(pthread_mutex_t *lock)
+static kif_names *names_new(pthread_mutex_t *lock, const kifu_variant *v)
 {
 	kif_names *n = malloc(sizeof *n);
 	if (!n)
 		return NULL;
+	int squares = kifu_variant_files(v) * kifu_variant_ranks(v);
+	n->squares = is_wide(v) && squares <= KIFU_MAX_SQUARES;
+	for (int sq = 0; n->squares && sq < squares; sq++) {
+		char text[SQUARE_TEXT + 8];
+		n->square_len[sq] = (uint8_t)(put_square_wide(text, v, sq) - text);
+		memcpy(n->square[sq], text, SQUARE_TEXT);
+	}
 	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
 		atomic_init(&n->have[t], 0);
 		for (int k = 0; k < 8; k++)
@@ -348,14 +366,14 @@ static kif_names *names_for(const kifu_variant *v, kif_names **owned)
 			shipped_names = calloc((size_t)n + 1, sizeof *shipped_names);
 		if (shipped_names && i < n) {
 			if (!shipped_names[i])
-				shipped_names[i] = names_new(&shipped_lock);
+				shipped_names[i] = names_new(&shipped_lock, v);
 			names = shipped_names[i];
 		}
 		pthread_mutex_unlock(&shipped_lock);
 		if (names)
 			return names;
 	}
-	return *owned = names_new(NULL);
+	return *owned = names_new(NULL, v);
 }
 
 typedef struct writer {
@@ -466,8 +484,19 @@ static const struct {
  * for six bytes of rank. */
 static char *put_square_wide(char *o, const kifu_variant *v, int sq)
 {
-	int files = kifu_variant_files(v);
-	unsigned file = (unsigned)(sq % files) + 1, rank = (unsigned)(sq / files) + 1;
+	/* 65536 / files rounded up: sq / files as a product, with no
+	 * division on the per-move path (a tenth of the writer's time); it
+	 * errs by less than sq / 65536 < 1 / files, so the quotient is exact */
+	static const uint32_t inverse[KIFU_MAX_DIM + 1] = {
+		0,    65536, 32768, 21846, 16384, 13108, 10923, 9363, 8192, 7282,
+		6554, 5958,  5462,  5042,  4682,  4370,  4096,  3856, 3641, 3450,
+	};
+	unsigned files = (unsigned)kifu_variant_files(v), row;
+	if ((unsigned)sq < KIFU_MAX_SQUARES && files <= KIFU_MAX_DIM)
+		row = (unsigned)sq * inverse[files] >> 16;
+	else
+		row = (unsigned)sq / files;
+	unsigned file = (unsigned)sq - row * files + 1, rank = row + 1;
 	if (file >= 10)
 		*o++ = (char)('0' + file / 10 % 10);
 	*o++ = (char)('0' + file % 10);
@@ -475,6 +504,16 @@ static char *put_square_wide(char *o, const kifu_variant *v, int sq)
 		return put_kanji_number(o, (int)rank);
 	memcpy(o, rank_kanji[rank].text, 6);
 	return o + rank_kanji[rank].len;
+}
+
+/* The same from names' table, when it has one. */
+static inline char *put_square_named(char *o, const kif_names *names, const kifu_variant *v, int sq)
+{
+	if (names && names->squares && (unsigned)sq < KIFU_MAX_SQUARES) {
+		memcpy(o, names->square[sq], SQUARE_TEXT);
+		return o + names->square_len[sq];
+	}
+	return put_square_wide(o, v, sq);
 }
 
 /* Could a name run on from the square before it (a digit, a kanji number,
@@ -494,11 +533,13 @@ static bool runs_on_from_square(const char *name)
 /* The name a move gives type t (move_name), or a drop's (one that reads
  * back as t, as nothing but the name tells what is dropped): from the
  * record's cache when there is one, else made in buf. */
-static const char *piece_words(const kifu_variant *v, int t, bool wide, bool drop, kif_names *names, char *buf)
+static const char *piece_words_len(const kifu_variant *v, int t, bool wide, bool drop, kif_names *names,
+				   char *buf, size_t *len)
 {
 	if (names && t >= 0 && t < KIFU_MAX_TYPES) {
 		uint8_t bit = drop ? 2 : 1;
 		char *name = drop ? names->drop[t] : names->move[t];
+		uint8_t *name_len = drop ? &names->drop_len[t] : &names->move_len[t];
 		if (!(atomic_load_explicit(&names->have[t], memory_order_acquire) & bit)) {
 			if (names->lock)
 				pthread_mutex_lock(names->lock);
@@ -507,18 +548,37 @@ static const char *piece_words(const kifu_variant *v, int t, bool wide, bool dro
 				move_name(v, t, wide, name, NAME_MAX);
 				if (drop)
 					own_name(v, t, name, NAME_MAX);
+				*name_len = (uint8_t)strlen(name); /* < NAME_MAX */
 				have |= (uint8_t)(bit | (runs_on_from_square(name) ? bit << 2 : 0));
 				atomic_store_explicit(&names->have[t], have, memory_order_release);
 			}
 			if (names->lock)
 				pthread_mutex_unlock(names->lock);
 		}
+		*len = *name_len;
 		return name;
 	}
 	move_name(v, t, wide, buf, NAME_MAX);
 	if (drop)
 		own_name(v, t, buf, NAME_MAX);
+	*len = strlen(buf);
 	return buf;
+}
+
+static const char *piece_words(const kifu_variant *v, int t, bool wide, bool drop, kif_names *names, char *buf)
+{
+	size_t len;
+	return piece_words_len(v, t, wide, drop, names, buf, &len);
+}
+
+/* piece_words at o. */
+static char *put_piece_words(char *o, const kifu_variant *v, int t, bool wide, bool drop, kif_names *names,
+			     char *buf)
+{
+	size_t len;
+	const char *name = piece_words_len(v, t, wide, drop, names, buf, &len);
+	memcpy(o, name, len);
+	return o + len;
 }
 
 /* "DEST NAME[成]" in KIF words: "７六歩", "同　角成", "５五角打"; wide: "7八歩兵",
@@ -532,7 +592,7 @@ static char *put_move_head(char *o, const kifu_position *pos, const kifu_move *m
 	if (m->to == prev_to) {
 		o = put_text(o, wide ? "仝" : "同　");
 	} else if (wide) {
-		o = put_square_wide(o, v, m->to);
+		o = put_square_named(o, names, v, m->to);
 	} else {
 		/* full-width digit and kanji: three bytes each */
 		memcpy(o, fw_digits[m->to % files + 1], 3);
@@ -540,10 +600,10 @@ static char *put_move_head(char *o, const kifu_position *pos, const kifu_move *m
 		o += 6;
 	}
 	if (m->flags & KIFU_MOVE_DROP) {
-		o = put_text(o, piece_words(v, m->piece, wide, true, names, buf));
+		o = put_piece_words(o, v, m->piece, wide, true, names, buf);
 		return PUT_LIT(o, "打");
 	}
-	o = put_text(o, piece_words(v, kifu_code_type(kifu_position_at(pos, m->from)), wide, false, names, buf));
+	o = put_piece_words(o, v, kifu_code_type(kifu_position_at(pos, m->from)), wide, false, names, buf);
 	/* no 不成: KIF names the origin, and Kifu for Windows leaves it out */
 	if (m->flags & KIFU_MOVE_PROMOTE)
 		o = PUT_LIT(o, "成");
@@ -553,16 +613,17 @@ static char *put_move_head(char *o, const kifu_position *pos, const kifu_move *m
 /* A wide-form two-step move's mark or route, after its head: "（居食い）"
  * (it takes on mid and stays), "（じっと）" (it passes), else the route
  * " （←MID←FROM）" when the origin is asked for. */
-static char *put_two_step_tail(char *o, const kifu_position *pos, const kifu_move *m, unsigned flags)
+static char *put_two_step_tail(char *o, const kifu_position *pos, const kifu_move *m, unsigned flags,
+			       const kif_names *names)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	if (m->from == m->to)
 		return put_text(o, kifu_position_at(pos, m->mid) ? "（居食い）" : "（じっと）");
 	if (flags & KIFU_KIF_ORIGIN) {
 		o = put_text(o, " （←");
-		o = put_square_wide(o, v, m->mid);
+		o = put_square_named(o, names, v, m->mid);
 		o = put_text(o, "←");
-		o = put_square_wide(o, v, m->from);
+		o = put_square_named(o, names, v, m->from);
 		o = put_text(o, "）");
 	}
 	return o;
@@ -590,11 +651,11 @@ static int move_words(const kifu_position *pos, const kifu_move *m, int prev_to,
 	if (drop) {
 		/* a drop names no origin */
 	} else if (wide && m->mid != KIFU_NO_SQUARE && m->mid < squares) {
-		o = put_two_step_tail(o, pos, m, flags);
+		o = put_two_step_tail(o, pos, m, flags, names);
 	} else if (flags & KIFU_KIF_ORIGIN) {
 		if (wide) {
 			o = put_text(o, " （←");
-			o = put_square_wide(o, v, m->from);
+			o = put_square_named(o, names, v, m->from);
 			o = put_text(o, "）");
 		} else {
 			*o++ = '(';
@@ -739,19 +800,19 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 						       w->names, buf);
 			o = put_ply(o, step->ply);
 			o = put_text(o, "手目一歩目 ");
-			o = m->move.mid == w->prev_to ? put_text(o, "仝") : put_square_wide(o, v, m->move.mid);
+			o = m->move.mid == w->prev_to ? put_text(o, "仝") : put_square_named(o, w->names, v, m->move.mid);
 			o = put_text(o, name);
 			o = put_text(o, " （←");
-			o = put_square_wide(o, v, m->move.from);
+			o = put_square_named(o, w->names, v, m->move.from);
 			o = put_text(o, "）\n");
 			o = put_ply(o, step->ply);
 			o = put_text(o, "手目二歩目 ");
-			o = put_square_wide(o, v, m->move.to);
+			o = put_square_named(o, w->names, v, m->move.to);
 			o = put_text(o, name);
 			if (m->move.flags & KIFU_MOVE_PROMOTE)
 				o = put_text(o, "成");
 			o = put_text(o, " （←");
-			o = put_square_wide(o, v, m->move.mid);
+			o = put_square_named(o, w->names, v, m->move.mid);
 			o = put_text(o, "）");
 		} else {
 			o = put_ply(o, step->ply);
@@ -760,7 +821,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 			o += len;
 			if (!(m->move.flags & KIFU_MOVE_DROP)) {
 				o = put_text(o, " （←");
-				o = put_square_wide(o, v, m->move.from);
+				o = put_square_named(o, w->names, v, m->move.from);
 				o = put_text(o, "）");
 			}
 		}
