@@ -317,6 +317,21 @@ static void find_by_title_and_start(void **state)
 	assert_null(kifu_variant_set_find_start(NULL, "中将棋", &start));
 	assert_null(start);
 	assert_null(kifu_variant_set_find_title(NULL, "平手"));
+	/* one variant asked whether it answers to a name: its title folded,
+	 * its name, a start of its own (the start's name as it has it) */
+	const kifu_variant *sho = kifu_variant_set_find_title(NULL, "sho");
+	assert_non_null(sho);
+	assert_true(kifu_variant_is_called(sho, "小將棋", &start));
+	assert_null(start);
+	assert_true(kifu_variant_is_called(sho, "sho", &start));
+	assert_null(start);
+	assert_false(kifu_variant_is_called(sho, "中将棋", &start));
+	assert_null(start);
+	const kifu_variant *shogi = kifu_variant_set_find_title(NULL, "shogi");
+	assert_non_null(shogi);
+	assert_true(kifu_variant_is_called(shogi, "香落ち", &start));
+	assert_string_equal(start, "香落ち");
+	assert_false(kifu_variant_is_called(sho, "香落ち", &start));
 	assert_true(checked > 60);
 	kifu_variant_set_free(set);
 	kifu_variant_free(mini);

@@ -116,6 +116,11 @@ const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i);
  * file says, without being loaded: only the one returned is (a record that
  * names its variant costs the loading of that one). */
 const kifu_variant *kifu_variant_set_find_title(const kifu_variant_set *set, const char *title);
+/* 1 when v is called `name`: its Japanese title or its name (compared as
+ * kifu_variant_set_find_title compares them), or one of its start
+ * positions (as kifu_variant_set_find_start; *start is then the start's
+ * name as v has it, else NULL); else 0. */
+int kifu_variant_is_called(const kifu_variant *v, const char *name, const char **start);
 /* The first variant of the set with a start position called `name` (KIF's
  * 手合割: 香落ち), compared folded as above; *start is then the start's name
  * as the variant has it, else NULL.  Loads only the variant returned. */

@@ -350,7 +350,11 @@ static int skip_blanks(jkf_reader *r, kifu_diag *diag)
  * line), or more than FAST_AHEAD bytes, or the input ends, or a line
  * spoils (pull_line): the reader keeps one spoiled line at a time, so a
  * second one is never pulled before the first is said, as when lines are
- * pulled only as the record needs them.  0, or a negative code. */
+ * pulled only as the record needs them.  One difference remains: a line
+ * too long to be read (over 1 MiB) that follows a record whose close is
+ * not at the start of a line is pulled here as part of a record, and said
+ * as the error of the record after (at its line, in the same words), not
+ * as a record lost between two.  0, or a negative code. */
 enum { FAST_AHEAD = 1 << 20 };
 static int fast_gather(jkf_reader *r, kifu_diag *diag)
 {

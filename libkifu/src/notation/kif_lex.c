@@ -149,25 +149,12 @@ const kifu_variant *kifu__kif_handicap_variant(const kifu_variant_set *variants,
 {
 	*start = NULL;
 	/* -v's variant first: its title, its name, one of its starts */
-	const kifu_variant *v = fallback;
-	if (v) {
-		char want[256], have[256];
-		kifu_name_fold(value, want, sizeof want);
-		kifu_name_fold(kifu_variant_title_ja(v), have, sizeof have);
-		if ((have[0] && !strcmp(want, have)) || !strcmp(want, kifu_variant_name(v)))
-			return v;
-		for (int k = 0; k < kifu_variant_named_start_count(v); k++) {
-			kifu_name_fold(kifu_variant_named_start_name(v, k), have, sizeof have);
-			if (!strcmp(want, have)) {
-				*start = kifu_variant_named_start_name(v, k);
-				return v;
-			}
-		}
-	}
+	if (fallback && kifu_variant_is_called(fallback, value, start))
+		return fallback;
 	/* then a variant by its title or name, then by one of its starts (the
 	 * shipped ones told by what their files say, loading only the one
 	 * found) */
-	v = kifu_variant_set_find_title(variants, value);
+	const kifu_variant *v = kifu_variant_set_find_title(variants, value);
 	return v ? v : kifu_variant_set_find_start(variants, value, start);
 }
 

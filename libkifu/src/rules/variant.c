@@ -606,6 +606,19 @@ static int variant_start(const kifu_variant *v, const char *want)
 	return -1;
 }
 
+int kifu_variant_is_called(const kifu_variant *v, const char *name, const char **start)
+{
+	char want[256];
+	kifu_name_fold(name, want, sizeof want);
+	*start = NULL;
+	if (title_is(want, v->title_ja, v->name))
+		return 1;
+	int at = variant_start(v, want);
+	if (at >= 0)
+		*start = v->starts[at].name;
+	return at >= 0;
+}
+
 /* Which of shipped file k's starts (folded) is `want`, or -1. */
 static int start_in(const struct builtin_folded *f, size_t k, const char *want)
 {
