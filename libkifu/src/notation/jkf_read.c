@@ -245,6 +245,8 @@ static int pull_line(jkf_reader *r, bool gathering, kifu_diag *diag)
 	}
 	if (kifu__decoder_line(r->ctx.dec, raw, rawlen, &line, &len, &bad_at))
 		return kifu_diag_set(diag, KIFU_ENOMEM, name, lineno, 0, "out of memory");
+	if (!r->odd_lines && memchr(line, '\n', len))
+		r->odd_lines = true;
 	if (r->head == r->len) {
 		/* nothing unread: the text starts afresh with this line (and
 		 * a spoiled line not yet said is before it) */
@@ -350,7 +352,8 @@ static int skip_blanks(jkf_reader *r, kifu_diag *diag)
  * line), or more than FAST_AHEAD bytes, or the input ends, or a line
  * spoils (pull_line): the reader keeps one spoiled line at a time, so a
  * second one is never pulled before the first is said, as when lines are
- * pulled only as the record needs them.  One difference remains: a line
+ * pulled only as the record needs them; or a line holds a '\n' (odd_lines).
+ * One difference remains: a line
  * too long to be read (over 1 MiB) that follows a record whose close is
  * not at the start of a line is pulled here as part of a record, and said
  * as the error of the record after (at its line, in the same words), not
@@ -361,7 +364,7 @@ static int fast_gather(jkf_reader *r, kifu_diag *diag)
 	size_t at = r->head;
 	for (bool first = true;; first = false) {
 		while (at >= r->len) {
-			if (r->eof || r->spoil_line || at - r->head > FAST_AHEAD)
+			if (r->eof || r->spoil_line || r->odd_lines || at - r->head > FAST_AHEAD)
 				return 0;
 			int rc = pull_line(r, true, diag);
 			if (rc < 0)
@@ -467,11 +470,11 @@ static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant,
 	size_t end = r->head;
 	bool parsed = false, built = false;
 	long end_line = line, end_col = col;
-	if (first == '{' && kifu__jkf_fast_path) {
+	if (first == '{' && kifu__jkf_fast_path && !r->odd_lines) {
 		/* most records are built from their bytes (the fast path) */
 		if ((rc = fast_gather(r, diag)) < 0)
 			return rc;
-		if (!r->spoil_line) {
+		if (!r->spoil_line && !r->odd_lines) {
 			size_t n;
 			rc = kifu__jkf_fast_record(r, rec, r->buf + r->head, line, col, variant, &n, &end_line, &end_col);
 			if (rc < 0)

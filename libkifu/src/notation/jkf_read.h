@@ -61,6 +61,11 @@ typedef struct jkf_reader {
 				* the text, not by line number: the same however
 				* far ahead lines were pulled) */
 	char spoil_msg[200];
+	bool odd_lines;        /* a line of the input held a '\n' (a file whose lines
+				* end with CR alone): lines are counted two ways
+				* from then on, and the fast path, which reads
+				* lines ahead, would count them otherwise than the
+				* tokens: it is not taken again */
 	bool lost;             /* a line too long began a record: what follows it up
 				* to a line that begins with '{' is that record's */
 	uint8_t keymap[KS_N][KEYMAP];
