@@ -367,7 +367,7 @@ static int write_text(writer *w, const char *encoding, kifu_diag *diag)
 				     "the record was not read whole: %s", err);
 	int rc = unwritable_text(rec, diag);
 	if (!rc)
-		rc = kifu__write_times_fit(rec, false, "CSA", NULL, diag);
+		rc = kifu__write_times_fit(rec, false, "CSA", diag);
 	if (rc)
 		return rc;
 	/* V3.0 2.2 and 2.3: the encoding, then the version */

@@ -1000,6 +1000,17 @@ static bool first_brace(const char *text, size_t n, long *line, long *col)
 	return false;
 }
 
+void kifu__jkf_build_init(build *b, jkf_reader *r, kifu_record *rec, long line, bool fast)
+{
+	memset(b, 0, sizeof *b);
+	b->r = r;
+	b->j = &r->json;
+	b->rec = rec;
+	b->line0 = line;
+	b->prev_to = -1;
+	b->fast = fast;
+}
+
 /* Builds the record from its text, which begins at line:col: its tokens
  * when it has been read as JSON (parsed), else read here (the whole text,
  * for jansson's error and place). */
@@ -1007,12 +1018,7 @@ int kifu__jkf_build_record(jkf_reader *r, kifu_record *rec, const char *text, si
 			long col, char first, bool parsed, const kifu_variant **variant)
 {
 	build b;
-	memset(&b, 0, sizeof b);
-	b.r = r;
-	b.j = &r->json;
-	b.rec = rec;
-	b.line0 = line;
-	b.prev_to = -1;
+	kifu__jkf_build_init(&b, r, rec, line, false);
 	/* a problem with the variant is said at the record's first '{' */
 	long bl = line, bc = col;
 	if (first == '{' || first == '[' ? !first_brace(text, n, &bl, &bc) : true) {

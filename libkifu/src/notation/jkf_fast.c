@@ -125,13 +125,19 @@ static inline bool f_eat(fast *f, unsigned char c)
 	return true;
 }
 
-/* Where the next value begins, as the tokens have it: its line (from the
- * record's line0) and its column in characters. */
+/* Where place `at` is, as the tokens have it: its line (from the record's
+ * line0) and its column in characters. */
+static void f_place_of(const fast *f, fast_at at, long *line, long *col)
+{
+	*line = f->b->line0 + at.line;
+	*col = (long)(at.p - at.line_at) - (long)(at.cont - at.cont_at) + (at.line ? 1 : f->col0);
+}
+
+/* Where the next value begins (f_place_of). */
 static inline void f_where(fast *f, long *line, long *col)
 {
 	f_peek(f);
-	*line = f->b->line0 + f->line;
-	*col = (long)(f->p - f->line_at) - (long)(f->cont - f->cont_at) + (f->line ? 1 : f->col0);
+	f_place_of(f, f_save(f), line, col);
 }
 
 /* A string with no escape and no control character: its bytes. */
@@ -505,9 +511,7 @@ static int f_element(fast *f, long ply, bool *ended)
 	int i;
 	if (f_peek(f) != '{')
 		return FALLBACK;
-	/* where its '{' is, for a special */
-	size_t el = f->p, el_from = f->line_at, el_cont = f->cont - f->cont_at;
-	long el_line = f->line;
+	fast_at el = f_save(f); /* its '{' */
 	long long num[5];
 	char kind[2];
 	bool from;
@@ -520,8 +524,9 @@ static int f_element(fast *f, long ply, bool *ended)
 		m.from_sq = from ? f_square(num[1], num[2]) : -1;
 		m.to = from ? f_square(num[3], num[4]) : f_square(num[1], num[2]);
 		m.kind = k < 0 ? -2 : k;
-		mv_line = b->line0 + el_line;
-		mv_col = (long)(el + MOVE_FORM_OBJECT - el_from) - (long)el_cont + (el_line ? 1 : f->col0);
+		/* the move's '{', on the element's line past ASCII bytes */
+		f_place_of(f, el, &mv_line, &mv_col);
+		mv_col += MOVE_FORM_OBJECT;
 		if (!f_move_rest(f, &m, 1u | 2u << M_COLOR | (from ? 2u << M_FROM : 0) | 2u << M_TO | 2u << M_PIECE))
 			return FALLBACK;
 		seen = 1u | 2u << MOVE;
@@ -570,8 +575,7 @@ static int f_element(fast *f, long ply, bool *ended)
 		b->fast_col = mv_col;
 		rc = kifu__jkf_add_move(b, &m, ply, 0, &idx);
 	} else {
-		b->fast_line = f->b->line0 + el_line;
-		b->fast_col = (long)(el - el_from) - (long)el_cont + (el_line ? 1 : f->col0);
+		f_place_of(f, el, &b->fast_line, &b->fast_col);
 		rc = kifu__jkf_add_special(b, sp, spn, ply, 0);
 	}
 	*ended = has_special;
@@ -820,13 +824,7 @@ int kifu__jkf_fast_record(jkf_reader *r, kifu_record *rec, const char *text, lon
 		       const kifu_variant **variant, size_t *n, long *end_line, long *end_col)
 {
 	build b;
-	memset(&b, 0, sizeof b);
-	b.r = r;
-	b.j = &r->json;
-	b.rec = rec;
-	b.line0 = line;
-	b.prev_to = -1;
-	b.fast = true;
+	kifu__jkf_build_init(&b, r, rec, line, true);
 	r->nforks = 0;
 	if (kifu__jkf_choose_variant(&b, line, col))
 		return FALLBACK;
@@ -851,8 +849,7 @@ int kifu__jkf_fast_record(jkf_reader *r, kifu_record *rec, const char *text, lon
 	if (i != NONE || stage != KEY_MOVES)
 		return FALLBACK;
 	*n = f.p;
-	*end_line = line + f.line;
-	*end_col = (long)(f.p - f.line_at) - (long)(f.cont - f.cont_at) + (f.line ? 1 : col);
+	f_place_of(&f, f_save(&f), end_line, end_col);
 	*variant = b.v;
 	return 0;
 }

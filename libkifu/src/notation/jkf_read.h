@@ -134,6 +134,10 @@ char *kifu__jkf_join_buffer(jkf_reader *r, size_t n);
 /* Where text[0..off) ends, from line:col at its start (jkf_build.c). */
 void kifu__jkf_advance(const char *text, size_t off, long *line, long *col);
 
+/* A build of rec, whose text begins on line, from its tokens or (fast)
+ * from its bytes (jkf_build.c). */
+void kifu__jkf_build_init(build *b, jkf_reader *r, kifu_record *rec, long line, bool fast);
+
 /* Builds the record from its text, which begins at line:col: its tokens
  * when it has been read as JSON (parsed), else read here (jkf_build.c). */
 int kifu__jkf_build_record(jkf_reader *r, kifu_record *rec, const char *text, size_t n, long line, long col,

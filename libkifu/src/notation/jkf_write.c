@@ -542,7 +542,7 @@ int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 	if (!rc)
 		rc = check_depth(rec, diag);
 	if (!rc)
-		rc = kifu__write_times_fit(rec, true, "JKF", NULL, diag);
+		rc = kifu__write_times_fit(rec, true, "JKF", diag);
 	if (rc)
 		return rc;
 	int nlines = kifu_record_line_count(rec);

@@ -23,6 +23,7 @@
 #include "notation/kif_read.h"
 #include "notation/kif_write.h"
 #include "notation/notation.h"
+#include "notation/writing.h"
 
 enum {
 	MOVES_PER_LINE = 6, /* Kifu for Windows' KI2 */
@@ -246,7 +247,7 @@ static int ki2_write(FILE *out, const kifu_record *rec, const kifu_variant *v, c
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	int rc = kifu__kif_write_as(out, rec, v, opt->encoding, "KI2", ki2_body, &w, diag);
 	free(w.list);
-	if (!rc && opt->dropped && kifu__kif_any_times(rec, true)) {
+	if (!rc && opt->dropped && kifu__write_any_times(rec, true)) {
 		char what[64];
 		opt->dropped(opt->ctx, KIFU_DROPPED_TIMES, kifu_dropped_words(KIFU_DROPPED_TIMES, what, sizeof what));
 	}

@@ -944,24 +944,6 @@ int kifu__kif_square_before(const kifu_record *rec, int line)
 	return li.start > 1 && kifu_record_line_move(rec, line, li.start - 1, &before, NULL) == 0 ? before.move.to : -1;
 }
 
-bool kifu__kif_any_times(const kifu_record *rec, bool endings)
-{
-	long n = kifu_record_moves_annotated(rec) ? kifu_record_total_moves(rec) : 0;
-	for (long i = 0; i < n; i++) {
-		kifu_record_move m;
-		kifu_record_get_move_at(rec, i, &m);
-		if (m.time >= 0 || m.total >= 0)
-			return true;
-	}
-	for (int l = 0; endings && l < kifu_record_line_count(rec); l++) {
-		kifu_record_line_info li;
-		kifu_record_get_line(rec, l, &li);
-		if (li.ending_time >= 0 || li.ending_total >= 0)
-			return true;
-	}
-	return false;
-}
-
 /* The headers, in Kifu for Windows' order (kifu/vocabulary.h). */
 /* A header or a bookmark is one line of KIF: a line break in its value
  * would start a line of its own (手合割：..., a move), so such a record is
@@ -1233,8 +1215,9 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		    void *ctx, kifu_diag *diag)
 {
 	(void)ctx;
-	bool times; /* whether the record has any: then every move with one has it written */
-	int rc = kifu__write_times_fit(rec, true, "KIF", &times, diag);
+	/* whether the record has any: then every move with one has it written */
+	bool times = kifu__write_any_times(rec, true);
+	int rc = kifu__write_times_fit(rec, true, "KIF", diag);
 	if (rc)
 		return rc;
 	/* an ending's time is written too when no move has one */

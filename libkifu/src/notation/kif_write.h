@@ -36,8 +36,6 @@ int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_
 			 const char *form, kifu_diag *diag);
 /* The square of the move before line's first (同), -1 if none. */
 int kifu__kif_square_before(const kifu_record *rec, int line);
-/* Does any move of rec (with endings: or any line's ending) have a time? */
-bool kifu__kif_any_times(const kifu_record *rec, bool endings);
 
 /* The moves of a record of a form (KIF, KI2), after its headers and
  * diagram; pos is scratch, of the record's variant.  0 or an error. */

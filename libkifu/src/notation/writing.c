@@ -43,17 +43,34 @@ static bool time_fits(double time, double total, bool totals)
 	return time < 0 || (time < KIFU__WRITE_TIME_MAX && (!totals || total < KIFU__WRITE_TOTAL_MAX));
 }
 
-int kifu__write_times_fit(const kifu_record *rec, bool totals, const char *notation, bool *any, kifu_diag *diag)
+bool kifu__write_any_times(const kifu_record *rec, bool endings)
+{
+	/* a move's time is an annotation: none when the record has none */
+	long n = kifu_record_moves_annotated(rec) ? kifu_record_total_moves(rec) : 0;
+	for (long i = 0; i < n; i++) {
+		kifu_record_move m;
+		kifu_record_get_move_at(rec, i, &m);
+		if (m.time >= 0 || m.total >= 0)
+			return true;
+	}
+	for (int l = 0; endings && l < kifu_record_line_count(rec); l++) {
+		kifu_record_line_info li;
+		kifu_record_get_line(rec, l, &li);
+		if (li.ending_time >= 0 || li.ending_total >= 0)
+			return true;
+	}
+	return false;
+}
+
+int kifu__write_times_fit(const kifu_record *rec, bool totals, const char *notation, kifu_diag *diag)
 {
 	const char *what = NULL;
 	long at = 0, col = 0;
-	bool seen = false;
 	/* a move's time is an annotation: none when the record has none */
 	long n = kifu_record_moves_annotated(rec) ? kifu_record_total_moves(rec) : 0;
 	for (long i = 0; i < n && !what; i++) {
 		kifu_record_move m;
 		kifu_record_get_move_at(rec, i, &m);
-		seen |= m.time >= 0 || m.total >= 0;
 		if (!time_fits(m.time, m.total, totals)) {
 			what = m.text;
 			at = m.line;
@@ -63,14 +80,11 @@ int kifu__write_times_fit(const kifu_record *rec, bool totals, const char *notat
 	for (int l = 0; l < kifu_record_line_count(rec) && !what; l++) {
 		kifu_record_line_info li;
 		kifu_record_get_line(rec, l, &li);
-		seen |= li.ending_time >= 0 || li.ending_total >= 0;
 		if (!time_fits(li.ending_time, li.ending_total, totals)) {
 			what = li.ending_text;
 			at = li.ending_line;
 		}
 	}
-	if (any)
-		*any = seen;
 	if (what)
 		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), at, col,
 				     "%s: its time (100,000,000 minutes or more%s) cannot be written in %s: it would "

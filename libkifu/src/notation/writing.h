@@ -32,8 +32,11 @@ int kifu__write_lines(const kifu_record *rec, kifu_position *pos, kifu_play_opti
 /* Can every time of rec, the moves' and the endings', be written: below
  * KIFU__WRITE_TIME_MAX, with its total (when `totals`: the notation writes
  * them) below KIFU__WRITE_TOTAL_MAX?  0, or KIFU_EUNSUPPORTED with diag
- * saying which cannot, in the words of `notation`.  *any (may be NULL):
- * whether rec has a time or a total at all. */
-int kifu__write_times_fit(const kifu_record *rec, bool totals, const char *notation, bool *any, kifu_diag *diag);
+ * saying which cannot, in the words of `notation`. */
+int kifu__write_times_fit(const kifu_record *rec, bool totals, const char *notation, kifu_diag *diag);
+
+/* Does any move of rec (with endings: or any line's ending) have a time
+ * or a total? */
+bool kifu__write_any_times(const kifu_record *rec, bool endings);
 
 #endif
