@@ -71,10 +71,14 @@ DEPFLAGS     = -MMD -MP
 
 # --- sources -----------------------------------------------------------------
 
-LIB_SRCS      := $(sort $(wildcard libkifu/src/*/*.c))
+# A layer's files, and a notation's folder inside notation/.
+LIB_SRCS      := $(sort $(wildcard libkifu/src/*/*.c libkifu/src/*/*/*.c))
 VARIANT_YAMLS := $(sort $(wildcard formats/variants/*.yaml))
-TOOL_MAINS    := $(sort $(wildcard tools/kifu-*.c))
-TOOL_COMMON   := $(sort $(wildcard tools/common/*.c))
+# A tool is a folder tools/NAME/ with its main, kifu-NAME.c, and its own
+# modules; tools/lib/ is what the tools share, linked into each.
+TOOL_MAINS    := $(sort $(wildcard tools/*/kifu-*.c))
+TOOL_LIB      := $(sort $(wildcard tools/lib/*.c))
+TOOL_SRCS     := $(TOOL_LIB) $(sort $(foreach m,$(TOOL_MAINS),$(wildcard $(dir $(m))*.c)))
 TEST_SRCS     := $(sort $(wildcard tests/test_*.c))
 # Helpers shared by every test program (tests/support.c, ...): any tests/*.c
 # that is not a test_*.c is compiled once and linked into each of them.
@@ -100,8 +104,9 @@ LIB         := $(BUILD)/libkifu.a
 SONAME      := libkifu.so.$(VERSION_MAJOR)
 SHLIB       := $(BUILD)/libkifu.so.$(VERSION)
 LIB_OBJS    := $(LIB_SRCS:%.c=$(OBJ)/%.o) $(OBJ)/gen/builtin_variants.o
-TOOL_OBJS   := $(TOOL_COMMON:%.c=$(OBJ)/%.o)
-TOOLS       := $(TOOL_MAINS:tools/%.c=$(BUILD)/bin/%)
+TOOL_OBJS   := $(TOOL_SRCS:%.c=$(OBJ)/%.o)
+TOOL_LIB_OBJS := $(TOOL_LIB:%.c=$(OBJ)/%.o)
+TOOLS       := $(foreach m,$(TOOL_MAINS),$(BUILD)/bin/$(basename $(notdir $(m))))
 TESTS       := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(OBJ)/%.o)
 # Programs the golden scripts and benchmarks use: tests/gen/NAME.c -> build/tests/NAME.
@@ -109,7 +114,7 @@ TEST_GEN_SRCS := $(sort $(wildcard tests/gen/*.c))
 TEST_GENS   := $(TEST_GEN_SRCS:tests/gen/%.c=$(BUILD)/tests/%)
 PC_FILE     := $(BUILD)/libkifu.pc
 
-DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) $(TOOL_MAINS:%.c=$(OBJ)/%.d) \
+DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) \
 	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(TEST_SUPPORT:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d \
 	$(TEST_GEN_SRCS:%.c=$(OBJ)/%.d)
 
@@ -124,7 +129,7 @@ tests: $(TESTS) $(TEST_GENS)
 # --- compiling ---------------------------------------------------------------
 
 # Every object needs the generated kifu/version.h to exist first.
-$(LIB_OBJS) $(TOOL_OBJS) $(TOOL_MAINS:%.c=$(OBJ)/%.o) $(TEST_GEN_SRCS:%.c=$(OBJ)/%.o) \
+$(LIB_OBJS) $(TOOL_OBJS) $(TEST_GEN_SRCS:%.c=$(OBJ)/%.o) \
 	$(TEST_SRCS:%.c=$(OBJ)/%.o) $(TEST_SUPPORT_OBJS): | $(VERSION_H)
 
 $(VERSION_H): libkifu/include/kifu/version.h.in Makefile
@@ -136,9 +141,9 @@ $(LIB_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -Ilibkifu/src $(PKG_CFLAGS) $(ALL_CFLAGS) $(LIB_FLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(TOOL_COMMON:%.c=$(OBJ)/%.o) $(TOOL_MAINS:%.c=$(OBJ)/%.o) $(TEST_GEN_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
+$(TOOL_OBJS) $(TEST_GEN_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CPPFLAGS) -Itools/common $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(ALL_CPPFLAGS) -Itools $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(TEST_SRCS:%.c=$(OBJ)/%.o) $(TEST_SUPPORT_OBJS): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
@@ -182,9 +187,12 @@ $(SHLIB): $(LIB_OBJS)
 	ln -sf $(notdir $@) $(BUILD)/$(SONAME)
 	ln -sf $(SONAME) $(BUILD)/libkifu.so
 
-$(TOOLS): $(BUILD)/bin/%: $(OBJ)/tools/%.o $(TOOL_OBJS) $(LIB)
+# kifu-NAME: the objects of its folder, tools/lib's, the library.
+$(foreach m,$(TOOL_MAINS),$(eval $(BUILD)/bin/$(basename $(notdir $(m))): \
+	$(patsubst %.c,$(OBJ)/%.o,$(wildcard $(dir $(m))*.c))))
+$(TOOLS): $(BUILD)/bin/%: $(TOOL_LIB_OBJS) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) $^ $(PKG_LIBS) $(LDLIBS) -o $@
+	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) $(LIB) $(PKG_LIBS) $(LDLIBS) -o $@
 
 $(TESTS): $(BUILD)/tests/%: $(OBJ)/tests/%.o $(TEST_SUPPORT_OBJS) $(LIB)
 	@mkdir -p $(@D)

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include <kifu/kifu.h>
-#include "../../libkifu/src/notation/jkf.h"
+#include "../../libkifu/src/notation/jkf/jkf.h"
 #include "fuzz.h"
 
 /* What the reader gave, record by record, as text. */

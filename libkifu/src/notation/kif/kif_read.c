@@ -1,0 +1,1028 @@
+/*
+ * kif_read.c - reading KIF, KI2 and lishogi's wide KIF (docs/kif.md): the
+ * grammar of a record, over the kinds of line kif_lex.c tells apart.
+ *
+ * A record is: header lines, perhaps a board diagram and comments, then
+ * moves (Kakinoki KIF `  12 同　歩(23)`, KI2 `▲７六歩`, or the wide form
+ * `57手目一歩目 ▲仝獅子 （←7七）`), with `*` comments, `&` bookmarks, the
+ * special moves that end a line of play (投了, 中断, ...), a `まで…` result
+ * line, and `変化：N手` variations.  It ends where the next record's header
+ * lines (or a `#` line) begin after moves, or at the end of the input.
+ *
+ * The reader keeps a position only where it needs one: KI2 moves name no
+ * origin and are resolved against it, and so are passes written without the
+ * square passed through.  It is brought up to date by the play loop
+ * (kifu_play) when it has fallen behind.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kifu/vocabulary.h"
+#include "notation/kif/kif_read.h"
+#include "notation/notation.h"
+#include "record/start.h"
+#include "text/similar.h"
+
+typedef struct kif_reader {
+	kifu__read_ctx ctx;
+	kifu_position *pos;        /* the position while reading, for KI2 */
+	char *note;                /* comment lines gathered before they are stored */
+	size_t note_len, note_cap;
+	kif_bod bod;
+} kif_reader;
+
+/* ---- problems ---- */
+
+long kifu__kif_col(const kif_spot *s, const char *p)
+{
+	long col = 1;
+	for (const char *q = s->line; q < p; q++)
+		if (((unsigned char)*q & 0xC0) != 0x80)
+			col++;
+	return col;
+}
+
+int kifu__kif_problem(const kif_spot *s, long ply, const char *p, const char *move, size_t mlen,
+		      const char *msg)
+{
+	if (kifu_record_error(s->rec, NULL, NULL, NULL, NULL))
+		return 0; /* the first problem is the one reported */
+	int line = kifu_record_current_line(s->rec);
+	if (line != 0) {
+		/* in a variation: an error of the record as a whole */
+		kifu_record_line_info li;
+		kifu_record_get_line(s->rec, line, &li);
+		char buf[600];
+		snprintf(buf, sizeof buf, "in the variation from ply %ld: ply %ld: %.*s%s%s", li.start, ply,
+			 (int)(move ? mlen : 0), move ? move : "", move ? ": " : "", msg);
+		return kifu_record_set_error(s->rec, 0, s->lineno, kifu__kif_col(s, p), NULL, 0, buf);
+	}
+	return kifu_record_set_error(s->rec, ply, s->lineno, kifu__kif_col(s, p), move, mlen, msg);
+}
+
+/* ---- one record ---- */
+
+typedef struct parse {
+	kif_reader *kr;
+	kifu_record *rec;
+	const kifu_variant *v;
+	kif_spot sp;
+	long last;          /* global index of the last move, -1 if none */
+	int last_to;        /* its destination (同, 仝), -1 if none */
+	bool synced;        /* kr->pos is the position before the next move (kept
+			     * only where needed: KI2 and passes; see sync) */
+	bool ended;         /* the current line has its ending */
+	int pending_mid;    /* wide form: the first leg of a two-leg move */
+	int pending_from;
+	long pending_ply;
+	char handicap[KIF_HANDICAP_MAX]; /* the 手合割 value */
+	long handicap_line, handicap_col; /* where it is written */
+	bool handicap_known; /* ... names a known variant or start */
+	long note_idx;      /* where the gathered comment lines go */
+	bool note_open;     /* comment lines are gathered in kr->note */
+} parse;
+
+static long current_ply(parse *ps)
+{
+	kifu_record_line_info li;
+	kifu_record_get_line(ps->rec, kifu_record_current_line(ps->rec), &li);
+	return li.start + li.count;
+}
+
+#define PROBLEM(ps, ply, p, move, mlen, msg) kifu__kif_problem(&(ps)->sp, ply, p, move, mlen, msg)
+
+/* Brings kr->pos to the position before the next move of the current line,
+ * playing the record when it has fallen behind (KIF moves name their
+ * origin and need no position; KI2 moves and one-line passes do).  False if
+ * a move on the way is illegal (the position is then unknown). */
+static bool sync(parse *ps)
+{
+	if (ps->synced)
+		return true;
+	kifu_record_line_info li;
+	int line = kifu_record_current_line(ps->rec);
+	kifu_record_get_line(ps->rec, line, &li);
+	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.line = line;
+	kifu_validation val;
+	ps->synced = kifu_play(ps->rec, ps->kr->pos, &opt, &val) == 0 && val.valid;
+	return ps->synced;
+}
+
+/* Adds a move to the current line; with keep, plays it on the reader's
+ * position too (when that is in step). */
+static int add_move(parse *ps, const kifu_move *m, int named, const char *written, size_t len,
+		    bool keep)
+{
+	long idx = kifu_record_add_move(ps->rec, m, written, len, ps->sp.lineno,
+					kifu__kif_col(&ps->sp, written));
+	if (idx == KIFU_ELIMIT)
+		return PROBLEM(ps, current_ply(ps), written, written, len, "more moves than a record may hold");
+	if (idx < 0)
+		return (int)idx;
+	ps->last = idx;
+	ps->last_to = m->to;
+	if (named >= 0)
+		kifu_record_set_named_type(ps->rec, idx, named);
+	if (keep && ps->synced && kifu_check_move(ps->kr->pos, m, NULL) == 0)
+		kifu_make_move(ps->kr->pos, m, NULL);
+	else
+		ps->synced = false;
+	return 0;
+}
+
+/* The line's ending: its word, where it is written (p), and how (text[0..n)). */
+static int set_ending(parse *ps, const char *word, const char *p, const char *text, size_t n)
+{
+	ps->ended = true;
+	int rc = kifu_record_set_ending(ps->rec, word, strlen(word), ps->sp.lineno, kifu__kif_col(&ps->sp, p));
+	if (!rc && n && (strlen(word) != n || memcmp(word, text, n)))
+		rc = kifu_record_set_ending_text(ps->rec, text, n);
+	return rc;
+}
+
+/* A note on the record at p of the line being read (kifu_record_add_note). */
+static int note(parse *ps, const char *p, const char *msg)
+{
+	return kifu_record_add_note(ps->rec, ps->sp.lineno, kifu__kif_col(&ps->sp, p), msg);
+}
+
+/* Another ending after the line's own (投了 then 中断, as some programs
+ * write): the first one ends the game; this one, text[0..n), is passed
+ * over, and a note says so. */
+static int second_ending(parse *ps, const char *text, size_t n)
+{
+	kifu_record_line_info li;
+	kifu_record_get_line(ps->rec, kifu_record_current_line(ps->rec), &li);
+	char msg[400];
+	snprintf(msg, sizeof msg, "the game ended with %s (line %ld): %.*s is passed over", li.ending_text,
+		 li.ending_line, (int)n, text);
+	return note(ps, text, msg);
+}
+
+/* The ending whose KIF word (kifu/vocabulary.h) t starts with, the longest
+ * if several do (詰み before 詰); eats it.  NULL if none. */
+static const char *special(kif_text *t)
+{
+	const kifu_ending_info *best = NULL;
+	size_t best_len = 0;
+	for (int i = 0; i < kifu_ending_count(); i++) {
+		const kifu_ending_info *e = kifu_ending_at(i);
+		size_t n = strlen(e->kif);
+		if (n > best_len && kif_at_n(t, e->kif, n)) {
+			best = e;
+			best_len = n;
+		}
+		for (const char *const *a = e->kif_also; *a; a++) {
+			n = strlen(*a);
+			if (n > best_len && kif_at_n(t, *a, n)) {
+				best = e;
+				best_len = n;
+			}
+		}
+	}
+	if (!best)
+		return NULL;
+	t->p += best_len;
+	return best->word;
+}
+
+/* The text of a move for messages: from p to the first run of spaces. */
+static size_t move_text_len(const char *p, const char *end)
+{
+	const char *q = p;
+	while (q < end && *q != ' ' && *q != '\t' && !(end - q >= 3 && !memcmp(q, "　", 3) && q > p + 3))
+		q++;
+	return (size_t)(q - p);
+}
+
+/* A special move (投了, 中断, ...) with its time, ending the line; else the
+ * problem `otherwise`. */
+static int special_move(parse *ps, kif_text *t, long ply, const char *mp, size_t mlen,
+			const char *otherwise)
+{
+	const char *at = t->p;
+	const char *word = special(t);
+	if (!word)
+		return PROBLEM(ps, ply, t->p, mp, mlen, otherwise);
+	int rc = set_ending(ps, word, mp, at, (size_t)(t->p - at));
+	double tm, tot;
+	if (!rc && !kifu__kif_times(t, &tm, &tot))
+		kifu_record_set_time(ps->rec, KIFU_COMMENT_ENDING, tm, tot);
+	return rc;
+}
+
+/* The destination of a move head: its square, or the previous move's for
+ * 同/仝 (-1 when there is none). */
+static int head_to(const kif_move_head *h, int last_to)
+{
+	return h->same ? last_to : h->to;
+}
+
+/* "unknown piece name 歩 in chu (kifu-variants show chu lists them)":
+ * the name is the text up to the origin, a space or the end. */
+static int unknown_piece(parse *ps, long ply, const kif_text *t, const char *mp, size_t mlen)
+{
+	size_t n = 0, len = (size_t)(t->end - t->p);
+	/* at most four characters, up to '(' or a space */
+	for (int chars = 0; n < len && chars < 4 && t->p[n] != '(' && t->p[n] != ' '; chars++) {
+		unsigned char c = (unsigned char)t->p[n];
+		size_t k = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+		if (!strncmp(t->p + n, "　", 3) || !strncmp(t->p + n, "（", 3) || n + k > len)
+			break;
+		n += k;
+	}
+	char msg[300];
+	const char *name = kifu_variant_name(ps->v);
+	snprintf(msg, sizeof msg, "unknown piece name%s%.*s%s in %s (kifu-variants show %s lists them)",
+		 n ? " \"" : "", (int)n, t->p, n ? "\"" : "", name, name);
+	return PROBLEM(ps, ply, t->p, mp, mlen, msg);
+}
+
+/* "  12 同　歩(23)   ( 0:01/00:00:05)+" (the number already read) */
+static int kif_move_line(parse *ps, const kif_line *kl)
+{
+	kif_text t = kl->rest;
+	long ply = current_ply(ps);
+	kif_skip_space(&t);
+	/* a side's mark before the move (☗７六歩(77), as some programs write) */
+	kifu__kif_eat_mark(&t);
+	const char *mp = t.p;
+	size_t mlen = move_text_len(t.p, t.end);
+	if (ps->ended) {
+		kif_text w = t;
+		if (special(&w))
+			return second_ending(ps, mp, (size_t)(w.p - mp));
+		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
+	}
+	if (kl->number != ply) {
+		char msg[120];
+		snprintf(msg, sizeof msg, "the move number is %ld, not the next ply, %ld", kl->number, ply);
+		return PROBLEM(ps, ply, mp, mp, mlen, msg);
+	}
+	kif_move_head h;
+	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h);
+	if (st == KIF_HEAD_NO_SQUARE) /* not a move: a special move (投了, 中断, ...)? */
+		return special_move(ps, &t, ply, mp, mlen, "expected a square (７六) or 同");
+	if (h.same && ps->last_to < 0)
+		return PROBLEM(ps, ply, mp, mp, mlen, "同 (same square) with no move before it");
+	if (st == KIF_HEAD_NO_PIECE)
+		return unknown_piece(ps, ply, &t, mp, mlen);
+	int to = head_to(&h, ps->last_to);
+	kifu_move m = {0, KIFU_NO_SQUARE, (uint16_t)to, h.promote ? KIFU_MOVE_PROMOTE : 0, 0};
+	int from;
+	if (!h.drop && (from = kifu__kif_origin(ps->v, &t)) >= 0) {
+		m.from = (uint16_t)from;
+	} else if (!h.promote) {
+		/* a drop, with or without 打 */
+		kifu_piece_info info;
+		kifu_variant_piece(ps->v, h.type, &info);
+		if (info.promoted)
+			return PROBLEM(ps, ply, mp, mp, mlen, "a promoted piece cannot be dropped");
+		m.from = KIFU_NO_SQUARE;
+		m.flags = KIFU_MOVE_DROP;
+		m.piece = (uint8_t)h.type;
+	} else {
+		return PROBLEM(ps, ply, t.p, mp, mlen, "expected the origin square, as (77)");
+	}
+	int rc = add_move(ps, &m, h.type, mp, mlen, false);
+	if (rc)
+		return rc;
+	double tm, tot;
+	if (!kifu__kif_times(&t, &tm, &tot))
+		kifu_record_set_time(ps->rec, ps->last, tm, tot);
+	kif_skip_space(&t);
+	kif_eat(&t, "+");
+	if (!kif_at_end(&t))
+		return PROBLEM(ps, ply, t.p, mp, mlen, "unexpected text after the move");
+	return 0;
+}
+
+/* The first empty square next to sq in pos, the square a pass written as
+ * one line goes through; -1 if none. */
+static int empty_neighbour(const kifu_position *pos, const kifu_variant *v, int sq)
+{
+	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	int f = sq % files, r = sq / files;
+	for (int dr = -1; dr <= 1; dr++)
+		for (int df = -1; df <= 1; df++) {
+			int nf = f + df, nr = r + dr;
+			if ((df || dr) && nf >= 0 && nr >= 0 && nf < files && nr < ranks &&
+			    !kifu_position_at(pos, nr * files + nf))
+				return nr * files + nf;
+		}
+	return -1;
+}
+
+/* "57手目一歩目 ▲仝獅子 （←7七）", "58手目 △10九角行成 （←3二）" */
+static int wide_move_line(parse *ps, const kif_line *kl)
+{
+	kif_text t = kl->rest;
+	long ply = current_ply(ps);
+	int leg = kl->leg;
+	kif_skip_space(&t);
+	const char *mp = t.p;
+	size_t mlen = move_text_len(t.p, t.end);
+	if (ps->ended)
+		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
+	if (kl->number != ply)
+		return PROBLEM(ps, ply, mp, mp, mlen, "the move number is not the next ply");
+	/* ▲/△ as lishogi's client and shogiops write, or none as its server
+	 * exports (scalashogi format/kif/KifModel.scala) */
+	kifu__kif_eat_mark(&t);
+	kif_move_head h;
+	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h);
+	if (st == KIF_HEAD_NO_SQUARE)
+		return special_move(ps, &t, ply, mp, mlen, "expected a square (7八) or 仝");
+	int to = h.same ? (leg == 2 ? ps->pending_mid : ps->last_to) : h.to;
+	if (h.same && to < 0)
+		return PROBLEM(ps, ply, mp, mp, mlen, "仝 (same square) with no move before it");
+	if (st == KIF_HEAD_NO_PIECE)
+		return unknown_piece(ps, ply, &t, mp, mlen);
+	kifu_move m = {0, KIFU_NO_SQUARE, (uint16_t)to, h.promote ? KIFU_MOVE_PROMOTE : 0, 0};
+	bool drop = h.drop, pass = false;
+	kif_skip_space(&t);
+	if (kif_eat(&t, "（じっと）") || kif_eat(&t, "(じっと)"))
+		pass = true;
+	else if (!kif_eat(&t, "（居食い）"))
+		kif_eat(&t, "(居食い)");
+	kif_eat(&t, "まで"); /* the last move (lishogi): the ending, if any, says more */
+	int from = -1;
+	if (!drop && (from = kifu__kif_origin(ps->v, &t)) < 0) {
+		if (!kifu_variant_has_drops(ps->v))
+			return PROBLEM(ps, ply, t.p, mp, mlen, "expected the origin, as （←7九）");
+		drop = true;
+	}
+	if (drop) {
+		kifu_piece_info info;
+		kifu_variant_piece(ps->v, h.type, &info);
+		m.from = KIFU_NO_SQUARE;
+		m.flags = KIFU_MOVE_DROP;
+		m.piece = (uint8_t)info.base;
+	} else {
+		m.from = (uint16_t)from;
+	}
+	if (leg == 1) {
+		/* the first leg: wait for the second */
+		ps->pending_from = from;
+		ps->pending_mid = to;
+		ps->pending_ply = ply;
+		return 0;
+	}
+	if (leg == 2) {
+		if (ps->pending_mid < 0 || ps->pending_ply != ply || from != ps->pending_mid)
+			return PROBLEM(ps, ply, mp, mp, mlen, "a second step that does not follow its first");
+		m.from = (uint16_t)ps->pending_from;
+		m.mid = (uint16_t)ps->pending_mid;
+		ps->pending_mid = -1;
+	} else if (pass || (from == to && !drop)) {
+		/* a pass written as one line: through any empty square next to it */
+		if (!sync(ps))
+			return PROBLEM(ps, ply, mp, mp, mlen, "cannot tell the square of this pass");
+		int mid = empty_neighbour(ps->kr->pos, ps->v, from);
+		if (mid < 0)
+			return PROBLEM(ps, ply, mp, mp, mlen, "a pass with no empty square next to the piece");
+		m.mid = (uint16_t)mid;
+	}
+	int rc = add_move(ps, &m, h.type, mp, mlen, false);
+	if (rc)
+		return rc;
+	double tm, tot;
+	if (!kifu__kif_times(&t, &tm, &tot))
+		kifu_record_set_time(ps->rec, ps->last, tm, tot);
+	if (!kif_at_end(&t))
+		return PROBLEM(ps, ply, t.p, mp, mlen, "unexpected text after the move");
+	return 0;
+}
+
+/* "▲７六歩　△３四歩 ▲２二角成" — one or more KI2 moves. */
+static int ki2_line(parse *ps, const kif_line *kl)
+{
+	kif_text t = kl->rest;
+	while (!kif_at_end(&t)) {
+		long ply = current_ply(ps);
+		const char *mp = t.p;
+		if (!kifu__kif_eat_mark(&t))
+			return PROBLEM(ps, ply, mp, mp, move_text_len(mp, t.end), "expected ▲ or △");
+		const char *at = t.p;
+		const char *word = special(&t);
+		if (word) {
+			int rc = ps->ended ? second_ending(ps, at, (size_t)(t.p - at)) :
+					     set_ending(ps, word, mp, at, (size_t)(t.p - at));
+			if (rc)
+				return rc;
+			continue;
+		}
+		kif_move_head h;
+		enum kif_head_status st = kifu__kif_move_head(ps->v, &t, true, &h);
+		size_t mlen = (size_t)(t.p - mp);
+		if (ps->ended)
+			return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
+		if (st == KIF_HEAD_NO_SQUARE)
+			return PROBLEM(ps, ply, mp, mp, mlen, "expected a square (７六) or 同");
+		if (st != KIF_HEAD_NO_SQUARE && h.same && ps->last_to < 0)
+			return PROBLEM(ps, ply, mp, mp, mlen, "同 (same square) with no move before it");
+		if (st == KIF_HEAD_NO_PIECE)
+			return unknown_piece(ps, ply, &t, mp, mlen);
+		if (!sync(ps))
+			return PROBLEM(ps, ply, mp, mp, mlen, "cannot resolve this move: an earlier move was illegal");
+		kifu_move m;
+		const char *why = kifu__ki2_resolve(ps->kr->pos, &h, head_to(&h, ps->last_to), &m);
+		if (why)
+			return PROBLEM(ps, ply, mp, mp, mlen, why);
+		int rc = add_move(ps, &m, h.type, mp, mlen, true);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* Stores the gathered comment lines (after what the place already had). */
+static int flush_note(parse *ps)
+{
+	if (!ps->note_open)
+		return 0;
+	kif_reader *kr = ps->kr;
+	ps->note_open = false;
+	return kifu_record_append_comment(ps->rec, ps->note_idx, kr->note, kr->note_len);
+}
+
+/* The text after a `*` (a comment line, gathered with the lines that follow
+ * it) or a `&` (a bookmark). */
+static int append_note(parse *ps, const kif_text *t, bool bookmark)
+{
+	long idx = ps->ended ? KIFU_COMMENT_ENDING : ps->last;
+	if (idx == -1) {
+		if (kifu_record_current_line(ps->rec) != 0)
+			return 0; /* before a variation's first move: nothing to attach to */
+		idx = KIFU_COMMENT_BEFORE;
+	}
+	if (bookmark) {
+		if (idx == KIFU_COMMENT_ENDING)
+			return 0; /* no bookmarks on endings */
+		return kifu_record_set_bookmark(ps->rec, idx, t->p, (size_t)(t->end - t->p));
+	}
+	kif_reader *kr = ps->kr;
+	if (ps->note_open && ps->note_idx != idx) {
+		int rc = flush_note(ps);
+		if (rc)
+			return rc;
+	}
+	size_t nl = (size_t)(t->end - t->p);
+	size_t need = (ps->note_open ? kr->note_len + 1 : 0) + nl;
+	if (need > kr->note_cap || !kr->note) {
+		size_t cap = kr->note_cap ? kr->note_cap : 1024;
+		while (cap < need)
+			cap *= 2;
+		char *b = realloc(kr->note, cap);
+		if (!b)
+			return KIFU_ENOMEM;
+		kr->note = b;
+		kr->note_cap = cap;
+	}
+	if (ps->note_open) {
+		kr->note[kr->note_len++] = '\n';
+	} else {
+		kr->note_len = 0;
+		ps->note_open = true;
+		ps->note_idx = idx;
+	}
+	memcpy(kr->note + kr->note_len, t->p, nl);
+	kr->note_len += nl;
+	return 0;
+}
+
+/* "まで3手で先手の勝ち", "まで2手で中断": the ending a result line tells
+ * (its compact word, NULL if none), where it is said (*at, *len).  The KIF
+ * word of an ending that comes first in the line (the longest, if two start
+ * at one place: 詰み over 詰); else, when the line names a winner (の勝ち), a
+ * resignation, said by the whole line. */
+static const char *result_ending(const kif_text *t, const char **at, size_t *len)
+{
+	const char *best = NULL;
+	size_t best_len = 0;
+	*at = NULL;
+	for (int i = 0; i < kifu_ending_count(); i++) {
+		const kifu_ending_info *e = kifu_ending_at(i);
+		for (int k = -1; k < 0 || e->kif_also[k]; k++) {
+			const char *w = k < 0 ? e->kif : e->kif_also[k];
+			size_t n = strlen(w);
+			for (const char *q = t->p; q + n <= t->end && (!*at || q <= *at); q++)
+				if (!memcmp(q, w, n)) {
+					if (!*at || q < *at || n > best_len) {
+						best = e->word;
+						*at = q;
+						best_len = n;
+					}
+					break;
+				}
+		}
+	}
+	if (!best) {
+		for (const char *q = t->p; q + strlen("の勝ち") <= t->end; q++)
+			if (!memcmp(q, "の勝ち", strlen("の勝ち")))
+				best = "resign";
+		*at = t->p;
+		best_len = (size_t)(t->end - t->p);
+	}
+	*len = best_len;
+	return best;
+}
+
+/* A result line: the line's ending when none was given (KI2); after one,
+ * a line that says another ending is passed over with a note (投了, then
+ * まで2手で中断), one that agrees is what Kifu for Windows writes. */
+static int result_line(parse *ps, const kif_text *t)
+{
+	const char *at;
+	size_t len;
+	const char *word = result_ending(t, &at, &len);
+	if (!word)
+		return 0;
+	if (!ps->ended)
+		return set_ending(ps, word, t->p, at, len);
+	kifu_record_line_info li;
+	kifu_record_get_line(ps->rec, kifu_record_current_line(ps->rec), &li);
+	if (!strcmp(li.ending, word))
+		return 0;
+	return second_ending(ps, t->p, (size_t)(t->end - t->p));
+}
+
+/* 変化：N手 — a variation replacing the move at ply N of the most recent
+ * line (this one or one it branches from) that has a move at ply N, or its
+ * ending there (a move played instead of 投了: the KIF writer writes it so,
+ * JKF has forks of a special). */
+static int variation_line(parse *ps, const kif_text *rest)
+{
+	kif_text t = *rest;
+	kif_skip_space(&t);
+	const char *p = t.p;
+	long n = kifu__kif_number(&t);
+	kif_skip_space(&t);
+	if (n < 1 || !kif_eat(&t, "手"))
+		return PROBLEM(ps, 0, p, NULL, 0, "expected 変化：N手");
+	if (ps->pending_mid >= 0)
+		return PROBLEM(ps, 0, p, NULL, 0, "a first step without its second");
+	int line = kifu_record_current_line(ps->rec);
+	while (line >= 0) {
+		kifu_record_line_info li;
+		kifu_record_get_line(ps->rec, line, &li);
+		if (n >= li.start && (n < li.start + li.count || (n == li.start + li.count && li.ending[0])))
+			break;
+		line = li.parent;
+	}
+	if (line < 0)
+		return PROBLEM(ps, 0, p, NULL, 0, "a variation at a ply no line has");
+	/* an alternative to a variation's first move is an alternative to the
+	 * move it replaced: several variations at one ply are siblings, not a
+	 * chain (kifu_record_begin_line) */
+	int sub = kifu_record_begin_line(ps->rec, line, n);
+	if (sub < 0)
+		return sub;
+	ps->ended = false;
+	ps->synced = false;
+	ps->last = -1;
+	/* 同 in the variation refers to the move before it */
+	kifu_record_move before;
+	ps->last_to = n > 1 && kifu_record_line_move(ps->rec, sub, n - 1, &before, NULL) == 0 ? before.move.to : -1;
+	return 0;
+}
+
+/* ---- headers and the variant ---- */
+
+/* "unknown 手合割 "X" (did you mean 香落ち?)": no known variant nor start has
+ * that name, and no board diagram gives the start. */
+static int unknown_handicap(parse *ps)
+{
+	const kif_reader *kr = ps->kr;
+	const char *names[256];
+	int k = 0, n = kifu_variant_set_count(kr->ctx.variants);
+	for (int i = 0; i < n && k < 256; i++) {
+		const kifu_variant *v = kifu_variant_set_at(kr->ctx.variants, i);
+		if (!v)
+			continue;
+		names[k++] = kifu_variant_title_ja(v)[0] ? kifu_variant_title_ja(v) : kifu_variant_name(v);
+		for (int s = 0; s < kifu_variant_named_start_count(v) && k < 256; s++)
+			names[k++] = kifu_variant_named_start_name(v, s);
+	}
+	char folded[256];
+	kifu_name_fold(ps->handicap, folded, sizeof folded);
+	int close = kifu__closest(folded, names, k);
+	char msg[400];
+	snprintf(msg, sizeof msg, "unknown 手合割 \"%s\": neither a variant nor a start position kifu knows%s%s%s",
+		 ps->handicap, close >= 0 ? " (did you mean " : "", close >= 0 ? names[close] : "",
+		 close >= 0 ? "?)" : " (kifu-variants lists them)");
+	/* at the 手合割 line, where the value is */
+	return kifu_record_set_error(ps->rec, 0, ps->handicap_line, ps->handicap_col, NULL, 0, msg);
+}
+
+static int header_line(parse *ps, const kif_line *kl)
+{
+	kif_text val = kl->rest;
+	const char *key = kl->key.p;
+	size_t klen = (size_t)(kl->key.end - kl->key.p);
+	const char *nul = memchr(val.p, 0, (size_t)(val.end - val.p));
+	if (nul)
+		val.end = nul; /* what a record keeps of it */
+	kifu__kif_trim(&val);
+	size_t vl = (size_t)(val.end - val.p);
+	const kifu_tag_info *tag;
+	switch (kifu__kif_header_kind(key, klen, vl, &tag)) {
+	case KIF_HEADER_TAG:
+		/* of several 手合割, the first that names nothing known is the one
+		 * reported (unless a board diagram gives the start) */
+		if (!strcmp(tag->key, "handicap") && !(ps->handicap[0] && !ps->handicap_known)) {
+			/* 手合割 naming a variant (大将棋) says the variant, not a start; a
+			 * start is kept under its own name (平手); anything else is kept as
+			 * it is, for a board diagram to give the start (その他, 詰将棋) */
+			memcpy(ps->handicap, val.p, vl);
+			ps->handicap[vl] = 0;
+			ps->handicap_line = ps->sp.lineno;
+			ps->handicap_col = kifu__kif_col(&ps->sp, val.p);
+			const char *start;
+			const kifu_variant *v = kifu__kif_handicap_variant(ps->kr->ctx.variants, ps->kr->ctx.fallback, ps->handicap, &start);
+			ps->handicap_known = v != NULL;
+			if (v && !start)
+				return 0;
+			if (start)
+				return kifu_record_add_tag(ps->rec, tag->key, strlen(tag->key), start, strlen(start));
+		}
+		return kifu_record_add_tag(ps->rec, tag->key, strlen(tag->key), val.p, vl);
+	case KIF_HEADER_KEY:
+		return kifu_record_add_tag(ps->rec, key, klen, val.p, vl);
+	case KIF_HEADER_WHOLE:
+		break;
+	}
+	/* any other header: kept whole, as "key：value" */
+	char *buf = malloc(klen + 3 + vl);
+	if (!buf)
+		return KIFU_ENOMEM;
+	memcpy(buf, key, klen);
+	memcpy(buf + klen, "：", 3);
+	memcpy(buf + klen + 3, val.p, vl);
+	int rc = kifu_record_add_tag(ps->rec, "header", 6, buf, klen + 3 + vl);
+	free(buf);
+	return rc;
+}
+
+/* Could the wide-form move line kl be the first move of a game of v from
+ * its start position: the piece it names, of the side its mark gives,
+ * standing on its origin? */
+static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_line *kl)
+{
+	kif_text t = kl->rest;
+	kif_skip_space(&t);
+	int side = kif_at(&t, "△") || kif_at(&t, "▽") || kif_at(&t, "☖") ? KIFU_GOTE : KIFU_SENTE;
+	if (!kifu__kif_eat_mark(&t) && kifu_position_for(&kr->pos, v) == 0) {
+		/* no mark (lishogi's server form): the side the start gives the
+		 * move, or the other on an even ply */
+		kifu_position_reset(kr->pos);
+		side = (int)kifu_position_side(kr->pos) ^ (kl->number % 2 == 0);
+	}
+	kif_move_head h;
+	if (kifu__kif_move_head(v, &t, false, &h) != KIF_HEAD_OK || h.drop)
+		return false;
+	kif_skip_space(&t);
+	while (t.p < t.end && *t.p != '(' && !kif_at(&t, "（"))
+		t.p++; /* （じっと）, （居食い）, まで */
+	int from = -1;
+	while (t.p < t.end && (from = kifu__kif_origin(v, &t)) < 0)
+		t.p++;
+	if (from < 0 || kifu_position_for(&kr->pos, v))
+		return false;
+	kifu_position_reset(kr->pos);
+	int c = kifu_position_at(kr->pos, from);
+	return c && (int)kifu_code_side(c) == side && kifu_piece_names_agree(v, kifu_code_type(c), h.type);
+}
+
+/* Does variant d inherit a (through its parents, found by name)? */
+static bool descends(const kif_reader *kr, const kifu_variant *d, const kifu_variant *a)
+{
+	for (int depth = 0; d && depth < 8; depth++) {
+		const char *parent = kifu_variant_parent(d);
+		if (!parent[0])
+			return false;
+		if (!strcmp(parent, kifu_variant_name(a)))
+			return true;
+		d = kifu_variant_set_find(kr->ctx.variants, parent);
+	}
+	return false;
+}
+
+/* Chooses the record's variant when its moves begin (kl: the first move
+ * line) or at its end (kl NULL); docs/kif.md, "The variant of a KIF record":
+ *   1. the one 手合割 names (by title, name, or a start of its);
+ *   2. else -v;
+ *   3. else by the record's form: Kakinoki KIF and KI2 are standard shogi;
+ *      the wide form, or a board diagram over 9×9, is a variant with a larger
+ *      board: the one of the diagram's size, or, with no diagram, the one in
+ *      whose start position the first move's piece stands on its origin; of
+ *      several that fit, the one the others inherit (chu, not chu-jcsa).
+ *      None, or several unrelated: the record says which with 手合割, or -v
+ *      does. */
+static int choose_variant(parse *ps, const kif_line *kl)
+{
+	kif_reader *kr = ps->kr;
+	const kif_bod *bod = &kr->bod;
+	const char *start;
+	const kifu_variant *v = ps->handicap[0] ? kifu__kif_handicap_variant(kr->ctx.variants, kr->ctx.fallback, ps->handicap, &start) : NULL;
+	if (!v)
+		v = kr->ctx.fallback;
+	bool wide = (kl && kl->kind == KIF_WIDE_MOVE) || bod->files > 9 || bod->nranks > 9;
+	if (!v && !wide)
+		v = kifu_variant_set_find(kr->ctx.variants, "shogi");
+	char names[200] = "";
+	int nfound = 0;
+	if (!v) {
+		const kifu_variant *found = NULL, *fits[32];
+		int n = kifu_variant_set_count(kr->ctx.variants);
+		for (int i = 0; i < n; i++) {
+			const kifu_variant *c = kifu_variant_set_at(kr->ctx.variants, i);
+			if (!c || (kifu_variant_files(c) <= 9 && kifu_variant_ranks(c) <= 9))
+				continue;
+			if (bod->seen ? (bod->files && kifu_variant_files(c) != bod->files) ||
+						kifu_variant_ranks(c) != bod->nranks :
+					kl && kl->kind == KIF_WIDE_MOVE && !first_move_fits(kr, c, kl))
+				continue;
+			found = c;
+			if (nfound < 32)
+				fits[nfound] = c;
+			size_t len = strlen(names);
+			snprintf(names + len, sizeof names - len, "%s%s", nfound++ ? ", " : "", kifu_variant_name(c));
+		}
+		if (nfound == 1)
+			v = found;
+		/* several fit, one of them the others' ancestor (chu, which
+		 * chu-jcsa inherits): that one, the variant they all refine */
+		for (int i = 0; !v && i < nfound && i < 32; i++) {
+			bool all = true;
+			for (int k = 0; k < nfound && k < 32 && all; k++)
+				all = k == i || descends(kr, fits[k], fits[i]);
+			if (all)
+				v = fits[i];
+		}
+	}
+	if (!v) {
+		char msg[300];
+		if (nfound > 1)
+			snprintf(msg, sizeof msg, "cannot tell the variant: the record fits %s (use -v)", names);
+		else if (bod->seen)
+			snprintf(msg, sizeof msg, "cannot tell the variant: no variant kifu knows has a %dx%d board "
+				 "(use -v, or a 手合割 header)", bod->files, bod->nranks);
+		else
+			snprintf(msg, sizeof msg, "cannot tell the variant: its first move fits the start position "
+				 "of no variant kifu knows (use -v, or a 手合割 header)");
+		return PROBLEM(ps, 0, ps->sp.line, NULL, 0, msg);
+	}
+	ps->v = v;
+	int rc = kifu_record_set_variant(ps->rec, kifu_variant_name(v), strlen(kifu_variant_name(v)));
+	if (!rc && kifu_position_for(&kr->pos, v))
+		rc = KIFU_ENOMEM;
+	return rc;
+}
+
+/* The moves begin (kl: the first move line): the variant, the diagram, the
+ * reader's position at the start. */
+static int begin_moves(parse *ps, const kif_line *kl)
+{
+	int rc;
+	/* a 手合割 that names nothing known needs a diagram to give the start */
+	if (ps->handicap[0] && !ps->handicap_known && !ps->kr->bod.seen)
+		return unknown_handicap(ps);
+	if (!ps->v && ((rc = choose_variant(ps, kl)) || !ps->v))
+		return rc;
+	if ((rc = kifu__bod_finish(&ps->kr->bod, ps->v, ps->rec, &ps->sp)))
+		return rc;
+	/* a 手合割 that names a start of another variant than the record's (平手
+	 * in a record another 手合割 says is 朝倉象棋): as the compact reader */
+	const char *h = kifu_record_tag(ps->rec, "handicap");
+	if (h && !kifu_record_tag(ps->rec, "sfen") && !kifu__named_start(ps->v, h)) {
+		kifu_diag d;
+		kifu__unknown_handicap(ps->v, h, &d);
+		return kifu_record_set_error(ps->rec, 0, ps->handicap_line, ps->handicap_col, NULL, 0, d.message);
+	}
+	ps->synced = kifu_record_start(ps->rec, ps->kr->pos, NULL) == 0;
+	return 0;
+}
+
+/* The moves begin at line kl, unless they have begun (*begun).  *lost: no
+ * variant could be chosen; the record's problem is recorded, and its
+ * lines are passed over to its end. */
+static int start_moves(parse *ps, const kif_line *kl, bool *begun, bool *lost)
+{
+	if (*begun)
+		return 0;
+	*begun = true;
+	int rc = begin_moves(ps, kl);
+	*lost = !rc && !ps->v;
+	return rc;
+}
+
+/* ---- the reader ---- */
+
+void kifu__kif_close(void *state)
+{
+	kif_reader *kr = state;
+	if (!kr)
+		return;
+	kifu_position_free(kr->pos);
+	kifu__bod_free(&kr->bod);
+	free(kr->note);
+	free(kr);
+}
+
+int kifu__kif_open(void **state, const kifu__read_ctx *ctx)
+{
+	kif_reader *kr = calloc(1, sizeof *kr);
+	*state = kr;
+	if (!kr)
+		return KIFU_ENOMEM;
+	kr->ctx = *ctx;
+	kifu__bod_init(&kr->bod);
+	return 0;
+}
+
+int kifu__kif_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
+{
+	kif_reader *kr = state;
+	parse ps;
+	memset(&ps, 0, sizeof ps);
+	ps.kr = kr;
+	ps.rec = rec;
+	ps.sp.rec = rec;
+	ps.last = -1;
+	ps.last_to = -1;
+	ps.pending_mid = -1;
+	*variant = NULL;
+	kifu_record_clear(rec);
+	kifu__bod_clear(&kr->bod);
+	bool started = false, moves_begun = false, lost = false;
+	bool substance = false; /* a line other than comments: a header, a diagram, a move */
+	const char *raw;
+	size_t rawlen;
+	long lineno;
+	int rc;
+	for (;;) {
+		rc = kifu_reader_next(kr->ctx.lines, &raw, &rawlen, &lineno, diag);
+		if (rc == KIFU_ELIMIT) {
+			/* a line too long inside a record: the record is invalid
+			 * (never cut there and called valid), and goes on */
+			if (!started) {
+				started = true;
+				if ((rc = kifu_record_set_source(rec, kifu_reader_name(kr->ctx.lines), diag->line)))
+					return rc;
+			}
+			if ((rc = kifu_record_set_error(rec, 0, diag->line, 0, NULL, 0, diag->message)))
+				return rc;
+			substance = true;
+			kifu_diag_clear(diag);
+			continue;
+		}
+		if (rc != 1)
+			break;
+		const char *line;
+		size_t len;
+		size_t bad_at;
+		if (kifu__decoder_line(kr->ctx.dec, raw, rawlen, &line, &len, &bad_at))
+			return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(kr->ctx.lines), lineno, 0, "out of memory");
+		kif_line kl;
+		kifu__kif_classify(line, len, &kl);
+		if (kl.kind == KIF_BLANK)
+			continue;
+		ps.sp.lineno = lineno;
+		ps.sp.line = line;
+		rc = 0;
+		if (ps.note_open && kl.kind != KIF_COMMENT && (rc = flush_note(&ps)))
+			return rc;
+		if (moves_begun && (kl.kind == KIF_HEADER || kl.kind == KIF_HASH)) {
+			/* the next record begins */
+			kifu_reader_unread(kr->ctx.lines);
+			break;
+		}
+		if (!started) {
+			started = true;
+			if ((rc = kifu_record_set_source(rec, kifu_reader_name(kr->ctx.lines), lineno)))
+				return rc;
+		}
+		if (bad_at != (size_t)-1) {
+			/* a byte the file's encoding does not read: its record is
+			 * invalid, said at the byte (the line is read on, the
+			 * byte as U+FFFD, and the stream with it) */
+			char msg[160];
+			snprintf(msg, sizeof msg, "a byte that is not %s (0x%02X), the encoding of this file",
+				 kifu__decoder_name(kr->ctx.dec), (unsigned char)raw[bad_at]);
+			/* its column: the characters before the first U+FFFD */
+			const char *repl = NULL;
+			for (size_t k = 0; k + 3 <= len && !repl; k++)
+				if (!memcmp(line + k, "\xEF\xBF\xBD", 3))
+					repl = line + k;
+			kif_spot at = {rec, lineno, line};
+			if ((rc = kifu_record_set_error(rec, 0, lineno, kifu__kif_col(&at, repl ? repl : line), NULL, 0,
+							msg)))
+				return rc;
+		}
+		if (kl.kind != KIF_COMMENT && kl.kind != KIF_BOOKMARK && kl.kind != KIF_HASH)
+			substance = true;
+		switch (kl.kind) {
+		case KIF_BLANK:
+		case KIF_HASH:
+		case KIF_MOVES_MARKER:
+			break;
+		case KIF_HEADER:
+			rc = header_line(&ps, &kl);
+			break;
+		case KIF_COMMENT:
+		case KIF_BOOKMARK:
+			rc = append_note(&ps, &kl.rest, kl.kind == KIF_BOOKMARK);
+			break;
+		case KIF_VARIATION:
+			if (moves_begun && !lost)
+				rc = variation_line(&ps, &kl.rest);
+			break;
+		case KIF_RESULT:
+			/* the ending, when no move line gave it (KI2); it may be
+			 * all a record of no moves has (まで0手で後手の勝ち) */
+			if ((rc = start_moves(&ps, &kl, &moves_begun, &lost)))
+				return rc;
+			if (!lost)
+				rc = result_line(&ps, &kl.rest);
+			break;
+		case KIF_BOD_HAND:
+		case KIF_BOD_RANK:
+			if (moves_begun) {
+				if (!lost)
+					rc = PROBLEM(&ps, 0, kl.rest.p, NULL, 0, "a board diagram after the moves");
+				break;
+			}
+			/* fall through */
+		case KIF_BOD_BORDER:
+		case KIF_BOD_FILES:
+		case KIF_BOD_SIDE:
+		case KIF_BOD_MOVENUMBER:
+			if (!moves_begun)
+				rc = kifu__bod_line(&kr->bod, &kl, line, len, lineno);
+			break;
+		case KIF_MOVE:
+		case KIF_WIDE_MOVE:
+		case KIF_KI2_MOVES:
+		case KIF_OTHER:
+			if ((rc = start_moves(&ps, &kl, &moves_begun, &lost)))
+				return rc;
+			if (lost)
+				break;
+			if (kl.kind == KIF_MOVE)
+				rc = kif_move_line(&ps, &kl);
+			else if (kl.kind == KIF_WIDE_MOVE)
+				rc = wide_move_line(&ps, &kl);
+			else if (kl.kind == KIF_KI2_MOVES)
+				rc = ki2_line(&ps, &kl);
+			else
+				rc = PROBLEM(&ps, 0, kl.rest.p, NULL, 0,
+					     "a line that is neither a header, a move nor a comment");
+			break;
+		}
+		if (rc)
+			return rc;
+	}
+	if (rc < 0)
+		return rc;
+	int frc = flush_note(&ps);
+	if (frc)
+		return frc;
+	if (!started)
+		return 0;
+	if (!substance) {
+		/* comments are no record: said, not passed over */
+		kifu_record_set_error(rec, 0, kifu_record_line(rec), 1, NULL, 0,
+				      "nothing but comments: no header, board or move");
+		return 1;
+	}
+	if (!moves_begun && !kifu_record_error(rec, NULL, NULL, NULL, NULL) && (frc = begin_moves(&ps, NULL)))
+		return frc;
+	if (ps.pending_mid >= 0)
+		PROBLEM(&ps, current_ply(&ps), ps.sp.line, NULL, 0, "a first step without its second");
+	*variant = ps.v;
+	return 1;
+}
+
+/* Telling KIF from other notations: a line only the KIF family writes. */
+static int kif_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
+{
+	(void)ctx;
+	kif_line kl;
+	kifu__kif_classify(line, len, &kl);
+	return kl.evidence ? 1 : 0;
+}
+
+int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
+		    const kifu_write_options *opt, kifu_diag *diag);
+
+const kifu__notation kifu__notation_kif = {
+	"kif",
+	"KIF (Kakinoki), KI2 read too; lishogi's wide KIF",
+	".kif .kifu .ki2 .ki2u",
+	"\n",
+	kifu__kif_square_name,
+	kif_sniff, kifu__kif_open, kifu__kif_next, kifu__kif_close, kifu__kif_write,
+};

@@ -1,0 +1,187 @@
+/*
+ * kifu-convert - writes records in another notation.
+ *
+ *     kifu-convert --to NOTATION [-o FILE] [-v VARIANT] [--variant-file FILE] [FILE...]
+ *
+ * Writes each record in the notation --to names (any that libkifu writes:
+ * kifu/notation.h); compact is one canonical line per record (the same moves
+ * as written, tags in canonical order and escapes, comments, times, the
+ * ending).  A record that cannot be read or written is reported and left
+ * out; the exit status is then 1.  With -o the output goes through a
+ * temporary file that replaces FILE only when everything was written.
+ */
+#include "lib/cli.h"
+#include "lib/inputs.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <kifu/kifu.h>
+
+enum { OPT_TO = CLI_OPT_FIRST_FREE, OPT_ENCODING };
+
+struct convert_run {
+	FILE *out;                  /* the output file, or NULL with dir */
+	const char *dir;            /* -o DIR: one file per record, DIR/BASE-RECORD.EXT */
+	const char *ext;            /* EXT: the notation's first extension */
+	const char *to;             /* the notation written */
+	kifu_write_options options;
+	const char *between;        /* what goes between two records */
+	long written;
+	const kifu_record *current; /* the record being written, for on_dropped */
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: %s [--to NOTATION] [--encoding=utf-8|sjis] [-o PATH]\n"
+		"       [-v VARIANT] [--variant-file FILE] [--from NOTATION] [FILE...]\n"
+		"Write records in another notation.\n"
+		"\n"
+		"      --to NOTATION     the notation to write (default compact), one of:\n",
+		cli_program());
+	for (int i = 0; i < kifu_notation_count(); i++) {
+		kifu_notation_info info;
+		kifu_notation_at(i, &info);
+		if (info.can_write)
+			fprintf(f, "                        %s: %s\n", info.name, info.summary);
+	}
+	fprintf(f,
+		"      --encoding=ENC    for --to kif and ki2: utf-8 (default) or sjis\n"
+		"  -o, --output PATH     write to the file PATH (through a temporary file);\n"
+		"                        a directory (existing, or PATH ending in /):\n"
+		"                        one file per record, PATH/BASE-RECORD.EXT\n");
+	cli_common_help(f, 22);
+	fprintf(f,
+		"  -h, --help            print this help and exit\n"
+		"      --version         print the version and exit\n"
+		"\n"
+		"Exit status: 0 all records converted, 1 some could not be read or written,\n"
+		"2 usage or I/O error.\n");
+}
+
+/* The writer left something out: said per record (not with -q). */
+static void on_dropped(void *ctx, unsigned dropped, const char *what)
+{
+	struct convert_run *run = ctx;
+	(void)dropped;
+	inputs_say_dropped(run->current, run->to, what);
+}
+
+static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
+{
+	struct convert_run *run = ctx;
+	run->current = rec;
+	long ply = 0, line = kifu_record_line(rec), col = 0;
+	const char *move = NULL;
+	const char *err = kifu_record_error(rec, &ply, &line, &col, &move);
+	if (err || !v) {
+		kifu_diag d;
+		if (ply > 0)
+			kifu_diag_set(&d, KIFU_ESYNTAX, kifu_record_file(rec), line, col, "ply %ld: %s: %s",
+				      ply, move ? move : "", err);
+		else
+			kifu_diag_set(&d, KIFU_ESYNTAX, kifu_record_file(rec), line, col, "%s",
+				      err ? err : "unknown variant");
+		cli_record_diag(&d);
+		return CLI_INVALID;
+	}
+	kifu_diag d;
+	kifu_diag_clear(&d);
+	output file;
+	FILE *out = run->out;
+	if (run->dir) {
+		char base[256], path[4096];
+		output_file_base(kifu_record_file(rec), base, sizeof base);
+		snprintf(path, sizeof path, "%s/%s-%ld%s", run->dir, base, index, run->ext);
+		if (output_open(&file, path))
+			return CLI_USAGE;
+		out = file.f;
+	} else if (run->written && fputs(run->between, out) == EOF) {
+		return CLI_USAGE;
+	}
+	int rc = kifu_write(out, rec, v, run->to, &run->options, &d);
+	if (run->dir && output_close(&file, rc == 0))
+		return CLI_USAGE;
+	if (rc == KIFU_EIO)
+		return CLI_USAGE;
+	if (rc) {
+		if (!d.file[0])
+			snprintf(d.file, sizeof d.file, "%s", kifu_record_file(rec));
+		if (!d.line)
+			d.line = kifu_record_line(rec);
+		cli_record_diag(&d);
+		return CLI_INVALID;
+	}
+	run->written++;
+	return CLI_OK;
+}
+
+int main(int argc, char *argv[])
+{
+	static const struct option options[] = {
+		CLI_COMMON_OPTIONS,
+		{"to", required_argument, NULL, OPT_TO},
+		{"output", required_argument, NULL, 'o'},
+		{"encoding", required_argument, NULL, OPT_ENCODING},
+		{NULL, 0, NULL, 0}
+	};
+	struct cli_variant_choice choice = {NULL, NULL, NULL};
+	const char *to = "compact", *path = NULL, *encoding = "utf-8";
+	int opt;
+
+	cli_set_program(argv[0]);
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", options, NULL)) != -1) {
+		if (cli_variant_option(&choice, opt, optarg))
+			continue;
+		switch (opt) {
+		case 'h': usage(stdout); return cli_stdout_done();
+		case CLI_OPT_VERSION: return cli_version();
+		case 'o': path = optarg; break;
+		case OPT_TO: to = optarg; break;
+		case OPT_ENCODING: encoding = optarg; break;
+		default: return cli_option_error(opt, argv);
+		}
+	}
+	if (cli_notation_check(to, 1))
+		return cli_usage_error();
+	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0, NULL};
+	run.options.dropped = on_dropped;
+	run.options.ctx = &run;
+	if (!strcmp(encoding, "sjis") || !strcmp(encoding, "shift_jis") || !strcmp(encoding, "cp932"))
+		run.options.encoding = KIFU_ENCODING_SJIS;
+	else if (strcmp(encoding, "utf-8") != 0 && strcmp(encoding, "utf8") != 0) {
+		cli_error("unknown encoding '%s' (utf-8 or sjis)", encoding);
+		return cli_usage_error();
+	}
+	kifu_notation_info info;
+	kifu_notation_at(kifu_notation_find(to), &info);
+	run.between = info.between;
+	/* the first of the notation's extensions: ".kif" of ".kif .kifu ..." */
+	char ext[32];
+	snprintf(ext, sizeof ext, "%.*s", (int)strcspn(info.extensions, " "), info.extensions);
+	run.ext = ext;
+	if (output_names_dir(path)) {
+		if (output_bases_differ(argc - optind, argv + optind) || output_make_dir(path))
+			return CLI_USAGE;
+		run.dir = path;
+		path = NULL;
+	}
+
+	struct inputs_variants vars;
+	if (inputs_variants_choose(&vars, &choice))
+		return CLI_USAGE;
+
+	output out;
+	if (output_open(&out, path)) {
+		inputs_variants_free(&vars);
+		return CLI_USAGE;
+	}
+	run.out = run.dir ? NULL : out.f;
+	const struct inputs_handlers handlers = {on_record, NULL, NULL, &run};
+	int status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
+	if (output_close(&out, status < CLI_USAGE) && status < CLI_USAGE)
+		status = CLI_USAGE;
+	inputs_variants_free(&vars);
+	return status;
+}
