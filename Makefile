@@ -1,7 +1,8 @@
 # kifu - one non-recursive GNU Makefile for libkifu, the tools and the tests.
 #
 #   make               build $(BUILD)/libkifu.a and $(BUILD)/bin/kifu-*
-#   make test          build and run tests/test_*.c (cmocka) and tests/golden/*.sh,
+#   make test          build and run tests/test_*.c (cmocka), tests/cases/*.test
+#                      (golden cases, build/tests/run-cases) and tests/golden/*.sh,
 #                      after a staged install into $(BUILD)/stage (for examples/)
 #   make asan          the same in build-asan/ with AddressSanitizer and UBSan
 #   make bench         an -O3 build in $(BUILD)/bench/, then bench/run.sh
@@ -90,6 +91,8 @@ FUZZ_SRCS     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_HELPERS  := $(sort $(filter-out $(FUZZ_SRCS),$(wildcard tests/fuzz/*.c)))
 TEST_SUPPORT  += $(FUZZ_SRCS) $(FUZZ_HELPERS)
 GOLDEN_SCRIPTS := $(sort $(wildcard tests/golden/*.sh))
+# Golden cases (tests/cases/README.md), run by build/tests/run-cases.
+CASE_FILES    := $(sort $(wildcard tests/cases/*.test))
 HEADERS       := $(sort $(wildcard libkifu/include/kifu/*.h))
 SYS_HEADERS   := $(sort $(wildcard libkifu/include/kifu/sys/*.h))
 MAN_PAGES     := $(sort $(wildcard man/*.[1-9]))
@@ -217,7 +220,8 @@ test: deps
 # with $(CC), $(CFLAGS) and $(SANFLAGS), as the library was built.
 test-run: all $(TESTS) $(TEST_GENS) stage
 	@KIFU_TEST_CC='$(CC)' KIFU_TEST_CFLAGS='$(CFLAGS) $(SANFLAGS)' \
-		sh tools/scripts/run-tests.sh $(BUILD)/bin $(TESTS) -- $(GOLDEN_SCRIPTS)
+		sh tools/scripts/run-tests.sh $(BUILD)/bin $(TESTS) -- $(GOLDEN_SCRIPTS) \
+		-- $(BUILD)/tests/run-cases $(CASE_FILES)
 
 # A fresh `make install` into $(STAGE), with PREFIX (and every directory)
 # set to that absolute path, so that the installed libkifu.pc is the one a
