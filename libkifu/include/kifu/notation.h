@@ -66,7 +66,7 @@ typedef struct kifu_write_options {
 	void *ctx;
 } kifu_write_options;
 
-#define KIFU_WRITE_OPTIONS_INIT {KIFU_ENCODING_UTF8, NULL, NULL}
+#define KIFU_WRITE_OPTIONS_INIT {.encoding = KIFU_ENCODING_UTF8}
 
 /* The words of kifu_dropped bits, for a message: "variations and
  * comments".  Writes into buf; returns buf. */

@@ -22,7 +22,7 @@ int kifu__write_lines(const kifu_record *rec, kifu_position *pos, kifu_play_opti
 	int rc = kifu_play_all(rec, pos, opt, &val);
 	if (rc == KIFU_EILLEGAL) {
 		kifu_record_move m;
-		if (kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
+		if (kifu_record_line_move(rec, val.stopped_variation, val.stopped_ply, &m, NULL) == 0)
 			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
 					     "ply %ld: %s: no piece to move: cannot write it in %s",
 					     val.stopped_ply, m.text, notation);
@@ -31,9 +31,9 @@ int kifu__write_lines(const kifu_record *rec, kifu_position *pos, kifu_play_opti
 	}
 	if (rc)
 		return rc;
-	if (!val.valid && val.ply == 0 && !val.played && kifu_record_total_moves(rec))
+	if (!val.valid && val.fault.ply == 0 && !val.played && kifu_record_total_moves(rec))
 		/* the start itself could not be set up (a bad sfen tag) */
-		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.line, val.col, "%s", val.reason);
+		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.fault.line, val.fault.col, "%s", val.fault.reason);
 	return 0;
 }
 

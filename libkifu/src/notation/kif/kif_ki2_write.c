@@ -154,7 +154,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
-/* The play loop's line_begin hook: a variation's heading ("変化：   3手",
+/* The play loop's variation_begin hook: a variation's heading ("変化：   3手",
  * the number in four columns as Kifu for Windows' KI2 has it); the square of
  * the move before the line (同). */
 static int begin_line(void *ctx, kifu_position *pos, int line)
@@ -198,7 +198,7 @@ static void result_words(const ki2_writer *w, const char *ending, int mover, cha
 	snprintf(buf, size, "%s", !strcmp(ending, "mate") ? "詰" : e ? e->kif : ending);
 }
 
-/* The play loop's line_end hook: the moves' last text line, and the
+/* The play loop's variation_end hook: the moves' last text line, and the
  * line's ending as its `まで…` line, with the ending's comment. */
 static int end_line(void *ctx, kifu_position *pos, int line)
 {
@@ -227,8 +227,8 @@ static int ki2_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.before = put_move;
-	opt.line_begin = begin_line;
-	opt.line_end = end_line;
+	opt.variation_begin = begin_line;
+	opt.variation_end = end_line;
 	opt.ctx = w;
 	return kifu__kif_play_lines(rec, pos, &opt, "KI2", diag);
 }

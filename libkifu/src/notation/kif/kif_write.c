@@ -847,7 +847,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return 0;
 }
 
-/* The play loop's line_begin hook: a variation's heading; the square of the
+/* The play loop's variation_begin hook: a variation's heading; the square of the
  * move before the line (同, 仝). */
 static int begin_line(void *ctx, kifu_position *pos, int line)
 {
@@ -882,7 +882,7 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
-/* The play loop's line_end hook: the line's ending, with its time and
+/* The play loop's variation_end hook: the line's ending, with its time and
  * comment. */
 static int end_line(void *ctx, kifu_position *pos, int line)
 {
@@ -922,7 +922,7 @@ int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_
 	int rc = kifu_play_all(rec, pos, &opt, &val);
 	if (rc == KIFU_EILLEGAL) {
 		kifu_record_move m;
-		if (kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
+		if (kifu_record_line_move(rec, val.stopped_variation, val.stopped_ply, &m, NULL) == 0)
 			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
 					     "ply %ld: %s: no piece to move: cannot write it in %s",
 					     val.stopped_ply, m.text, form);
@@ -930,9 +930,9 @@ int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_
 	}
 	if (rc)
 		return rc;
-	if (!val.valid && val.ply == 0 && !val.played && kifu_record_total_moves(rec))
+	if (!val.valid && val.fault.ply == 0 && !val.played && kifu_record_total_moves(rec))
 		/* the start itself could not be set up (a bad sfen tag) */
-		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.line, val.col, "%s", val.reason);
+		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.fault.line, val.fault.col, "%s", val.fault.reason);
 	return 0;
 }
 
@@ -1233,8 +1233,8 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	 * reads back): the play loop walks them all, each move once */
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.before = put_move;
-	opt.line_begin = begin_line;
-	opt.line_end = end_line;
+	opt.variation_begin = begin_line;
+	opt.variation_end = end_line;
 	opt.ctx = &w;
 	rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
 	flush_lines(&w);
