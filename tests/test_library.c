@@ -876,6 +876,53 @@ static void unknown_variant_fault(void **state)
 	kifu_record_free(rec);
 }
 
+/* kifu_write's validation (kifu_write_options.validation) is kifu_validate's
+ * for every notation: from the play of the writers that play every line
+ * (KIF, KI2, JKF: through illegal moves), validated besides for the others;
+ * a variation that ends with a foul it declares is valid either way. */
+static void write_validation(void **state)
+{
+	(void)state;
+	static const char *const records[] = {
+		"shogi : 7g7f 3c3d 8h2b+ 3a2b\n",
+		"shogi : 7g7f 3c3c\n",
+		"shogi : 7g7f mate\n",
+		"shogi : 7g7f 3c3d 2g2f illegal-win\n",
+		"shogi : 7g7f 3c3d 8h2b+ 3a2b 2h2c illegal-win\n",
+		"shogi : 2g2f ( 7g7f 3c3d 8h2b+ 3a2b 2h2c illegal-win ) 8c8d\n",
+		"shogi : 2g2f ( 7g7f 3c3d 8h2b+ 3a2b 2h2c ) 8c8d\n",
+		"shogi : 7g7f ( 2g2f 8c8d ( 3c3d repetition ) ) 3c3d\n",
+	};
+	static const char *const notations[] = {"compact", "kif", "ki2", "csa", "jkf", "usi"};
+	kifu_record *rec;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	kifu_position *pos = support_position("shogi", NULL);
+	for (size_t i = 0; i < sizeof records / sizeof records[0]; i++) {
+		const kifu_variant *v;
+		kifu_diag d;
+		assert_int_equal(read_first(rec, records[i], NULL, &v, NULL, &d), 1);
+		kifu_validation want, got;
+		assert_int_equal(kifu_validate(rec, pos, NULL, &want), 0);
+		for (size_t n = 0; n < sizeof notations / sizeof notations[0]; n++) {
+			kifu_write_options opt = KIFU_WRITE_OPTIONS_INIT;
+			opt.validation = &got;
+			FILE *f = fopen("/dev/null", "w");
+			assert_non_null(f);
+			int rc = kifu_write(f, rec, v, notations[n], &opt, &d);
+			fclose(f);
+			if (rc)
+				continue; /* KI2 cannot write an illegal move: nothing to say */
+			if (got.valid != want.valid || got.fault.ply != want.fault.ply ||
+			    got.fault.variation != want.fault.variation || strcmp(got.fault.reason, want.fault.reason))
+				fail_msg("%s as %s: valid %d ply %ld \"%s\", kifu_validate: valid %d ply %ld \"%s\"",
+					 records[i], notations[n], got.valid, got.fault.ply, got.fault.reason, want.valid,
+					 want.fault.ply, want.fault.reason);
+		}
+	}
+	kifu_position_free(pos);
+	kifu_record_free(rec);
+}
+
 /* ---- notes ---- */
 
 /* What a reader passes over in a record it takes whole is a note, with its
@@ -973,6 +1020,7 @@ int main(void)
 		cmocka_unit_test(reason_names),
 		cmocka_unit_test(declared_fouls),
 		cmocka_unit_test(unknown_variant_fault),
+		cmocka_unit_test(write_validation),
 		cmocka_unit_test(record_notes),
 		cmocka_unit_test(notation_table),
 	};

@@ -28,6 +28,7 @@ typedef struct writer {
 	int prev_to;               /* where the move before went (same), -1 if none */
 	unsigned dropped;          /* kifu_dropped bits */
 	bool nomem;                /* a jansson call failed */
+	kifu_validation *validation; /* kifu_write_options.validation, or NULL */
 } writer;
 
 /* ---- elements ---- */
@@ -215,7 +216,7 @@ static int put_lines(writer *w, kifu_position *pos, kifu_diag *diag)
 	opt.variation_begin = begin_line;
 	opt.variation_end = end_line;
 	opt.ctx = w;
-	int rc = kifu__write_lines(rec, pos, &opt, "JKF", diag);
+	int rc = kifu__write_lines(rec, pos, &opt, w->validation, "JKF", diag);
 	if (rc == KIFU_ENOMEM || (!rc && w->nomem))
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	if (rc)
@@ -535,7 +536,7 @@ static int write_record(FILE *f, writer *w, kifu_position *pos, kifu_diag *diag)
 int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		    const kifu_write_options *opt, kifu_diag *diag)
 {
-	writer w = {rec, v, {0}, NULL, -1, 0, false};
+	writer w = {rec, v, {0}, NULL, -1, 0, false, opt->validation};
 	int rc = kifu__write_read_whole(rec, diag);
 	if (!rc)
 		rc = check_variant(&w, diag);

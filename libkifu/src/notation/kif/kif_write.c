@@ -913,27 +913,10 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 }
 
 int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_play_options *hooks,
-			 const char *form, kifu_diag *diag)
+			 kifu_validation *validation, const char *form, kifu_diag *diag)
 {
 	kifu_play_options opt = *hooks;
-	opt.through_illegal = 1;
-	opt.judge = 0;
-	kifu_validation val;
-	int rc = kifu_play_all(rec, pos, &opt, &val);
-	if (rc == KIFU_EILLEGAL) {
-		kifu_record_move m;
-		if (kifu_record_line_move(rec, val.stopped_variation, val.stopped_ply, &m, NULL) == 0)
-			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
-					     "ply %ld: %s: no piece to move: cannot write it in %s",
-					     val.stopped_ply, m.text, form);
-		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in %s", form);
-	}
-	if (rc)
-		return rc;
-	if (!val.valid && val.fault.ply == 0 && !val.played && kifu_record_total_moves(rec))
-		/* the start itself could not be set up (a bad sfen tag) */
-		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.fault.line, val.fault.col, "%s", val.fault.reason);
-	return 0;
+	return kifu__write_lines(rec, pos, &opt, validation, form, diag);
 }
 
 int kifu__kif_square_before(const kifu_record *rec, int line)
@@ -1214,7 +1197,7 @@ static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, cons
 static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu_position *pos,
 		    void *ctx, kifu_diag *diag)
 {
-	(void)ctx;
+	kifu_validation *validation = ctx; /* kifu_write_options.validation, or NULL */
 	/* whether the record has any: then every move with one has it written */
 	bool times = kifu__write_any_times(rec, true);
 	int rc = kifu__write_times_fit(rec, true, "KIF", diag);
@@ -1236,7 +1219,7 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	opt.variation_begin = begin_line;
 	opt.variation_end = end_line;
 	opt.ctx = &w;
-	rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
+	rc = kifu__kif_play_lines(rec, pos, &opt, validation, "KIF", diag);
 	flush_lines(&w);
 	free(w.branch);
 	free(owned);
@@ -1351,5 +1334,5 @@ int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		    const kifu_write_options *opt, kifu_diag *diag)
 {
-	return kifu_kif_write(out, rec, v, opt->encoding, diag);
+	return kifu__kif_write_as(out, rec, v, opt->encoding, "KIF", kif_body, opt->validation, diag);
 }
