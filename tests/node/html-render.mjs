@@ -28,31 +28,16 @@
 import { pathToFileURL } from 'node:url';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { check, finish, launch } from './browser.mjs';
 
 const [modules, chromium, out, font, ...cases] = process.argv.slice(2);
-const { default: puppeteer } = await import(
-	pathToFileURL(path.join(modules, 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href);
 
 const TOLERANCE = 48;     // a channel's difference, out of 255, that counts
 const MAX_SQUARE = 0.02;  // the share of a square's pixels that may differ
 
-let checks = 0, failures = 0;
-function check(name, ok, detail = '') {
-	checks++;
-	if (!ok) {
-		failures++;
-		console.log(`FAIL ${name}${detail ? ': ' + detail : ''}`);
-	}
-}
-
-const browser = await puppeteer.launch({
-	executablePath: chromium,
-	headless: true,
-	args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-		'--disable-component-update', '--disable-default-apps', '--disable-sync',
-		// the same pixels every run: no LCD text, no GPU
-		'--disable-lcd-text', '--force-color-profile=srgb', '--font-render-hinting=none'],
-});
+// the same pixels every run: no LCD text, one colour profile
+const browser = await launch(modules, chromium,
+	['--disable-lcd-text', '--force-color-profile=srgb', '--font-render-hinting=none']);
 const VIEW = {width: 1280, height: 800, deviceScaleFactor: 1};
 
 // The board's rectangle in an SVG's own units, and its viewBox, read from
@@ -242,6 +227,4 @@ for (const c of cases) {
 if (font !== '1')
 	console.log('SKIPPED: html-render: the fonts: IPA Mincho is not installed (Debian: fonts-ipafont-mincho)');
 
-await browser.close();
-console.log(failures ? `${failures} of ${checks} checks failed` : `ok: ${checks} checks`);
-process.exit(failures ? 1 : 0);
+await finish(browser);

@@ -13,19 +13,9 @@ import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { check, finish, launch } from './browser.mjs';
 
 const [modules, chromium, bin, out] = process.argv.slice(2);
-const { default: puppeteer } = await import(
-	pathToFileURL(path.join(modules, 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href);
-
-let checks = 0, failures = 0;
-function check(name, ok, detail = '') {
-	checks++;
-	if (!ok) {
-		failures++;
-		console.log(`FAIL ${name}${detail ? ': ' + detail : ''}`);
-	}
-}
 
 // What kifu-replay says of a position: its SFEN (one line), for a main-line
 // ply of a record of a file.
@@ -105,12 +95,7 @@ async function press(page, ...keys) {
 	}
 }
 
-const browser = await puppeteer.launch({
-	executablePath: chromium,
-	headless: true,
-	args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-		'--disable-component-update', '--disable-default-apps', '--disable-sync'],
-});
+const browser = await launch(modules, chromium);
 
 // A page opened at a fragment, every request it makes recorded (and any
 // but its own file refused), its errors reported.
@@ -350,6 +335,4 @@ async function done(page, name) {
 	await done(page, 'evil');
 }
 
-await browser.close();
-console.log(failures ? `${failures} of ${checks} checks failed` : `ok: ${checks} checks`);
-process.exit(failures ? 1 : 0);
+await finish(browser);
