@@ -393,6 +393,44 @@ static int play_to_branch(play *p, int variation, int *rc)
 	return going;
 }
 
+/* Plays `variation` (li) up to `count` of its moves, the moves it
+ * branches from first, on the position at the record's start with its
+ * repetition count begun, and judges its end when it was played whole.  0,
+ * or a code (KIFU_ENOMEM, KIFU_EILLEGAL, a hook's). */
+static int play_line(play *p, int variation, const kifu_record_line_info *li, long count)
+{
+	const kifu_play_options *opt = p->opt;
+	kifu_validation *out = p->out;
+	int rc = 0;
+	bool path_ok = play_to_branch(p, variation, &rc);
+	int going = path_ok;
+	if (going && opt->variation_begin && (rc = opt->variation_begin(opt->ctx, p->pos, variation)) != 0)
+		going = 0;
+	if (going)
+		going = play_moves(p, variation, li->start, li->first, count, 1, &rc);
+	if (rc)
+		return rc;
+	if (out->valid && p->err) {
+		/* the reader stopped at a move it could not read */
+		out->valid = 0;
+		out->fault = (kifu_fault){KIFU_FAULT_UNREAD, KIFU_LEGAL, 0, p->err_ply, (int)kifu_position_side(p->pos),
+					  p->err_line, p->err_col, "", ""};
+		kifu__text_copy(out->fault.move, sizeof out->fault.move, p->err_move ? p->err_move : "");
+		kifu__text_copy(out->fault.reason, sizeof out->fault.reason, p->err);
+		return 0;
+	}
+	if (!path_ok || count != li->count)
+		return 0;
+	if (opt->judge) {
+		kifu_movelist *list = NULL;
+		rc = kifu__judge(p, variation, li, &list);
+		free(list);
+	}
+	if (!rc && opt->variation_end)
+		rc = opt->variation_end(opt->ctx, p->pos, variation);
+	return rc;
+}
+
 int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_options *opt,
 	      kifu_validation *out)
 {
@@ -413,37 +451,11 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 		return 0;
 	long count = opt->max_plies >= 0 && opt->max_plies < li.count ? opt->max_plies : li.count;
 	int rc = seen_init(&p.seen, pos, li.start + count);
-	if (!rc) {
-		p.key = kifu_position_key(pos);
-		seen_add(&p.seen, p.key, 0, NULL);
-	}
-	bool path_ok = !rc && play_to_branch(&p, opt->variation, &rc);
-	int going = path_ok;
-	if (going && opt->variation_begin && (rc = opt->variation_begin(opt->ctx, pos, opt->variation)) != 0)
-		going = 0;
-	if (going)
-		going = play_moves(&p, opt->variation, li.start, li.first, count, 1, &rc);
 	if (rc)
 		return rc;
-	if (out->valid && p.err) {
-		/* the reader stopped at a move it could not read */
-		out->valid = 0;
-		out->fault = (kifu_fault){KIFU_FAULT_UNREAD, KIFU_LEGAL, 0, p.err_ply, (int)kifu_position_side(pos),
-					  p.err_line, p.err_col, "", ""};
-		kifu__text_copy(out->fault.move, sizeof out->fault.move, p.err_move ? p.err_move : "");
-		kifu__text_copy(out->fault.reason, sizeof out->fault.reason, p.err);
-		return 0;
-	}
-	if (!path_ok || count != li.count)
-		return 0;
-	if (opt->judge) {
-		kifu_movelist *list = NULL;
-		rc = kifu__judge(&p, opt->variation, &li, &list);
-		free(list);
-	}
-	if (!rc && opt->variation_end)
-		rc = opt->variation_end(opt->ctx, pos, opt->variation);
-	return rc;
+	p.key = kifu_position_key(pos);
+	seen_add(&p.seen, p.key, 0, NULL);
+	return play_line(&p, opt->variation, &li, count);
 }
 
 /* ---- a whole record ---- */
