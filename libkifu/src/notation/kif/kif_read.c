@@ -76,6 +76,7 @@ typedef struct parse {
 	int pending_mid;    /* wide form: the first leg of a two-leg move */
 	int pending_from;
 	long pending_ply;
+	bool pending_same; /* its square was written 仝 */
 	char handicap[KIF_HANDICAP_MAX]; /* the 手合割 value */
 	long handicap_line, handicap_col; /* where it is written */
 	bool handicap_known; /* ... names a known variant or start */
@@ -368,9 +369,18 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 		ps->pending_from = from;
 		ps->pending_mid = to;
 		ps->pending_ply = ply;
+		ps->pending_same = h.same;
 		return 0;
 	}
 	if (leg == 2) {
+		/* shogiops writes 仝 on both lines of a two-step move that ends on
+		 * the previous move's square (notation/kif.ts makeKifMoveOrDrop),
+		 * the first line's 仝 then saying where the move ends: its middle
+		 * square is the second line's origin, as lishogi's reader takes
+		 * it (scalashogi KifParser, the second step's origin) */
+		if (ps->pending_same && h.same && ps->pending_ply == ply && from >= 0 && from != ps->pending_mid &&
+		    ps->pending_mid == ps->last_to)
+			ps->pending_mid = from;
 		if (ps->pending_mid < 0 || ps->pending_ply != ply || from != ps->pending_mid)
 			return PROBLEM(ps, ply, mp, mp, mlen, "a second step that does not follow its first");
 		m.from = (uint16_t)ps->pending_from;
@@ -696,20 +706,6 @@ static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_lin
 	return c && (int)kifu_code_side(c) == side && kifu_piece_names_agree(v, kifu_code_type(c), h.type);
 }
 
-/* Does variant d inherit a (through its parents, found by name)? */
-static bool descends(const kif_reader *kr, const kifu_variant *d, const kifu_variant *a)
-{
-	for (int depth = 0; d && depth < 8; depth++) {
-		const char *parent = kifu_variant_parent(d);
-		if (!parent[0])
-			return false;
-		if (!strcmp(parent, kifu_variant_name(a)))
-			return true;
-		d = kifu_variant_set_find(kr->ctx.variants, parent);
-	}
-	return false;
-}
-
 /* Chooses the record's variant when its moves begin (kl: the first move
  * line) or at its end (kl NULL); docs/kif.md, "The variant of a KIF record":
  *   1. the one 手合割 names (by title, name, or a start of its);
@@ -755,13 +751,8 @@ static int choose_variant(parse *ps, const kif_line *kl)
 			v = found;
 		/* several fit, one of them the others' ancestor (chu, which
 		 * chu-jcsa inherits): that one, the variant they all refine */
-		for (int i = 0; !v && i < nfound && i < 32; i++) {
-			bool all = true;
-			for (int k = 0; k < nfound && k < 32 && all; k++)
-				all = k == i || descends(kr, fits[k], fits[i]);
-			if (all)
-				v = fits[i];
-		}
+		if (!v && nfound > 1)
+			v = kifu__variant_refined_by_all(kr->ctx.variants, fits, nfound < 32 ? nfound : 32);
 	}
 	if (!v) {
 		char msg[300];
