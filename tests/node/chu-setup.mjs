@@ -101,8 +101,9 @@ function afterLionCapture() {
 }
 
 // lishogi's analysis export's move number: right-aligned to one more
-// column than the longest number needs, then a space and 手目.
-const clientNumber = (n, count) => `${String(n).padStart(String(count).length + 1)} 手目`;
+// column than the number of its main line's nodes needs (the moves and the
+// root), then a space and 手目.
+const clientNumber = (n, count) => `${String(n).padStart(String(count + 1).length + 1)} 手目`;
 
 mkdirSync(dir, { recursive: true });
 const tsv = [], usiLines = [];
@@ -111,25 +112,28 @@ for (let g = 1; g <= Number(nArg); g++) {
 	const startSfen = makeSfen(pos);
 	const header = makeKifHeader(pos);
 	const count = Math.floor(random() * (Number(pliesArg) + 1));
-	const moves = [], kif = [];
+	const moves = [], words = [];
 	let lastDest;
 	while (moves.length < count && !pos.isEnd()) {
 		const m = pick(legalMoves(pos));
-		const words = makeKifMoveOrDrop(pos, m, lastDest);
-		const n = moves.length + 1;
-		const number = g % 2 ? `${String(n).padStart(4)}手目` : clientNumber(n, count);
-		if (words.includes('\n')) for (const step of words.split('\n')) kif.push(number + step);
-		else kif.push(`${number}${g % 2 ? '   ' : ' '}${words}`);
+		words.push(makeKifMoveOrDrop(pos, m, lastDest));
 		moves.push(makeUsi(m));
 		lastDest = m.to;
 		pos.play(m);
+	}
+	const kif = [];
+	for (const [i, w] of words.entries()) {
+		const number = g % 2 ? `${String(i + 1).padStart(4)}手目` : clientNumber(i + 1, moves.length);
+		if (w.includes('\n')) for (const step of w.split('\n')) kif.push(number + step);
+		else kif.push(`${number}${g % 2 ? '   ' : ' '}${w}`);
 	}
 	tsv.push(`${g}\t${startSfen}\t${moves.join(' ')}\t${makeSfen(pos)}`);
 	usiLines.push(`position sfen ${startSfen}${moves.length ? ` moves ${moves.join(' ')}` : ''}`);
 	if (g % 4 === 0) continue; // a KIF diagram has no counter-strike square
 	const name = path.join(dir, String(g).padStart(3, '0'));
-	// lishogi's server draws the promoted Pawn 杏 (KifUtils.toKifBoardChushogi)
-	const diagram = g % 2 ? header.replace(/成歩/g, '杏') : header;
+	// lishogi's server draws the promoted Pawn 杏 (KifUtils.toKifBoardChushogi),
+	// right-aligned in its three characters as every cell
+	const diagram = g % 2 ? header.replace(/v成歩/g, ' v杏').replace(/ 成歩/g, '  杏') : header;
 	writeFileSync(`${name}.diagram`, `${header}\n`);
 	writeFileSync(`${name}.kif`, [diagram, '先手：', '後手：', '手数----指手---------消費時間--', ...kif].join('\n') + '\n');
 }

@@ -77,6 +77,7 @@ typedef struct parse {
 	int pending_from;
 	long pending_ply;
 	bool pending_same; /* its square was written 仝 */
+	long number_base;   /* moves played before the diagram that the move numbers count */
 	char handicap[KIF_HANDICAP_MAX]; /* the 手合割 value */
 	long handicap_line, handicap_col; /* where it is written */
 	bool handicap_known; /* ... names a known variant or start */
@@ -257,9 +258,10 @@ static int kif_move_line(parse *ps, const kif_line *kl)
 			return second_ending(ps, mp, (size_t)(w.p - mp));
 		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
 	}
-	if (kl->number != ply) {
+	if (kl->number != ply + ps->number_base) {
 		char msg[120];
-		snprintf(msg, sizeof msg, "the move number is %ld, not the next ply, %ld", kl->number, ply);
+		snprintf(msg, sizeof msg, "the move number is %ld, not the next ply, %ld", kl->number,
+			 ply + ps->number_base);
 		return PROBLEM(ps, ply, mp, mp, mlen, msg);
 	}
 	kif_move_head h;
@@ -327,7 +329,7 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 	size_t mlen = move_text_len(t.p, t.end);
 	if (ps->ended)
 		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
-	if (kl->number != ply)
+	if (kl->number != ply + ps->number_base)
 		return PROBLEM(ps, ply, mp, mp, mlen, "the move number is not the next ply");
 	/* ▲/△ as lishogi's client and shogiops write, or none as its server
 	 * exports (scalashogi format/kif/KifModel.scala) */
@@ -568,7 +570,7 @@ static int variation_line(parse *ps, const kif_text *rest)
 	kif_text t = *rest;
 	kif_skip_space(&t);
 	const char *p = t.p;
-	long n = kifu__kif_number(&t);
+	long n = kifu__kif_number(&t) - ps->number_base;
 	kif_skip_space(&t);
 	if (n < 1 || !kif_eat(&t, "手"))
 		return PROBLEM(ps, 0, p, NULL, 0, "expected 変化：N手");
@@ -783,7 +785,18 @@ static int begin_moves(parse *ps, const kif_line *kl)
 		return unknown_handicap(ps);
 	if (!ps->v && ((rc = choose_variant(ps, kl)) || !ps->v))
 		return rc;
-	if ((rc = kifu__bod_finish(&ps->kr->bod, ps->v, ps->rec, &ps->sp)))
+	/* after a diagram, the first move's number says how many moves were
+	 * played before it: Kifu for Windows numbers them on from 手数＝N, and
+	 * lishogi numbers a game from a set-up position from its SFEN's move
+	 * number, with no 手数＝ (scalashogi KifModel, the step numbers of
+	 * lila's NotationDump: index + startedAtStep) */
+	kif_bod *bod = &ps->kr->bod;
+	if (bod->seen && kl && (kl->kind == KIF_MOVE || kl->kind == KIF_WIDE_MOVE) && kl->number > 1 &&
+	    (bod->movenumber <= 0 || kl->number == bod->movenumber + 1)) {
+		bod->movenumber = kl->number - 1;
+		ps->number_base = kl->number - 1;
+	}
+	if ((rc = kifu__bod_finish(bod, ps->v, ps->rec, &ps->sp)))
 		return rc;
 	/* a 手合割 that names a start of another variant than the record's (平手
 	 * in a record another 手合割 says is 朝倉象棋): as the compact reader */

@@ -472,6 +472,7 @@ typedef struct writer {
 	bool times;   /* the record has times: write them on every move */
 	int line;     /* the line of play being written */
 	long start;   /* its first ply */
+	long base;    /* added to a ply for its number: the moves before a wide start */
 	int prev_to;  /* the square of the move before (同, 仝), -1 if none */
 	unsigned char *branch; /* branch[k]: the line's move k has variations (k < branch_n) */
 	size_t branch_n, branch_cap;
@@ -885,14 +886,14 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 		if (m->move.mid != KIFU_NO_SQUARE) {
 			const char *name = piece_words(v, kifu_code_type(kifu_position_at(pos, m->move.from)), true, false,
 						       w->names, buf);
-			o = put_ply(o, step->ply);
+			o = put_ply(o, step->ply + w->base);
 			o = put_text(o, "手目一歩目 ");
 			o = m->move.mid == w->prev_to ? put_text(o, "仝") : put_square_named(o, w->names, v, m->move.mid);
 			o = put_text(o, name);
 			o = put_text(o, " （←");
 			o = put_square_named(o, w->names, v, m->move.from);
 			o = put_text(o, "）\n");
-			o = put_ply(o, step->ply);
+			o = put_ply(o, step->ply + w->base);
 			o = put_text(o, "手目二歩目 ");
 			o = put_square_named(o, w->names, v, m->move.to);
 			o = put_text(o, name);
@@ -902,7 +903,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 			o = put_square_named(o, w->names, v, m->move.mid);
 			o = put_text(o, "）");
 		} else {
-			o = put_ply(o, step->ply);
+			o = put_ply(o, step->ply + w->base);
 			o = put_text(o, "手目   ");
 			memcpy(o, words, (size_t)len);
 			o += len;
@@ -965,7 +966,7 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	}
 	flush_lines(w);
 	if (line > 0)
-		fprintf(w->f, "\n変化：%ld手\n", li.start);
+		fprintf(w->f, "\n変化：%ld手\n", li.start + w->base);
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
@@ -981,7 +982,7 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	const kifu_ending_info *e = kifu_ending_find(li.ending, strlen(li.ending));
 	const char *word = e ? e->kif : li.ending;
 	long ply = li.start + li.count;
-	char buf[128], *o = put_ply(buf, ply);
+	char buf[128], *o = put_ply(buf, ply + w->base);
 	(void)pos;
 	flush_lines(w);
 	o = put_text(o, w->wide ? "手目   " : " ");
@@ -1207,11 +1208,17 @@ static int survey(const kifu_record *rec, const kifu_variant *v, const char *for
 }
 
 /* The board diagram of the start (pos), with the moves played before it
- * (the SFEN's move number). */
-static int put_diagram(FILE *f, const kifu_position *pos, bool is_handicap)
+ * (the SFEN's move number): `手数＝N`; on a larger board, as lishogi writes
+ * it, the move numbers say it (the first is the SFEN's move number: lila's
+ * NotationDump, index + startedAtStep), and 手数＝N only when no move or
+ * ending of the main line is there to be numbered. */
+static int put_diagram(FILE *f, const kifu_record *rec, const kifu_position *pos, bool is_handicap)
 {
 	int rc = kifu_bod_write(f, pos, is_handicap);
-	if (!rc && kifu_position_movenumber(pos) > 1)
+	kifu_record_line_info main;
+	kifu_record_get_line(rec, 0, &main);
+	bool numbered = is_wide(kifu_position_variant(pos)) && (main.count > 0 || main.ending[0]);
+	if (!rc && kifu_position_movenumber(pos) > 1 && !numbered)
 		fprintf(f, "手数＝%ld\n", kifu_position_movenumber(pos) - 1);
 	return rc;
 }
@@ -1251,7 +1258,7 @@ static int put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, b
 			else if (variant_title(v))
 				fprintf(f, "%s：%s\n", tag->kif, variant_title(v));
 			if (wide && start) {
-				rc = put_diagram(f, start, is_handicap);
+				rc = put_diagram(f, rec, start, is_handicap);
 				start = NULL;
 			}
 			continue;
@@ -1268,7 +1275,7 @@ static int put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, b
 			fprintf(f, "%s：%s\n", k, kifu_record_tag_value(rec, i));
 	}
 	if (!rc && start)
-		rc = put_diagram(f, start, is_handicap);
+		rc = put_diagram(f, rec, start, is_handicap);
 	return rc;
 }
 
@@ -1330,7 +1337,11 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		return rc;
 	/* an ending's time is written too when no move has one */
 	char lines[LINES_ROOM];
-	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, -1, NULL, 0, 0, diag, NULL, lines, 0};
+	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, 0, -1, NULL, 0, 0, diag, NULL, lines, 0};
+	/* lishogi numbers the moves from a set-up position on from its SFEN's
+	 * move number (put_diagram); pos holds the start the preamble set up */
+	if (w.wide && kifu_record_tag(rec, "sfen"))
+		w.base = kifu_position_movenumber(pos) - 1;
 	/* the pieces' names, made as the moves need them */
 	kif_names *owned;
 	w.names = names_for(v, &owned);
