@@ -1,7 +1,7 @@
-// chu-random.mjs - what the Chu Shogi scripts that play random moves with
-// shogiops (lishogi's rules library) share: a seeded generator and every
-// move shogiops allows in a position.  Imported by chu-games.mjs and
-// chu-setup.mjs, never run alone.
+// chu-random.mjs - what the Chu Shogi scripts that run shogiops (lishogi's
+// rules library) share: loading its modules, a seeded generator, and every
+// move shogiops allows in a position.  Imported by chu-games.mjs,
+// chu-setup.mjs, chu-kif-read.mjs and chu-recount.mjs, never run alone.
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 

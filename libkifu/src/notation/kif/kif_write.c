@@ -270,105 +270,89 @@ static int char_count(const char *s)
 	return n;
 }
 
-/* lishogi's files, ranks and cells: the file numbers in full-width digits,
- * each in three characters (` １２ １１ １０ ９  ８`, the line's last spaces
- * left out), a border of four dashes a file, and each cell right-aligned in
- * three characters: `  香`, ` v香`, ` 成馬`, `v成馬`, `  ・`. */
-static void put_lishogi_board(FILE *f, const kifu_position *pos)
+/* A border: + and dashes, cols of them. */
+static void put_border(FILE *f, int cols)
+{
+	fputc('+', f);
+	for (int i = 0; i < cols; i++)
+		fputc('-', f);
+	fputs("+\n", f);
+}
+
+/* The file numbers, the board between its borders, each rank's kanji after
+ * it.  In lishogi's layout: the numbers in full-width digits, each in three
+ * characters (` １２ １１ １０ ９  ８`, the line's last spaces left out), four
+ * dashes a file, and each cell right-aligned in three characters (`  香`,
+ * ` v香`, ` 成馬`, `v成馬`, `  ・`).  Otherwise Kakinoki's: the mark (v or a
+ * space) then the name, padded to cw columns (2 on 9×9 boards: ` ９ ８`, the
+ * widest name on larger ones, whose file numbers are ASCII). */
+static void put_board(FILE *f, const kifu_position *pos, bool lishogi, int cw)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	const int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	bool wide = is_wide(v);
 	for (int file = files; file >= 1; file--) {
-		fputc(' ', f);
-		if (file >= 10)
-			fputs(fw_digits[file / 10], f);
-		fputs(fw_digits[file % 10], f);
-		if (file < 10 && file > 1)
+		if (lishogi) {
 			fputc(' ', f);
+			if (file >= 10)
+				fputs(fw_digits[file / 10], f);
+			fputs(fw_digits[file % 10], f);
+			if (file < 10 && file > 1)
+				fputc(' ', f);
+		} else if (wide)
+			fprintf(f, "%*d", cw + 1, file);
+		else
+			fprintf(f, " %s", fw_digits[file]);
 	}
-	fputs("\n+", f);
-	for (int i = 0; i < files * 4; i++)
-		fputc('-', f);
-	fputs("+\n", f);
+	fputc('\n', f);
+	int cols = files * (lishogi ? 4 : cw + 1);
+	put_border(f, cols);
 	for (int r = 0; r < ranks; r++) {
 		fputc('|', f);
 		for (int file = files; file >= 1; file--) {
 			int c = kifu_position_at(pos, r * files + file - 1);
-			char cell[NAME_MAX + 1] = "・";
+			/* the cell: its mark, then the name */
+			char cell[NAME_MAX + 1] = " ・";
 			if (c) {
-				cell[0] = 'v';
-				cell_name(v, kifu_code_type(c), true, cell + 1, sizeof cell - 1);
+				cell[0] = kifu_code_side(c) == KIFU_GOTE ? 'v' : ' ';
+				cell_name(v, kifu_code_type(c), wide, cell + 1, sizeof cell - 1);
 			}
-			const char *text = c && kifu_code_side(c) == KIFU_SENTE ? cell + 1 : cell;
-			for (int i = char_count(text); i < 3; i++)
-				fputc(' ', f);
-			fputs(text, f);
+			if (lishogi) {
+				const char *text = cell[0] == ' ' ? cell + 1 : cell;
+				for (int i = char_count(text); i < 3; i++)
+					fputc(' ', f);
+				fputs(text, f);
+			} else {
+				fputs(cell, f);
+				for (int i = kifu__kif_width(cell + 1); i < cw; i++)
+					fputc(' ', f);
+			}
 		}
 		fputc('|', f);
 		fput_kanji_number(f, r + 1);
 		fputc('\n', f);
 	}
-	fputc('+', f);
-	for (int i = 0; i < files * 4; i++)
-		fputc('-', f);
-	fputs("+\n", f);
+	put_border(f, cols);
 }
 
 int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
-	const int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
-	bool wide = is_wide(v), lishogi = lishogi_layout(v);
+	bool lishogi = lishogi_layout(v);
+	/* every cell as wide as the widest name (2 columns a kanji) */
+	int cw = 2;
+	if (is_wide(v) && !lishogi)
+		for (int t = 0; t < kifu_variant_piece_count(v); t++) {
+			char name[NAME_MAX];
+			cell_name(v, t, true, name, sizeof name);
+			if (kifu__kif_width(name) > cw)
+				cw = kifu__kif_width(name);
+		}
 	/* no hands where nothing is ever in hand, as lishogi writes Chu */
 	bool hands = !lishogi || kifu_variant_has_drops(v);
 	if (hands)
 		put_hand(f, pos, KIFU_GOTE, handicap);
-	if (lishogi)
-		put_lishogi_board(f, pos);
-	else {
-		/* every cell as wide as the widest name (2 columns a kanji),
-		 * after its mark: v for Gote, a space for Sente */
-		int cw = 2;
-		if (wide)
-			for (int t = 0; t < kifu_variant_piece_count(v); t++) {
-				char name[NAME_MAX];
-				cell_name(v, t, true, name, sizeof name);
-				if (kifu__kif_width(name) > cw)
-					cw = kifu__kif_width(name);
-			}
-		for (int file = files; file >= 1; file--) {
-			if (wide)
-				fprintf(f, "%*d", cw + 1, file);
-			else
-				fprintf(f, " %s", fw_digits[file]);
-		}
-		fputc('\n', f);
-		int cols = files * (cw + 1);
-		fputc('+', f);
-		for (int i = 0; i < cols; i++)
-			fputc('-', f);
-		fputs("+\n", f);
-		for (int r = 0; r < ranks; r++) {
-			fputc('|', f);
-			for (int file = files; file >= 1; file--) {
-				int c = kifu_position_at(pos, r * files + file - 1);
-				char name[NAME_MAX] = "・";
-				if (c)
-					cell_name(v, kifu_code_type(c), wide, name, sizeof name);
-				fputc(c && kifu_code_side(c) == KIFU_GOTE ? 'v' : ' ', f);
-				fputs(name, f);
-				for (int i = kifu__kif_width(name); i < cw; i++)
-					fputc(' ', f);
-			}
-			fputc('|', f);
-			fput_kanji_number(f, r + 1);
-			fputc('\n', f);
-		}
-		fputc('+', f);
-		for (int i = 0; i < cols; i++)
-			fputc('-', f);
-		fputs("+\n", f);
-	}
+	put_board(f, pos, lishogi, cw);
 	if (hands)
 		put_hand(f, pos, KIFU_SENTE, handicap);
 	/* the side to move when it is Gote's; in a handicap game either side's,
