@@ -786,10 +786,10 @@ static int begin_moves(parse *ps, const kif_line *kl)
 	if (!ps->v && ((rc = choose_variant(ps, kl)) || !ps->v))
 		return rc;
 	/* after a diagram, the first move's number says how many moves were
-	 * played before it: Kifu for Windows numbers them on from 手数＝N, and
-	 * lishogi numbers a game from a set-up position from its SFEN's move
-	 * number, with no 手数＝ (scalashogi KifModel, the step numbers of
-	 * lila's NotationDump: index + startedAtStep) */
+	 * played before it: lishogi numbers a game from a set-up position from
+	 * its SFEN's move number, with no 手数＝ (scalashogi KifModel, the step
+	 * numbers of lila's NotationDump: index + startedAtStep); after 手数＝N,
+	 * a first move numbered N + 1 counts on from it, one numbered 1 afresh */
 	kif_bod *bod = &ps->kr->bod;
 	if (bod->seen && kl && (kl->kind == KIF_MOVE || kl->kind == KIF_WIDE_MOVE) && kl->number > 1 &&
 	    (bod->movenumber <= 0 || kl->number == bod->movenumber + 1)) {
