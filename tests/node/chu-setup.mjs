@@ -21,6 +21,9 @@
 //         lines) for even games, and as its server does (scalashogi
 //         KifModel: `   1手目   `, the promoted Pawn 杏 in the diagram) for
 //         odd ones; and DIR/NNN.diagram, shogiops' diagram alone.
+//     node chu-setup.mjs MODULES_DIR export SFEN MOVE...
+//         The KIF lishogi's analysis board exports for the game from SFEN
+//         with those moves (USI), as `make` writes its even games.
 //     node chu-setup.mjs MODULES_DIR read-usi FILE.usi
 //         Each line's SFEN set up by shogiops and its moves played (each
 //         checked legal): prints the final SFEN, or "illegal at ply K".
@@ -51,6 +54,40 @@ if (mode === 'read-usi') {
 		}
 		console.log(bad ? `illegal at ply ${bad}` : makeSfen(pos));
 	}
+	process.exit(0);
+}
+
+// The move lines of KIF for shogiops' move words (makeKifMoveOrDrop): as
+// lishogi's server numbers them (scalashogi KifModel: `%4d手目`, three
+// spaces), or as its analysis board's export does (notation-export.ts:
+// right-aligned to one more column than the number of the main line's
+// nodes, the moves and the root, needs, then a space and 手目, and a space).
+function moveLines(words, server) {
+	const lines = [];
+	for (const [i, w] of words.entries()) {
+		const number = server
+			? `${String(i + 1).padStart(4)}手目`
+			: `${String(i + 1).padStart(String(words.length + 1).length + 1)} 手目`;
+		if (w.includes('\n')) for (const step of w.split('\n')) lines.push(number + step);
+		else lines.push(`${number}${server ? '   ' : ' '}${w}`);
+	}
+	return lines;
+}
+
+// A KIF file: the diagram, 先手：, 後手：, the move header, the move lines.
+const kifFile = (diagram, lines) =>
+	[diagram, '先手：', '後手：', '手数----指手---------消費時間--', ...lines].join('\n') + '\n';
+
+if (mode === 'export') {
+	const pos = parseSfen('chushogi', rest[0]).unwrap();
+	const header = makeKifHeader(pos), words = [];
+	let lastDest;
+	for (const m of rest.slice(1).map((u) => parseUsi(u))) {
+		words.push(makeKifMoveOrDrop(pos, m, lastDest));
+		lastDest = m.to;
+		pos.play(m);
+	}
+	process.stdout.write(kifFile(header, moveLines(words, false)));
 	process.exit(0);
 }
 
@@ -100,11 +137,6 @@ function afterLionCapture() {
 	}
 }
 
-// lishogi's analysis export's move number: right-aligned to one more
-// column than the number of its main line's nodes needs (the moves and the
-// root), then a space and 手目.
-const clientNumber = (n, count) => `${String(n).padStart(String(count + 1).length + 1)} 手目`;
-
 mkdirSync(dir, { recursive: true });
 const tsv = [], usiLines = [];
 for (let g = 1; g <= Number(nArg); g++) {
@@ -121,12 +153,6 @@ for (let g = 1; g <= Number(nArg); g++) {
 		lastDest = m.to;
 		pos.play(m);
 	}
-	const kif = [];
-	for (const [i, w] of words.entries()) {
-		const number = g % 2 ? `${String(i + 1).padStart(4)}手目` : clientNumber(i + 1, moves.length);
-		if (w.includes('\n')) for (const step of w.split('\n')) kif.push(number + step);
-		else kif.push(`${number}${g % 2 ? '   ' : ' '}${w}`);
-	}
 	tsv.push(`${g}\t${startSfen}\t${moves.join(' ')}\t${makeSfen(pos)}`);
 	usiLines.push(`position sfen ${startSfen}${moves.length ? ` moves ${moves.join(' ')}` : ''}`);
 	if (g % 4 === 0) continue; // a KIF diagram has no counter-strike square
@@ -135,7 +161,7 @@ for (let g = 1; g <= Number(nArg); g++) {
 	// right-aligned in its three characters as every cell
 	const diagram = g % 2 ? header.replace(/v成歩/g, ' v杏').replace(/ 成歩/g, '  杏') : header;
 	writeFileSync(`${name}.diagram`, `${header}\n`);
-	writeFileSync(`${name}.kif`, [diagram, '先手：', '後手：', '手数----指手---------消費時間--', ...kif].join('\n') + '\n');
+	writeFileSync(`${name}.kif`, kifFile(diagram, moveLines(words, g % 2 === 1)));
 }
 writeFileSync(path.join(dir, 'games.tsv'), tsv.join('\n') + '\n');
 writeFileSync(path.join(dir, 'games.usi'), usiLines.join('\n') + '\n');
