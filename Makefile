@@ -195,7 +195,7 @@ $(foreach m,$(TOOL_MAINS),$(eval $(BUILD)/bin/$(basename $(notdir $(m))): \
 	$(patsubst %.c,$(OBJ)/%.o,$(wildcard $(dir $(m))*.c))))
 $(TOOLS): $(BUILD)/bin/%: $(TOOL_LIB_OBJS) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) $(LIB) $(PKG_LIBS) $(LDLIBS) -o $@
+	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) $(LIB) $(PKG_LIBS) -lm $(LDLIBS) -o $@
 
 $(TESTS): $(BUILD)/tests/%: $(OBJ)/tests/%.o $(TEST_SUPPORT_OBJS) $(LIB)
 	@mkdir -p $(@D)
