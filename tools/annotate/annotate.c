@@ -151,7 +151,7 @@ static void referee(const struct engine *e, const kifu_record *rec, const kifu_p
 			if (check_one(e, scratch, l->pv[j], &m, why, sizeof why) != 0) {
 				shown(text, sizeof text, l->pv[j]);
 				out->illegal++;
-				note(out, rec, pl->line, pl->col, 0,
+				note(out, rec, pl->line, pl->col, 1,
 				     "%s: the engine's move %s (move %d of its line %d) is refused: %s", pl->words,
 				     text, j + 1, k + 1, why);
 				if (!a->error[0])
@@ -170,7 +170,7 @@ static void referee(const struct engine *e, const kifu_record *rec, const kifu_p
 		best = ans->lines[0].pv[0];
 	a->ok = 0;
 	if (is_no_move(best)) {
-		note(out, rec, pl->line, pl->col, 0, "%s: the engine named no move", pl->words);
+		note(out, rec, pl->line, pl->col, 1, "%s: the engine named no move", pl->words);
 		if (!a->error[0])
 			snprintf(a->error, sizeof a->error, "no move named");
 		return;
@@ -183,7 +183,7 @@ static void referee(const struct engine *e, const kifu_record *rec, const kifu_p
 		/* said once: a best move that is its line's first was said above */
 		if (!(a->nlines && ans->lines[0].npv && !strcmp(ans->lines[0].pv[0], best))) {
 			out->illegal++;
-			note(out, rec, pl->line, pl->col, 0, "%s: the engine's best move %s is refused: %s", pl->words,
+			note(out, rec, pl->line, pl->col, 1, "%s: the engine's best move %s is refused: %s", pl->words,
 			     text, why);
 		}
 		snprintf(a->error, sizeof a->error, "%s (its best move): %.600s", text, why);
@@ -405,7 +405,7 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 	int rc = engine_record_begin(e, v, why, sizeof why);
 	int stop = 0;
 	if (rc != ENG_OK) {
-		note(out, rec, 0, 0, 0, "%s: the record is not analysed", why);
+		note(out, rec, 0, 0, 1, "%s: the record is not analysed", why);
 		out->status = CLI_INVALID;
 		stop = 1;
 	}
@@ -455,21 +455,21 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 			rc = engine_analyse(e, &q, &ans, why, sizeof why);
 			if (rc == ENG_REFUSED) {
 				refused_at = p;
-				note(out, rec, pl.line, pl.col, 0, "%s: %s: the positions after it are not analysed",
+				note(out, rec, pl.line, pl.col, 1, "%s: %s: the positions after it are not analysed",
 				     pl.words, why);
 				snprintf(a->error, sizeof a->error, "not asked: the engine refused the move of ply %ld", p);
 				out->engine_errors++;
 				continue;
 			}
 			if (rc == ENG_UNSUPPORTED) {
-				note(out, rec, pl.line, pl.col, 0, "%s: the record is not analysed", why);
+				note(out, rec, pl.line, pl.col, 1, "%s: the record is not analysed", why);
 				out->engine_errors++;
 				a->asked = 0;
 				stop = 1;
 				break;
 			}
 			if (rc != ENG_OK) {
-				note(out, rec, pl.line, pl.col, 0, "%s: %s; the engine is started again", pl.words, why);
+				note(out, rec, pl.line, pl.col, 1, "%s: %s; the engine is started again", pl.words, why);
 				snprintf(a->error, sizeof a->error, "no answer: %.600s", why);
 				out->engine_errors++;
 				continue;

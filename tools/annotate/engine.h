@@ -70,7 +70,8 @@ struct engine_query {
 /* What went wrong (engine_analyse's and engine_record_begin's returns). */
 enum engine_status {
 	ENG_OK = 0,
-	ENG_FAILED,        /* did not start, died, hung or answered garbage: why says */
+	/* 1 is engine_line's "a line" */
+	ENG_FAILED = 2,      /* did not start, died, hung or answered garbage: why says */
 	ENG_REFUSED,       /* refused a move of the record (xboard): why says which */
 	ENG_UNSUPPORTED    /* cannot be asked about this record (its variant, its start) */
 };
