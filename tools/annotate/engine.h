@@ -89,7 +89,7 @@ struct engine {
 	int has_uci_variant;      /* USI: a UCI_Variant option */
 	char *variants;           /* USI: its UCI_Variant values; XBoard: feature variants */
 	int has_multipv;
-	int usermove, ping;       /* XBoard features */
+	int usermove, ping, memory; /* XBoard features */
 	long refused_ply;         /* ENG_REFUSED: the ply of the record's move refused */
 };
 
@@ -111,11 +111,12 @@ void engine_stop(struct engine *e);
 
 /* The engine's move text as a move of pos's variant: 0, or -1 when it is
  * not a move in the protocol's notation (why says so). */
-int engine_parse_move(const struct engine *e, const kifu_position *pos, const char *text,
+int engine_parse_move(const struct engine *e, kifu_position *pos, const char *text,
 		      kifu_move *out, char *why, size_t size);
 
-/* The protocol's text of move m (USI's 7g7f, XBoard's c3c4). */
-void engine_format_move(const struct engine *e, const kifu_variant *v, const kifu_move *m,
+/* The protocol's text of move m (USI's 7g7f, XBoard's c3c4), made in
+ * position pos. */
+void engine_format_move(const struct engine *e, const kifu_position *pos, const kifu_move *m,
 			char *buf, size_t size);
 
 /* The protocol's name of a kifu variant (docs/annotate.md's table). */
@@ -132,9 +133,9 @@ int usi_analyse(struct engine *e, const struct engine_query *q, struct engine_an
 int xboard_start(struct engine *e, char *why, size_t size);
 int xboard_analyse(struct engine *e, const struct engine_query *q, struct engine_answer *a,
 		   char *why, size_t size);
-int xboard_parse_move(const kifu_variant *v, const char *text, kifu_move *out, char *why,
-		      size_t size);
-void xboard_format_move(const kifu_variant *v, const kifu_move *m, char *buf, size_t size);
+int xboard_parse_move(kifu_position *pos, const char *text, kifu_move *out, char *why, size_t size);
+/* pass: m is a pass (written @@@@) */
+void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, char *buf, size_t size);
 
 /* Reads the engine's next line by the deadline: 1, or ENG_FAILED with why
  * filled (it died, hung, or sent a line too long), the engine stopped. */

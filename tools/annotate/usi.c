@@ -238,7 +238,7 @@ int usi_analyse(struct engine *e, const struct engine_query *q, struct engine_an
 		n += (size_t)snprintf(cmd + n, cap - n, " moves");
 	for (long i = 0; i < q->nmoves && n + 24 < cap; i++) {
 		char m[ENGINE_MOVE_TEXT];
-		engine_format_move(e, q->v, &q->moves[i], m, sizeof m);
+		kifu_compact_format_move(q->v, &q->moves[i], m, sizeof m);
 		n += (size_t)snprintf(cmd + n, cap - n, " %s", m);
 	}
 	int rc = engine_send(e, cmd, why, size);

@@ -21,7 +21,13 @@
  * and Chu's Sente Lion 7j (file 7, rank 10) is f3.  A promotion is a '+'
  * after the move.  A two-leg move is its two legs joined by a comma, the
  * second starting where the first ended (HaChu's MoveToText and
- * ParseMove): from mid to is "FROMMID,MIDTO", igui and a pass "f6e7,e7f6".
+ * ParseMove): from mid to is "FROMMID,MIDTO", igui "f6e7,e7f6"; HaChu
+ * sends the move it plays in two `move` lines, the first ending in the
+ * comma.  A pass
+ * (a Lion's じっと: from and to the same square, through an empty one) is
+ * the protocol's null move "@@@@", as HaChu writes and reads it; read from
+ * an engine, it is the pass of the one piece that can pass (refused when
+ * none or several can).
  * A drop is the piece's SFEN letter, '@' and the square.
  */
 #include "annotate/engine.h"
@@ -33,6 +39,7 @@
 
 #define XBOARD_FEATURE_SECONDS 10.0
 #define XBOARD_PING_SECONDS 60.0
+#define XBOARD_MEMORY_MB "64"
 
 static void square_text(const kifu_variant *v, int sq, char *buf, size_t size)
 {
@@ -41,7 +48,7 @@ static void square_text(const kifu_variant *v, int sq, char *buf, size_t size)
 	snprintf(buf, size, "%c%d", 'a' + (files - file), ranks + 1 - rank);
 }
 
-void xboard_format_move(const kifu_variant *v, const kifu_move *m, char *buf, size_t size)
+void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, char *buf, size_t size)
 {
 	char a[8], b[8], c[8];
 	const char *promo = m->flags & KIFU_MOVE_PROMOTE ? "+" : "";
@@ -56,6 +63,10 @@ void xboard_format_move(const kifu_variant *v, const kifu_move *m, char *buf, si
 	}
 	square_text(v, m->from, a, sizeof a);
 	square_text(v, m->to, c, sizeof c);
+	if (m->from == m->to && pass) {
+		snprintf(buf, size, "@@@@");
+		return;
+	}
 	if (m->mid != KIFU_NO_SQUARE) {
 		square_text(v, m->mid, b, sizeof b);
 		snprintf(buf, size, "%s%s,%s%s%s", a, b, b, c, promo);
@@ -82,10 +93,40 @@ static int read_square(const kifu_variant *v, const char **p, int *sq)
 	return 0;
 }
 
-int xboard_parse_move(const kifu_variant *v, const char *text, kifu_move *out, char *why,
-		      size_t size)
+/* "@@@@": the pass of the one piece of the side to move that can pass. */
+static int null_move(kifu_position *pos, kifu_move *out, char *why, size_t size)
 {
+	kifu_movelist *list = malloc(sizeof *list);
+	int found = 0;
+	if (list && kifu_generate_legal(pos, list) >= 0) {
+		for (int i = 0; i < list->count; i++) {
+			const kifu_move *m = &list->moves[i];
+			if (m->from != m->to || (m->flags & KIFU_MOVE_DROP) || m->mid == KIFU_NO_SQUARE ||
+			    kifu_position_at(pos, m->mid) != 0)
+				continue;
+			if (found && out->from != m->from) {
+				found = 2;
+				break;
+			}
+			if (!found)
+				*out = *m;
+			found = 1;
+		}
+	}
+	free(list);
+	if (found == 1)
+		return 0;
+	snprintf(why, size, found ? "the null move @@@@ names no one piece: several can pass"
+				  : "the null move @@@@ is no pass: no piece can pass");
+	return -1;
+}
+
+int xboard_parse_move(kifu_position *pos, const char *text, kifu_move *out, char *why, size_t size)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
 	memset(out, 0, sizeof *out);
+	if (!strcmp(text, "@@@@"))
+		return null_move(pos, out, why, size);
 	out->from = out->mid = out->to = KIFU_NO_SQUARE;
 	const char *p = text;
 	int a, b, c, d;
@@ -166,6 +207,8 @@ static int read_features(struct engine *e, const char *line)
 			e->usermove = atoi(val);
 		else if (!strcmp(key, "ping"))
 			e->ping = atoi(val);
+		else if (!strcmp(key, "memory"))
+			e->memory = atoi(val);
 		else if (!strcmp(key, "myname"))
 			snprintf(e->name, sizeof e->name, "%.*s", (int)vl, val);
 		else if (!strcmp(key, "variants")) {
@@ -182,7 +225,7 @@ static int read_features(struct engine *e, const char *line)
 
 int xboard_start(struct engine *e, char *why, size_t size)
 {
-	e->usermove = e->ping = 0;
+	e->usermove = e->ping = e->memory = 0;
 	if (engine_send(e, "xboard", why, size) || engine_send(e, "protover 2", why, size))
 		return ENG_FAILED;
 	double deadline = proc_now() + XBOARD_FEATURE_SECONDS;
@@ -196,7 +239,29 @@ int xboard_start(struct engine *e, char *why, size_t size)
 		if (read_features(e, line) == 1)
 			break;
 	}
+	/* the hash table's size, as XBoard sends it to an engine that asks
+	 * (HaChu has no table, and no list of legal moves, until told) */
+	if (e->memory && engine_send(e, "memory " XBOARD_MEMORY_MB, why, size))
+		return ENG_FAILED;
 	return ENG_OK;
+}
+
+/* Is move i of the query a pass (its first leg to an empty square)?  The
+ * position before it is played anew: a query's moves are few hundred. */
+static int pass_at(const struct engine_query *q, long i)
+{
+	const kifu_move *m = &q->moves[i];
+	if (m->from != m->to || m->mid == KIFU_NO_SQUARE || (m->flags & KIFU_MOVE_DROP))
+		return 0;
+	kifu_position *p = NULL;
+	if (kifu_position_new(&p, q->v) != 0)
+		return 0;
+	kifu_position_copy(p, q->start);
+	for (long k = 0; k < i; k++)
+		kifu_make_move(p, &q->moves[k], NULL);
+	int empty = kifu_position_at(p, m->mid) == 0;
+	kifu_position_free(p);
+	return empty;
 }
 
 /* Sends the moves from the variant's start, then a ping: an engine that
@@ -210,7 +275,7 @@ static int send_history(struct engine *e, const struct engine_query *q, char *wh
 		return ENG_FAILED;
 	for (long i = 0; i < q->nmoves; i++) {
 		char m[ENGINE_MOVE_TEXT];
-		xboard_format_move(q->v, &q->moves[i], m, sizeof m);
+		xboard_format_move(q->v, &q->moves[i], pass_at(q, i), m, sizeof m);
 		snprintf(cmd, sizeof cmd, "%s%s", e->usermove ? "usermove " : "", m);
 		if (engine_send(e, cmd, why, size))
 			return ENG_FAILED;
@@ -344,8 +409,15 @@ int xboard_analyse(struct engine *e, const struct engine_query *q, struct engine
 		if (line[0] == '#')
 			continue;
 		if (!strncmp(line, "move ", 5)) {
-			snprintf(a->best, sizeof a->best, "%.*s", ENGINE_MOVE_TEXT - 1, line + 5);
-			a->best[strcspn(a->best, " \t")] = 0;
+			/* HaChu sends a two-leg move as two lines, the first
+			 * leg's ending in a comma: "move f8g7," "move g7f6" */
+			size_t have = strlen(a->best), n = strcspn(line + 5, " \t");
+			if (have + n >= sizeof a->best)
+				n = sizeof a->best - 1 - have;
+			memcpy(a->best + have, line + 5, n);
+			a->best[have + n] = 0;
+			if (n && a->best[have + n - 1] == ',')
+				continue;
 			return ENG_OK;
 		}
 		if (!strcmp(line, "resign") || !strncmp(line, "1-0", 3) || !strncmp(line, "0-1", 3) ||
