@@ -106,10 +106,13 @@ int engine_record_begin(struct engine *e, const kifu_variant *v, char *why, size
 {
 	e->record_variant = v;
 	e->fresh_record = 1;
-	if (e->cfg->protocol == ENGINE_XBOARD && e->running) {
-		/* a fresh process for every record: `new` keeps an XBoard
-		 * engine's hash table (HaChu's), and a record's analysis is to
-		 * depend on the record alone, whatever -j */
+	if (e->running) {
+		/* a fresh process for every record: a record's analysis is to
+		 * depend on the record alone, whatever -j and whatever came
+		 * before it; XBoard's `new` keeps HaChu's hash table, and
+		 * Fairy-Stockfish searches a position otherwise after
+		 * usinewgame than when it has just started (measured: nodes and
+		 * lines differed between -j 1 and -j 2) */
 		engine_stop(e);
 	}
 	if (!e->running) {
