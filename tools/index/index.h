@@ -118,7 +118,8 @@ void index_board_move(struct index_board *b, const kifu_position *pos, const kif
 typedef struct index_find index_find;
 
 /* The positions of sfens[0..n) as read by `only` (NULL: every variant of
- * the index that reads them).  CLI_OK, or CLI_USAGE after saying why:
+ * the index that reads them).  With option NULL, an SFEN no variant reads
+ * is no error: no record reaches it.  CLI_OK, or CLI_USAGE after saying why:
  * option "--position 'SFEN': column N: message" (the variant's reading
  * when only one variant is tried, else "no variant of the index reads it
  * (VARIANT: ...)"), or out of memory. */
@@ -142,5 +143,14 @@ int index_find_confirm(index_find *f, int which, const kifu_record *rec, const k
  * record that reached it has), without its move number; NULL if v does
  * not read it. */
 const char *index_find_sfen(const index_find *f, int which, const kifu_variant *v);
+
+/* kifu-select --index: h->record for each record of the index that may
+ * reach one of sfens[0..n) (every record when n is 0), in the order they
+ * were indexed, with its number in its source; kifu-select's own criteria
+ * then decide.  CLI_OK, or CLI_USAGE after saying why. */
+struct inputs_handlers;
+struct inputs_variants;
+int index_each_record(const char *path, char *const *sfens, int n, unsigned flags,
+		      const struct inputs_variants *vars, const struct inputs_handlers *h);
 
 #endif

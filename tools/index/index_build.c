@@ -34,15 +34,40 @@ static int entry_cmp(const struct entry *a, const struct entry *b)
 	return (a->record > b->record) - (a->record < b->record);
 }
 
-static int entry_qsort(const void *a, const void *b)
+/* Sorts e[0..n) by table and key, keeping the order of equal ones (a
+ * record's entries come after those of the records before it, so that
+ * each key's records stay in order): a least-significant-digit radix sort,
+ * 8 bits a pass, through tmp; passes whose digit is the same in every
+ * entry are skipped.  qsort took a third of the build. */
+static void sort_entries(struct entry *e, struct entry *tmp, size_t n)
 {
-	return entry_cmp(a, b);
+	for (int pass = 0; pass < 9; pass++) {
+		size_t count[257] = {0};
+		int shift = pass * 8;
+		/* the key's sign bit flipped: SQLite orders keys as signed */
+#define DIGIT(x) (pass < 8 ? (unsigned)((((uint64_t)(x).key ^ (1ull << 63)) >> shift) & 0xFF) : (unsigned)(x).table)
+		for (size_t i = 0; i < n; i++)
+			count[DIGIT(e[i]) + 1]++;
+		int skip = 0;
+		for (int d = 1; d <= 256; d++)
+			skip |= count[d] == n;
+		if (skip)
+			continue;
+		for (int d = 1; d <= 256; d++)
+			count[d] += count[d - 1];
+		for (size_t i = 0; i < n; i++)
+			tmp[count[DIGIT(e[i])]++] = e[i];
+#undef DIGIT
+		memcpy(e, tmp, n * sizeof *e);
+	}
 }
 
 /* Runs merged at once: the rest are merged in passes. */
 #define FAN_IN 64
 /* Entries read from a run at a time (64 KiB). */
 #define RUN_BUF 4096
+/* Rows an INSERT statement makes at once. */
+#define INSERT_BATCH 64
 
 struct run {
 	FILE *f;
@@ -54,13 +79,16 @@ struct build {
 	const char *path;       /* the index named on the command line */
 	sqlite3 *db;
 	int boards;
-	/* the cache */
-	struct entry *entries;
+	/* the cache: entries, and as many for sorting them */
+	struct entry *entries, *sorting;
 	size_t nentries, cap;
 	FILE **runs;
 	int nruns;
 	/* statements */
 	sqlite3_stmt *ins_source, *ins_variant, *ins_record, *ins_position, *ins_board;
+	sqlite3_stmt *ins_positions, *ins_boards; /* INSERT_BATCH rows */
+	struct entry pending[INSERT_BATCH];
+	int npending, pending_table;
 	/* where the next rows go */
 	int64_t next_record, next_source, source;
 	long file_serial, source_serial; /* the input being read; the one with a source row */
@@ -86,7 +114,7 @@ struct build {
 /* Writes the sorted cache as a run. */
 static int spill(struct build *b)
 {
-	qsort(b->entries, b->nentries, sizeof *b->entries, entry_qsort);
+	sort_entries(b->entries, b->sorting, b->nentries);
 	FILE **runs = realloc(b->runs, (size_t)(b->nruns + 1) * sizeof *runs);
 	if (!runs) {
 		cli_error("out of memory");
@@ -141,17 +169,38 @@ static void sift_down(struct run **h, int n, int i)
 	}
 }
 
-/* Inserts one entry into its table. */
+/* The entries waiting to be inserted, INSERT_BATCH rows a statement
+ * (a statement a row cost half as much again). */
+static int insert_pending(struct build *b)
+{
+	sqlite3_stmt *batch = b->pending_table ? b->ins_boards : b->ins_positions;
+	sqlite3_stmt *one = b->pending_table ? b->ins_board : b->ins_position;
+	sqlite3_stmt *st = b->npending == INSERT_BATCH ? batch : one;
+	for (int i = 0; i < b->npending; i++) {
+		int col = st == batch ? 2 * i + 1 : 1;
+		sqlite3_bind_int64(st, col, b->pending[i].key);
+		sqlite3_bind_int64(st, col + 1, (int64_t)b->pending[i].record);
+		if (st == one || i == b->npending - 1) {
+			int rc = sqlite3_step(st);
+			sqlite3_reset(st);
+			if (rc != SQLITE_DONE)
+				return index_sql_error(b->db, b->path, "cannot write its positions");
+		}
+	}
+	b->npending = 0;
+	return CLI_OK;
+}
+
+/* Inserts one entry into its table (NULL: the last, the ones waiting). */
 static int insert_entry(struct build *b, const struct entry *e)
 {
-	sqlite3_stmt *st = e->table ? b->ins_board : b->ins_position;
-	sqlite3_bind_int64(st, 1, e->key);
-	sqlite3_bind_int64(st, 2, (int64_t)e->record);
-	int rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
-		return index_sql_error(b->db, b->path, "cannot write its positions");
-	return CLI_OK;
+	if (b->npending && (!e || (int)e->table != b->pending_table) && insert_pending(b))
+		return CLI_USAGE;
+	if (!e)
+		return CLI_OK;
+	b->pending_table = (int)e->table;
+	b->pending[b->npending++] = *e;
+	return b->npending == INSERT_BATCH ? insert_pending(b) : CLI_OK;
 }
 
 /* Merges runs[0..n) into the file out, or into the tables when out is
@@ -206,13 +255,13 @@ static int merge_runs(struct build *b, FILE **files, int n, FILE *out)
 static int flush_entries(struct build *b)
 {
 	if (!b->nruns) {
-		qsort(b->entries, b->nentries, sizeof *b->entries, entry_qsort);
+		sort_entries(b->entries, b->sorting, b->nentries);
 		for (size_t i = 0; i < b->nentries; i++)
 			if ((i == 0 || entry_cmp(&b->entries[i - 1], &b->entries[i])) &&
 			    insert_entry(b, &b->entries[i]))
 				return CLI_USAGE;
 		b->nentries = 0;
-		return CLI_OK;
+		return insert_entry(b, NULL);
 	}
 	if (b->nentries && spill(b))
 		return CLI_USAGE;
@@ -231,7 +280,7 @@ static int flush_entries(struct build *b)
 	}
 	int rc = merge_runs(b, b->runs, b->nruns, NULL);
 	b->nruns = 0;
-	return rc;
+	return rc ? rc : insert_entry(b, NULL);
 }
 
 /* --- records ---------------------------------------------------------------------- */
@@ -306,16 +355,10 @@ static int on_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return push_key(b, pos);
 }
 
-static int compare_keys(const void *a, const void *b)
+/* The record's entries (a key it reaches twice is twice: the merge keeps
+ * one, as sorting puts them side by side). */
+static int add_keys(struct build *b, int table, const int64_t *keys, long n, int64_t id)
 {
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
-/* The record's entries: each key once. */
-static int add_keys(struct build *b, int table, int64_t *keys, long n, int64_t id)
-{
-	qsort(keys, (size_t)n, sizeof *keys, compare_keys);
 	for (long i = 0; i < n; i++)
 		if ((i == 0 || keys[i] != keys[i - 1]) && add_entry(b, table, keys[i], id))
 			return CLI_USAGE;
@@ -452,7 +495,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	int64_t id;
 	if (insert_record(b, rec, v, index, &val, text, len, &id) ||
 	    add_keys(b, 0, b->keys, b->nkeys, id) ||
-	    (b->boards && add_keys(b, 1, (int64_t *)b->hashes, b->nkeys, id)))
+	    (b->boards && add_keys(b, 1, (const int64_t *)b->hashes, b->nkeys, id)))
 		return b->failed = CLI_USAGE;
 	b->positions += b->nkeys;
 	return CLI_OK;
@@ -467,7 +510,15 @@ static int prepare(struct build *b)
 	for (int i = 0; i < kifu_tag_count(); i++)
 		n += snprintf(sql + n, sizeof sql - (size_t)n, ", ?");
 	snprintf(sql + n, sizeof sql - (size_t)n, ", ?)");
-	if (sqlite3_prepare_v2(b->db, "INSERT INTO sources VALUES (?, ?)", -1, &b->ins_source, NULL) ||
+	char many[2][INSERT_BATCH * 8 + 64];
+	for (int t = 0; t < 2; t++) {
+		int k = snprintf(many[t], sizeof many[t], "INSERT INTO %s VALUES (?, ?)", t ? "boards" : "positions");
+		for (int i = 1; i < INSERT_BATCH; i++)
+			k += snprintf(many[t] + k, sizeof many[t] - (size_t)k, ",(?,?)");
+	}
+	if (sqlite3_prepare_v2(b->db, many[0], -1, &b->ins_positions, NULL) ||
+	    (b->boards && sqlite3_prepare_v2(b->db, many[1], -1, &b->ins_boards, NULL)) ||
+	    sqlite3_prepare_v2(b->db, "INSERT INTO sources VALUES (?, ?)", -1, &b->ins_source, NULL) ||
 	    sqlite3_prepare_v2(b->db, "INSERT INTO variants VALUES (?, ?, ?, ?)", -1, &b->ins_variant, NULL) ||
 	    sqlite3_prepare_v2(b->db, sql, -1, &b->ins_record, NULL) ||
 	    sqlite3_prepare_v2(b->db, "INSERT INTO positions VALUES (?, ?)", -1, &b->ins_position, NULL) ||
@@ -484,10 +535,13 @@ static void build_free(struct build *b)
 	sqlite3_finalize(b->ins_record);
 	sqlite3_finalize(b->ins_position);
 	sqlite3_finalize(b->ins_board);
+	sqlite3_finalize(b->ins_positions);
+	sqlite3_finalize(b->ins_boards);
 	for (int i = 0; i < b->nruns; i++)
 		fclose(b->runs[i]);
 	free(b->runs);
 	free(b->entries);
+	free(b->sorting);
 	free(b->variants);
 	free(b->keys);
 	free(b->hashes);
@@ -538,8 +592,9 @@ static int continue_index(struct build *b, const index_db *x)
 
 static int read_all(struct build *b, const struct index_build_options *o, struct inputs_variants *vars)
 {
-	b->cap = o->cache_mb * 1024 * 1024 / sizeof *b->entries;
+	b->cap = o->cache_mb * 1024 * 1024 / 2 / sizeof *b->entries;
 	if (!(b->entries = malloc(b->cap * sizeof *b->entries)) ||
+	    !(b->sorting = malloc(b->cap * sizeof *b->entries)) ||
 	    !(b->text = open_memstream(&b->text_buf, &b->text_size))) {
 		cli_error("out of memory");
 		return CLI_USAGE;
@@ -579,7 +634,7 @@ int index_build(const struct index_build_options *o, struct inputs_variants *var
 	int status = CLI_USAGE;
 	/* the temporary file beside it is the database; renamed over the
 	 * index at the end, when it is whole */
-	if (sqlite3_open_v2(out.tmp, &b.db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK)
+	if (sqlite3_open_v2(out.tmp, &b.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
 		index_sql_error(b.db, o->path, "cannot make it");
 	else if (sqlite3_exec(b.db,
 			      "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"

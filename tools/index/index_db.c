@@ -135,7 +135,7 @@ int index_open(index_db *x, const char *path, int writable, const kifu_variant_s
 		cli_error("%s: is a directory", path);
 		return CLI_USAGE;
 	}
-	int flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+	int flags = (writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_NOMUTEX;
 	if (sqlite3_open_v2(path, &x->db, flags, NULL) != SQLITE_OK) {
 		index_sql_error(x->db, path, "cannot open");
 		index_close(x);

@@ -9,6 +9,7 @@
  */
 #include "index/index.h"
 #include "lib/cli.h"
+#include "lib/inputs.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -280,7 +281,7 @@ int index_find_new(index_find **out, index_db *x, const char *option, char *cons
 			}
 			read += rc == 0;
 		}
-		if (read)
+		if (read || !option)
 			continue;
 		/* nothing read it: the reading of --variant, else of the variant
 		 * reported */
@@ -480,4 +481,70 @@ int index_find_confirm(index_find *f, int which, const kifu_record *rec, const k
 	if (rc == 1)
 		*ply = f->ply;
 	return rc == 1;
+}
+
+/* --- kifu-select --index ----------------------------------------------------------- */
+
+int index_each_record(const char *path, char *const *sfens, int n, unsigned flags,
+		      const struct inputs_variants *vars, const struct inputs_handlers *h)
+{
+	index_db x;
+	index_find *f = NULL;
+	kifu_record *rec = NULL;
+	const int64_t *ids = NULL;
+	int64_t *all = NULL;
+	long nids = 0;
+	if (index_open(&x, path, 0, vars->set))
+		return CLI_USAGE;
+	int status = CLI_OK;
+	if (kifu_record_new(&rec)) {
+		cli_error("out of memory");
+		status = CLI_USAGE;
+	} else if (n > 0) {
+		status = index_find_new(&f, &x, NULL, sfens, n, NULL, flags);
+		if (!status)
+			status = index_find_candidates(f, &ids, &nids);
+	} else {
+		/* no position to look up: every record */
+		sqlite3_stmt *st;
+		long cap = 0;
+		if (sqlite3_prepare_v2(x.db, "SELECT id FROM records ORDER BY id", -1, &st, NULL))
+			status = index_sql_error(x.db, path, "cannot read its records");
+		int rc = SQLITE_DONE;
+		while (!status && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+			if (nids == cap) {
+				cap = cap ? 2 * cap : 1024;
+				int64_t *a = realloc(all, (size_t)cap * sizeof *a);
+				if (!a) {
+					cli_error("out of memory");
+					status = CLI_USAGE;
+					break;
+				}
+				all = a;
+			}
+			all[nids++] = sqlite3_column_int64(st, 0);
+		}
+		if (!status && rc != SQLITE_DONE)
+			status = index_sql_error(x.db, path, "cannot read its records");
+		sqlite3_finalize(st);
+		ids = all;
+	}
+	int worst = status;
+	for (long i = 0; status == CLI_OK && i < nids; i++) {
+		const kifu_variant *v = NULL;
+		struct index_row row;
+		int rc = index_load(&x, ids[i], rec, &v, &row);
+		if (rc == CLI_USAGE)
+			status = worst = CLI_USAGE;
+		if (rc != 1)
+			continue;
+		int st = h->record(h->ctx, rec, v, row.number);
+		if (st > worst)
+			worst = st;
+	}
+	free(all);
+	kifu_record_free(rec);
+	index_find_free(f);
+	index_close(&x);
+	return worst;
 }
