@@ -161,14 +161,16 @@ int index_open(index_db *x, const char *path, int writable, const kifu_variant_s
 		return CLI_USAGE;
 	}
 	x->boards = pragma_int(x, "SELECT count(*) FROM sqlite_schema WHERE name = 'boards'") > 0;
-	if (read_variants(x) ||
-	    sqlite3_prepare_v2(x->db,
+	if (read_variants(x)) {
+		index_close(x);
+		return CLI_USAGE;
+	}
+	if (sqlite3_prepare_v2(x->db,
 			       "SELECT s.path, r.number, r.line, r.variant, r.notation, r.plies,"
 			       " coalesce(r.result, ''), coalesce(r.date, ''), r.compact"
 			       " FROM records r JOIN sources s ON s.id = r.source WHERE r.id = ?",
 			       -1, &x->get_record, NULL) != SQLITE_OK) {
-		if (x->db && !x->get_record && sqlite3_errcode(x->db) != SQLITE_OK)
-			index_sql_error(x->db, path, "not a kifu index of this format");
+		index_sql_error(x->db, path, "not a kifu index of this format");
 		index_close(x);
 		return CLI_USAGE;
 	}

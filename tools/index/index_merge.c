@@ -30,6 +30,37 @@ struct merge {
 	int64_t next_record, next_source;
 };
 
+/* Copies the row of the part's statement get (bound to new_id, part_id)
+ * with put: a source or a variant, made at its first record.  Exactly one
+ * row, or an error. */
+static int copy_row(struct merge *m, struct part *p, const char *get_sql, const char *put_sql,
+		    int64_t new_id, int64_t part_id)
+{
+	sqlite3_stmt *get = NULL, *put = NULL;
+	int status = CLI_USAGE;
+	if (sqlite3_prepare_v2(p->x.db, get_sql, -1, &get, NULL)) {
+		index_sql_error(p->x.db, p->x.path, "not a kifu index of this format");
+	} else if (sqlite3_prepare_v2(m->db, put_sql, -1, &put, NULL)) {
+		index_sql_error(m->db, m->path, "cannot write it");
+	} else {
+		sqlite3_bind_int64(get, 1, new_id);
+		sqlite3_bind_int64(get, 2, part_id);
+		if (sqlite3_step(get) != SQLITE_ROW) {
+			cli_error("%s: a record of no source or variant (damaged)", p->x.path);
+		} else {
+			for (int i = 0; i < sqlite3_column_count(get); i++)
+				sqlite3_bind_value(put, i + 1, sqlite3_column_value(get, i));
+			if (sqlite3_step(put) == SQLITE_DONE)
+				status = CLI_OK;
+			else
+				index_sql_error(m->db, m->path, "cannot write it");
+		}
+	}
+	sqlite3_finalize(get);
+	sqlite3_finalize(put);
+	return status;
+}
+
 /* The merged id of the variant called name (of the part's row vid),
  * inserted at its first record. */
 static int merged_variant(struct merge *m, struct part *p, int64_t vid, int64_t *id)
@@ -56,28 +87,17 @@ static int merged_variant(struct merge *m, struct part *p, int64_t vid, int64_t 
 	}
 	m->names = names;
 	*id = ++m->nnames;
-	sqlite3_stmt *st = NULL;
-	int rc = sqlite3_prepare_v2(m->db,
-				    "INSERT INTO variants SELECT ?, name, files, ranks FROM part.variants WHERE id = ?",
-				    -1, &st, NULL);
-	if (rc == SQLITE_OK) {
-		sqlite3_bind_int64(st, 1, *id);
-		sqlite3_bind_int64(st, 2, vid);
-		rc = sqlite3_step(st);
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? CLI_OK : index_sql_error(m->db, m->path, "cannot write its variants");
+	return copy_row(m, p, "SELECT ?, name, files, ranks FROM variants WHERE id = ?",
+			"INSERT INTO variants VALUES (?, ?, ?, ?)", *id, vid);
 }
 
-/* The records of part p (attached as `part`), with their sources. */
+/* The records of part p, with their sources. */
 static int copy_records(struct merge *m, struct part *p)
 {
-	sqlite3_stmt *get = NULL, *put = NULL, *src = NULL;
+	sqlite3_stmt *get = NULL, *put = NULL;
 	int status = CLI_USAGE;
-	if (sqlite3_prepare_v2(m->db, "SELECT * FROM part.records ORDER BY id", -1, &get, NULL) ||
-	    sqlite3_prepare_v2(m->db, "INSERT INTO sources SELECT ?, path FROM part.sources WHERE id = ?", -1,
-			       &src, NULL)) {
-		index_sql_error(m->db, p->x.path, "not a kifu index of this format");
+	if (sqlite3_prepare_v2(p->x.db, "SELECT * FROM records ORDER BY id", -1, &get, NULL)) {
+		index_sql_error(p->x.db, p->x.path, "not a kifu index of this format");
 		goto done;
 	}
 	int ncol = sqlite3_column_count(get);
@@ -106,14 +126,9 @@ static int copy_records(struct merge *m, struct part *p)
 		if (source != last_source) {
 			/* a build makes a source's row at its first record */
 			last_source = source;
-			sqlite3_bind_int64(src, 1, m->next_source++);
-			sqlite3_bind_int64(src, 2, source);
-			int s = sqlite3_step(src);
-			sqlite3_reset(src);
-			if (s != SQLITE_DONE || sqlite3_changes(m->db) != 1) {
-				index_sql_error(m->db, p->x.path, "a record of no source (damaged)");
+			if (copy_row(m, p, "SELECT ?, path FROM sources WHERE id = ?",
+				     "INSERT INTO sources VALUES (?, ?)", m->next_source++, source))
 				goto done;
-			}
 		}
 		if (merged_variant(m, p, sqlite3_column_int64(get, 4), &vid))
 			goto done;
@@ -130,13 +145,12 @@ static int copy_records(struct merge *m, struct part *p)
 		}
 	}
 	if (rc != SQLITE_DONE)
-		index_sql_error(m->db, p->x.path, "cannot read its records");
+		index_sql_error(p->x.db, p->x.path, "cannot read its records");
 	else
 		status = CLI_OK;
 done:
 	sqlite3_finalize(get);
 	sqlite3_finalize(put);
-	sqlite3_finalize(src);
 	return status;
 }
 
@@ -216,32 +230,11 @@ static int merge_table(struct merge *m, struct part *parts, int n, const char *t
 	return status;
 }
 
-static int attach(struct merge *m, const char *path, int on)
-{
-	sqlite3_stmt *st;
-	const char *sql = on ? "ATTACH DATABASE ? AS part" : "DETACH DATABASE part";
-	int rc = sqlite3_prepare_v2(m->db, sql, -1, &st, NULL);
-	if (rc == SQLITE_OK) {
-		if (on) {
-			/* read only, as a URI: the part is never written */
-			char *uri = sqlite3_mprintf("file:%s?mode=ro", path);
-			sqlite3_bind_text(st, 1, uri, -1, sqlite3_free);
-		}
-		rc = sqlite3_step(st);
-	}
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? CLI_OK : index_sql_error(m->db, path, "cannot read it");
-}
-
 static int merge_all(struct merge *m, struct part *parts, int n)
 {
-	for (int i = 0; i < n; i++) {
-		if (attach(m, parts[i].x.path, 1))
+	for (int i = 0; i < n; i++)
+		if (copy_records(m, &parts[i]))
 			return CLI_USAGE;
-		int rc = copy_records(m, &parts[i]);
-		if (attach(m, parts[i].x.path, 0) || rc)
-			return CLI_USAGE;
-	}
 	if (merge_table(m, parts, n, "positions") ||
 	    (parts[0].x.boards && merge_table(m, parts, n, "boards")))
 		return CLI_USAGE;
@@ -277,7 +270,7 @@ int index_merge(const char *path, int nparts, char *const *parts_paths, const ki
 		status = CLI_USAGE;
 		if (!out.tmp)
 			cli_error("%s: an index is a file (not standard output or a device)", path);
-		else if (sqlite3_open_v2(out.tmp, &m.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_URI, NULL) ||
+		else if (sqlite3_open_v2(out.tmp, &m.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) ||
 			 sqlite3_exec(m.db,
 				      "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
 				      " PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -8192; BEGIN",
