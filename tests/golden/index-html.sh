@@ -11,33 +11,20 @@
 #     bash tests/golden/index-html.sh BINDIR
 #
 # Needs node, npm and chromium; skipped, and says so, without them (as
-# tests/golden/html.sh, whose pinned puppeteer-core it shares).
+# tests/golden/html.sh, whose pinned puppeteer-core it shares: tests/node/install.sh).
 set -u
 
 bin=$1
 build=$(dirname "$bin")
 prefix="$build/node-html"
 modules="$prefix/node_modules"
-PUPPETEER=puppeteer-core@24.43.1
 chromium=${KIFU_CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-
-if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-	echo "SKIPPED: index-html: node and npm are not installed (Debian: apt-get install nodejs npm)"
-	exit 0
-fi
+. tests/node/install.sh
 if [ -z "$chromium" ]; then
 	echo "SKIPPED: index-html: chromium is not installed (Debian: apt-get install chromium)"
 	exit 0
 fi
-if ! grep -qs '"version": "24.43.1"' "$modules/puppeteer-core/package.json"; then
-	mkdir -p "$prefix"
-	# --ignore-scripts: no browser of its own is downloaded
-	if ! npm install --prefix "$prefix" --no-save --no-audit --no-fund --ignore-scripts \
-		"$PUPPETEER" >"$prefix/install.log" 2>&1; then
-		echo "SKIPPED: index-html: npm could not install $PUPPETEER (see $prefix/install.log)"
-		exit 0
-	fi
-fi
+node_package index-html "$prefix" puppeteer-core 24.43.1 || exit 0
 
 out="$build/index-html-test"
 rm -rf "$out"

@@ -137,13 +137,18 @@ static void note_unknown(const index_db *x)
 				 x->path, x->variants[i].name);
 }
 
-static int asking_begin(struct asking *k, const struct index_ask *a, const kifu_variant_set *set,
-			const char *option, const char *sfen)
+/* Opens the index (CLI_OK or CLI_USAGE); then asking_find looks sfen up. */
+static int asking_open(struct asking *k, const struct index_ask *a, const kifu_variant_set *set)
 {
 	memset(k, 0, sizeof *k);
 	if (index_open(&k->x, a->path, 0, set))
 		return CLI_USAGE;
 	note_unknown(&k->x);
+	return CLI_OK;
+}
+
+static int asking_find(struct asking *k, const struct index_ask *a, const char *option, const char *sfen)
+{
 	char *const sfens[1] = {(char *)sfen};
 	if (index_find_new(&k->f, &k->x, option, sfens, 1, a->variant, a->flags) ||
 	    index_find_candidates(k->f, &k->ids, &k->nids))
@@ -155,27 +160,70 @@ static int asking_begin(struct asking *k, const struct index_ask *a, const kifu_
 	return CLI_OK;
 }
 
-/* Loads candidate i and confirms it: 1 with *v, *row and *ply, 0 when it
- * does not reach the position, CLI_USAGE. */
-static int confirmed(struct asking *k, long i, const kifu_variant **v, struct index_row *row, long *ply)
+/* What is done with each record that reaches the position: CLI_OK, or
+ * CLI_USAGE (said) to stop. */
+typedef int (*found_fn)(void *ctx, const kifu_record *rec, const kifu_variant *v,
+			const struct index_row *row, long ply);
+
+/* Loads each candidate and confirms it by replaying it; fn for those that
+ * reach the position, with the first ply that does.  CLI_OK or CLI_USAGE. */
+static int each_found(struct asking *k, found_fn fn, void *ctx)
 {
-	int rc = index_load(&k->x, k->ids[i], k->rec, v, row);
-	if (rc != 1)
-		return rc ? CLI_USAGE : 0;
-	if (!*v)
-		return 0;
-	rc = index_find_confirm(k->f, 0, k->rec, *v, ply);
-	if (rc < 0) {
-		cli_error("out of memory");
+	for (long i = 0; i < k->nids; i++) {
+		const kifu_variant *v;
+		struct index_row row;
+		long ply = 0;
+		int rc = index_load(&k->x, k->ids[i], k->rec, &v, &row);
+		if (rc != 1) {
+			if (rc)
+				return CLI_USAGE;
+			continue;
+		}
+		if (!v)
+			continue;
+		rc = index_find_confirm(k->f, 0, k->rec, v, &ply);
+		if (rc < 0) {
+			cli_error("out of memory");
+			return CLI_USAGE;
+		}
+		if (rc == 1 && fn(ctx, k->rec, v, &row, ply))
+			return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+struct query_run {
+	const struct index_ask *a;
+	FILE *out;
+	long found;
+};
+
+static int query_found(void *ctx, const kifu_record *rec, const kifu_variant *v,
+		       const struct index_row *row, long ply)
+{
+	struct query_run *q = ctx;
+	q->found++;
+	if (q->a->count)
+		return CLI_OK;
+	if (q->a->format != INDEX_COMPACT) {
+		write_found(q->out, q->a->format, rec, v, row, ply);
+		return CLI_OK;
+	}
+	kifu_diag d;
+	kifu_diag_clear(&d);
+	if (kifu_compact_write(q->out, rec, v, &d)) {
+		cli_diag(&d);
 		return CLI_USAGE;
 	}
-	return rc;
+	return CLI_OK;
 }
 
 int index_query(const struct index_ask *a, const kifu_variant_set *set)
 {
 	struct asking k;
-	int status = asking_begin(&k, a, set, "--position", a->sfen);
+	int status = asking_open(&k, a, set);
+	if (!status)
+		status = asking_find(&k, a, "--position", a->sfen);
 	output out;
 	if (status || output_open(&out, a->out)) {
 		asking_end(&k);
@@ -183,36 +231,14 @@ int index_query(const struct index_ask *a, const kifu_variant_set *set)
 	}
 	if (a->format == INDEX_CSV && !a->count)
 		csv_header(out.f);
-	long found = 0;
-	for (long i = 0; status == CLI_OK && i < k.nids; i++) {
-		const kifu_variant *v;
-		struct index_row row;
-		long ply = 0;
-		int rc = confirmed(&k, i, &v, &row, &ply);
-		if (rc == CLI_USAGE)
-			status = CLI_USAGE;
-		if (rc != 1)
-			continue;
-		found++;
-		if (a->count)
-			continue;
-		if (a->format == INDEX_COMPACT) {
-			kifu_diag d;
-			kifu_diag_clear(&d);
-			if (kifu_compact_write(out.f, k.rec, v, &d)) {
-				cli_diag(&d);
-				status = CLI_USAGE;
-			}
-		} else {
-			write_found(out.f, a->format, k.rec, v, &row, ply);
-		}
-	}
+	struct query_run q = {a, out.f, 0};
+	status = each_found(&k, query_found, &q);
 	if (a->count)
-		fprintf(out.f, "%ld\n", found);
+		fprintf(out.f, "%ld\n", q.found);
 	if (output_close(&out, status == CLI_OK) && status == CLI_OK)
 		status = CLI_USAGE;
 	asking_end(&k);
-	if (status == CLI_OK && !found)
+	if (status == CLI_OK && !q.found)
 		status = CLI_INVALID;
 	return status;
 }
@@ -329,25 +355,43 @@ static void dates(struct explore_move *e, const char *date)
 		snprintf(e->last, sizeof e->last, "%s", date);
 }
 
-/* One game that reaches the position at ply: its next move counted. */
-static int count_game(struct explore_result *r, long *cap, const kifu_record *rec,
+/* The games counted, and the moves they played. */
+struct explore_run {
+	struct explore_result r;
+	long cap;
+	const index_find *f;
+};
+
+/* One game that reaches the position at ply: its next move counted (the
+ * records of the first variant that reaches it only). */
+static int count_game(void *ctx, const kifu_record *rec, const kifu_variant *v,
 		      const struct index_row *row, long ply)
 {
+	struct explore_run *e = ctx;
+	struct explore_result *r = &e->r;
+	if (r->v && v != r->v)
+		return CLI_OK;
+	if (!r->v) {
+		r->v = v;
+		r->sfen = index_find_sfen(e->f, 0, v);
+	}
 	r->games++;
 	count_result(row->result, &r->sente, &r->gote, &r->draw);
 	kifu_record_move m;
 	if (ply >= kifu_record_move_count(rec) || kifu_record_get_move(rec, ply, &m)) {
 		r->ended++;
-		return 0;
+		return CLI_OK;
 	}
-	struct explore_move *e = move_row(r, cap, &m.move);
-	if (!e)
-		return KIFU_ENOMEM;
-	e->games++;
-	count_result(row->result, &e->sente, &e->gote, &e->draw);
-	e->plies += row->plies;
-	dates(e, row->date);
-	return 0;
+	struct explore_move *mv = move_row(r, &e->cap, &m.move);
+	if (!mv) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	mv->games++;
+	count_result(row->result, &mv->sente, &mv->gote, &mv->draw);
+	mv->plies += row->plies;
+	dates(mv, row->date);
+	return CLI_OK;
 }
 
 static int by_games(const void *a, const void *b)
@@ -490,63 +534,43 @@ static int explore_write(const struct index_ask *a, struct explore_result *r)
 int index_explore(const struct index_ask *a, const kifu_variant_set *set)
 {
 	struct asking k;
-	memset(&k, 0, sizeof k);
 	char sfen[4096];
-	if (index_open(&k.x, a->path, 0, set))
-		return CLI_USAGE;
-	int status = explored_sfen(a, &k.x, sfen, sizeof sfen);
-	index_close(&k.x);
-	if (status)
-		return status;
-	status = asking_begin(&k, a, set, a->sfen ? "--sfen" : "--moves", sfen);
-	struct explore_result r;
-	memset(&r, 0, sizeof r);
-	long cap = 0;
-	for (long i = 0; status == CLI_OK && i < k.nids; i++) {
-		const kifu_variant *v;
-		struct index_row row;
-		long ply = 0;
-		int rc = confirmed(&k, i, &v, &row, &ply);
-		if (rc == CLI_USAGE)
-			status = CLI_USAGE;
-		if (rc != 1)
-			continue;
-		if (r.v && v != r.v)
-			continue; /* one variant's reading: the first that reaches it */
-		if (!r.v) {
-			r.v = v;
-			r.sfen = index_find_sfen(k.f, 0, v);
-		}
-		if (count_game(&r, &cap, k.rec, &row, ply)) {
-			cli_error("out of memory");
-			status = CLI_USAGE;
-		}
-	}
-	if (status == CLI_OK && !r.v) {
+	int status = asking_open(&k, a, set);
+	if (!status)
+		status = explored_sfen(a, &k.x, sfen, sizeof sfen);
+	if (!status)
+		status = asking_find(&k, a, a->sfen ? "--sfen" : "--moves", sfen);
+	struct explore_run e;
+	memset(&e, 0, sizeof e);
+	e.f = k.f;
+	if (!status)
+		status = each_found(&k, count_game, &e);
+	struct explore_result *r = &e.r;
+	if (status == CLI_OK && !r->v) {
 		/* no game reaches it: the position as the first variant reads it */
-		for (int i = 0; !r.v && i < k.x.nvariants; i++)
-			if ((r.sfen = index_find_sfen(k.f, 0, k.x.variants[i].v)))
-				r.v = k.x.variants[i].v;
-		if (!r.v && a->variant) {
-			r.v = a->variant;
-			r.sfen = sfen;
+		for (int i = 0; !r->v && i < k.x.nvariants; i++)
+			if ((r->sfen = index_find_sfen(k.f, 0, k.x.variants[i].v)))
+				r->v = k.x.variants[i].v;
+		if (!r->v && a->variant) {
+			r->v = a->variant;
+			r->sfen = sfen;
 		}
 	}
-	if (status == CLI_OK && r.v) {
+	if (status == CLI_OK && r->v) {
 		long kept = 0;
-		for (long i = 0; i < r.nmoves; i++)
-			if (r.moves[i].games >= a->min_games)
-				r.moves[kept++] = r.moves[i];
-		r.nmoves = kept;
-		qsort(r.moves, (size_t)r.nmoves, sizeof *r.moves, by_games);
-		status = explore_write(a, &r);
+		for (long i = 0; i < r->nmoves; i++)
+			if (r->moves[i].games >= a->min_games)
+				r->moves[kept++] = r->moves[i];
+		r->nmoves = kept;
+		qsort(r->moves, (size_t)r->nmoves, sizeof *r->moves, by_games);
+		status = explore_write(a, r);
 	} else if (status == CLI_OK) {
 		cli_error("%s: the index holds no record of a variant that reads the position", a->path);
 		status = CLI_USAGE;
 	}
-	for (long i = 0; i < r.nmoves; i++)
-		free(r.moves[i].leads_to);
-	free(r.moves);
+	for (long i = 0; i < r->nmoves; i++)
+		free(r->moves[i].leads_to);
+	free(r->moves);
 	asking_end(&k);
 	return status;
 }
