@@ -68,6 +68,9 @@ void index_close(index_db *x);
  * table).  CLI_OK or CLI_USAGE after saying why. */
 int index_create(sqlite3 *db, const char *path, int boards);
 
+/* Sets SQLite up for a program of one thread; before the first open. */
+void index_sqlite_setup(void);
+
 /* An SQLite error on x's database: "PROG: PATH: what: SQLite's message",
  * and CLI_USAGE. */
 int index_sql_error(sqlite3 *db, const char *path, const char *what);

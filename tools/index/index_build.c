@@ -642,6 +642,7 @@ int index_build(const struct index_build_options *o, struct inputs_variants *var
 	b.boards = o->boards;
 	b.next_record = b.next_source = 1;
 	output out;
+	index_sqlite_setup();
 	if (output_open(&out, o->path))
 		return CLI_USAGE;
 	if (!out.tmp) {

@@ -12,6 +12,18 @@
 
 #include <kifu/sys/record.h>
 
+void index_sqlite_setup(void)
+{
+	static int done;
+	if (done)
+		return;
+	done = 1;
+	/* one thread, and no count of SQLite's memory: no mutex taken on
+	 * every allocation */
+	sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
+	sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 int index_sql_error(sqlite3 *db, const char *path, const char *what)
 {
 	int code = db ? sqlite3_errcode(db) : SQLITE_ERROR;
@@ -135,6 +147,7 @@ int index_open(index_db *x, const char *path, int writable, const kifu_variant_s
 		cli_error("%s: is a directory", path);
 		return CLI_USAGE;
 	}
+	index_sqlite_setup();
 	int flags = (writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_NOMUTEX;
 	if (sqlite3_open_v2(path, &x->db, flags, NULL) != SQLITE_OK) {
 		index_sql_error(x->db, path, "cannot open");

@@ -266,6 +266,7 @@ int index_merge(const char *path, int nparts, char *const *parts_paths, const ki
 	m.path = path;
 	m.next_record = m.next_source = 1;
 	output out;
+	index_sqlite_setup();
 	if (status == CLI_OK && output_open(&out, path) == CLI_OK) {
 		status = CLI_USAGE;
 		if (!out.tmp)
