@@ -656,8 +656,7 @@ int index_build(const struct index_build_options *o, struct inputs_variants *var
 	if (sqlite3_open_v2(out.tmp, &b.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
 		index_sql_error(b.db, o->path, "cannot make it");
 	else if (sqlite3_exec(b.db,
-			      "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-			      " PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -8192; BEGIN",
+			      INDEX_NEW_PRAGMAS,
 			      NULL, NULL, NULL) != SQLITE_OK)
 		index_sql_error(b.db, o->path, "cannot make it");
 	else if (index_create(b.db, o->path, o->boards) == CLI_OK && read_all(&b, o, vars) == CLI_OK) {

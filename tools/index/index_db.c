@@ -180,8 +180,9 @@ int index_open(index_db *x, const char *path, int writable, const kifu_variant_s
 		index_close(x);
 		return CLI_USAGE;
 	}
-	x->boards = pragma_int(x, "SELECT count(*) FROM sqlite_schema WHERE name = 'boards'") > 0;
-	if (read_variants(x)) {
+	long long boards = pragma_int(x, "SELECT count(*) FROM sqlite_schema WHERE name = 'boards'");
+	x->boards = boards > 0;
+	if (boards < 0 || read_variants(x)) {
 		index_close(x);
 		return CLI_USAGE;
 	}

@@ -273,8 +273,7 @@ int index_merge(const char *path, int nparts, char *const *parts_paths, const ki
 			cli_error("%s: an index is a file (not standard output or a device)", path);
 		else if (sqlite3_open_v2(out.tmp, &m.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) ||
 			 sqlite3_exec(m.db,
-				      "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
-				      " PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -8192; BEGIN",
+				      INDEX_NEW_PRAGMAS,
 				      NULL, NULL, NULL))
 			index_sql_error(m.db, path, "cannot make it");
 		else if (index_create(m.db, path, parts[0].x.boards) == CLI_OK && merge_all(&m, parts, nparts) == CLI_OK) {
