@@ -380,7 +380,8 @@ int index_find_candidates(index_find *f, const int64_t **ids, long *n)
 	sqlite3_finalize(st);
 	if (status)
 		return status;
-	qsort(f->ids, (size_t)f->nids, sizeof *f->ids, compare_ids);
+	if (f->nids)
+		qsort(f->ids, (size_t)f->nids, sizeof *f->ids, compare_ids);
 	long k = 0;
 	for (long i = 0; i < f->nids; i++)
 		if (!k || f->ids[k - 1] != f->ids[i])

@@ -562,7 +562,8 @@ int index_explore(const struct index_ask *a, const kifu_variant_set *set)
 			if (r->moves[i].games >= a->min_games)
 				r->moves[kept++] = r->moves[i];
 		r->nmoves = kept;
-		qsort(r->moves, (size_t)r->nmoves, sizeof *r->moves, by_games);
+		if (r->nmoves)
+			qsort(r->moves, (size_t)r->nmoves, sizeof *r->moves, by_games);
 		status = explore_write(a, r);
 	} else if (status == CLI_OK) {
 		cli_error("%s: the index holds no record of a variant that reads the position", a->path);
