@@ -2,7 +2,8 @@
 # index-html.sh - kifu-index explore --format=html in a real browser:
 # headless Chromium (Debian's chromium) driven by puppeteer-core, pinned and
 # pointed at /usr/bin/chromium (tests/node/index-explore.mjs).  On the pages
-# of a standard position that two orders reach, a Dai start and a record
+# of a standard position that two orders reach, one with both hands, a Dai
+# start and a record
 # whose date is hostile markup, it reads the DOM: each move's row against
 # `kifu-index explore --format=json`, the board's pieces and hands against
 # the SFEN, that the markup stays text, and that no page asked anything of
@@ -45,8 +46,9 @@ explore() { # NAME ARGS...: the page and the JSON of one position
 explore shogi -v shogi --moves '7g7f 3c3d 2g2f'
 explore start -v shogi
 explore dai -v dai
+explore hands -v shogi --moves '7g7f 3c3d 8h2b+ 3a2b'
 
-if ! node tests/node/index-explore.mjs "$modules" "$chromium" "$out" shogi start dai >"$out/log" 2>&1; then
+if ! node tests/node/index-explore.mjs "$modules" "$chromium" "$out" shogi start dai hands >"$out/log" 2>&1; then
 	cat "$out/log"
 	fail "index-explore.mjs"
 else

@@ -8,23 +8,13 @@
 //
 // OUTDIR holds NAME.html and NAME.json for each NAME; a screenshot of each
 // page is written there as NAME.png.  Prints one line per failed check and,
-// last, "ok: N checks".
+// last, "ok: N checks" (tests/node/browser.mjs).
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { launch, check, finish } from './browser.mjs';
 
 const [modules, chromium, out, ...names] = process.argv.slice(2);
-const { default: puppeteer } = await import(
-	pathToFileURL(path.join(modules, 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href);
-
-let checks = 0, failures = 0;
-function check(name, ok, detail = '') {
-	checks++;
-	if (!ok) {
-		failures++;
-		console.log(`FAIL ${name}${detail ? ': ' + detail : ''}`);
-	}
-}
 
 // The pieces of an SFEN's board, as "file rank side" strings, read here.
 function sfenSquares(sfen) {
@@ -46,12 +36,7 @@ function sfenSquares(sfen) {
 	return {files, ranks: rows.length, squares: squares.sort()};
 }
 
-const browser = await puppeteer.launch({
-	executablePath: chromium,
-	headless: true,
-	args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-		'--disable-component-update', '--disable-default-apps', '--disable-sync'],
-});
+const browser = await launch(modules, chromium);
 
 for (const name of names) {
 	const want = JSON.parse(readFileSync(path.join(out, `${name}.json`), 'utf8'));
@@ -81,6 +66,7 @@ for (const name of names) {
 		cells: [...document.querySelectorAll('#board tr')].slice(1).map((tr) =>
 			[...tr.querySelectorAll('td')].map((td) => [td.textContent, td.className])),
 		images: document.querySelectorAll('img').length,
+		hands: ['sente', 'gote'].map((side) => document.querySelector(`#hand-${side}`).textContent),
 	}));
 	check(`${name}: the position`, shown.position === want.position, shown.position);
 	check(`${name}: the games`, shown.games.startsWith(`${want.games} games: Sente won ${want.sente}, ` +
@@ -110,12 +96,16 @@ for (const name of names) {
 			pieces.push(`${sq.files - i} ${r} ${cls === 'gote' ? 'gote' : 'sente'}`);
 	}));
 	check(`${name}: the pieces`, JSON.stringify(pieces.sort()) === JSON.stringify(sq.squares));
+	// the hands: a side's pieces (uppercase Sente's in the SFEN), or "none"
+	const hand = want.position.split(' ')[2];
+	['sente', 'gote'].forEach((side, i) => {
+		const has = side === 'sente' ? /[A-Z]/.test(hand) : /[a-z]/.test(hand);
+		check(`${name}: ${side}'s hand`, shown.hands[i].endsWith('none') === !has, shown.hands[i]);
+	});
 	check(`${name}: no markup from a record`, shown.images === 0);
 	check(`${name}: no request to the network`, requests.every((u) => u === url), requests.join(' '));
 	check(`${name}: no script error`, errors.length === 0, errors.join(' | '));
 	await page.screenshot({path: path.join(out, `${name}.png`), fullPage: true});
 	await page.close();
 }
-await browser.close();
-console.log(`${failures ? 'FAILED' : 'ok'}: ${checks} checks${failures ? `, ${failures} failed` : ''}`);
-process.exit(failures ? 1 : 0);
+await finish(browser);
