@@ -69,7 +69,7 @@ for (const name of names) {
 		hands: ['sente', 'gote'].map((side) => document.querySelector(`#hand-${side}`).textContent),
 	}));
 	check(`${name}: the position`, shown.position === want.position, shown.position);
-	check(`${name}: the games`, shown.games.startsWith(`${want.games} games: Sente won ${want.sente}, ` +
+	check(`${name}: the games`, shown.games.startsWith(`${want.games} game${want.games === 1 ? '' : 's'}: Sente won ${want.sente}, ` +
 		`Gote ${want.gote}, drawn ${want.draw}; ${want.ended} end here`), shown.games);
 	check(`${name}: a row per move`, shown.rows.length === want.moves.length,
 		`${shown.rows.length} rows, ${want.moves.length} moves`);

@@ -115,8 +115,8 @@ void index_html(FILE *out, const struct explore_result *r, const kifu_position *
 	put_html(out, r->sfen);
 	fputs("</code> (", out);
 	put_html(out, kifu_variant_name(r->v));
-	fprintf(out, ")</p>\n<p id=\"games\">%ld games: Sente won %ld, Gote %ld, drawn %ld; %ld end here</p>\n",
-		r->games, r->sente, r->gote, r->draw, r->ended);
+	fprintf(out, ")</p>\n<p id=\"games\">%ld game%s: Sente won %ld, Gote %ld, drawn %ld; %ld end here</p>\n",
+		r->games, r->games == 1 ? "" : "s", r->sente, r->gote, r->draw, r->ended);
 	put_hand(out, pos, KIFU_GOTE);
 	put_board(out, pos);
 	put_hand(out, pos, KIFU_SENTE);
