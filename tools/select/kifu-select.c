@@ -75,7 +75,8 @@ static void usage(FILE *f)
 		"      --or                the criteria after it form another group\n"
 		"      --invert            write the records that do not match\n"
 		"      --index INDEX       the records of a kifu-index index, not of files; its\n"
-		"                          positions answer --position (every group needs one)\n"
+		"                          positions answer --position at once when every\n"
+		"                          group has one\n"
 		"\n"
 		"Output:\n"
 		"      --dedupe[=KEY]      keep the first of records with the same KEY; each\n"
@@ -349,8 +350,10 @@ static int parse_options(int argc, char *argv[], struct select_run *run, struct 
 		int c = criterion(run->rules, opt, optarg, &o->flags);
 		if (c == 1 && opt == OPT_POSITION) {
 			char **p = realloc(o->positions, (size_t)(o->npositions + 1) * sizeof *p);
-			if (!p)
+			if (!p) {
+				cli_error("out of memory");
 				return CLI_USAGE;
+			}
 			o->positions = p;
 			p[o->npositions++] = optarg;
 			o->has_position = 1;
@@ -422,8 +425,9 @@ static int run_select(struct select_run *run, const struct select_options *o,
 	const struct inputs_handlers handlers = {on_record, NULL, NULL, run};
 	int status;
 	if (o->index) {
-		/* the index's candidates, every group having a --position */
-		int looked_up = !o->without && o->has_position;
+		/* the index's candidates when every group has a --position (and
+		 * the records that match are the ones written: not --invert) */
+		int looked_up = !o->without && o->has_position && !run->invert;
 		status = index_each_record(o->index, o->positions, looked_up ? o->npositions : 0, o->flags,
 					   vars, &handlers);
 	} else {
