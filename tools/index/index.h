@@ -66,7 +66,7 @@ void index_close(index_db *x);
 
 /* What a new index is begun with (build, merge: both alike, so that a
  * merge makes the very file a build makes): 16 KiB pages (a tenth less
- * time building than SQLite's 4 KiB, and 3% less space), no journal (the
+ * time building than SQLite's 4 KiB), no journal (the
  * file is a temporary one, removed if the run fails), one transaction. */
 #define INDEX_NEW_PRAGMAS \
 	"PRAGMA page_size = 16384; PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" \
