@@ -52,6 +52,7 @@ void kifu_stream_free(kifu_stream *s)
 		return;
 	if (s->notation && s->state)
 		s->notation->close(s->state);
+	kifu__lines_free(s->ctx.pump);
 	kifu__decoder_free(s->ctx.dec);
 	free(s);
 }
@@ -161,6 +162,12 @@ static int start(kifu_stream *s, kifu_diag *diag)
 		kifu__reader_skip_boms(s->ctx.lines);
 	if (trusted)
 		kifu__decoder_trust(s->ctx.dec);
+	/* the pump every reader reads; an ASCII start lets a line say the
+	 * encoding (CSA's 'CSA encoding=) */
+	if (kifu__lines_new(&s->ctx.pump, s->ctx.lines, s->ctx.dec, kifu__ascii_span(copy, n) == n)) {
+		free(copy);
+		return kifu_diag_set(diag, KIFU_ENOMEM, name, 0, 0, "out of memory");
+	}
 	bool content = false;
 	const kifu__notation *chosen = s->opt.notation ? kifu__notation_named(s->opt.notation) :
 							 detect(s, copy, n, &content);

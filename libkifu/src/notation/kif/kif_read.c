@@ -81,6 +81,10 @@ typedef struct parse {
 	bool handicap_known; /* ... names a known variant or start */
 	long note_idx;      /* where the gathered comment lines go */
 	bool note_open;     /* comment lines are gathered in kr->note */
+	bool started;       /* the record has its first line */
+	bool substance;     /* a line other than comments: a header, a diagram, a move */
+	bool moves_begun;   /* the moves have begun (the variant is chosen) */
+	bool lost;          /* no variant could be chosen: lines passed over to the end */
 } parse;
 
 static long current_ply(parse *ps)
@@ -843,167 +847,162 @@ int kifu__kif_open(void **state, const kifu__read_ctx *ctx)
 	return 0;
 }
 
+/* The record begins at line no (its first line that is not blank). */
+static int begin_record(parse *ps, long no)
+{
+	if (ps->started)
+		return 0;
+	ps->started = true;
+	return kifu_record_set_source(ps->rec, kifu__lines_name(ps->kr->ctx.pump), no);
+}
+
+/* A line the pump says is bad (text/lines.h).  Too long: the record is
+ * invalid there (never cut and called valid), and reading goes on.  A byte
+ * the encoding does not read: in a comment, a note (the comment keeps
+ * U+FFFD where the byte was, the moves are read and checked); elsewhere
+ * the record's error, at the byte. */
+static int bad_line(parse *ps, const kifu__line *l, const kif_line *kl)
+{
+	if (l->problem == KIFU__LINE_TOO_LONG) {
+		ps->substance = true;
+		return kifu_record_set_error(ps->rec, 0, l->no, 0, NULL, 0, l->message);
+	}
+	if (kl->kind == KIF_COMMENT || kl->kind == KIF_BOOKMARK)
+		return kifu_record_add_note(ps->rec, l->no, l->col, l->message);
+	return kifu_record_set_error(ps->rec, 0, l->no, l->col, NULL, 0, l->message);
+}
+
+/* A line of moves (or a line that is nothing else): the moves begin with
+ * the first, and each is read by its form. */
+static int moves_line(parse *ps, const kif_line *kl)
+{
+	int rc = start_moves(ps, kl, &ps->moves_begun, &ps->lost);
+	if (rc || ps->lost)
+		return rc;
+	switch (kl->kind) {
+	case KIF_MOVE:
+		return kif_move_line(ps, kl);
+	case KIF_WIDE_MOVE:
+		return wide_move_line(ps, kl);
+	case KIF_KI2_MOVES:
+		return ki2_line(ps, kl);
+	default:
+		return PROBLEM(ps, 0, kl->rest.p, NULL, 0, "a line that is neither a header, a move nor a comment");
+	}
+}
+
+/* One line of the record, by its kind (kif_lex.c). */
+static int record_line(parse *ps, const kif_line *kl, const kifu__line *l)
+{
+	kif_reader *kr = ps->kr;
+	int rc;
+	switch (kl->kind) {
+	case KIF_BLANK:
+	case KIF_HASH:
+	case KIF_MOVES_MARKER:
+		return 0;
+	case KIF_HEADER:
+		return header_line(ps, kl);
+	case KIF_COMMENT:
+	case KIF_BOOKMARK:
+		return append_note(ps, &kl->rest, kl->kind == KIF_BOOKMARK);
+	case KIF_VARIATION:
+		return ps->moves_begun && !ps->lost ? variation_line(ps, &kl->rest) : 0;
+	case KIF_RESULT:
+		/* the ending, when no move line gave it (KI2); it may be all a
+		 * record of no moves has (まで0手で後手の勝ち) */
+		if ((rc = start_moves(ps, kl, &ps->moves_begun, &ps->lost)))
+			return rc;
+		return ps->lost ? 0 : result_line(ps, &kl->rest);
+	case KIF_BOD_HAND:
+	case KIF_BOD_RANK:
+		if (ps->moves_begun)
+			return ps->lost ? 0 : PROBLEM(ps, 0, kl->rest.p, NULL, 0, "a board diagram after the moves");
+		/* fall through */
+	case KIF_BOD_BORDER:
+	case KIF_BOD_FILES:
+	case KIF_BOD_SIDE:
+	case KIF_BOD_MOVENUMBER:
+		return ps->moves_begun ? 0 : kifu__bod_line(&kr->bod, kl, l->text, l->len, l->no);
+	case KIF_MOVE:
+	case KIF_WIDE_MOVE:
+	case KIF_KI2_MOVES:
+	case KIF_OTHER:
+		break;
+	}
+	return moves_line(ps, kl);
+}
+
+/* The record read: comments still gathered stored, its last checks.  1
+ * with *variant, 0 when it had no line, or a negative code. */
+static int end_record(parse *ps, const kifu_variant **variant)
+{
+	int rc = flush_note(ps);
+	if (rc)
+		return rc;
+	if (!ps->started)
+		return 0;
+	if (!ps->substance) {
+		/* comments are no record: said, not passed over */
+		kifu_record_set_error(ps->rec, 0, kifu_record_line(ps->rec), 1, NULL, 0,
+				      "nothing but comments: no header, board or move");
+		return 1;
+	}
+	if (!ps->moves_begun && !kifu_record_error(ps->rec, NULL, NULL, NULL, NULL) && (rc = begin_moves(ps, NULL)))
+		return rc;
+	if (ps->pending_mid >= 0)
+		PROBLEM(ps, current_ply(ps), ps->sp.line, NULL, 0, "a first step without its second");
+	*variant = ps->v;
+	return 1;
+}
+
+static void parse_init(parse *ps, kif_reader *kr, kifu_record *rec)
+{
+	memset(ps, 0, sizeof *ps);
+	ps->kr = kr;
+	ps->rec = rec;
+	ps->sp.rec = rec;
+	ps->last = -1;
+	ps->last_to = -1;
+	ps->pending_mid = -1;
+	kifu_record_clear(rec);
+	kifu__bod_clear(&kr->bod);
+}
+
 int kifu__kif_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	kif_reader *kr = state;
 	parse ps;
-	memset(&ps, 0, sizeof ps);
-	ps.kr = kr;
-	ps.rec = rec;
-	ps.sp.rec = rec;
-	ps.last = -1;
-	ps.last_to = -1;
-	ps.pending_mid = -1;
+	parse_init(&ps, kr, rec);
 	*variant = NULL;
-	kifu_record_clear(rec);
-	kifu__bod_clear(&kr->bod);
-	bool started = false, moves_begun = false, lost = false;
-	bool substance = false; /* a line other than comments: a header, a diagram, a move */
-	const char *raw;
-	size_t rawlen;
-	long lineno;
+	kifu__line l;
 	int rc;
-	for (;;) {
-		rc = kifu_reader_next(kr->ctx.lines, &raw, &rawlen, &lineno, diag);
-		if (rc == KIFU_ELIMIT) {
-			/* a line too long inside a record: the record is invalid
-			 * (never cut there and called valid), and goes on */
-			if (!started) {
-				started = true;
-				if ((rc = kifu_record_set_source(rec, kifu_reader_name(kr->ctx.lines), diag->line)))
-					return rc;
-			}
-			if ((rc = kifu_record_set_error(rec, 0, diag->line, 0, NULL, 0, diag->message)))
-				return rc;
-			substance = true;
-			kifu_diag_clear(diag);
-			continue;
-		}
-		if (rc != 1)
-			break;
-		const char *line;
-		size_t len;
-		size_t bad_at;
-		if (kifu__decoder_line(kr->ctx.dec, raw, rawlen, &line, &len, &bad_at))
-			return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(kr->ctx.lines), lineno, 0, "out of memory");
+	while ((rc = kifu__lines_next(kr->ctx.pump, &l, diag)) == 1) {
 		kif_line kl;
-		kifu__kif_classify(line, len, &kl);
-		if (kl.kind == KIF_BLANK)
+		kifu__kif_classify(l.text, l.len, &kl);
+		if (kl.kind == KIF_BLANK && l.problem != KIFU__LINE_TOO_LONG)
 			continue;
-		ps.sp.lineno = lineno;
-		ps.sp.line = line;
-		rc = 0;
-		if (ps.note_open && kl.kind != KIF_COMMENT && (rc = flush_note(&ps)))
+		ps.sp.lineno = l.no;
+		ps.sp.line = l.text;
+		if (ps.note_open && kl.kind != KIF_COMMENT && l.problem != KIFU__LINE_TOO_LONG && (rc = flush_note(&ps)))
 			return rc;
-		if (moves_begun && (kl.kind == KIF_HEADER || kl.kind == KIF_HASH)) {
+		if (ps.moves_begun && (kl.kind == KIF_HEADER || kl.kind == KIF_HASH)) {
 			/* the next record begins */
-			kifu_reader_unread(kr->ctx.lines);
+			kifu__lines_unread(kr->ctx.pump);
 			break;
 		}
-		if (!started) {
-			started = true;
-			if ((rc = kifu_record_set_source(rec, kifu_reader_name(kr->ctx.lines), lineno)))
-				return rc;
-		}
-		if (bad_at != (size_t)-1) {
-			/* a byte the file's encoding does not read: its record is
-			 * invalid, said at the byte (the line is read on, the
-			 * byte as U+FFFD, and the stream with it) */
-			char msg[160];
-			snprintf(msg, sizeof msg, "a byte that is not %s (0x%02X), the encoding of this file",
-				 kifu__decoder_name(kr->ctx.dec), (unsigned char)raw[bad_at]);
-			/* its column: the characters before the first U+FFFD */
-			const char *repl = NULL;
-			for (size_t k = 0; k + 3 <= len && !repl; k++)
-				if (!memcmp(line + k, "\xEF\xBF\xBD", 3))
-					repl = line + k;
-			kif_spot at = {rec, lineno, line};
-			if ((rc = kifu_record_set_error(rec, 0, lineno, kifu__kif_col(&at, repl ? repl : line), NULL, 0,
-							msg)))
-				return rc;
-		}
+		if ((rc = begin_record(&ps, l.no)))
+			return rc;
+		if (l.problem && (rc = bad_line(&ps, &l, &kl)))
+			return rc;
 		if (kl.kind != KIF_COMMENT && kl.kind != KIF_BOOKMARK && kl.kind != KIF_HASH)
-			substance = true;
-		switch (kl.kind) {
-		case KIF_BLANK:
-		case KIF_HASH:
-		case KIF_MOVES_MARKER:
-			break;
-		case KIF_HEADER:
-			rc = header_line(&ps, &kl);
-			break;
-		case KIF_COMMENT:
-		case KIF_BOOKMARK:
-			rc = append_note(&ps, &kl.rest, kl.kind == KIF_BOOKMARK);
-			break;
-		case KIF_VARIATION:
-			if (moves_begun && !lost)
-				rc = variation_line(&ps, &kl.rest);
-			break;
-		case KIF_RESULT:
-			/* the ending, when no move line gave it (KI2); it may be
-			 * all a record of no moves has (まで0手で後手の勝ち) */
-			if ((rc = start_moves(&ps, &kl, &moves_begun, &lost)))
-				return rc;
-			if (!lost)
-				rc = result_line(&ps, &kl.rest);
-			break;
-		case KIF_BOD_HAND:
-		case KIF_BOD_RANK:
-			if (moves_begun) {
-				if (!lost)
-					rc = PROBLEM(&ps, 0, kl.rest.p, NULL, 0, "a board diagram after the moves");
-				break;
-			}
-			/* fall through */
-		case KIF_BOD_BORDER:
-		case KIF_BOD_FILES:
-		case KIF_BOD_SIDE:
-		case KIF_BOD_MOVENUMBER:
-			if (!moves_begun)
-				rc = kifu__bod_line(&kr->bod, &kl, line, len, lineno);
-			break;
-		case KIF_MOVE:
-		case KIF_WIDE_MOVE:
-		case KIF_KI2_MOVES:
-		case KIF_OTHER:
-			if ((rc = start_moves(&ps, &kl, &moves_begun, &lost)))
-				return rc;
-			if (lost)
-				break;
-			if (kl.kind == KIF_MOVE)
-				rc = kif_move_line(&ps, &kl);
-			else if (kl.kind == KIF_WIDE_MOVE)
-				rc = wide_move_line(&ps, &kl);
-			else if (kl.kind == KIF_KI2_MOVES)
-				rc = ki2_line(&ps, &kl);
-			else
-				rc = PROBLEM(&ps, 0, kl.rest.p, NULL, 0,
-					     "a line that is neither a header, a move nor a comment");
-			break;
-		}
-		if (rc)
+			ps.substance = true;
+		if ((rc = record_line(&ps, &kl, &l)))
 			return rc;
 	}
 	if (rc < 0)
 		return rc;
-	int frc = flush_note(&ps);
-	if (frc)
-		return frc;
-	if (!started)
-		return 0;
-	if (!substance) {
-		/* comments are no record: said, not passed over */
-		kifu_record_set_error(rec, 0, kifu_record_line(rec), 1, NULL, 0,
-				      "nothing but comments: no header, board or move");
-		return 1;
-	}
-	if (!moves_begun && !kifu_record_error(rec, NULL, NULL, NULL, NULL) && (frc = begin_moves(&ps, NULL)))
-		return frc;
-	if (ps.pending_mid >= 0)
-		PROBLEM(&ps, current_ply(&ps), ps.sp.line, NULL, 0, "a first step without its second");
-	*variant = ps.v;
-	return 1;
+	return end_record(&ps, variant);
 }
 
 /* Telling KIF from other notations: a line only the KIF family writes. */

@@ -71,6 +71,35 @@ static int usi_open(void **state, const kifu__read_ctx *ctx)
 
 static void usi_close(void *state) { free(state); }
 
+/* The column (1-based, in characters) of byte k of line. */
+static long column(const char *line, size_t k)
+{
+	long col = 1;
+	for (size_t i = 0; i < k; i++)
+		col += ((unsigned char)line[i] & 0xC0) != 0x80;
+	return col;
+}
+
+/* An SFEN is printable ASCII (USI's protocol): any other character is said
+ * where it is, by its code point (the line is decoded text), never kept in
+ * the record's text. */
+static int not_printable(kifu_record *rec, const char *line, size_t len, size_t k, long lineno)
+{
+	const unsigned char *s = (const unsigned char *)line;
+	unsigned c = s[k];
+	size_t extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+	if (c >= 0x80)
+		c &= 0x3F >> extra;
+	for (size_t j = 1; j <= extra && k + j < len; j++)
+		c = (c << 6) | (s[k + j] & 0x3F);
+	char msg[64];
+	if (s[k] < 0x80)
+		snprintf(msg, sizeof msg, "an SFEN is printable ASCII, not byte 0x%02X", c);
+	else
+		snprintf(msg, sizeof msg, "an SFEN is printable ASCII, not U+%04X", c);
+	return kifu_record_set_error(rec, 0, lineno, column(line, k), NULL, 0, msg);
+}
+
 /* "position sfen B S H N moves ...": the SFEN's fields (up to "moves"),
  * kept as the record's sfen tag with '_' for its spaces (as the compact
  * notation keeps one). */
@@ -86,12 +115,8 @@ static int read_sfen(kifu_record *rec, const char *line, size_t len, size_t *i, 
 		/* an SFEN is printable ASCII (USI's protocol): any other byte is
 		 * said where it is, never kept in the record's text */
 		for (size_t k = start; k < start + n; k++)
-			if ((unsigned char)line[k] < 0x21 || (unsigned char)line[k] > 0x7E) {
-				char msg[64];
-				snprintf(msg, sizeof msg, "an SFEN is printable ASCII, not byte 0x%02X",
-					 (unsigned char)line[k]);
-				return kifu_record_set_error(rec, 0, lineno, (long)k + 1, NULL, 0, msg);
-			}
+			if ((unsigned char)line[k] < 0x21 || (unsigned char)line[k] > 0x7E)
+				return not_printable(rec, line, len, k, lineno);
 		if (o)
 			sfen[o++] = '_';
 		memcpy(sfen + o, line + start, n);
@@ -143,13 +168,14 @@ static int parse_line(kifu_record *rec, const kifu_variant *v, const char *line,
 static int usi_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	usi_reader *r = state;
-	const char *line;
-	size_t len;
-	long lineno;
+	kifu__line l;
 	int rc;
-	while ((rc = kifu_reader_next(r->ctx.lines, &line, &len, &lineno, diag)) == 1) {
+	while ((rc = kifu__lines_next(r->ctx.pump, &l, diag)) == 1) {
+		/* a line too long is a record lost (a record is one line) */
+		if (l.problem == KIFU__LINE_TOO_LONG)
+			return kifu__lines_say(r->ctx.pump, &l, diag);
 		size_t i = 0, start;
-		if (!next_word(line, len, &i, &start) || line[start] == '#')
+		if (!next_word(l.text, l.len, &i, &start) || l.text[start] == '#')
 			continue; /* blank lines and # comments are no record */
 		kifu_record_clear(rec);
 		kifu_record_set_notation(rec, "usi");
@@ -157,10 +183,13 @@ static int usi_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		const kifu_variant *v =
 			r->ctx.fallback ? r->ctx.fallback : kifu_variant_set_find(r->ctx.variants, "shogi");
 		*variant = v;
-		if ((rc = kifu_record_set_source(rec, kifu_reader_name(r->ctx.lines), lineno)) ||
+		const char *name = kifu__lines_name(r->ctx.pump);
+		if ((rc = kifu_record_set_source(rec, name, l.no)) ||
 		    (rc = kifu_record_set_variant(rec, kifu_variant_name(v), strlen(kifu_variant_name(v)))) ||
-		    (rc = parse_line(rec, v, line, len, lineno)))
-			return kifu_diag_set(diag, rc, kifu_reader_name(r->ctx.lines), lineno, 0, "out of memory");
+		    (l.problem == KIFU__LINE_SPOILED &&
+		     (rc = kifu_record_set_error(rec, 0, l.no, l.col, NULL, 0, l.message))) ||
+		    (rc = parse_line(rec, v, l.text, l.len, l.no)))
+			return kifu_diag_set(diag, rc, name, l.no, 0, "out of memory");
 		return 1;
 	}
 	return rc;

@@ -1,0 +1,116 @@
+/*
+ * lines.c - the line pump (lines.h): raw lines from the reader, decoded,
+ * their problems said once, in one set of words for every notation.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text/lines.h"
+
+struct kifu__lines {
+	kifu_reader *reader;
+	kifu__decoder *dec;      /* the stream's */
+	kifu__decoder *declared; /* the one the input declared, or NULL */
+	bool ascii_start;
+	bool unread;
+	kifu__line last;
+	char message[160];
+};
+
+int kifu__lines_new(kifu__lines **out, kifu_reader *reader, kifu__decoder *dec, bool ascii_start)
+{
+	kifu__lines *p = calloc(1, sizeof *p);
+	*out = p;
+	if (!p)
+		return KIFU_ENOMEM;
+	p->reader = reader;
+	p->dec = dec;
+	p->ascii_start = ascii_start;
+	return 0;
+}
+
+void kifu__lines_free(kifu__lines *p)
+{
+	if (!p)
+		return;
+	kifu__decoder_free(p->declared);
+	free(p);
+}
+
+const char *kifu__lines_name(const kifu__lines *p) { return kifu_reader_name(p->reader); }
+
+static kifu__decoder *decoder(const kifu__lines *p) { return p->declared ? p->declared : p->dec; }
+
+const char *kifu__lines_encoding(const kifu__lines *p) { return kifu__decoder_name(decoder(p)); }
+
+int kifu__lines_declare(kifu__lines *p, enum kifu__encoding enc)
+{
+	if (!p->ascii_start || p->declared)
+		return 0;
+	p->declared = kifu__decoder_new(enc);
+	return p->declared ? 0 : KIFU_ENOMEM;
+}
+
+void kifu__lines_unread(kifu__lines *p)
+{
+	if (p->last.text)
+		p->unread = true;
+}
+
+/* The column (1-based, in characters) of byte off of s. */
+static long column(const char *s, size_t off)
+{
+	long col = 1;
+	for (size_t i = 0; i < off; i++)
+		col += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return col;
+}
+
+int kifu__lines_next(kifu__lines *p, kifu__line *line, kifu_diag *diag)
+{
+	if (p->unread) {
+		p->unread = false;
+		*line = p->last;
+		return 1;
+	}
+	const char *raw;
+	size_t rawlen;
+	long no;
+	kifu__line l = {"", 0, 0, KIFU__LINE_OK, 0, 0, ""};
+	int rc = kifu_reader_next(p->reader, &raw, &rawlen, &no, diag);
+	if (rc == KIFU_ELIMIT) {
+		/* the reader passed over the line: handed out as one without
+		 * text, for the reader to say where its record is */
+		l.no = diag->line;
+		l.problem = KIFU__LINE_TOO_LONG;
+		snprintf(p->message, sizeof p->message, "line longer than %ld bytes: skipped", KIFU_MAX_LINE);
+		l.message = p->message;
+		kifu_diag_clear(diag);
+	} else if (rc != 1) {
+		p->last.text = NULL;
+		return rc;
+	} else {
+		size_t bad_in, bad_out;
+		l.no = no;
+		if (kifu__decoder_line_at(decoder(p), raw, rawlen, &l.text, &l.len, &bad_in, &bad_out))
+			return kifu_diag_set(diag, KIFU_ENOMEM, kifu__lines_name(p), no, 0, "out of memory");
+		if (bad_in != (size_t)-1) {
+			l.problem = KIFU__LINE_SPOILED;
+			l.at = bad_out;
+			l.col = column(l.text, bad_out);
+			snprintf(p->message, sizeof p->message,
+				 "a byte that is not %s (0x%02X), the encoding of this file",
+				 kifu__lines_encoding(p), (unsigned char)raw[bad_in]);
+			l.message = p->message;
+		}
+	}
+	p->last = *line = l;
+	return 1;
+}
+
+int kifu__lines_say(const kifu__lines *p, const kifu__line *line, kifu_diag *diag)
+{
+	int code = line->problem == KIFU__LINE_TOO_LONG ? KIFU_ELIMIT : KIFU_EFORMAT;
+	return kifu_diag_set(diag, code, kifu__lines_name(p), line->no, line->col, "%s", line->message);
+}
