@@ -52,7 +52,7 @@ printf 'shogi sente=😀 : 7g7f\nshogi sente=羽生 : 7g7f\n' >"$tmp/emoji.compa
 
 # %00 would cut a value short: an error where it is written.
 printf 'shogi : 7g7f{a%%00b}\nshogi sente=a%%00 :\nshogi : 7g7f\n' >"$tmp/nul.compact"
-expect nul-escape 1 "shogi : 7g7f$nl" "kifu-convert: $tmp/nul.compact:1:15: ply 2: 7g7f: a NUL byte (%00) in a comment: no value may hold one
+expect nul-escape 1 "shogi : 7g7f$nl" "kifu-convert: $tmp/nul.compact:1:15: ply 1: 7g7f: a NUL byte (%00) in a comment: no value may hold one
 kifu-convert: $tmp/nul.compact:2:14: a NUL byte (%00) in a tag value: no value may hold one
 " -- "$bin/kifu-convert" "$tmp/nul.compact"
 

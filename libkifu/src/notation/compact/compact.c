@@ -15,6 +15,7 @@
 #include "kifu/sys/record.h"
 #include "kifu/vocabulary.h"
 #include "notation/notation.h"
+#include "notation/writing.h"
 #include "record/start.h"
 #include "text/encoding.h"
 
@@ -393,25 +394,27 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 				return rc;
 			i = j;
 		} else if (t[i] == '@' && (idx >= 0 || idx == KIFU_COMMENT_ENDING)) {
-			/* the number, of any length, in the scratch buffer (as long as
-			 * the line) */
-			char *num = ps->scratch;
-			size_t j = i + 1, k = 0;
+			/* seconds ["/" seconds], in the grammar's digits alone, below
+			 * what every writer writes (writing.h) */
+			size_t j = i + 1;
 			while (j < n && t[j] != '{' && t[j] != '@' && t[j] != '&')
-				num[k++] = t[j++];
-			num[k] = 0;
-			char *end;
-			double time = strtod(num, &end), total = -1;
-			/* seconds: finite, not negative (strtod takes inf and nan) */
-			if (end == num || !(time >= 0 && time <= DBL_MAX))
-				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @");
-			if (*end == '/') {
-				char *e2;
-				total = strtod(end + 1, &e2);
-				if (e2 == end + 1 || !(total >= 0 && total <= DBL_MAX) || *e2)
+				j++;
+			const char *slash = memchr(t + i + 1, '/', j - i - 1);
+			size_t tn = (size_t)((slash ? slash : t + j) - (t + i + 1));
+			double time, total = -1;
+			int trc = kifu__seconds_read(t + i + 1, tn, KIFU__WRITE_TIME_MAX, &time);
+			if (trc == KIFU_ELIMIT)
+				return fail_at(ps, ply, base + i, tok, toklen,
+					       "a time of 100,000,000 minutes or more (no writer writes one)");
+			if (trc)
+				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @ (16, 1.5)");
+			if (slash) {
+				trc = kifu__seconds_read(slash + 1, (size_t)(t + j - slash - 1), KIFU__WRITE_TOTAL_MAX, &total);
+				if (trc == KIFU_ELIMIT)
+					return fail_at(ps, ply, base + i, tok, toklen,
+						       "a total of 100,000,000 hours or more (no writer writes one)");
+				if (trc)
 					return fail_at(ps, ply, base + i, tok, toklen, "expected total seconds after /");
-			} else if (*end) {
-				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @");
 			}
 			kifu_record_set_time(ps->rec, idx, time, total);
 			i = j;
@@ -658,8 +661,9 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 			return fail_at(ps, ERR_PLY, start, tok, mlen, "more moves than a record may hold");
 		if (idx < 0)
 			return (int)idx;
-		ply++;
+		/* the move's own ply: ERR_PLY before the count goes on */
 		rc = parse_annotations(ps, idx, tok + mlen, n - mlen, start + mlen, ERR_PLY, tok, mlen);
+		ply++;
 	}
 	if (rc || !any_variation)
 		return rc;
@@ -858,22 +862,11 @@ static void put_escaped(cbuf *b, const char *s, const char *extra)
 }
 
 /* Seconds in the grammar's digits, as the reader reads them back to the
- * bit: the fewest decimals that give t again (none for a whole number;
- * at most 1,074, a double's last binary digit). */
+ * bit, in the fewest digits that do (writing.c). */
 static void put_number(cbuf *b, double t)
 {
-	char num[1400];
-	if (t < 1e15 && t == (double)(long)t) { /* the usual case, with no strtod */
-		snprintf(num, sizeof num, "%ld", (long)t);
-		puts_(b, num);
-		return;
-	}
-	for (int decimals = 1; decimals <= 1074; decimals++) {
-		snprintf(num, sizeof num, "%.*f", decimals, t);
-		if (strtod(num, NULL) == t)
-			break;
-	}
-	puts_(b, num);
+	char num[KIFU__SECONDS_WRITTEN];
+	put(b, num, kifu__seconds_write(t, num, sizeof num));
 }
 
 static void put_tag(cbuf *b, const char *key, const char *value)
@@ -1044,6 +1037,10 @@ int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
 				     "the variant's name \"%s\" cannot begin a compact record (a lowercase letter, "
 				     "then visible ASCII)", kifu_record_variant_name(rec));
+	/* times as every writer bounds them, which the reader reads back */
+	int trc = kifu__write_times_fit(rec, true, "compact", diag);
+	if (trc)
+		return trc;
 	char small[16384];
 	cbuf b = {small, 0, sizeof small, false, false};
 	puts_(&b, kifu_record_variant_name(rec));

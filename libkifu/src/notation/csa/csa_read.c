@@ -26,6 +26,7 @@
 #include "kifu/sys/record.h"
 #include "kifu/vocabulary.h"
 #include "notation/csa/csa.h"
+#include "notation/writing.h"
 #include "text/encoding.h"
 
 enum { NSQ = 81, MAX_STARTS = 64 };
@@ -677,9 +678,20 @@ static int special(parse *ps, const char *s, size_t n, size_t off)
 	long ply = next_ply(ps);
 	if (ps->stage < MOVES)
 		return problem(ps, 0, off, s, n, "%s", not_now(ps));
-	if (ps->stage == ENDED)
+	if (ps->stage == ENDED) {
+		/* the same special move again (a server writes %KACHI, its
+		 * time, and %KACHI once more): one ending, said in a note */
+		kifu_record_line_info li;
+		kifu_record_get_line(ps->rec, 0, &li);
+		if (li.ending_text && strlen(li.ending_text) == n && !memcmp(li.ending_text, s, n)) {
+			char msg[200];
+			snprintf(msg, sizeof msg, "%.*s again: the game ended with it on line %ld; this one is passed over",
+				 (int)n, s, ps->ending_line);
+			return kifu_record_add_note(ps->rec, ps->lineno, col_at(ps, off), msg);
+		}
 		return problem(ps, ply, off, s, n, "a second special move: the game ended on line %ld",
 			       ps->ending_line);
+	}
 	const char *word = special_word(ps, s, n);
 	if (!word)
 		return problem(ps, ply, off, s, n, "unknown special move (CSA's: %%TORYO %%CHUDAN %%SENNICHITE "
@@ -701,23 +713,17 @@ static int special(parse *ps, const char *s, size_t n, size_t off)
 static int time_spent(parse *ps, const char *s, size_t n, size_t off)
 {
 	long ply = ps->stage == ENDED ? next_ply(ps) : ps->moves;
-	size_t i = 1, dot = 0;
-	long whole = 0;
-	while (i < n && s[i] >= '0' && s[i] <= '9' && i < 16)
-		whole = whole * 10 + (s[i++] - '0');
-	if (i < n && s[i] == '.')
-		dot = i++;
-	size_t frac = i;
-	while (i < n && s[i] >= '0' && s[i] <= '9')
-		i++;
-	if (i == 1 || i < n || (dot && i == frac))
+	/* every digit as written, or refused (writing.h: no writer writes a
+	 * time of 100,000,000 minutes or more) */
+	double t;
+	int trc = kifu__seconds_read(s + 1, n - 1, KIFU__WRITE_TIME_MAX, &t);
+	if (trc == KIFU_ELIMIT)
+		return problem(ps, ply, off, s, n, "a time of 100,000,000 minutes or more (no writer writes one)");
+	if (trc)
 		return problem(ps, ply, off, s, n, "expected a time as T10 or T6.123 (seconds)");
 	if (ps->stage == ENDED ? ps->timed : ps->last < 0 || ps->timed)
 		return problem(ps, ply, off, s, n, ps->last < 0 && ps->stage != ENDED ?
 			       "a time (T) with no move before it" : "a second time for one move");
-	double t = (double)whole;
-	if (dot)
-		t = strtod(s + 1, NULL); /* the syntax is checked: digits, '.', digits */
 	ps->timed = true;
 	return kifu_record_set_time(ps->rec, ps->stage == ENDED ? KIFU_COMMENT_ENDING : ps->last, t, -1);
 }

@@ -245,7 +245,7 @@ void kifu__kif_classify(const char *line, size_t len, kif_line *out)
 		/* the first line the KIF writers write: it tells the notation when
 		 * the lines after it are too long for the sample (a header of
 		 * 64 KiB) */
-		out->evidence = kif_at(&t, "#KIF version=");
+		out->evidence = kif_at(&t, "#KIF version=") || kif_at(&t, "#KI2 version=");
 		return;
 	}
 	if (split_header(&t, &key, &val, &fullwidth)) {

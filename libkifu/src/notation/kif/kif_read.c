@@ -85,6 +85,8 @@ typedef struct parse {
 	bool substance;     /* a line other than comments: a header, a diagram, a move */
 	bool moves_begun;   /* the moves have begun (the variant is chosen) */
 	bool lost;          /* no variant could be chosen: lines passed over to the end */
+	long var_ply;       /* a 変化：N手 read, its moves not yet: N (0: none) */
+	long var_line;      /* its line */
 } parse;
 
 static long current_ply(parse *ps)
@@ -260,6 +262,15 @@ static int kif_move_line(parse *ps, const kif_line *kl)
 			return second_ending(ps, mp, (size_t)(w.p - mp));
 		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
 	}
+	if (kl->number < 0) {
+		/* past what a number is read to (100,000,000): its digits, as
+		 * written, begin the text (kif_lex.c leaves them) */
+		char msg[200];
+		snprintf(msg, sizeof msg, "the move number %.*s is past any ply (a record has at most %ld)",
+			 (int)(mlen < 40 ? mlen : 40), mp, (long)KIFU_MAX_PLIES);
+		kifu__utf8_trim_end(msg);
+		return PROBLEM(ps, ply, mp, mp, mlen, msg);
+	}
 	if (kl->number != ply) {
 		char msg[120];
 		snprintf(msg, sizeof msg, "the move number is %ld, not the next ply, %ld", kl->number, ply);
@@ -429,12 +440,21 @@ static int ki2_line(parse *ps, const kif_line *kl)
 			return PROBLEM(ps, ply, mp, mp, mlen, "同 (same square) with no move before it");
 		if (st == KIF_HEAD_NO_PIECE)
 			return unknown_piece(ps, ply, &t, mp, mlen);
-		if (!sync(ps))
-			return PROBLEM(ps, ply, mp, mp, mlen, "cannot resolve this move: an earlier move was illegal");
 		kifu_move m;
-		const char *why = kifu__ki2_resolve(ps->kr->pos, &h, head_to(&h, ps->last_to), &m);
-		if (why)
-			return PROBLEM(ps, ply, mp, mp, mlen, why);
+		int from = h.drop ? -1 : kifu__kif_origin(ps->v, &t);
+		if (from >= 0) {
+			/* its KIF origin too (▲７六歩(77), as older exporters write):
+			 * the origin says the move, as in KIF */
+			mlen = (size_t)(t.p - mp);
+			m = (kifu_move){(uint16_t)from, KIFU_NO_SQUARE, (uint16_t)head_to(&h, ps->last_to),
+					h.promote ? KIFU_MOVE_PROMOTE : 0, 0};
+		} else {
+			if (!sync(ps))
+				return PROBLEM(ps, ply, mp, mp, mlen, "cannot resolve this move: an earlier move was illegal");
+			const char *why = kifu__ki2_resolve(ps->kr->pos, &h, head_to(&h, ps->last_to), &m);
+			if (why)
+				return PROBLEM(ps, ply, mp, mp, mlen, why);
+		}
 		int rc = add_move(ps, &m, h.type, mp, mlen, true);
 		if (rc)
 			return rc;
@@ -456,6 +476,8 @@ static int flush_note(parse *ps)
  * it) or a `&` (a bookmark). */
 static int append_note(parse *ps, const kif_text *t, bool bookmark)
 {
+	if (ps->var_ply)
+		return 0; /* before a variation's first move: nothing to attach to */
 	long idx = ps->ended ? KIFU_COMMENT_ENDING : ps->last;
 	if (idx == -1) {
 		if (kifu_record_current_line(ps->rec) != 0)
@@ -553,21 +575,26 @@ static int result_line(parse *ps, const kif_text *t)
 	return second_ending(ps, t->p, (size_t)(t->end - t->p));
 }
 
-/* 変化：N手 — a variation replacing the move at ply N of the most recent
- * line (this one or one it branches from) that has a move at ply N, or its
- * ending there (a move played instead of 投了: the KIF writer writes it so,
- * JKF has forks of a special). */
-static int variation_line(parse *ps, const kif_text *rest)
+/* Does the current line, or one it branches from, have a move (or its
+ * ending) at ply n for a variation to replace? */
+static bool has_ply(parse *ps, long n)
 {
-	kif_text t = *rest;
-	kif_skip_space(&t);
-	const char *p = t.p;
-	long n = kifu__kif_number(&t);
-	kif_skip_space(&t);
-	if (n < 1 || !kif_eat(&t, "手"))
-		return PROBLEM(ps, 0, p, NULL, 0, "expected 変化：N手");
-	if (ps->pending_mid >= 0)
-		return PROBLEM(ps, 0, p, NULL, 0, "a first step without its second");
+	for (int line = kifu_record_current_line(ps->rec); line >= 0;) {
+		kifu_record_line_info li;
+		kifu_record_get_line(ps->rec, line, &li);
+		if (n >= li.start && (n < li.start + li.count || (n == li.start + li.count && li.ending[0])))
+			return true;
+		line = li.parent;
+	}
+	return false;
+}
+
+/* A variation replacing the move at ply n of the most recent line (this
+ * one or one it branches from) that has a move at ply n, or its ending
+ * there (a move played instead of 投了: the KIF writer writes it so, JKF
+ * has forks of a special).  p: where its ply is written, for a problem. */
+static int begin_variation(parse *ps, long n, const char *p)
+{
 	int line = kifu_record_current_line(ps->rec);
 	while (line >= 0) {
 		kifu_record_line_info li;
@@ -578,6 +605,7 @@ static int variation_line(parse *ps, const kif_text *rest)
 	}
 	if (line < 0)
 		return PROBLEM(ps, 0, p, NULL, 0, "a variation at a ply no line has");
+	/* (has_ply walks the same way, for a choice before one is made) */
 	/* an alternative to a variation's first move is an alternative to the
 	 * move it replaced: several variations at one ply are siblings, not a
 	 * chain (kifu_record_begin_line) */
@@ -591,6 +619,49 @@ static int variation_line(parse *ps, const kif_text *rest)
 	kifu_record_move before;
 	ps->last_to = n > 1 && kifu_record_line_move(ps->rec, sub, n - 1, &before, NULL) == 0 ? before.move.to : -1;
 	return 0;
+}
+
+/* 変化：N手: the variation begins with its first line of moves (or what
+ * ends it), whose move number, where it has one, says the ply: a file
+ * edited by hand may say 変化：8手 over a move numbered 9 (said in a note). */
+static int variation_line(parse *ps, const kif_text *rest)
+{
+	int rc = 0;
+	if (ps->var_ply && (rc = begin_variation(ps, ps->var_ply, ps->sp.line)))
+		return rc; /* the one before had no move */
+	kif_text t = *rest;
+	kif_skip_space(&t);
+	const char *p = t.p;
+	long n = kifu__kif_number(&t);
+	kif_skip_space(&t);
+	if (n < 1 || !kif_eat(&t, "手"))
+		return PROBLEM(ps, 0, p, NULL, 0, "expected 変化：N手");
+	if (ps->pending_mid >= 0)
+		return PROBLEM(ps, 0, p, NULL, 0, "a first step without its second");
+	ps->var_ply = n;
+	ps->var_line = ps->sp.lineno;
+	return 0;
+}
+
+/* The variation 変化：N手 announced begins, at kl (a line of moves, a
+ * result line; NULL: the record's end). */
+static int open_variation(parse *ps, const kif_line *kl)
+{
+	long n = ps->var_ply;
+	if (!n)
+		return 0;
+	ps->var_ply = 0;
+	bool numbered = kl && (kl->kind == KIF_MOVE || kl->kind == KIF_WIDE_MOVE) && kl->number > 0;
+	if (numbered && kl->number != n && has_ply(ps, kl->number)) {
+		char msg[200];
+		snprintf(msg, sizeof msg, "変化：%ld手 (line %ld), but its first move is numbered %ld: the variation "
+			 "is read from ply %ld", n, ps->var_line, kl->number, kl->number);
+		int rc = note(ps, kl->rest.p, msg);
+		if (rc)
+			return rc;
+		n = kl->number;
+	}
+	return begin_variation(ps, n, kl ? kl->rest.p : ps->sp.line);
 }
 
 /* ---- headers and the variant ---- */
@@ -877,7 +948,7 @@ static int bad_line(parse *ps, const kifu__line *l, const kif_line *kl)
 static int moves_line(parse *ps, const kif_line *kl)
 {
 	int rc = start_moves(ps, kl, &ps->moves_begun, &ps->lost);
-	if (rc || ps->lost)
+	if (rc || ps->lost || (rc = open_variation(ps, kl)))
 		return rc;
 	switch (kl->kind) {
 	case KIF_MOVE:
@@ -913,7 +984,9 @@ static int record_line(parse *ps, const kif_line *kl, const kifu__line *l)
 		 * record of no moves has (まで0手で後手の勝ち) */
 		if ((rc = start_moves(ps, kl, &ps->moves_begun, &ps->lost)))
 			return rc;
-		return ps->lost ? 0 : result_line(ps, &kl->rest);
+		if (ps->lost || (rc = open_variation(ps, kl)))
+			return rc;
+		return result_line(ps, &kl->rest);
 	case KIF_BOD_HAND:
 	case KIF_BOD_RANK:
 		if (ps->moves_begun)
@@ -950,6 +1023,8 @@ static int end_record(parse *ps, const kifu_variant **variant)
 	}
 	if (!ps->moves_begun && !kifu_record_error(ps->rec, NULL, NULL, NULL, NULL) && (rc = begin_moves(ps, NULL)))
 		return rc;
+	if ((rc = open_variation(ps, NULL)))
+		return rc;
 	if (ps->pending_mid >= 0)
 		PROBLEM(ps, current_ply(ps), ps->sp.line, NULL, 0, "a first step without its second");
 	*variant = ps->v;
@@ -969,6 +1044,14 @@ static void parse_init(parse *ps, kif_reader *kr, kifu_record *rec)
 	kifu__bod_clear(&kr->bod);
 }
 
+/* "#KIF version=2.0 ..." or "#KI2 version=...": a writer's first line of a
+ * record, which is one even with nothing else (the KI2 of a record with no
+ * move and no tag is that line alone). */
+static bool version_line(const kifu__line *l)
+{
+	return l->len >= 13 && (!memcmp(l->text, "#KIF version=", 13) || !memcmp(l->text, "#KI2 version=", 13));
+}
+
 int kifu__kif_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	kif_reader *kr = state;
@@ -986,7 +1069,8 @@ int kifu__kif_next(void *state, kifu_record *rec, const kifu_variant **variant, 
 		ps.sp.line = l.text;
 		if (ps.note_open && kl.kind != KIF_COMMENT && l.problem != KIFU__LINE_TOO_LONG && (rc = flush_note(&ps)))
 			return rc;
-		if (ps.moves_begun && (kl.kind == KIF_HEADER || kl.kind == KIF_HASH)) {
+		if ((ps.moves_begun && (kl.kind == KIF_HEADER || kl.kind == KIF_HASH)) ||
+		    (ps.started && version_line(&l))) {
 			/* the next record begins */
 			kifu__lines_unread(kr->ctx.pump);
 			break;
@@ -995,7 +1079,8 @@ int kifu__kif_next(void *state, kifu_record *rec, const kifu_variant **variant, 
 			return rc;
 		if (l.problem && (rc = bad_line(&ps, &l, &kl)))
 			return rc;
-		if (kl.kind != KIF_COMMENT && kl.kind != KIF_BOOKMARK && kl.kind != KIF_HASH)
+		if ((kl.kind != KIF_COMMENT && kl.kind != KIF_BOOKMARK && kl.kind != KIF_HASH) ||
+		    version_line(&l))
 			ps.substance = true;
 		if ((rc = record_line(&ps, &kl, &l)))
 			return rc;

@@ -11,6 +11,7 @@
  * mid, to), so the compact notation parses and formats them.  USI carries
  * the start and the main line only: a writer reports what it leaves out.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,10 +48,38 @@ static size_t after_position(const char *line, size_t len)
 	return word_is(line, start, n, "position") ? i : 0;
 }
 
+/* Is s[0..n) a move as USI writes one: squares (file digits, a rank
+ * letter) from, [mid,] to, perhaps "+"; or a piece letter, "*", a square? */
+static bool move_shaped(const char *s, size_t n)
+{
+	size_t i = 0, squares = 0;
+	bool drop = n >= 4 && s[0] >= 'A' && s[0] <= 'Z' && s[1] == '*';
+	if (drop)
+		i = 2;
+	while (i < n && s[i] >= '1' && s[i] <= '9') {
+		size_t d = i++;
+		if (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+		if (i >= n || s[i] < 'a' || s[i] > 'z' || i - d > 2)
+			return false;
+		i++;
+		squares++;
+	}
+	if (!drop && i < n && s[i] == '+')
+		i++;
+	return i == n && (drop ? squares == 1 : squares >= 2 && squares <= 3);
+}
+
 static int usi_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 {
 	(void)ctx;
 	size_t i = 0, start, n = next_word(line, len, &i, &start);
+	if (n && move_shaped(line + start, n)) {
+		/* a bare move list: every word a move */
+		while (n && move_shaped(line + start, n))
+			n = next_word(line, len, &i, &start);
+		return n == 0;
+	}
 	int position = word_is(line, start, n, "position");
 	if (position)
 		n = next_word(line, len, &i, &start);
@@ -129,13 +158,23 @@ static int read_sfen(kifu_record *rec, const char *line, size_t len, size_t *i, 
 	return kifu_record_add_tag(rec, "sfen", 4, sfen, o);
 }
 
+static int read_moves(kifu_record *rec, const kifu_variant *v, const char *line, size_t len, size_t i,
+		      long lineno);
+
 /* One line: the start, then "moves" and the moves.  A problem is the
  * record's (kifu_record_set_error), with its column. */
 static int parse_line(kifu_record *rec, const kifu_variant *v, const char *line, size_t len, long lineno)
 {
 	size_t i = after_position(line, len), start;
+	bool said = i > 0; /* "position" is written */
 	size_t n = next_word(line, len, &i, &start);
 	int rc = 0;
+	if (!said && move_shaped(line + start, n)) {
+		/* a bare move list (7g7f 3c3d ...): from the start position, as
+		 * engine logs and other programs write a game */
+		i = start;
+		return read_moves(rec, v, line, len, i, lineno);
+	}
 	if (word_is(line, start, n, "sfen"))
 		rc = read_sfen(rec, line, len, &i, lineno);
 	else if (!word_is(line, start, n, "startpos"))
@@ -149,6 +188,14 @@ static int parse_line(kifu_record *rec, const kifu_variant *v, const char *line,
 	if (!word_is(line, start, n, "moves"))
 		return kifu_record_set_error(rec, 0, lineno, (long)start + 1, NULL, 0,
 					     "expected moves after the position");
+	return read_moves(rec, v, line, len, i, lineno);
+}
+
+/* The moves from line[i..len), one a word. */
+static int read_moves(kifu_record *rec, const kifu_variant *v, const char *line, size_t len, size_t i,
+		      long lineno)
+{
+	size_t n, start;
 	for (long ply = 1; (n = next_word(line, len, &i, &start)) > 0; ply++) {
 		kifu_move m;
 		const char *msg;
