@@ -23,6 +23,7 @@
 
 typedef struct usi_reader {
 	kifu__read_ctx ctx;
+	kifu_position *pos; /* for checking an SFEN where it is written */
 } usi_reader;
 
 /* The next space-separated word of line[*i..len): its start and length. */
@@ -90,7 +91,7 @@ static int usi_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 
 static int usi_open(void **state, const kifu__read_ctx *ctx)
 {
-	usi_reader *r = malloc(sizeof *r);
+	usi_reader *r = calloc(1, sizeof *r);
 	*state = r;
 	if (!r)
 		return KIFU_ENOMEM;
@@ -98,7 +99,13 @@ static int usi_open(void **state, const kifu__read_ctx *ctx)
 	return 0;
 }
 
-static void usi_close(void *state) { free(state); }
+static void usi_close(void *state)
+{
+	usi_reader *r = state;
+	if (r)
+		kifu_position_free(r->pos);
+	free(r);
+}
 
 /* The column (1-based, in characters) of byte k of line. */
 static long column(const char *line, size_t k)
@@ -132,29 +139,52 @@ static int not_printable(kifu_record *rec, const char *line, size_t len, size_t 
 /* "position sfen B S H N moves ...": the SFEN's fields (up to "moves"),
  * kept as the record's sfen tag with '_' for its spaces (as the compact
  * notation keeps one). */
-static int read_sfen(kifu_record *rec, const char *line, size_t len, size_t *i, long lineno)
+static int read_sfen(usi_reader *r, kifu_record *rec, const kifu_variant *v, const char *line, size_t len,
+		     size_t *i, long lineno)
 {
-	char sfen[1024];
+	char sfen[1024], spaced[1024];
+	size_t at[1024];    /* where each byte of the SFEN is in the line */
 	size_t o = 0, start, n;
 	size_t save = *i;
 	while ((n = next_word(line, len, i, &start)) > 0 && !word_is(line, start, n, "moves")) {
 		if (o + n + 1 >= sizeof sfen)
-			return kifu_record_set_error(rec, 0, lineno, (long)start + 1, NULL, 0,
+			return kifu_record_set_error(rec, 0, lineno, column(line, start), NULL, 0,
 						     "the SFEN is too long (1,023 characters at most)");
-		/* an SFEN is printable ASCII (USI's protocol): any other byte is
-		 * said where it is, never kept in the record's text */
 		for (size_t k = start; k < start + n; k++)
 			if ((unsigned char)line[k] < 0x21 || (unsigned char)line[k] > 0x7E)
 				return not_printable(rec, line, len, k, lineno);
-		if (o)
+		if (o) {
+			at[o] = start - 1;
+			spaced[o] = ' ';
 			sfen[o++] = '_';
+		}
+		for (size_t k = 0; k < n; k++)
+			at[o + k] = start + k;
 		memcpy(sfen + o, line + start, n);
+		memcpy(spaced + o, line + start, n);
 		o += n;
 		save = *i;
 	}
 	*i = save;
 	if (!o)
 		return kifu_record_set_error(rec, 0, lineno, (long)*i + 1, NULL, 0, "sfen without a position");
+	/* checked here, where it is written: a fault is said at its column of
+	 * the line, not of the tag the SFEN is kept in */
+	kifu_diag d;
+	kifu_diag_clear(&d);
+	int rc = kifu_position_for(&r->pos, v);
+	if (rc)
+		return rc;
+	rc = kifu_position_set_sfen(r->pos, spaced, o, &d);
+	if (rc == KIFU_ENOMEM)
+		return rc;
+	if (rc) {
+		size_t c = d.col >= 1 && (size_t)d.col <= o ? at[d.col - 1] : at[o - 1] + 1;
+		char msg[KIFU_DIAG_MESSAGE_MAX + 16];
+		snprintf(msg, sizeof msg, "bad SFEN: %s", d.message);
+		kifu__utf8_trim_end(msg);
+		return kifu_record_set_error(rec, 0, lineno, column(line, c), NULL, 0, msg);
+	}
 	return kifu_record_add_tag(rec, "sfen", 4, sfen, o);
 }
 
@@ -163,7 +193,8 @@ static int read_moves(kifu_record *rec, const kifu_variant *v, const char *line,
 
 /* One line: the start, then "moves" and the moves.  A problem is the
  * record's (kifu_record_set_error), with its column. */
-static int parse_line(kifu_record *rec, const kifu_variant *v, const char *line, size_t len, long lineno)
+static int parse_line(usi_reader *r, kifu_record *rec, const kifu_variant *v, const char *line, size_t len,
+		      long lineno)
 {
 	size_t i = after_position(line, len), start;
 	bool said = i > 0; /* "position" is written */
@@ -176,7 +207,7 @@ static int parse_line(kifu_record *rec, const kifu_variant *v, const char *line,
 		return read_moves(rec, v, line, len, i, lineno);
 	}
 	if (word_is(line, start, n, "sfen"))
-		rc = read_sfen(rec, line, len, &i, lineno);
+		rc = read_sfen(r, rec, v, line, len, &i, lineno);
 	else if (!word_is(line, start, n, "startpos"))
 		return kifu_record_set_error(rec, 0, lineno, (long)start + 1, NULL, 0,
 					     "expected startpos or sfen after position");
@@ -235,7 +266,7 @@ static int usi_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		    (rc = kifu_record_set_variant(rec, kifu_variant_name(v), strlen(kifu_variant_name(v)))) ||
 		    (l.problem == KIFU__LINE_SPOILED &&
 		     (rc = kifu_record_set_error(rec, 0, l.no, l.col, NULL, 0, l.message))) ||
-		    (rc = parse_line(rec, v, l.text, l.len, l.no)))
+		    (rc = parse_line(r, rec, v, l.text, l.len, l.no)))
 			return kifu_diag_set(diag, rc, name, l.no, 0, "out of memory");
 		return 1;
 	}
