@@ -92,7 +92,8 @@ static tagref *sorted_tags(const kifu_record *r, int skip_sfen, int *n)
 }
 
 /* Times as the mode keeps them: to the bit in compact; in KIF whole
- * seconds (-1: none), a move's total read back as 0 when it had none. */
+ * seconds (-1: none), a move's total read back as none or as the total
+ * the writer added up when it had none. */
 static int same_times(double ta, double tota, double tb, double totb, int kif)
 {
 	if (!kif)
@@ -103,8 +104,10 @@ static int same_times(double ta, double tota, double tb, double totb, int kif)
 		return tb < 0 && totb < 0;
 	if (tb != (double)(long)ta)
 		return 0;
+	/* a total not given: none, or the side's times added up by the
+	 * writer, which holds this one's */
 	if (tota < 0)
-		return totb < 0 || totb == 0;
+		return totb < 0 || totb >= tb;
 	return totb == (double)(long)tota;
 }
 

@@ -22,7 +22,8 @@ enum rt_mode {
 	/* KIF: moves, tags (the start position, not the sfen tag's text),
 	 * comments, bookmarks and endings; times in whole seconds, as KIF
 	 * writes them (m:ss/hh:mm:ss): a fraction is dropped, and a move with
-	 * a time but no total reads back with a total of 0 or none */
+	 * a time but no total reads back with none or the running total the
+	 * writer adds up */
 	RT_KIF = 1,
 	RT_TEXT = 2
 };
