@@ -16,6 +16,8 @@ struct kifu__lines {
 	bool unread;
 	kifu__line last;
 	char message[160];
+	char *shown;             /* a line with its NUL bytes as U+2400 */
+	size_t shown_cap;
 };
 
 int kifu__lines_new(kifu__lines **out, kifu_reader *reader, kifu__decoder *dec, bool ascii_start)
@@ -35,6 +37,7 @@ void kifu__lines_free(kifu__lines *p)
 	if (!p)
 		return;
 	kifu__decoder_free(p->declared);
+	free(p->shown);
 	free(p);
 }
 
@@ -65,6 +68,46 @@ static long column(const char *s, size_t off)
 	for (size_t i = 0; i < off; i++)
 		col += ((unsigned char)s[i] & 0xC0) != 0x80;
 	return col;
+}
+
+/* l's NUL bytes as U+2400 (␀), in p->shown: a record's texts are C
+ * strings, and a comment cut at its NUL would lose the rest unsaid. */
+static int show_nuls(kifu__lines *p, kifu__line *l)
+{
+	size_t nuls = 0;
+	for (const char *q = l->text; (q = memchr(q, 0, l->len - (size_t)(q - l->text))) != NULL; q++)
+		nuls++;
+	size_t need = l->len + 2 * nuls + 1;
+	if (need > p->shown_cap) {
+		char *b = realloc(p->shown, need);
+		if (!b)
+			return KIFU_ENOMEM;
+		p->shown = b;
+		p->shown_cap = need;
+	}
+	size_t o = 0, first = (size_t)-1;
+	for (size_t i = 0; i < l->len; i++) {
+		if (l->text[i]) {
+			p->shown[o++] = l->text[i];
+			continue;
+		}
+		if (first == (size_t)-1)
+			first = o;
+		memcpy(p->shown + o, "\xE2\x90\x80", 3);
+		o += 3;
+	}
+	p->shown[o] = 0;
+	l->text = p->shown;
+	l->len = o;
+	if (l->problem == KIFU__LINE_OK) {
+		/* a spoiled line says its bad byte first: the NUL is shown all
+		 * the same */
+		l->problem = KIFU__LINE_NUL;
+		l->at = first;
+		l->col = column(l->text, first);
+		l->message = "a NUL byte, kept as \xE2\x90\x80 (U+2400): no text of a record can hold one";
+	}
+	return 0;
 }
 
 int kifu__lines_next(kifu__lines *p, kifu__line *line, kifu_diag *diag)
@@ -104,6 +147,8 @@ int kifu__lines_next(kifu__lines *p, kifu__line *line, kifu_diag *diag)
 				 kifu__lines_encoding(p), (unsigned char)raw[bad_in]);
 			l.message = p->message;
 		}
+		if (memchr(l.text, 0, l.len) && show_nuls(p, &l))
+			return kifu_diag_set(diag, KIFU_ENOMEM, kifu__lines_name(p), no, 0, "out of memory");
 	}
 	p->last = *line = l;
 	return 1;

@@ -14,8 +14,10 @@
  *     as a line of no text with problem KIFU__LINE_TOO_LONG, and a line
  *     holding a byte the encoding does not read with problem
  *     KIFU__LINE_SPOILED (its text with U+FFFD for each such byte, the
- *     first one's column), each with the one message said for it
- *     (line->message).
+ *     first one's column), and a line holding a NUL byte with problem
+ *     KIFU__LINE_NUL (U+2400, ␀, in its place: a comment or tag keeps the
+ *     rest of its text, never cut there), each with the one message said
+ *     for it (line->message).
  *
  * A reader turns a problem into its record's error or note, at
  * (line->no, line->col), with line->message as it is: every notation
@@ -24,7 +26,7 @@
  *
  * A line (text, message) lives until the next kifu__lines_next or
  * kifu__lines_unread; its text is NUL-terminated (a NUL byte inside the
- * line is text, len counts it).
+ * line is U+2400 by then).
  */
 #ifndef KIFU_TEXT_LINES_H
 #define KIFU_TEXT_LINES_H
@@ -39,7 +41,9 @@
 enum kifu__line_problem {
 	KIFU__LINE_OK = 0,
 	KIFU__LINE_SPOILED,  /* a byte the encoding does not read: U+FFFD in its place */
-	KIFU__LINE_TOO_LONG  /* longer than KIFU_MAX_LINE bytes: no text (len 0) */
+	KIFU__LINE_TOO_LONG, /* longer than KIFU_MAX_LINE bytes: no text (len 0) */
+	KIFU__LINE_NUL       /* a NUL byte, which no text of a record can hold (they
+			      * are C strings): U+2400 (␀) in its place */
 };
 
 typedef struct kifu__line {

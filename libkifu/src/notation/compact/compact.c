@@ -1150,6 +1150,8 @@ static int compact_next(void *state, kifu_record *rec, const kifu_variant **vari
 		 * (unless the line has one before it) */
 		if (!rc && l.problem == KIFU__LINE_SPOILED)
 			rc = kifu_record_set_error(rec, 0, l.no, l.col, NULL, 0, l.message);
+		if (!rc && l.problem == KIFU__LINE_NUL)
+			rc = kifu_record_add_note(rec, l.no, l.col, l.message);
 		if (rc)
 			return kifu_diag_set(diag, rc, kifu__lines_name(r->ctx.pump), l.no, 0, "out of memory");
 		return 1;

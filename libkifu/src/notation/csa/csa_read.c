@@ -861,7 +861,7 @@ int kifu__csa_open(void **state, const kifu__read_ctx *ctx)
  * record's problem, at the line (and the byte's column). */
 static int line_problem(parse *ps, const kifu__line *l)
 {
-	if (l->problem == KIFU__LINE_SPOILED && ps->len && ps->line[0] == '\'')
+	if (l->problem == KIFU__LINE_NUL || (l->problem == KIFU__LINE_SPOILED && ps->len && ps->line[0] == '\''))
 		return kifu_record_add_note(ps->rec, l->no, l->col, l->message);
 	return problem(ps, 0, l->problem == KIFU__LINE_SPOILED ? l->at : 0, NULL, 0, "%s", l->message);
 }

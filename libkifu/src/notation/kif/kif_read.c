@@ -697,9 +697,6 @@ static int header_line(parse *ps, const kif_line *kl)
 	kif_text val = kl->rest;
 	const char *key = kl->key.p;
 	size_t klen = (size_t)(kl->key.end - kl->key.p);
-	const char *nul = memchr(val.p, 0, (size_t)(val.end - val.p));
-	if (nul)
-		val.end = nul; /* what a record keeps of it */
 	kifu__kif_trim(&val);
 	size_t vl = (size_t)(val.end - val.p);
 	const kifu_tag_info *tag;
@@ -931,14 +928,15 @@ static int begin_record(parse *ps, long no)
  * invalid there (never cut and called valid), and reading goes on.  A byte
  * the encoding does not read: in a comment, a note (the comment keeps
  * U+FFFD where the byte was, the moves are read and checked); elsewhere
- * the record's error, at the byte. */
+ * the record's error, at the byte.  A NUL byte, kept as U+2400: a note. */
 static int bad_line(parse *ps, const kifu__line *l, const kif_line *kl)
 {
 	if (l->problem == KIFU__LINE_TOO_LONG) {
 		ps->substance = true;
 		return kifu_record_set_error(ps->rec, 0, l->no, 0, NULL, 0, l->message);
 	}
-	if (kl->kind == KIF_COMMENT || kl->kind == KIF_BOOKMARK)
+	/* a NUL shown as U+2400 is kept in whatever text holds it: said */
+	if (l->problem == KIFU__LINE_NUL || kl->kind == KIF_COMMENT || kl->kind == KIF_BOOKMARK)
 		return kifu_record_add_note(ps->rec, l->no, l->col, l->message);
 	return kifu_record_set_error(ps->rec, 0, l->no, l->col, NULL, 0, l->message);
 }

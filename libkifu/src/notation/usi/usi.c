@@ -266,7 +266,8 @@ static int usi_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		    (rc = kifu_record_set_variant(rec, kifu_variant_name(v), strlen(kifu_variant_name(v)))) ||
 		    (l.problem == KIFU__LINE_SPOILED &&
 		     (rc = kifu_record_set_error(rec, 0, l.no, l.col, NULL, 0, l.message))) ||
-		    (rc = parse_line(r, rec, v, l.text, l.len, l.no)))
+		    (rc = parse_line(r, rec, v, l.text, l.len, l.no)) ||
+		    (l.problem == KIFU__LINE_NUL && (rc = kifu_record_add_note(rec, l.no, l.col, l.message))))
 			return kifu_diag_set(diag, rc, name, l.no, 0, "out of memory");
 		return 1;
 	}
