@@ -402,8 +402,36 @@ fail:
 	return -1;
 }
 
+/* The piece v names at text[0..len) (kifu_variant_piece_by_name), through
+ * the reader's cache when the origin's '(' is near. */
+static int piece_named(const kifu_variant *v, const char *text, size_t len, size_t *used, kif_name_cache *nc)
+{
+	const char *paren = nc ? memchr(text, '(', len < KIF_NAME_KEY ? len : KIF_NAME_KEY) : NULL;
+	if (!paren)
+		return kifu_variant_piece_by_name(v, text, len, used);
+	size_t k = (size_t)(paren - text);
+	if (nc->v != v) {
+		memset(nc, 0, sizeof *nc);
+		nc->v = v;
+	}
+	unsigned h = 2166136261u;
+	for (size_t i = 0; i < k; i++)
+		h = (h ^ (unsigned char)text[i]) * 16777619u;
+	h = (h ^ (h >> 15)) & (KIF_NAME_CACHE - 1);
+	if (nc->e[h].len == k + 1 && !memcmp(nc->e[h].key, text, k)) {
+		*used = nc->e[h].used;
+		return nc->e[h].type;
+	}
+	int type = kifu_variant_piece_by_name(v, text, k, used);
+	nc->e[h].len = (unsigned char)(k + 1);
+	nc->e[h].used = (unsigned char)*used;
+	nc->e[h].type = (short)type;
+	memcpy(nc->e[h].key, text, k);
+	return type;
+}
+
 enum kif_head_status kifu__kif_move_head(const kifu_variant *v, kif_text *t, bool ki2,
-					 kif_move_head *out)
+					 kif_move_head *out, kif_name_cache *nc)
 {
 	memset(out, 0, sizeof *out);
 	out->to = -1;
@@ -415,7 +443,7 @@ enum kif_head_status kifu__kif_move_head(const kifu_variant *v, kif_text *t, boo
 		return KIF_HEAD_NO_SQUARE;
 	}
 	size_t used = 0;
-	int type = kifu_variant_piece_by_name(v, t->p, (size_t)(t->end - t->p), &used);
+	int type = piece_named(v, t->p, (size_t)(t->end - t->p), &used, nc);
 	if (type < 0)
 		return KIF_HEAD_NO_PIECE;
 	out->type = type;

@@ -30,6 +30,12 @@ typedef struct kif_reader {
 	char *note;                /* comment lines gathered before they are stored */
 	size_t note_len, note_cap;
 	kif_bod bod;
+	kif_name_cache names;      /* the piece names moves have given */
+	/* the last 手合割 looked up, and what it names (kifu__kif_handicap_variant
+	 * over every variant's starts, a tenth of a small file's reading) */
+	char handicap[KIF_HANDICAP_MAX];
+	const kifu_variant *handicap_v;
+	const char *handicap_start;
 } kif_reader;
 
 /* ---- problems ---- */
@@ -277,7 +283,7 @@ static int kif_move_line(parse *ps, const kif_line *kl)
 		return PROBLEM(ps, ply, mp, mp, mlen, msg);
 	}
 	kif_move_head h;
-	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h);
+	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h, &ps->kr->names);
 	if (st == KIF_HEAD_NO_SQUARE) /* not a move: a special move (投了, 中断, ...)? */
 		return special_move(ps, &t, ply, mp, mlen, "expected a square (７六) or 同");
 	if (h.same && ps->last_to < 0)
@@ -347,7 +353,7 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 	 * exports (scalashogi format/kif/KifModel.scala) */
 	kifu__kif_eat_mark(&t);
 	kif_move_head h;
-	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h);
+	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h, &ps->kr->names);
 	if (st == KIF_HEAD_NO_SQUARE)
 		return special_move(ps, &t, ply, mp, mlen, "expected a square (7八) or 仝");
 	int to = h.same ? (leg == 2 ? ps->pending_mid : ps->last_to) : h.to;
@@ -430,7 +436,7 @@ static int ki2_line(parse *ps, const kif_line *kl)
 			continue;
 		}
 		kif_move_head h;
-		enum kif_head_status st = kifu__kif_move_head(ps->v, &t, true, &h);
+		enum kif_head_status st = kifu__kif_move_head(ps->v, &t, true, &h, &ps->kr->names);
 		size_t mlen = (size_t)(t.p - mp);
 		if (ps->ended)
 			return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
@@ -666,6 +672,24 @@ static int open_variation(parse *ps, const kif_line *kl)
 
 /* ---- headers and the variant ---- */
 
+/* What the 手合割 value names (kifu__kif_handicap_variant), the answer kept
+ * for the next record that says the same (the variants and -v's outlive
+ * the reader). */
+static const kifu_variant *handicap_variant(kif_reader *kr, const char *value, const char **start)
+{
+	if (kr->handicap[0] && !strcmp(kr->handicap, value)) {
+		*start = kr->handicap_start;
+		return kr->handicap_v;
+	}
+	const kifu_variant *v = kifu__kif_handicap_variant(kr->ctx.variants, kr->ctx.fallback, value, start);
+	if (strlen(value) < sizeof kr->handicap) {
+		strcpy(kr->handicap, value);
+		kr->handicap_v = v;
+		kr->handicap_start = *start;
+	}
+	return v;
+}
+
 /* "unknown 手合割 "X" (did you mean 香落ち?)": no known variant nor start has
  * that name, and no board diagram gives the start. */
 static int unknown_handicap(parse *ps)
@@ -713,7 +737,7 @@ static int header_line(parse *ps, const kif_line *kl)
 			ps->handicap_line = ps->sp.lineno;
 			ps->handicap_col = kifu__kif_col(&ps->sp, val.p);
 			const char *start;
-			const kifu_variant *v = kifu__kif_handicap_variant(ps->kr->ctx.variants, ps->kr->ctx.fallback, ps->handicap, &start);
+			const kifu_variant *v = handicap_variant(ps->kr, ps->handicap, &start);
 			ps->handicap_known = v != NULL;
 			if (v && !start)
 				return 0;
@@ -753,7 +777,7 @@ static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_lin
 		side = (int)kifu_position_side(kr->pos) ^ (kl->number % 2 == 0);
 	}
 	kif_move_head h;
-	if (kifu__kif_move_head(v, &t, false, &h) != KIF_HEAD_OK || h.drop)
+	if (kifu__kif_move_head(v, &t, false, &h, NULL) != KIF_HEAD_OK || h.drop)
 		return false;
 	kif_skip_space(&t);
 	while (t.p < t.end && *t.p != '(' && !kif_at(&t, "（"))
@@ -798,7 +822,7 @@ static int choose_variant(parse *ps, const kif_line *kl)
 	kif_reader *kr = ps->kr;
 	const kif_bod *bod = &kr->bod;
 	const char *start;
-	const kifu_variant *v = ps->handicap[0] ? kifu__kif_handicap_variant(kr->ctx.variants, kr->ctx.fallback, ps->handicap, &start) : NULL;
+	const kifu_variant *v = ps->handicap[0] ? handicap_variant(kr, ps->handicap, &start) : NULL;
 	if (!v)
 		v = kr->ctx.fallback;
 	bool wide = (kl && kl->kind == KIF_WIDE_MOVE) || bod->files > 9 || bod->nranks > 9;

@@ -739,7 +739,7 @@ static bool words_read_back(const writer *w, const kifu_move *m, int type, const
 {
 	kif_text t = {words, words + strlen(words)};
 	kif_move_head h;
-	if (kifu__kif_move_head(w->v, &t, false, &h) != KIF_HEAD_OK || (h.same ? w->prev_to : h.to) != m->to ||
+	if (kifu__kif_move_head(w->v, &t, false, &h, NULL) != KIF_HEAD_OK || (h.same ? w->prev_to : h.to) != m->to ||
 	    h.promote != ((m->flags & KIFU_MOVE_PROMOTE) != 0) || !kifu_piece_names_agree(w->v, h.type, type))
 		return false;
 	if (m->flags & KIFU_MOVE_DROP)
