@@ -582,6 +582,9 @@ static size_t group_end(const char *line, size_t end, size_t i)
 
 #define MAX_VARIATION_DEPTH 64
 
+static int parse_variations(parse_state *ps, const kifu_variant *v, size_t from, size_t end, int line_no,
+			    long start_ply, int depth);
+
 /* Reads one line of play from line[from..end): its moves and ending, then
  * (so that each line's moves stay contiguous) the variations nested in it.
  * `line_no` is the record line the moves go to; its first move is ply
@@ -665,13 +668,23 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 		rc = parse_annotations(ps, idx, tok + mlen, n - mlen, start + mlen, ERR_PLY, tok, mlen);
 		ply++;
 	}
+#undef ERR_PLY
 	if (rc || !any_variation)
 		return rc;
-	/* the variations, each an alternative to the move before its "(", or
-	 * after the ending to the ending (a move played instead of resigning,
-	 * say: KIF's 変化 at the ending's ply, JKF's forks of a special) */
-	ply = start_ply - 1;
-	i = from;
+	return parse_variations(ps, v, from, end, line_no, start_ply, depth);
+}
+
+/* The variations of the line read from line[from..end) (line_no, from
+ * start_ply), each an alternative to the move before its "(", or after
+ * the ending to the ending (a move played instead of resigning, say: KIF's
+ * 変化 at the ending's ply, JKF's forks of a special); each read as a line
+ * of its own (parse_line). */
+static int parse_variations(parse_state *ps, const kifu_variant *v, size_t from, size_t end, int line_no,
+			    long start_ply, int depth)
+{
+	const char *line = ps->line;
+	long ply = start_ply - 1;
+	size_t i = from, start, n;
 	bool after_ending = false;
 	while (next_token(line, end, &i, &start, &n)) {
 		const char *tok = line + start;
@@ -693,13 +706,39 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 			return sub;
 		/* the group's content lies between "(" and its ")" */
 		size_t inner_end = close - 1;
-		rc = parse_line(ps, v, i, inner_end, sub, at, depth + 1);
+		int rc = parse_line(ps, v, i, inner_end, sub, at, depth + 1);
 		if (rc || kifu_record_error(ps->rec, NULL, NULL, NULL, NULL))
 			return rc;
 		i = close;
 	}
-#undef ERR_PLY
 	return 0;
+}
+
+/* One tag, key=value (percent-escaped), at line[start..start+n): the
+ * record's tag, or its comment or bookmark before the moves.  0 (a problem
+ * is the record's, fail_at), or KIFU_ENOMEM. */
+static int parse_tag(parse_state *ps, size_t start, size_t n, size_t *handicap_at)
+{
+	const char *tok = ps->line + start;
+	if (ps->has_nul && memchr(tok, 0, n))
+		return fail_at(ps, 0, start, tok, n, "a NUL byte in the record");
+	const char *eq = memchr(tok, '=', n);
+	if (!eq || !valid_key(tok, (size_t)(eq - tok)))
+		return fail_at(ps, 0, start, NULL, 0,
+			       "expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves");
+	size_t klen = (size_t)(eq - tok), bad;
+	long dl = percent_decode(eq + 1, n - klen - 1, ps->scratch, &bad);
+	if (dl < 0)
+		return fail_at(ps, 0, start + klen + 1 + bad, NULL, 0, ESCAPE_ERROR(dl), "a tag value");
+	if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
+		return fail_at(ps, 0, start + klen + 1, NULL, 0, "a tag value is not valid UTF-8");
+	if (klen == 8 && !memcmp(tok, "handicap", 8))
+		*handicap_at = start + klen + 1;
+	if (klen == 7 && !memcmp(tok, "comment", 7))
+		return kifu_record_set_comment(ps->rec, KIFU_COMMENT_BEFORE, ps->scratch, (size_t)dl);
+	if (klen == 8 && !memcmp(tok, "bookmark", 8))
+		return kifu_record_set_bookmark(ps->rec, KIFU_COMMENT_BEFORE, ps->scratch, (size_t)dl);
+	return kifu_record_add_tag(ps->rec, tok, klen, ps->scratch, (size_t)dl);
 }
 
 int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const char *file,
@@ -767,33 +806,9 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				stage = MOVES;
 				continue;
 			}
-			if (ps.has_nul && memchr(tok, 0, n)) {
-				rc = fail_at(&ps, 0, start, tok, n, "a NUL byte in the record");
+			if ((rc = parse_tag(&ps, start, n, &handicap_at)) != 0 ||
+			    kifu_record_error(rec, NULL, NULL, NULL, NULL))
 				break;
-			}
-			const char *eq = memchr(tok, '=', n);
-			if (!eq || !valid_key(tok, (size_t)(eq - tok))) {
-				rc = fail_at(&ps, 0, start, NULL, 0, "expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves");
-				break;
-			}
-			size_t klen = (size_t)(eq - tok), bad;
-			long dl = percent_decode(eq + 1, n - klen - 1, scratch, &bad);
-			if (dl < 0) {
-				rc = fail_at(&ps, 0, start + klen + 1 + bad, NULL, 0, ESCAPE_ERROR(dl), "a tag value");
-				break;
-			}
-			if (!kifu__utf8_valid(scratch, (size_t)dl)) {
-				rc = fail_at(&ps, 0, start + klen + 1, NULL, 0, "a tag value is not valid UTF-8");
-				break;
-			}
-			if (klen == 7 && !memcmp(tok, "comment", 7))
-				rc = kifu_record_set_comment(rec, KIFU_COMMENT_BEFORE, scratch, (size_t)dl);
-			else if (klen == 8 && !memcmp(tok, "bookmark", 8))
-				rc = kifu_record_set_bookmark(rec, KIFU_COMMENT_BEFORE, scratch, (size_t)dl);
-			else
-				rc = kifu_record_add_tag(rec, tok, klen, scratch, (size_t)dl);
-			if (klen == 8 && !memcmp(tok, "handicap", 8))
-				handicap_at = start + klen + 1;
 		} else {
 			/* the moves: the main line, then its variations */
 			rc = parse_line(&ps, v, start, len, 0, 1, 0);
