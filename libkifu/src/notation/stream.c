@@ -191,6 +191,9 @@ static int start(kifu_stream *s, kifu_diag *diag)
 		free(copy);
 		return kifu_diag_set(diag, KIFU_ENOMEM, name, 0, 0, "out of memory");
 	}
+	/* ... and no NUL in it: no line needs looking at for one */
+	if (trusted && !memchr(copy, 0, n))
+		kifu__lines_trust(s->ctx.pump);
 	bool content = false;
 	const kifu__notation *chosen = s->opt.notation ? kifu__notation_named(s->opt.notation) :
 							 detect(s, copy, n, &content);

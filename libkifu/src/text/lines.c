@@ -14,7 +14,8 @@ struct kifu__lines {
 	kifu__decoder *declared; /* the one the input declared, or NULL */
 	bool ascii_start;
 	bool unread;
-	kifu__line last;
+	bool no_nul;             /* the input has none (kifu__lines_trust) */
+	kifu__line last;         /* the line handed out */
 	char message[160];
 	char *shown;             /* a line with its NUL bytes as U+2400 */
 	size_t shown_cap;
@@ -53,6 +54,11 @@ int kifu__lines_declare(kifu__lines *p, enum kifu__encoding enc)
 		return 0;
 	p->declared = kifu__decoder_new(enc);
 	return p->declared ? 0 : KIFU_ENOMEM;
+}
+
+void kifu__lines_trust(kifu__lines *p)
+{
+	p->no_nul = true;
 }
 
 void kifu__lines_unread(kifu__lines *p)
@@ -110,48 +116,53 @@ static int show_nuls(kifu__lines *p, kifu__line *l)
 	return 0;
 }
 
-int kifu__lines_next(kifu__lines *p, kifu__line *line, kifu_diag *diag)
+int kifu__lines_next(kifu__lines *p, const kifu__line **line, kifu_diag *diag)
 {
+	kifu__line *l = &p->last;
+	*line = l;
 	if (p->unread) {
 		p->unread = false;
-		*line = p->last;
 		return 1;
 	}
 	const char *raw;
 	size_t rawlen;
 	long no;
-	kifu__line l = {"", 0, 0, KIFU__LINE_OK, 0, 0, ""};
 	int rc = kifu_reader_next(p->reader, &raw, &rawlen, &no, diag);
-	if (rc == KIFU_ELIMIT) {
-		/* the reader passed over the line: handed out as one without
-		 * text, for the reader to say where its record is */
-		l.no = diag->line;
-		l.problem = KIFU__LINE_TOO_LONG;
-		snprintf(p->message, sizeof p->message, "line longer than %ld bytes: skipped", KIFU_MAX_LINE);
-		l.message = p->message;
-		kifu_diag_clear(diag);
-	} else if (rc != 1) {
-		p->last.text = NULL;
-		return rc;
-	} else {
+	l->problem = KIFU__LINE_OK;
+	l->message = "";
+	if (rc == 1) {
 		size_t bad_in, bad_out;
-		l.no = no;
-		if (kifu__decoder_line_at(decoder(p), raw, rawlen, &l.text, &l.len, &bad_in, &bad_out))
+		l->no = no;
+		if (kifu__decoder_line_at(decoder(p), raw, rawlen, &l->text, &l->len, &bad_in, &bad_out))
 			return kifu_diag_set(diag, KIFU_ENOMEM, kifu__lines_name(p), no, 0, "out of memory");
 		if (bad_in != (size_t)-1) {
-			l.problem = KIFU__LINE_SPOILED;
-			l.at = bad_out;
-			l.col = column(l.text, bad_out);
+			l->problem = KIFU__LINE_SPOILED;
+			l->at = bad_out;
+			l->col = column(l->text, bad_out);
 			snprintf(p->message, sizeof p->message,
 				 "a byte that is not %s (0x%02X), the encoding of this file",
 				 kifu__lines_encoding(p), (unsigned char)raw[bad_in]);
-			l.message = p->message;
+			l->message = p->message;
 		}
-		if (memchr(l.text, 0, l.len) && show_nuls(p, &l))
+		if (!p->no_nul && memchr(l->text, 0, l->len) && show_nuls(p, l))
 			return kifu_diag_set(diag, KIFU_ENOMEM, kifu__lines_name(p), no, 0, "out of memory");
+		return 1;
 	}
-	p->last = *line = l;
-	return 1;
+	if (rc == KIFU_ELIMIT) {
+		/* the reader passed over the line: handed out as one without
+		 * text, for the reader to say where its record is */
+		l->text = "";
+		l->len = 0;
+		l->no = diag->line;
+		l->problem = KIFU__LINE_TOO_LONG;
+		l->col = 0;
+		snprintf(p->message, sizeof p->message, "line longer than %ld bytes: skipped", KIFU_MAX_LINE);
+		l->message = p->message;
+		kifu_diag_clear(diag);
+		return 1;
+	}
+	l->text = NULL;
+	return rc;
 }
 
 int kifu__lines_say(const kifu__lines *p, const kifu__line *line, kifu_diag *diag)

@@ -66,10 +66,11 @@ typedef struct kifu__lines kifu__lines;
 int kifu__lines_new(kifu__lines **out, kifu_reader *reader, kifu__decoder *dec, bool ascii_start);
 void kifu__lines_free(kifu__lines *p);
 
-/* The next line into *line: 1, 0 at the end of the input, or a negative
- * code with diag filled (KIFU_EIO a read error, KIFU_ENOMEM).  A line with
- * a problem is returned as 1 too (line->problem). */
-int kifu__lines_next(kifu__lines *p, kifu__line *line, kifu_diag *diag);
+/* The next line, *line pointing to it (the pump's): 1, 0 at the end of
+ * the input, or a negative code with diag filled (KIFU_EIO a read error,
+ * KIFU_ENOMEM).  A line with a problem is returned as 1 too
+ * (line->problem). */
+int kifu__lines_next(kifu__lines *p, const kifu__line **line, kifu_diag *diag);
 
 /* Pushes the last line back: the next kifu__lines_next returns it again,
  * problem and all (a reader that met the next record's first line). */
@@ -80,6 +81,10 @@ const char *kifu__lines_name(const kifu__lines *p);
 
 /* The encoding lines are decoded from, for messages: "UTF-8", "Shift_JIS". */
 const char *kifu__lines_encoding(const kifu__lines *p);
+
+/* The stream has checked the whole input: valid UTF-8 with no NUL byte,
+ * so that no line needs looking at again. */
+void kifu__lines_trust(kifu__lines *p);
 
 /* The input declares its encoding (CSA V3.0's 'CSA encoding= first line):
  * the lines after this one are decoded from enc when the bytes told

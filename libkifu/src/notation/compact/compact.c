@@ -1151,24 +1151,24 @@ static void compact_close(void *state) { free(state); }
 static int compact_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	compact_reader *r = state;
-	kifu__line l;
+	const kifu__line *l;
 	int rc;
 	while ((rc = kifu__lines_next(r->ctx.pump, &l, diag)) == 1) {
 		/* a line too long is a record lost (a record is one line) */
-		if (l.problem == KIFU__LINE_TOO_LONG)
-			return kifu__lines_say(r->ctx.pump, &l, diag);
-		if (!is_record(l.text, l.len))
+		if (l->problem == KIFU__LINE_TOO_LONG)
+			return kifu__lines_say(r->ctx.pump, l, diag);
+		if (!is_record(l->text, l->len))
 			continue;
-		rc = kifu_compact_parse(rec, l.text, l.len, kifu__lines_name(r->ctx.pump), l.no, r->ctx.variants,
+		rc = kifu_compact_parse(rec, l->text, l->len, kifu__lines_name(r->ctx.pump), l->no, r->ctx.variants,
 					variant);
 		/* a byte the encoding does not read: the record's error at it
 		 * (unless the line has one before it) */
-		if (!rc && l.problem == KIFU__LINE_SPOILED)
-			rc = kifu_record_set_error(rec, 0, l.no, l.col, NULL, 0, l.message);
-		if (!rc && l.problem == KIFU__LINE_NUL)
-			rc = kifu_record_add_note(rec, l.no, l.col, l.message);
+		if (!rc && l->problem == KIFU__LINE_SPOILED)
+			rc = kifu_record_set_error(rec, 0, l->no, l->col, NULL, 0, l->message);
+		if (!rc && l->problem == KIFU__LINE_NUL)
+			rc = kifu_record_add_note(rec, l->no, l->col, l->message);
 		if (rc)
-			return kifu_diag_set(diag, rc, kifu__lines_name(r->ctx.pump), l.no, 0, "out of memory");
+			return kifu_diag_set(diag, rc, kifu__lines_name(r->ctx.pump), l->no, 0, "out of memory");
 		return 1;
 	}
 	return rc;

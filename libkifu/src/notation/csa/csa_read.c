@@ -932,16 +932,16 @@ int kifu__csa_next(void *state, kifu_record *rec, const kifu_variant **variant, 
 		return kifu_diag_set(diag, rc, kifu__lines_name(r->ctx.pump), 0, 0, "out of memory");
 	parse ps;
 	parse_init(&ps, r, rec);
-	kifu__line l;
+	const kifu__line *l;
 	while ((rc = kifu__lines_next(r->ctx.pump, &l, diag)) == 1) {
-		ps.line = l.text;
-		ps.len = l.len;
+		ps.line = l->text;
+		ps.len = l->len;
 		size_t k = 0;
 		while (k < ps.len && (space(ps.line[k]) || ps.line[k] == '\r'))
 			k++;
-		if (k == ps.len && l.problem != KIFU__LINE_TOO_LONG)
+		if (k == ps.len && l->problem != KIFU__LINE_TOO_LONG)
 			continue; /* a blank line */
-		ps.lineno = l.no;
+		ps.lineno = l->no;
 		ps.col_off = 0;
 		ps.col_val = 1;
 		if (separator(ps.line, ps.len)) {
@@ -950,11 +950,11 @@ int kifu__csa_next(void *state, kifu_record *rec, const kifu_variant **variant, 
 			parse_init(&ps, r, rec); /* nothing but comments: no record */
 			continue;
 		}
-		if (!ps.started && (rc = begin(&ps, l.no)))
+		if (!ps.started && (rc = begin(&ps, l->no)))
 			return rc;
-		if ((rc = declared_encoding(r, &l)))
-			return kifu_diag_set(diag, rc, kifu__lines_name(r->ctx.pump), l.no, 0, "out of memory");
-		if (l.problem && (rc = line_problem(&ps, &l)))
+		if ((rc = declared_encoding(r, l)))
+			return kifu_diag_set(diag, rc, kifu__lines_name(r->ctx.pump), l->no, 0, "out of memory");
+		if (l->problem && (rc = line_problem(&ps, l)))
 			return rc;
 		if ((rc = statements(&ps)))
 			return rc;

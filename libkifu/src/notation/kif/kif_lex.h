@@ -158,7 +158,7 @@ enum kif_head_status {
  * matching every name of the variant (kifu_variant_piece_by_name was a
  * tenth of reading a KIF file).  Exact: a name holds no '(' so its match
  * is decided by that text alone.  Zeroed to start; one variant at a time. */
-enum { KIF_NAME_CACHE = 64, KIF_NAME_KEY = 24 };
+enum { KIF_NAME_CACHE = 32, KIF_NAME_KEY = 24 };
 typedef struct kif_name_cache {
 	const kifu_variant *v;
 	struct {

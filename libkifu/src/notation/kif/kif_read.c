@@ -179,16 +179,19 @@ static const char *special(kif_text *t)
 {
 	const kifu_ending_info *best = NULL;
 	size_t best_len = 0;
+	if (t->p >= t->end)
+		return NULL;
+	/* a word's first byte first: KI2 asks at every move */
+	char c = *t->p;
 	for (int i = 0; i < kifu_ending_count(); i++) {
 		const kifu_ending_info *e = kifu_ending_at(i);
-		size_t n = strlen(e->kif);
-		if (n > best_len && kif_at_n(t, e->kif, n)) {
+		size_t n;
+		if (e->kif[0] == c && (n = strlen(e->kif)) > best_len && kif_at_n(t, e->kif, n)) {
 			best = e;
 			best_len = n;
 		}
 		for (const char *const *a = e->kif_also; *a; a++) {
-			n = strlen(*a);
-			if (n > best_len && kif_at_n(t, *a, n)) {
+			if ((*a)[0] == c && (n = strlen(*a)) > best_len && kif_at_n(t, *a, n)) {
 				best = e;
 				best_len = n;
 			}
@@ -447,7 +450,8 @@ static int ki2_line(parse *ps, const kif_line *kl)
 		if (st == KIF_HEAD_NO_PIECE)
 			return unknown_piece(ps, ply, &t, mp, mlen);
 		kifu_move m;
-		int from = h.drop ? -1 : kifu__kif_origin(ps->v, &t);
+		bool paren = t.p < t.end && (*t.p == '(' || kif_at(&t, "（"));
+		int from = h.drop || !paren ? -1 : kifu__kif_origin(ps->v, &t);
 		if (from >= 0) {
 			/* its KIF origin too (▲７六歩(77), as older exporters write):
 			 * the origin says the move, as in KIF */
@@ -970,7 +974,7 @@ static int bad_line(parse *ps, const kifu__line *l, const kif_line *kl)
 static int moves_line(parse *ps, const kif_line *kl)
 {
 	int rc = start_moves(ps, kl, &ps->moves_begun, &ps->lost);
-	if (rc || ps->lost || (rc = open_variation(ps, kl)))
+	if (rc || ps->lost || (ps->var_ply && (rc = open_variation(ps, kl))))
 		return rc;
 	switch (kl->kind) {
 	case KIF_MOVE:
@@ -1080,31 +1084,31 @@ int kifu__kif_next(void *state, kifu_record *rec, const kifu_variant **variant, 
 	parse ps;
 	parse_init(&ps, kr, rec);
 	*variant = NULL;
-	kifu__line l;
+	const kifu__line *l;
 	int rc;
 	while ((rc = kifu__lines_next(kr->ctx.pump, &l, diag)) == 1) {
 		kif_line kl;
-		kifu__kif_classify(l.text, l.len, &kl);
-		if (kl.kind == KIF_BLANK && l.problem != KIFU__LINE_TOO_LONG)
+		kifu__kif_classify(l->text, l->len, &kl);
+		if (kl.kind == KIF_BLANK && l->problem != KIFU__LINE_TOO_LONG)
 			continue;
-		ps.sp.lineno = l.no;
-		ps.sp.line = l.text;
-		if (ps.note_open && kl.kind != KIF_COMMENT && l.problem != KIFU__LINE_TOO_LONG && (rc = flush_note(&ps)))
+		ps.sp.lineno = l->no;
+		ps.sp.line = l->text;
+		if (ps.note_open && kl.kind != KIF_COMMENT && l->problem != KIFU__LINE_TOO_LONG && (rc = flush_note(&ps)))
 			return rc;
 		if ((ps.moves_begun && (kl.kind == KIF_HEADER || kl.kind == KIF_HASH)) ||
-		    (ps.started && version_line(&l))) {
+		    (ps.started && version_line(l))) {
 			/* the next record begins */
 			kifu__lines_unread(kr->ctx.pump);
 			break;
 		}
-		if ((rc = begin_record(&ps, l.no)))
+		if ((rc = begin_record(&ps, l->no)))
 			return rc;
-		if (l.problem && (rc = bad_line(&ps, &l, &kl)))
+		if (l->problem && (rc = bad_line(&ps, l, &kl)))
 			return rc;
 		if ((kl.kind != KIF_COMMENT && kl.kind != KIF_BOOKMARK && kl.kind != KIF_HASH) ||
-		    version_line(&l))
+		    version_line(l))
 			ps.substance = true;
-		if ((rc = record_line(&ps, &kl, &l)))
+		if ((rc = record_line(&ps, &kl, l)))
 			return rc;
 	}
 	if (rc < 0)

@@ -246,14 +246,14 @@ static int read_moves(kifu_record *rec, const kifu_variant *v, const char *line,
 static int usi_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	usi_reader *r = state;
-	kifu__line l;
+	const kifu__line *l;
 	int rc;
 	while ((rc = kifu__lines_next(r->ctx.pump, &l, diag)) == 1) {
 		/* a line too long is a record lost (a record is one line) */
-		if (l.problem == KIFU__LINE_TOO_LONG)
-			return kifu__lines_say(r->ctx.pump, &l, diag);
+		if (l->problem == KIFU__LINE_TOO_LONG)
+			return kifu__lines_say(r->ctx.pump, l, diag);
 		size_t i = 0, start;
-		if (!next_word(l.text, l.len, &i, &start) || l.text[start] == '#')
+		if (!next_word(l->text, l->len, &i, &start) || l->text[start] == '#')
 			continue; /* blank lines and # comments are no record */
 		kifu_record_clear(rec);
 		kifu_record_set_notation(rec, "usi");
@@ -262,13 +262,13 @@ static int usi_next(void *state, kifu_record *rec, const kifu_variant **variant,
 			r->ctx.fallback ? r->ctx.fallback : kifu_variant_set_find(r->ctx.variants, "shogi");
 		*variant = v;
 		const char *name = kifu__lines_name(r->ctx.pump);
-		if ((rc = kifu_record_set_source(rec, name, l.no)) ||
+		if ((rc = kifu_record_set_source(rec, name, l->no)) ||
 		    (rc = kifu_record_set_variant(rec, kifu_variant_name(v), strlen(kifu_variant_name(v)))) ||
-		    (l.problem == KIFU__LINE_SPOILED &&
-		     (rc = kifu_record_set_error(rec, 0, l.no, l.col, NULL, 0, l.message))) ||
-		    (rc = parse_line(r, rec, v, l.text, l.len, l.no)) ||
-		    (l.problem == KIFU__LINE_NUL && (rc = kifu_record_add_note(rec, l.no, l.col, l.message))))
-			return kifu_diag_set(diag, rc, name, l.no, 0, "out of memory");
+		    (l->problem == KIFU__LINE_SPOILED &&
+		     (rc = kifu_record_set_error(rec, 0, l->no, l->col, NULL, 0, l->message))) ||
+		    (rc = parse_line(r, rec, v, l->text, l->len, l->no)) ||
+		    (l->problem == KIFU__LINE_NUL && (rc = kifu_record_add_note(rec, l->no, l->col, l->message))))
+			return kifu_diag_set(diag, rc, name, l->no, 0, "out of memory");
 		return 1;
 	}
 	return rc;
