@@ -42,27 +42,12 @@ static int write_in(const char *notation, const kifu_record *rec, const kifu_var
 	return rc;
 }
 
-static int same_move(const kifu_move *a, const kifu_move *b)
-{
-	return a->from == b->from && a->to == b->to && a->mid == b->mid && a->flags == b->flags &&
-	       (!(a->flags & KIFU_MOVE_DROP) || a->piece == b->piece);
-}
-
 /* The start and the main line's moves of a and b agree: NULL, or what differs. */
 static const char *differ(const kifu_record *a, const kifu_record *b, const kifu_variant *v, char *buf,
 			  size_t size)
 {
-	kifu_position *pa, *pb;
-	if (kifu_position_new(&pa, v) || kifu_position_new(&pb, v))
-		abort();
-	char sa[4096] = "", sb[4096] = "";
-	int ra = kifu_record_start(a, pa, NULL), rb = kifu_record_start(b, pb, NULL);
-	if (!ra)
-		kifu_position_sfen(pa, sa, sizeof sa);
-	if (!rb)
-		kifu_position_sfen(pb, sb, sizeof sb);
-	kifu_position_free(pa);
-	kifu_position_free(pb);
+	char sa[4096], sb[4096];
+	int ra = rt_start_sfen(a, v, sa, sizeof sa), rb = rt_start_sfen(b, v, sb, sizeof sb);
 	/* the board, the side and the hands: not every notation writes the
 	 * move number an SFEN ends with (CSA has none) */
 	for (char *s = sa, k = 0; *s; s++)
@@ -72,7 +57,7 @@ static const char *differ(const kifu_record *a, const kifu_record *b, const kifu
 		if (*s == ' ' && ++k == 3)
 			*s = 0;
 	if (ra != rb || strcmp(sa, sb)) {
-		snprintf(buf, size, "the start %s reads back as %s", sa, sb);
+		snprintf(buf, size, "the start %.500s reads back as %.500s", sa, sb);
 		return buf;
 	}
 	kifu_record_line_info ia, ib;
@@ -86,7 +71,7 @@ static const char *differ(const kifu_record *a, const kifu_record *b, const kifu
 		kifu_record_move ma, mb;
 		kifu_record_get_move_at(a, ia.first + k, &ma);
 		kifu_record_get_move_at(b, ib.first + k, &mb);
-		if (!same_move(&ma.move, &mb.move)) {
+		if (!rt_same_move(&ma.move, &mb.move)) {
 			snprintf(buf, size, "ply %ld: %s reads back as %s", k + 1, ma.text, mb.text);
 			return buf;
 		}
@@ -192,12 +177,8 @@ static void every_notation(void *ctx, kifu_record *rec, const kifu_variant *v, i
 		return;
 	/* a start that cannot be set up (an unknown handicap) is the
 	 * validation's to report: no writer writes it as it is */
-	kifu_position *pos;
-	if (kifu_position_new(&pos, v))
-		abort();
-	int bad = kifu_record_start(rec, pos, NULL);
-	kifu_position_free(pos);
-	if (bad)
+	char sfen[4096];
+	if (rt_start_sfen(rec, v, sfen, sizeof sfen))
 		return;
 	for (size_t i = 0; i < sizeof notations / sizeof notations[0]; i++)
 		through(notations[i], rec, v);

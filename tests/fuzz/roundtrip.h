@@ -33,6 +33,12 @@ enum rt_mode {
 const char *rt_differ(const kifu_record *a, const kifu_record *b, const kifu_variant *v, int mode,
 		      char *buf, size_t size);
 
+/* The SFEN of rec's start (a record of v) into buf: 0, or
+ * kifu_record_start's code (buf empty). */
+int rt_start_sfen(const kifu_record *r, const kifu_variant *v, char *buf, size_t size);
+/* The same move (a drop's piece too)? */
+int rt_same_move(const kifu_move *a, const kifu_move *b);
+
 /* Writes rec (a record of v read without error) in the compact notation,
  * reads the text back (names looked up in variants; NULL: the shipped
  * ones), and checks that it is one record, the same one (rt_differ,
