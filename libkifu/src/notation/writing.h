@@ -40,4 +40,20 @@ int kifu__write_times_fit(const kifu_record *rec, bool totals, const char *notat
  * or a total? */
 bool kifu__write_any_times(const kifu_record *rec, bool endings);
 
+
+/* Seconds as compact (`@`) and CSA (`T`) write them, 1*DIGIT ["." 1*DIGIT]
+ * (formats/compact.md): read to the nearest double, alike in every locale
+ * (no strtod on the text as written).  0 with *out; KIFU_ESYNTAX for any
+ * other form (0x10, 1e5, +5, .5, 5.); KIFU_ELIMIT for max or more, or for
+ * more than KIFU__SECONDS_DIGITS significant digits (no writer writes
+ * them: 17 give back any double). */
+#define KIFU__SECONDS_DIGITS 40
+int kifu__seconds_read(const char *s, size_t n, double max, double *out);
+/* t (finite, >= 0) in that form, in the fewest digits that read back to t
+ * (16, 1.5, 0.1; a subnormal's zeros written out, never a thousand
+ * decimals).  buf of KIFU__SECONDS_WRITTEN bytes holds any; returns the
+ * length. */
+#define KIFU__SECONDS_WRITTEN 400
+size_t kifu__seconds_write(double t, char *buf, size_t size);
+
 #endif

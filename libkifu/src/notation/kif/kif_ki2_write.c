@@ -83,7 +83,7 @@ static bool reads_back(const ki2_writer *w, kifu_position *pos, const kifu_move 
 {
 	kif_text t = {text, text + strlen(text)};
 	kif_move_head h;
-	if (kifu__kif_move_head(w->v, &t, true, &h) != KIF_HEAD_OK || t.p != t.end)
+	if (kifu__kif_move_head(w->v, &t, true, &h, NULL) != KIF_HEAD_OK || t.p != t.end)
 		return false;
 	kifu_move got;
 	if (kifu__ki2_resolve(pos, &h, h.same ? w->prev_to : h.to, &got))
