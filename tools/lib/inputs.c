@@ -280,7 +280,8 @@ void inputs_record_error(const kifu_record *rec, kifu_diag *d)
 {
 	if (!d->file[0]) {
 		snprintf(d->file, sizeof d->file, "%s", kifu_record_file(rec));
-		d->line = kifu_record_line(rec);
+		if (!d->line)
+			d->line = kifu_record_line(rec);
 	}
 	cli_diag(d);
 }

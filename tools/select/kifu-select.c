@@ -28,7 +28,7 @@
 enum {
 	OPT_WHERE = CLI_OPT_FIRST_FREE, OPT_MOVE, OPT_IS_VARIANT, OPT_PLIES, OPT_ENDING, OPT_VALID,
 	OPT_INVALID, OPT_POSITION, OPT_BOARD_ONLY, OPT_MIRROR, OPT_OPENING, OPT_OR, OPT_INVERT,
-	OPT_DEDUPE, OPT_DUPLICATES, OPT_COUNT, OPT_TO, OPT_ENCODING
+	OPT_DEDUPE, OPT_DUPLICATES, OPT_COUNT, OPT_TO, OPT_ENCODING, OPT_PLAYER
 };
 
 struct select_run {
@@ -59,10 +59,13 @@ static void usage(FILE *f)
 		"Write the records that match, in the notation they were read in.\n"
 		"\n"
 		"Criteria (all must hold; --or starts another group, any group will do):\n"
-		"      --where TAG~REGEX   a tag TAG matches REGEX (PCRE2, UTF-8)\n"
+		"      --where TAG~REGEX   a tag TAG (or its KIF header: 棋戦~竜王) matches\n"
+		"                          REGEX (PCRE2, UTF-8)\n"
 		"      --move [PLY[..PLY]:]REGEX\n"
 		"                          a main-line move, in the compact notation (7g7f,\n"
-		"                          P*5e), matches; at that ply or in that range\n"
+		"                          P*5e), or in kanji when REGEX is (▲７六歩(77)),\n"
+		"                          matches; at that ply or in that range\n"
+		"      --player NAME       the record's sente or gote is NAME\n"
 		"      --is-variant NAME   the record's variant is NAME (several: any)\n"
 		"      --plies N|MIN..MAX  the main line has that many moves (MIN.., ..MAX)\n"
 		"      --ending WORD       it ends so (resign, abort, ..., none; several: any)\n"
@@ -70,7 +73,7 @@ static void usage(FILE *f)
 		"      --position SFEN     the main line reaches the position at some ply\n"
 		"      --board-only        --position compares the board only\n"
 		"      --mirror            --position matches its left-right mirror too\n"
-		"      --opening MOVES     the main line starts so (\"7g7f 3c3d\")\n"
+		"      --opening MOVES     the main line starts so (\"7g7f 3c3d\", \"７六歩 ３四歩\")\n"
 		"      --or                the criteria after it form another group\n"
 		"      --invert            write the records that do not match\n"
 		"\n"
@@ -287,6 +290,7 @@ static int criterion(select_rules *rules, int opt, const char *arg, unsigned *fl
 	case OPT_POSITION: rc = select_add_position(rules, arg, &d); break;
 	case OPT_OPENING: rc = select_add_opening(rules, arg, &d); break;
 	case OPT_OR: rc = select_or(rules, &d); break;
+	case OPT_PLAYER: rc = select_add_player(rules, arg, &d); break;
 	case OPT_BOARD_ONLY: *flags |= SELECT_BOARD_ONLY; return 1;
 	case OPT_MIRROR: *flags |= SELECT_MIRROR; return 1;
 	default: return 0;
@@ -297,7 +301,7 @@ static int criterion(select_rules *rules, int opt, const char *arg, unsigned *fl
 					    "--valid", "--invalid", "--position", "--board-only",
 					    "--mirror", "--opening", "--or"};
 	int has_arg = opt != OPT_VALID && opt != OPT_INVALID && opt != OPT_OR;
-	return criterion_error(names[opt - OPT_WHERE], has_arg ? arg : NULL, &d);
+	return criterion_error(opt == OPT_PLAYER ? "--player" : names[opt - OPT_WHERE], has_arg ? arg : NULL, &d);
 }
 
 struct select_options {
@@ -324,6 +328,7 @@ static int parse_options(int argc, char *argv[], struct select_run *run, struct 
 		{"mirror", no_argument, NULL, OPT_MIRROR},
 		{"opening", required_argument, NULL, OPT_OPENING},
 		{"or", no_argument, NULL, OPT_OR},
+		{"player", required_argument, NULL, OPT_PLAYER},
 		{"invert", no_argument, NULL, OPT_INVERT},
 		{"dedupe", optional_argument, NULL, OPT_DEDUPE},
 		{"duplicates", optional_argument, NULL, OPT_DUPLICATES},

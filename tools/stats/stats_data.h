@@ -204,6 +204,7 @@ void stats_write_json(FILE *out, struct stats *st);
 struct stats_names {
 	int japanese;                    /* --names=ja: the variant's Japanese names */
 	const kifu_variant_set *variants; /* where the variants are found (NULL: shipped) */
+	int csv_exact;                   /* --csv-exact: CSV cells byte for byte (escape.h) */
 };
 /* Aligned tables. */
 void stats_write_text(FILE *out, struct stats *st, const struct stats_names *names);
