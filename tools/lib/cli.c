@@ -2,6 +2,7 @@
  * cli.c - the kifu-* tools' common helpers (see cli.h).
  */
 #include "lib/cli.h"
+#include "lib/escape.h"
 #include "lib/progress.h"
 
 #include <kifu/notation.h>
@@ -31,39 +32,11 @@ const char *cli_program(void)
 	return program;
 }
 
-void cli_shown(char *buf, size_t size, const char *s)
-{
-	size_t o = 0;
-	if (!size)
-		return;
-	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		int n = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3 : (*p & 0xF8) == 0xF0 ? 4 : 0;
-		for (int i = 1; i < n; i++)
-			if ((p[i] & 0xC0) != 0x80)
-				n = 0;
-		bool c1 = n == 2 && p[0] == 0xC2 && p[1] < 0xA0;
-		if (n == 0 || c1 || *p < 0x20 || *p == 0x7F) {
-			if (o + 5 > size)
-				break;
-			o += (size_t)snprintf(buf + o, size - o, "\\x%02X", *p);
-			p++;
-			continue;
-		}
-		if (o + (size_t)n + 1 > size)
-			break;
-		memcpy(buf + o, p, (size_t)n);
-		o += (size_t)n;
-		p += n;
-	}
-	buf[o] = 0;
-}
-
-/* Writes s to stderr as cli_shown shows it. */
+/* Writes s to stderr as escape_text shows it: no name or text read can
+ * garble the terminal or start a line. */
 static void put_shown(const char *s)
 {
-	char shown[4 * 4096 + 1];
-	cli_shown(shown, sizeof shown, s);
-	fputs(shown, stderr);
+	escape_text_put(stderr, s, 0);
 }
 
 void cli_error(const char *fmt, ...)

@@ -70,11 +70,6 @@ void cli_note(const char *fmt, ...)
 #endif
 	;
 
-/* s as a message or an output line may show it: control characters (C0,
- * DEL, C1) and bytes that are not UTF-8 written \xHH, so that no name or
- * text read can garble a terminal or start a line.  Cut to fit size. */
-void cli_shown(char *buf, size_t size, const char *s);
-
 /* Prints "PROG: FILE:LINE:COL: message" on stderr, leaving out the file
  * when it is empty, the line when it is 0 and the column when it is 0
  * (with no line, a column is printed as "column COL"). */

@@ -15,6 +15,7 @@
  */
 #include "replay/board.h"
 #include "lib/cli.h"
+#include "lib/escape.h"
 #include "lib/inputs.h"
 
 #include <errno.h>
@@ -304,7 +305,7 @@ static int html_record(struct replay_run *run, const kifu_record *rec, const kif
 	}
 	if (!run->page) {
 		char file[4 * KIFU_DIAG_FILE_MAX];
-		cli_shown(file, sizeof file, kifu_record_file(rec));
+		escape_text(file, sizeof file, kifu_record_file(rec), 0);
 		snprintf(title, sizeof title, "%s:%ld", file, kifu_record_line(rec));
 		board_html_begin(run->html, &run->buf, title, run->flip);
 	}
@@ -359,7 +360,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	/* the plies wanted, within the r.plies the replay reaches */
 	long to = run->to < 0 || run->to > r.plies ? r.plies : run->to;
 	char file[4 * KIFU_DIAG_FILE_MAX];
-	cli_shown(file, sizeof file, kifu_record_file(rec));
+	escape_text(file, sizeof file, kifu_record_file(rec), 0);
 	snprintf(source, sizeof source, "%s:%ld", file, kifu_record_line(rec));
 	struct replay_record rr = {run, rec, index, run->last_only ? to : run->from,
 				   {run->pos, source, 0, r.plies, NULL, "", NULL, run->flip, run->size, run->coords},
@@ -443,9 +444,12 @@ static void page_title(char *buf, size_t size, int n, char *const files[])
 	size_t used = (size_t)snprintf(buf, size, "kifu-replay:");
 	if (!n)
 		snprintf(buf + used, size - used, " stdin");
-	for (int i = 0; i < n && used < size; i++) {
+	for (int i = 0; i < n; i++) {
+		/* whole names only: a title never ends in half a character */
 		char shown[4 * KIFU_DIAG_FILE_MAX];
-		cli_shown(shown, sizeof shown, strcmp(files[i], "-") ? files[i] : "stdin");
+		size_t len = escape_text(shown, sizeof shown, strcmp(files[i], "-") ? files[i] : "stdin", 0);
+		if (used + 1 + len >= size)
+			break;
 		used += (size_t)snprintf(buf + used, size - used, " %s", shown);
 	}
 }

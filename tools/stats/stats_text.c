@@ -5,6 +5,7 @@
  * piece names in English or, with --names=ja, in Japanese (stats_data.h).
  */
 #include "stats/stats_data.h"
+#include "lib/escape.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,25 +26,12 @@ static const char *piece_name(const struct stats_names *names, const struct stat
 	return p->name;
 }
 
-/* How many columns s takes on a terminal: two for the wide characters of
- * Japanese (from U+1100 on, as the CJK scripts are), one for the others. */
-static int columns(const char *s)
-{
-	int w = 0;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if ((*p & 0xC0) == 0x80)
-			continue;
-		/* the lead byte of U+1100 and above: E1 84 80 on */
-		w += (*p >= 0xE2 || (*p == 0xE1 && p[1] >= 0x84)) ? 2 : 1;
-	}
-	return w;
-}
-
-/* s, then spaces to width columns. */
+/* s escaped (escape.h: nothing a record or a part holds reaches the
+ * terminal as a command or starts a line), then spaces to width columns. */
 static void put_padded(FILE *out, const char *s, int width)
 {
-	fputs(s, out);
-	for (int w = columns(s); w < width; w++)
+	escape_text_put(out, s, 0);
+	for (int w = escape_columns(s); w < width; w++)
 		putc(' ', out);
 }
 
@@ -161,8 +149,8 @@ static void text_pieces(FILE *out, const struct stats_group *g, const struct sta
 {
 	int w = 20; /* the piece column: as wide as the longest name */
 	for (int t = 0; t < KIFU_MAX_TYPES; t++)
-		if (stats_piece_used(g, t) && columns(piece_name(names, g, t)) > w)
-			w = columns(piece_name(names, g, t));
+		if (stats_piece_used(g, t) && escape_columns(piece_name(names, g, t)) > w)
+			w = escape_columns(piece_name(names, g, t));
 	fprintf(out, "  pieces:\n    ");
 	put_padded(out, "piece", w);
 	for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
@@ -189,7 +177,7 @@ static void text_openings(FILE *out, const struct stats *st, const struct stats_
 	int w = 12;
 	for (size_t i = 0; i < g->nnodes; i++) {
 		const char *key = g->nodes[i].key, *last = strrchr(key, ' ');
-		int cw = 2 * (node_depth(key) - 1) + (int)strlen(last ? last + 1 : key);
+		int cw = 2 * (node_depth(key) - 1) + escape_columns(last ? last + 1 : key);
 		if (cw > w)
 			w = cw;
 	}
@@ -203,8 +191,9 @@ static void text_openings(FILE *out, const struct stats *st, const struct stats_
 		int indent = 2 * (node_depth(nd->key) - 1);
 		char pc[16];
 		percent(pc, sizeof pc, nd->results[STATS_SENTE], decided(nd->results));
-		fprintf(out, "    %*s%-*s %10llu", indent, "", w - indent, last ? last + 1 : nd->key,
-			(unsigned long long)nd->records);
+		fprintf(out, "    %*s", indent, "");
+		put_padded(out, last ? last + 1 : nd->key, w - indent);
+		fprintf(out, " %10llu", (unsigned long long)nd->records);
 		for (int r = 0; r < STATS_NRESULTS; r++)
 			fprintf(out, " %8llu", (unsigned long long)nd->results[r]);
 		fprintf(out, " %8s\n", pc);
@@ -214,11 +203,17 @@ static void text_openings(FILE *out, const struct stats *st, const struct stats_
 /* A group's name in the text: "variant shogi", "date:4 1998, variant shogi". */
 static void text_title(FILE *out, const struct stats *st, const struct stats_group *g)
 {
-	if (st->by.spec)
-		fprintf(out, "\n%s %s, variant %s\n", st->by.spec, g->value[0] ? g->value : "(none)",
-			g->variant);
-	else
-		fprintf(out, "\nvariant %s\n", g->variant);
+	putc('\n', out);
+	if (st->by.spec) {
+		escape_text_put(out, st->by.spec, 0);
+		putc(' ', out);
+		escape_text_put(out, g->value[0] ? g->value : "(none)", 0);
+		putc(',', out);
+		putc(' ', out);
+	}
+	fputs("variant ", out);
+	escape_text_put(out, g->variant, 0);
+	putc('\n', out);
 }
 
 static void text_group(FILE *out, const struct stats *st, const struct stats_group *g,
@@ -227,9 +222,11 @@ static void text_group(FILE *out, const struct stats *st, const struct stats_gro
 	text_title(out, st, g);
 	text_results(out, g);
 	fprintf(out, "  endings:\n");
-	for (size_t i = 0; i < g->nendings; i++)
-		fprintf(out, "    %-14s %12llu\n", g->endings[i].key,
-			(unsigned long long)g->endings[i].n);
+	for (size_t i = 0; i < g->nendings; i++) {
+		fputs("    ", out);
+		put_padded(out, g->endings[i].key, 14);
+		fprintf(out, " %12llu\n", (unsigned long long)g->endings[i].n);
+	}
 	text_counts(out, "rules (games they ended; repetitions)", stats_rule_keys, g->rules, STATS_NRULE_FIELDS);
 	text_length(out, g);
 	text_counts(out, "moves", stats_move_keys, g->moves, STATS_NMOVE_FIELDS);
@@ -248,28 +245,37 @@ static void text_summary(FILE *out, const struct stats *st)
 	int w = 20, vw = 0; /* the variant column; the --by value's */
 	for (size_t i = 0; i < st->ngroups; i++) {
 		const struct stats_group *g = st->groups[i];
-		if ((int)strlen(g->variant) > w)
-			w = (int)strlen(g->variant);
-		if (st->by.spec && columns(g->value[0] ? g->value : "(none)") > vw)
-			vw = columns(g->value[0] ? g->value : "(none)");
+		if (escape_columns(g->variant) > w)
+			w = escape_columns(g->variant);
+		if (st->by.spec && escape_columns(g->value[0] ? g->value : "(none)") > vw)
+			vw = escape_columns(g->value[0] ? g->value : "(none)");
 	}
-	if (st->by.spec && columns(st->by.spec) > vw)
-		vw = columns(st->by.spec);
+	if (st->by.spec && escape_columns(st->by.spec) > vw)
+		vw = escape_columns(st->by.spec);
 	if (st->by.spec) {
 		put_padded(out, st->by.spec, vw);
 		putc(' ', out);
 	}
-	fprintf(out, "%-*s %12s %12s %12s %12s\n", w, "variant", "records", "valid", "invalid",
-		"plies");
+	fprintf(out, "%-*s %12s %12s %12s %12s", w, "variant", "records", "valid", "invalid", "plies");
+	/* --by player: the player's results beside its records */
+	if (st->by.player)
+		fprintf(out, " %8s %8s %8s", "wins", "losses", "draws");
+	putc('\n', out);
 	for (size_t i = 0; i < st->ngroups; i++) {
 		const struct stats_group *g = st->groups[i];
 		if (st->by.spec) {
 			put_padded(out, g->value[0] ? g->value : "(none)", vw);
 			putc(' ', out);
 		}
-		fprintf(out, "%-*s %12llu %12llu %12llu %12llu\n", w, g->variant,
+		put_padded(out, g->variant, w);
+		fprintf(out, " %12llu %12llu %12llu %12llu",
 			(unsigned long long)g->records, (unsigned long long)g->valid,
 			(unsigned long long)g->invalid, (unsigned long long)g->plies);
+		if (st->by.player)
+			fprintf(out, " %8llu %8llu %8llu", (unsigned long long)g->player[STATS_PL_WINS],
+				(unsigned long long)g->player[STATS_PL_LOSSES],
+				(unsigned long long)g->player[STATS_PL_DRAWS]);
+		putc('\n', out);
 		t[0] += g->records;
 		t[1] += g->valid;
 		t[2] += g->invalid;
@@ -291,29 +297,11 @@ void stats_write_text(FILE *out, struct stats *st, const struct stats_names *nam
 
 /* --- CSV -------------------------------------------------------------------- */
 
-/* A field as RFC 4180 has it: quoted when it holds a comma, a quote, a line
- * end or a space at either end, its quotes doubled. */
-static void csv_field(FILE *out, const char *s)
-{
-	size_t n = strlen(s);
-	int quote = strpbrk(s, ",\"\r\n") || (n && (s[0] == ' ' || s[n - 1] == ' '));
-	if (!quote) {
-		fputs(s, out);
-		return;
-	}
-	putc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			putc('"', out);
-		putc(*s, out);
-	}
-	putc('"', out);
-}
-
 /* One row: group, variant, measure (its parts joined by dots), value. */
 struct csv_row {
 	FILE *out;
 	const char *group, *variant;
+	unsigned flags;  /* escape_csv's: ESCAPE_CSV_EXACT with --csv-exact */
 };
 
 static void csv_text(const struct csv_row *r, const char *m1, const char *m2, const char *m3,
@@ -322,11 +310,11 @@ static void csv_text(const struct csv_row *r, const char *m1, const char *m2, co
 	char measure[4200];
 	snprintf(measure, sizeof measure, "%s%s%s%s%s", m1, m2 ? "." : "", m2 ? m2 : "",
 		 m3 ? "." : "", m3 ? m3 : "");
-	csv_field(r->out, r->group);
+	escape_csv(r->out, r->group, r->flags);
 	putc(',', r->out);
-	csv_field(r->out, r->variant);
+	escape_csv(r->out, r->variant, r->flags);
 	putc(',', r->out);
-	csv_field(r->out, measure);
+	escape_csv(r->out, measure, r->flags);
 	fprintf(r->out, ",%s\n", value);
 }
 
@@ -382,7 +370,8 @@ static void csv_length(const struct csv_row *r, const struct stats_group *g)
 static void csv_group(FILE *out, const struct stats *st, const struct stats_group *g,
 		      const struct stats_names *names)
 {
-	const struct csv_row r = {out, g->value ? g->value : "", g->variant};
+	const struct csv_row r = {out, g->value ? g->value : "", g->variant,
+				  names->csv_exact ? ESCAPE_CSV_EXACT : 0};
 	const uint64_t totals[STATS_NTOTALS] = {g->records, g->plies, g->valid, g->invalid};
 	for (int i = 0; i < STATS_NTOTALS; i++)
 		csv_num(&r, stats_total_keys[i], NULL, NULL, totals[i]);

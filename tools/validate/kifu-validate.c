@@ -11,6 +11,7 @@
  * 1 if any is not, 2 on a usage or I/O error.
  */
 #include "lib/cli.h"
+#include "lib/escape.h"
 #include "lib/inputs.h"
 
 #include <stdio.h>
@@ -174,10 +175,14 @@ static void print_text(const kifu_record *rec, const kifu_validation *r, int ver
 			describe_result(r, what, sizeof what);
 			snprintf(result, sizeof result, "; %s", what);
 		}
-		char file[4 * KIFU_DIAG_FILE_MAX];
-		cli_shown(file, sizeof file, kifu_record_file(rec));
-		printf("%s:%ld: valid, %s%s%s%s%s\n", file, kifu_record_line(rec), plies, end,
-		       rep, foul, result);
+		/* what the record holds (its name, the foul's move as written)
+		 * cannot start a line or reach the terminal */
+		escape_text_put(stdout, kifu_record_file(rec), 0);
+		printf(":%ld: valid, %s", kifu_record_line(rec), plies);
+		const char *const parts[] = {end, rep, foul, result};
+		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+			escape_text_put(stdout, parts[i], 0);
+		putchar('\n');
 	}
 }
 
