@@ -10,8 +10,8 @@
 
 #include <errno.h>
 #include <stdarg.h>
-#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *program = "kifu";
@@ -39,18 +39,30 @@ static void put_shown(const char *s)
 	escape_text_put(stderr, s, 0);
 }
 
+/* "PROG: message" on stderr, the message as long as it is (never cut:
+ * its own buffer when the one on the stack is too short). */
+static void say(const char *fmt, va_list ap)
+{
+	char msg[4096], *big = NULL;
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(msg, sizeof msg, fmt, ap);
+	if (n >= (int)sizeof msg && (big = malloc((size_t)n + 1)))
+		vsnprintf(big, (size_t)n + 1, fmt, again);
+	va_end(again);
+	progress_clear();
+	fprintf(stderr, "%s: ", program);
+	put_shown(big ? big : msg);
+	fputc('\n', stderr);
+	free(big);
+}
+
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
-	char msg[4096];
-
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	progress_clear();
-	fprintf(stderr, "%s: ", program);
-	put_shown(msg);
-	fputc('\n', stderr);
 }
 
 int cli_quiet(void) { return quiet; }
@@ -64,16 +76,11 @@ void cli_record_diag(const kifu_diag *diag)
 void cli_note(const char *fmt, ...)
 {
 	va_list ap;
-	char msg[4096];
 	if (quiet)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	progress_clear();
-	fprintf(stderr, "%s: ", program);
-	put_shown(msg);
-	fputc('\n', stderr);
 }
 
 void cli_diag(const kifu_diag *diag)

@@ -4,6 +4,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "lib/output.h"
 #include "lib/cli.h"
+#include "lib/escape.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -274,8 +275,15 @@ void output_file_base(const char *input, char *buf, size_t size)
 	const char *slash = strrchr(input, '/');
 	const char *base = slash ? slash + 1 : input;
 	const char *dot = strrchr(base, '.');
-	int len = dot && dot != base ? (int)(dot - base) : (int)strlen(base);
-	snprintf(buf, size, "%.*s", len, base);
+	size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	/* cut between two characters when it does not fit */
+	char whole[4096];
+	snprintf(whole, sizeof whole, "%.*s", (int)len, base);
+	len = size ? escape_cut(whole, size - 1) : 0;
+	if (size) {
+		memcpy(buf, whole, len);
+		buf[len] = '\0';
+	}
 }
 
 struct base_of {

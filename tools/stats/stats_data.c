@@ -3,6 +3,7 @@
  * (see stats_data.h and docs/stats.md).
  */
 #include "stats/stats_data.h"
+#include "lib/escape.h"
 #include "lib/inputs.h"
 
 #include <stdlib.h>
@@ -558,14 +559,20 @@ static int count_opening(struct stats_group *g, struct record_count *rc, enum st
 
 /* The --by values of the record: none without --by, the tag's value (cut
  * to its first characters), or its players. */
-static int by_values(const struct stats_by *by, const kifu_record *rec, char vals[2][4096])
+static int by_values(const struct stats_by *by, const kifu_record *rec,
+		     char vals[2][STATS_MAX_BY_BYTES + 1])
 {
 	if (!by->spec)
 		return 0;
 	if (by->player) {
 		const char *s = kifu_record_tag(rec, "sente"), *g = kifu_record_tag(rec, "gote");
-		snprintf(vals[0], 4096, "%s", s ? s : "");
-		snprintf(vals[1], 4096, "%s", g ? g : "");
+		s = s ? s : "";
+		g = g ? g : "";
+		size_t ns = escape_cut(s, STATS_MAX_BY_BYTES), ng = escape_cut(g, STATS_MAX_BY_BYTES);
+		memcpy(vals[0], s, ns);
+		vals[0][ns] = '\0';
+		memcpy(vals[1], g, ng);
+		vals[1][ng] = '\0';
 		return strcmp(vals[0], vals[1]) ? 2 : 1; /* one player on both sides: once, as Sente */
 	}
 	const char *t = kifu_record_tag(rec, by->tag);
@@ -576,8 +583,10 @@ static int by_values(const struct stats_by *by, const kifu_record *rec, char val
 		while ((t[n] & 0xC0) == 0x80)
 			n++;
 	}
-	if (n >= 4096)
-		n = 4095;
+	/* a value past the buffer is cut there, between two characters (a
+	 * cut inside one would be a key no writer can write) */
+	if (n > STATS_MAX_BY_BYTES)
+		n = escape_cut(t, STATS_MAX_BY_BYTES);
 	memcpy(vals[0], t ? t : "", n);
 	vals[0][n] = '\0';
 	return 1;
@@ -587,7 +596,7 @@ static int by_values(const struct stats_by *by, const kifu_record *rec, char val
 static int find_groups(struct stats *st, const kifu_record *rec, const char *variant,
 		       struct record_count *rc)
 {
-	static char vals[2][4096];
+	static char vals[2][STATS_MAX_BY_BYTES + 1];
 	int n = by_values(&st->by, rec, vals);
 	rc->ngroups = n ? n : 1;
 	for (int i = 0; i < rc->ngroups; i++)

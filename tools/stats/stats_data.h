@@ -22,6 +22,9 @@
 /* The deepest opening tree (--openings N), and the longest --by prefix. */
 #define STATS_MAX_OPENINGS 40
 #define STATS_MAX_BY_CHARS 1000
+/* The longest --by value, in bytes: a longer one is cut between two
+ * characters within this many bytes. */
+#define STATS_MAX_BY_BYTES 4095
 
 /* The results a record can have (docs/stats.md, "Results"). */
 enum stats_result { STATS_SENTE, STATS_GOTE, STATS_DRAW, STATS_UNKNOWN, STATS_NRESULTS };

@@ -307,15 +307,21 @@ struct csv_row {
 static void csv_text(const struct csv_row *r, const char *m1, const char *m2, const char *m3,
 		     const char *value)
 {
-	char measure[4200];
-	snprintf(measure, sizeof measure, "%s%s%s%s%s", m1, m2 ? "." : "", m2 ? m2 : "",
-		 m3 ? "." : "", m3 ? m3 : "");
+	/* the measure whole, however long its keys (an ending, a node of a
+	 * part): on the stack when it fits */
+	char small[512], *measure = small;
+	size_t n = strlen(m1) + (m2 ? strlen(m2) + 1 : 0) + (m3 ? strlen(m3) + 1 : 0) + 1;
+	if (n > sizeof small && !(measure = malloc(n)))
+		return;
+	snprintf(measure, n, "%s%s%s%s%s", m1, m2 ? "." : "", m2 ? m2 : "", m3 ? "." : "", m3 ? m3 : "");
 	escape_csv(r->out, r->group, r->flags);
 	putc(',', r->out);
 	escape_csv(r->out, r->variant, r->flags);
 	putc(',', r->out);
 	escape_csv(r->out, measure, r->flags);
 	fprintf(r->out, ",%s\n", value);
+	if (measure != small)
+		free(measure);
 }
 
 static void csv_num(const struct csv_row *r, const char *m1, const char *m2, const char *m3,
@@ -327,25 +333,25 @@ static void csv_num(const struct csv_row *r, const char *m1, const char *m2, con
 }
 
 /* A share of the decided games, 0 to 1 to four places; no row without them. */
-static void csv_rate(const struct csv_row *r, const char *m1, const char *m2, uint64_t n,
-		     uint64_t total)
+static void csv_rate(const struct csv_row *r, const char *m1, const char *m2, const char *m3,
+		     uint64_t n, uint64_t total)
 {
 	char v[24];
 	if (!total)
 		return;
 	snprintf(v, sizeof v, "%.4Lf", (long double)n / (long double)total);
-	csv_text(r, m1, m2, NULL, v);
+	csv_text(r, m1, m2, m3, v);
 }
 
 static void csv_results(const struct csv_row *r, const char *m1, const char *m2,
 			const uint64_t *results)
 {
-	char name[4200];
 	for (int i = 0; i < STATS_NRESULTS; i++)
 		csv_num(r, m1, m2, stats_result_keys[i], results[i]);
 	for (int i = 0; i < STATS_UNKNOWN; i++) {
-		snprintf(name, sizeof name, "%s%s%s_rate", m2 ? m2 : "", m2 ? "." : "", stats_result_keys[i]);
-		csv_rate(r, m1, name, results[i], decided(results));
+		char rate[24];
+		snprintf(rate, sizeof rate, "%s_rate", stats_result_keys[i]);
+		csv_rate(r, m1, m2, rate, results[i], decided(results));
 	}
 }
 

@@ -6,6 +6,7 @@
  * and 1-based line:column (kifu/kifu.h's conventions).
  */
 #include "stats/stats_data.h"
+#include "lib/escape.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -30,12 +31,49 @@ static void emit(struct yaml_ctx *y, yaml_event_t *ev, int ok)
 		y->failed = 1;
 }
 
+/* s with each byte that is no UTF-8 character as U+FFFD, as the JSON
+ * writes it (libyaml's emitter refuses such bytes); NULL when s has none
+ * or when out of memory (*failed). */
+static char *replace_bad_bytes(const char *s, int *failed)
+{
+	size_t bad = 0;
+	for (const char *p = s; *p;) {
+		int len = escape_utf8_length(p);
+		bad += !len;
+		p += len ? len : 1;
+	}
+	if (!bad)
+		return NULL;
+	char *out = malloc(strlen(s) + 2 * bad + 1), *o = out;
+	if (!out) {
+		*failed = 1;
+		return NULL;
+	}
+	for (const char *p = s; *p;) {
+		int len = escape_utf8_length(p);
+		if (len) {
+			memcpy(o, p, (size_t)len);
+			o += len;
+		} else {
+			memcpy(o, "\xEF\xBF\xBD", 3);
+			o += 3;
+		}
+		p += len ? len : 1;
+	}
+	*o = '\0';
+	return out;
+}
+
 static void y_scalar(struct yaml_ctx *y, const char *s, yaml_scalar_style_t style)
 {
 	yaml_event_t ev;
+	char *fixed = replace_bad_bytes(s, &y->failed);
+	if (fixed)
+		s = fixed;
 	int ok = yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)(uintptr_t)s,
 					      (int)strlen(s), 1, 1, style);
 	emit(y, &ev, ok);
+	free(fixed);
 }
 
 static void y_begin_map(void *c)
