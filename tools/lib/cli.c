@@ -263,3 +263,17 @@ void cli_common_help(FILE *f, int width)
 	fprintf(f, "  %-*sread the input as NOTATION (%s);\n", width, "    --from NOTATION", cli_notations(0));
 	fprintf(f, "  %-*s%s\n", width, "", "default: told from the input");
 }
+
+void cli_notation_ext(const char *notation, char *buf, size_t size)
+{
+	kifu_notation_info info;
+	int i = kifu_notation_find(notation);
+	const char *e = i >= 0 && kifu_notation_at(i, &info) == 0 && info.extensions ? info.extensions : "";
+	if (*e == '.')
+		e++;
+	size_t n = strcspn(e, " ");
+	if (n)
+		snprintf(buf, size, "%.*s", (int)n, e);
+	else
+		snprintf(buf, size, "%s", notation);
+}

@@ -104,6 +104,10 @@ const char *cli_notations(int writable);
  * prints why (listing the notations) and returns CLI_USAGE. */
 int cli_notation_check(const char *name, int writable);
 
+/* The extension of the files -o DIR writes in a notation: its first
+ * (kif of ".kif .kifu ..."), without the dot; its name when it has none. */
+void cli_notation_ext(const char *notation, char *buf, size_t size);
+
 /* The help lines of the common options (-v, --variant-file, --from), their
  * descriptions starting at column width + 2. */
 void cli_common_help(FILE *f, int width);

@@ -41,7 +41,7 @@ struct select_run {
 	int failed;                 /* an error that stops the run (out of memory, a limit) */
 	/* the output */
 	const char *to;             /* --to, or NULL: the records' own notation */
-	const char *dir;            /* -o DIR: one file per record */
+	struct output_dir *dir;     /* -o DIR: one file per record */
 	FILE *out;
 	const char *notation;       /* the one output's notation, once chosen */
 	const char *between;
@@ -163,14 +163,10 @@ static int write_record(struct select_run *run, const kifu_record *rec, const ki
 	const char *notation = run->to ? run->to : run->notation ? run->notation : own_notation(rec);
 	if (run->dir) {
 		notation = run->to ? run->to : own_notation(rec);
-		kifu_notation_info info;
-		kifu_notation_at(kifu_notation_find(notation), &info);
-		char base[256], path[4096];
-		output_file_base(kifu_record_file(rec), base, sizeof base);
-		snprintf(path, sizeof path, "%s/%s-%ld%.*s", run->dir, base, index,
-			 (int)strcspn(info.extensions, " "), info.extensions);
+		char ext[32];
+		cli_notation_ext(notation, ext, sizeof ext);
 		output file;
-		if (output_open(&file, path))
+		if (output_dir_file(&file, run->dir, kifu_record_file(rec), index, -1, ext))
 			return CLI_USAGE;
 		run->notation = notation;
 		int rc = kifu_write(file.f, rec, v, notation, &run->options, &d);
@@ -394,13 +390,17 @@ static int run_select(struct select_run *run, const struct select_options *o,
 		      struct inputs_variants *vars, int nfiles, char *const files[])
 {
 	output out;
+	struct output_dir dir;
 	if (output_names_dir(o->path) && !run->count_only) {
-		if (output_bases_differ(nfiles, files) || output_make_dir(o->path))
+		if (output_dir_open(&dir, o->path, nfiles, files))
 			return CLI_USAGE;
-		run->dir = o->path;
+		run->dir = &dir;
 	}
-	if (output_open(&out, run->dir ? NULL : o->path))
+	if (output_open(&out, run->dir ? NULL : o->path)) {
+		if (run->dir)
+			output_dir_free(&dir);
 		return CLI_USAGE;
+	}
 	run->out = out.f;
 	const struct inputs_handlers handlers = {on_record, NULL, NULL, run};
 	int status = inputs_each_record(nfiles, files, vars, &handlers);
@@ -410,8 +410,13 @@ static int run_select(struct select_run *run, const struct select_options *o,
 		status = CLI_USAGE;
 	if (run->count_only)
 		fprintf(out.f, "%ld\n", run->selected);
-	if (output_close(&out, status < CLI_USAGE || run->selected) && status < CLI_USAGE)
+	/* -o FILE is written when the run did all it meant to: not after an
+	 * error (kifu(7), OUTPUT) */
+	if (output_close(&out, status < CLI_USAGE) && status < CLI_USAGE)
 		status = CLI_USAGE;
+	if (run->dir)
+		output_dir_free(&dir);
+	run->dir = NULL;
 	return status;
 }
 
