@@ -14,14 +14,14 @@
 
 /* A piece's name: the variant's Japanese one on request (when the variant
  * is known and the type is the same piece), else the English one. */
-static const char *piece_name(const struct stats_names *names, const struct stats_group *g, int t)
+static const char *piece_name(const struct stats_names *names, const struct stats_group *g,
+			      const struct stats_piece *p)
 {
-	const struct stats_piece *p = &g->pieces[t];
 	if (!names->japanese)
 		return p->name;
 	const kifu_variant *v = kifu_variant_set_find(names->variants, g->variant);
 	kifu_piece_info info;
-	if (v && kifu_variant_piece(v, t, &info) == 0 && !strcmp(info.id, p->id) && info.name[0])
+	if (v && kifu_variant_piece(v, p->type, &info) == 0 && !strcmp(info.id, p->id) && info.name[0])
 		return info.name;
 	return p->name;
 }
@@ -90,9 +90,8 @@ static void text_histogram(FILE *out, const struct stats_group *g, const struct 
 	uint64_t lo = l->v[0] / width, hi = l->v[4] / width, most = 0;
 	uint64_t buckets[21];
 	memset(buckets, 0, sizeof buckets);
-	for (size_t p = 0; p < g->hist_len; p++)
-		if (g->hist[p])
-			buckets[p / width - lo] += g->hist[p];
+	for (size_t i = 0; i < g->nhist; i++)
+		buckets[g->hist[i].plies / width - lo] += g->hist[i].n;
 	for (uint64_t b = 0; b <= hi - lo; b++)
 		if (buckets[b] > most)
 			most = buckets[b];
@@ -148,20 +147,20 @@ static void text_length(FILE *out, const struct stats_group *g)
 static void text_pieces(FILE *out, const struct stats_group *g, const struct stats_names *names)
 {
 	int w = 20; /* the piece column: as wide as the longest name */
-	for (int t = 0; t < KIFU_MAX_TYPES; t++)
-		if (stats_piece_used(g, t) && escape_columns(piece_name(names, g, t)) > w)
-			w = escape_columns(piece_name(names, g, t));
+	for (size_t i = 0; i < g->npieces; i++)
+		if (stats_piece_used(&g->pieces[i]) && escape_columns(piece_name(names, g, &g->pieces[i])) > w)
+			w = escape_columns(piece_name(names, g, &g->pieces[i]));
 	fprintf(out, "  pieces:\n    ");
 	put_padded(out, "piece", w);
 	for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
 		fprintf(out, " %10s", stats_piece_keys[f]);
 	putc('\n', out);
-	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
-		const struct stats_piece *p = stats_piece_used(g, t);
-		if (!p)
+	for (size_t i = 0; i < g->npieces; i++) {
+		const struct stats_piece *p = &g->pieces[i];
+		if (!stats_piece_used(p))
 			continue;
 		fputs("    ", out);
-		put_padded(out, piece_name(names, g, t), w);
+		put_padded(out, piece_name(names, g, p), w);
 		for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
 			fprintf(out, " %10llu", (unsigned long long)p->n[f]);
 		putc('\n', out);
@@ -365,11 +364,11 @@ static void csv_length(const struct csv_row *r, const struct stats_group *g)
 		mean(m, sizeof m, g);
 		csv_text(r, "length", "mean", NULL, m);
 	}
-	for (size_t p = 0; p < g->hist_len; p++) {
+	for (size_t i = 0; i < g->nhist; i++) {
 		char key[24];
-		snprintf(key, sizeof key, "%zu", p);
-		if (g->hist[p])
-			csv_num(r, "length", "histogram", key, g->hist[p]);
+		snprintf(key, sizeof key, "%llu", (unsigned long long)g->hist[i].plies);
+		if (g->hist[i].n)
+			csv_num(r, "length", "histogram", key, g->hist[i].n);
 	}
 }
 
@@ -389,10 +388,10 @@ static void csv_group(FILE *out, const struct stats *st, const struct stats_grou
 	csv_length(&r, g);
 	for (int i = 0; i < STATS_NMOVE_FIELDS; i++)
 		csv_num(&r, "moves", stats_move_keys[i], NULL, g->moves[i]);
-	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
-		const struct stats_piece *p = stats_piece_used(g, t);
-		for (int f = 0; p && f < STATS_NPIECE_FIELDS; f++)
-			csv_num(&r, "pieces", piece_name(names, g, t), stats_piece_keys[f], p->n[f]);
+	for (size_t i = 0; i < g->npieces; i++) {
+		const struct stats_piece *p = &g->pieces[i];
+		for (int f = 0; stats_piece_used(p) && f < STATS_NPIECE_FIELDS; f++)
+			csv_num(&r, "pieces", piece_name(names, g, p), stats_piece_keys[f], p->n[f]);
 	}
 	for (int i = 0; st->by.player && i < STATS_NPLAYER_FIELDS; i++)
 		csv_num(&r, "player", stats_player_keys[i], NULL, g->player[i]);

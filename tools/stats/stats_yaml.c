@@ -509,14 +509,17 @@ static int read_string(struct reader *R, char **out)
 /* The piece of type t (KIFU_MAX_TYPES: none given) of the map at `at`: once
  * in a list, and the same in every part. */
 static int name_piece(struct reader *R, struct stats_group *g, const yaml_mark_t *at,
-		      const char *id, const char *name, uint64_t t, char *listed)
+		      const char *id, const char *name, uint64_t t, char *listed,
+		      struct stats_piece **piece)
 {
 	if (!id || !name || t >= KIFU_MAX_TYPES)
 		return fail_at(R, at, KIFU_ESYNTAX, "a piece needs an id, a name and a type "
 			       "(not a partial result of kifu-stats?)");
 	if (listed[t]++)
 		return fail_at(R, at, KIFU_ESYNTAX, "piece type %d given twice", (int)t);
-	int rc = stats_name_piece(g, (int)t, id, name);
+	int rc;
+	if ((*piece = stats_name_piece(R->st, g, (int)t, id, name, &rc)))
+		return 0;
 	if (rc == KIFU_EINVAL)
 		return fail_at(R, at, KIFU_ESYNTAX, "this piece type has another id in another part "
 			       "(not a partial result of kifu-stats?)");
@@ -544,10 +547,12 @@ static int read_piece(struct reader *R, struct stats_group *g, struct part *p, c
 		if (rc)
 			break;
 	}
+	struct stats_piece *piece = NULL;
 	if (!rc)
-		rc = name_piece(R, g, &at, id, name, seen & 1u << TYPE ? type : KIFU_MAX_TYPES, listed);
+		rc = name_piece(R, g, &at, id, name, seen & 1u << TYPE ? type : KIFU_MAX_TYPES, listed,
+				&piece);
 	for (int f = 0; !rc && f < STATS_NPIECE_FIELDS; f++) {
-		rc = add_to(R, &at, &g->pieces[type].n[f], n[f]);
+		rc = add_to(R, &at, &piece->n[f], n[f]);
 		sum_add(&p->pieces[f], n[f]);
 	}
 	free(id);
