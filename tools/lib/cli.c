@@ -172,12 +172,16 @@ static void print_builtin_names(void)
 	fputc('\n', stderr);
 }
 
+/* The shipped variant a person calls name: its name, its Japanese title
+ * (大将棋, 中將棋) or its English title (daishogi). */
 static int load_builtin(const char *name, const kifu_variant **out)
 {
 	kifu_diag diag;
 	int rc;
 
 	kifu_diag_clear(&diag);
+	if ((*out = kifu_variant_set_find_called(NULL, name)) != NULL)
+		return CLI_OK;
 	rc = kifu_variant_builtin(out, name, &diag);
 	if (rc == KIFU_ENOTFOUND) {
 		const char *close = kifu_variant_set_suggest(NULL, name);
@@ -205,7 +209,8 @@ static int load_file(const char *path, const char *name,
 		cli_diag(&diag);
 		return CLI_USAGE;
 	}
-	if (name && strcmp(name, kifu_variant_name(v)) != 0) {
+	const char *start = NULL;
+	if (name && (!kifu_variant_is_called(v, name, &start) || start)) {
 		cli_error("%s: the file defines variant '%s', not '%s'", path,
 			  kifu_variant_name(v), name);
 		kifu_variant_free(v);

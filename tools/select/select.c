@@ -487,10 +487,19 @@ int select_finish(select_rules *r, const kifu_variant_set *vars, const kifu_vari
 	for (int gi = 0; gi < r->n; gi++) {
 		struct group *g = &r->groups[gi];
 		for (int i = 0; i < g->nvariants; i++) {
-			/* a slip for a known name ("chuu") is an error; a name no
-			 * variant is close to selects the records that give it */
-			const char *close = kifu_variant_set_find(vars, g->variants[i]) ? NULL :
-					    kifu_variant_set_suggest(vars, g->variants[i]);
+			/* a variant as a person calls it (大将棋, daishogi) is its
+			 * name; a slip for a known name ("chuu") is an error; a
+			 * name no variant is close to selects the records that
+			 * give it */
+			const kifu_variant *called = kifu_variant_set_find_called(vars, g->variants[i]);
+			if (called && strcmp(kifu_variant_name(called), g->variants[i])) {
+				char *name = strdup(kifu_variant_name(called));
+				if (!name)
+					return no_memory(diag);
+				free(g->variants[i]);
+				g->variants[i] = name;
+			}
+			const char *close = called ? NULL : kifu_variant_set_suggest(vars, g->variants[i]);
 			if (close) {
 				*option = "--is-variant";
 				*arg = g->variants[i];
