@@ -13,6 +13,7 @@
  */
 #include "lib/cli.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 
 #include <stdio.h>
 #include <string.h>

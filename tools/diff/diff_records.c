@@ -385,7 +385,7 @@ static int diff_moves(struct diff_result *r, const struct diff_side *a, const st
 		kifu_record_move ma, mb;
 		int has_a = i < na && !kifu_record_get_move(a->rec, i, &ma);
 		int has_b = i < nb && !kifu_record_get_move(b->rec, i, &mb);
-		if ((!has_a || !has_b || !inputs_same_move(&ma.move, &mb.move)) && (opt->all || !r->ply)) {
+		if ((!has_a || !has_b || !kifu_move_same(&ma.move, &mb.move)) && (opt->all || !r->ply)) {
 			rc = add_move(r, i, has_a ? &ma : NULL, has_b ? &mb : NULL);
 			if (!rc && has_a && has_b)
 				r->plies[r->nplies - 1].position_same =

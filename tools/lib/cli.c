@@ -282,3 +282,8 @@ void cli_notation_ext(const char *notation, char *buf, size_t size)
 	else
 		snprintf(buf, size, "%s", notation);
 }
+
+const char *cli_side_name(int side)
+{
+	return side == KIFU_SENTE ? "Sente" : "Gote";
+}

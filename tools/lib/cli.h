@@ -104,6 +104,10 @@ const char *cli_notations(int writable);
  * prints why (listing the notations) and returns CLI_USAGE. */
 int cli_notation_check(const char *name, int writable);
 
+/* "Sente" or "Gote": a side in the tools' messages and text (the one
+ * spelling every tool uses). */
+const char *cli_side_name(int side);
+
 /* The extension of the files -o DIR writes in a notation: its first
  * (kif of ".kif .kifu ..."), without the dot; its name when it has none. */
 void cli_notation_ext(const char *notation, char *buf, size_t size);

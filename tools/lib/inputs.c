@@ -311,16 +311,6 @@ void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
 	cli_record_diag(&d);
 }
 
-int inputs_same_move(const kifu_move *x, const kifu_move *y)
-{
-	if ((x->flags & KIFU_MOVE_DROP) != (y->flags & KIFU_MOVE_DROP))
-		return 0;
-	if (x->flags & KIFU_MOVE_DROP)
-		return x->piece == y->piece && x->to == y->to;
-	return x->from == y->from && x->mid == y->mid && x->to == y->to &&
-	       (x->flags & KIFU_MOVE_PROMOTE) == (y->flags & KIFU_MOVE_PROMOTE);
-}
-
 void inputs_json_string(FILE *out, const char *s)
 {
 	putc('"', out);

@@ -17,6 +17,7 @@
 #include "lib/cli.h"
 #include "lib/escape.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -17,6 +17,7 @@
  */
 #include "lib/cli.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 #include "select/select.h"
 
 #include <stdio.h>

@@ -424,7 +424,7 @@ static int opening_matches(struct opening *o, const kifu_record *rec, const kifu
 		return 0;
 	for (int i = 0; i < op->n; i++) {
 		kifu_record_move m;
-		if (kifu_record_get_move(rec, i, &m) || !inputs_same_move(&m.move, &op->moves[i]))
+		if (kifu_record_get_move(rec, i, &m) || !kifu_move_same(&m.move, &op->moves[i]))
 			return 0;
 	}
 	return 1;

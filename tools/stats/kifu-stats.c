@@ -17,6 +17,7 @@
  */
 #include "lib/cli.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 #include "lib/progress.h"
 #include "stats/stats_data.h"
 #include "lib/record_filter.h"

@@ -13,6 +13,7 @@
 #include "lib/cli.h"
 #include "lib/escape.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,8 +53,6 @@ static void usage(FILE *f)
 		"Exit status: 0 all records valid, 1 some invalid (or an input with no record),\n"
 		"2 usage or I/O error.\n");
 }
-
-static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
 
 static const char *const result_names[] = {NULL, "sente", "gote", "draw"};
 
@@ -123,7 +122,7 @@ static void describe_result(const kifu_validation *r, char *buf, size_t size)
 	if (r->result == KIFU_RESULT_DRAW)
 		snprintf(buf, size, "a draw (%s)", r->result_reason);
 	else
-		snprintf(buf, size, "%s wins (%s)", r->result == KIFU_RESULT_SENTE ? "Sente" : "Gote",
+		snprintf(buf, size, "%s wins (%s)", cli_side_name(r->result == KIFU_RESULT_SENTE ? KIFU_SENTE : KIFU_GOTE),
 			 r->result_reason);
 }
 
@@ -136,19 +135,19 @@ static void print_text(const kifu_record *rec, const kifu_validation *r, int ver
 	char end[160] = "";
 	switch (r->end) {
 	case KIFU_END_ROYAL_LOST:
-		snprintf(end, sizeof end, "; %s lost its last royal at ply %ld", side_name(r->loser), r->end_ply);
+		snprintf(end, sizeof end, "; %s lost its last royal at ply %ld", cli_side_name(r->loser), r->end_ply);
 		break;
 	case KIFU_END_NO_MOVES:
-		snprintf(end, sizeof end, "; %s has no legal move after ply %ld", side_name(r->loser), r->end_ply);
+		snprintf(end, sizeof end, "; %s has no legal move after ply %ld", cli_side_name(r->loser), r->end_ply);
 		break;
 	case KIFU_END_BARE_ROYAL:
-		snprintf(end, sizeof end, "; %s is left with a bare royal after ply %ld", side_name(r->loser),
+		snprintf(end, sizeof end, "; %s is left with a bare royal after ply %ld", cli_side_name(r->loser),
 			 r->end_ply);
 		break;
 	case KIFU_END_REPETITION:
 		if (r->loser >= 0)
 			snprintf(end, sizeof end, "; the game ended by repetition at ply %ld: %s loses (%s)",
-				 r->end_ply, side_name(r->loser), r->result_reason);
+				 r->end_ply, cli_side_name(r->loser), r->result_reason);
 		else
 			snprintf(end, sizeof end, "; the game ended by repetition at ply %ld: a draw", r->end_ply);
 		break;

@@ -11,6 +11,7 @@
  */
 #include "lib/cli.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 #include "variants/variant_text.h"
 
 #include <stdio.h>
