@@ -51,9 +51,10 @@ static void usage(FILE *f)
 	}
 	fprintf(f,
 		"      --encoding=ENC    for --to kif and ki2: utf-8 (default) or sjis\n"
-		"  -o, --output PATH     write to the file PATH (through a temporary file);\n"
-		"                        a directory (existing, or PATH ending in /):\n"
-		"                        one file per record, PATH/BASE-RECORD.EXT\n");
+		"  -o, --output PATH     write to the file PATH, replaced only when every\n"
+		"                        record was written (kifu(7), OUTPUT); a directory\n"
+		"                        (existing, or PATH ending in /): one file per\n"
+		"                        record, PATH/BASE-0001.EXT ...\n");
 	cli_common_help(f, 22);
 	fprintf(f,
 		"  -h, --help            print this help and exit\n"

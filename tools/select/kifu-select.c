@@ -88,8 +88,9 @@ static void usage(FILE *f)
 		"      --to NOTATION       write in NOTATION (%s); default: the\n"
 		"                          notation of the first record selected\n"
 		"      --encoding=ENC      for KIF: utf-8 (default) or sjis (Shift_JIS)\n"
-		"  -o, --output PATH       write to the file PATH; a directory (existing, or\n"
-		"                          ending in /): one file per record, in its notation\n",
+		"  -o, --output PATH       write to the file PATH (kifu(7), OUTPUT); a directory\n"
+		"                          (existing, or ending in /): one file per record,\n"
+		"                          PATH/BASE-0001.EXT ..., in its notation\n",
 		cli_program(), cli_notations(1));
 	cli_common_help(f, 24);
 	fprintf(f,
