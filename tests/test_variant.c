@@ -284,15 +284,24 @@ static void same_answers(const kifu_variant_set *set, const char *name, int *che
 	(*checked)++;
 }
 
+/* A set with the user's variant of tests/data/variants/mini.yaml, not
+ * added yet. */
+static void set_and_mini(kifu_variant_set **set, kifu_variant **mini)
+{
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	*set = NULL;
+	*mini = NULL;
+	assert_int_equal(kifu_variant_set_new(set), 0);
+	assert_int_equal(kifu_variant_load_file(mini, "tests/data/variants/mini.yaml", &diag), 0);
+}
+
 static void find_by_title_and_start(void **state)
 {
 	(void)state;
-	kifu_variant_set *set = NULL;
-	kifu_variant *mini = NULL;
-	kifu_diag diag;
-	kifu_diag_clear(&diag);
-	assert_int_equal(kifu_variant_set_new(&set), 0);
-	assert_int_equal(kifu_variant_load_file(&mini, "tests/data/variants/mini.yaml", &diag), 0);
+	kifu_variant_set *set;
+	kifu_variant *mini;
+	set_and_mini(&set, &mini);
 	int checked = 0;
 	for (int with_user = 0; with_user < 2; with_user++) {
 		if (with_user)
@@ -363,12 +372,9 @@ static void find_called(void **state)
 	assert_null(kifu_variant_set_find_called(NULL, "shogi shogi"));
 	assert_null(kifu_variant_set_find_called(NULL, " - "));
 	/* a user's variant, found first, by its English title too */
-	kifu_variant_set *set = NULL;
-	kifu_variant *mini = NULL;
-	kifu_diag diag;
-	kifu_diag_clear(&diag);
-	assert_int_equal(kifu_variant_set_new(&set), 0);
-	assert_int_equal(kifu_variant_load_file(&mini, "tests/data/variants/mini.yaml", &diag), 0);
+	kifu_variant_set *set;
+	kifu_variant *mini;
+	set_and_mini(&set, &mini);
 	assert_int_equal(kifu_variant_set_add(set, mini), 0);
 	assert_ptr_equal(kifu_variant_set_find_called(set, "Mini Shogi (test)"), mini);
 	assert_ptr_equal(kifu_variant_set_find_called(set, "minishogi(test)"), mini);

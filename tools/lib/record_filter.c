@@ -81,9 +81,11 @@ record_filter *record_filter_new(void)
 		return NULL;
 	}
 	pcre2_set_callout(f->context, count_steps, &f->budget);
-	/* PCRE2's limits as well: the frames of one start, the interpreter's
-	 * heap (in KiB), the JIT's stack */
+	/* PCRE2's limits as well: the frames of one start and their depth
+	 * (each costs a step at least), the interpreter's heap (in KiB), the
+	 * JIT's stack */
 	pcre2_set_match_limit(f->context, (uint32_t)FILTER_MAX_STEPS);
+	pcre2_set_depth_limit(f->context, (uint32_t)FILTER_MAX_STEPS);
 	pcre2_set_heap_limit(f->context, 20000);
 	f->jit_stack = pcre2_jit_stack_create(32 * 1024, JIT_STACK_MAX, NULL);
 	if (f->jit_stack)
