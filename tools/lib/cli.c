@@ -196,6 +196,18 @@ static int load_builtin(const char *name, const kifu_variant **out)
 	return rc < 0 ? CLI_USAGE : CLI_OK;
 }
 
+/* Is the variant of a file called name (its name, a title: as -v takes
+ * a shipped variant's)? */
+static int file_is_called(const kifu_variant *v, const char *name)
+{
+	kifu_variant_set *set = NULL;
+	int is = 0;
+	if (kifu_variant_set_new(&set) == 0 && kifu_variant_set_add(set, v) == 0)
+		is = kifu_variant_set_find_called(set, name) == v;
+	kifu_variant_set_free(set);
+	return is;
+}
+
 static int load_file(const char *path, const char *name,
 		     const kifu_variant **out, kifu_variant **owned)
 {
@@ -209,8 +221,7 @@ static int load_file(const char *path, const char *name,
 		cli_diag(&diag);
 		return CLI_USAGE;
 	}
-	const char *start = NULL;
-	if (name && (!kifu_variant_is_called(v, name, &start) || start)) {
+	if (name && !file_is_called(v, name)) {
 		cli_error("%s: the file defines variant '%s', not '%s'", path,
 			  kifu_variant_name(v), name);
 		kifu_variant_free(v);

@@ -126,8 +126,7 @@ const kifu_variant *kifu_variant_set_find_title(const kifu_variant_set *set, con
  * matched, and costs the loading of the shipped variants (once a process). */
 const kifu_variant *kifu_variant_set_find_called(const kifu_variant_set *set, const char *name);
 /* 1 when v is called `name`: its Japanese title or its name (compared as
- * kifu_variant_set_find_title compares them), its English title (as
- * kifu_variant_set_find_called compares it), or one of its start
+ * kifu_variant_set_find_title compares them), or one of its start
  * positions (as kifu_variant_set_find_start; *start is then the start's
  * name as v has it, else NULL); else 0. */
 int kifu_variant_is_called(const kifu_variant *v, const char *name, const char **start);

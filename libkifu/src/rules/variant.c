@@ -655,9 +655,6 @@ int kifu_variant_is_called(const kifu_variant *v, const char *name, const char *
 	*start = NULL;
 	if (title_is(want, v->title_ja, v->name))
 		return 1;
-	char english[256];
-	if (english_fold(name, english, sizeof english) && english_is(english, v))
-		return 1;
 	int at = variant_start(v, want);
 	if (at >= 0)
 		*start = v->starts[at].name;
