@@ -31,12 +31,28 @@ int escape_utf8_length(const char *s)
 	return n;
 }
 
+/* The characters that steer how a line is shown without being control
+ * characters: the line and paragraph separators (U+2028, U+2029) and the
+ * marks, embeddings, overrides and isolates of bidirectional text
+ * (U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069), which can show
+ * a line in another order than its text. */
+static int steers_display(const unsigned char *p, int n)
+{
+	if (n == 2)
+		return p[0] == 0xD8 && p[1] == 0x9C;
+	if (n != 3 || p[0] != 0xE2)
+		return 0;
+	return (p[1] == 0x80 && (p[2] == 0x8E || p[2] == 0x8F || (p[2] >= 0xA8 && p[2] <= 0xAE))) ||
+	       (p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA9);
+}
+
 /* What the character or byte at p becomes: *len bytes of the input, as
  * rep (an escape, NUL-terminated) or, when rep[0] is 0, as they are. */
-static void one(const char *p, unsigned flags, int *len, char rep[8])
+static void one(const char *p, unsigned flags, int *len, char rep[16])
 {
 	static const char hex[] = "0123456789ABCDEF";
-	unsigned char c = (unsigned char)*p;
+	const unsigned char *u = (const unsigned char *)p;
+	unsigned char c = u[0];
 	int n = escape_utf8_length(p);
 	rep[0] = '\0';
 	*len = n ? n : 1;
@@ -46,16 +62,18 @@ static void one(const char *p, unsigned flags, int *len, char rep[8])
 		rep[2] = '\0';
 		return;
 	}
-	/* a control character (C1 is U+0080..U+009F: C2 80 .. C2 9F) or a
-	 * byte of no character: one escape per byte */
-	int c1 = n == 2 && c == 0xC2 && (unsigned char)p[1] < 0xA0;
-	if (n == 0 || c < 0x20 || c == 0x7F || c1) {
-		*len = 1;
-		rep[0] = '\\';
-		rep[1] = 'x';
-		rep[2] = hex[c >> 4];
-		rep[3] = hex[c & 15];
-		rep[4] = '\0';
+	/* a control character (C1 is U+0080..U+009F: C2 80 .. C2 9F), a
+	 * byte of no character, a character that steers the display: one
+	 * escape per byte */
+	int c1 = n == 2 && c == 0xC2 && u[1] < 0xA0;
+	if (n == 0 || c < 0x20 || c == 0x7F || c1 || steers_display(u, n)) {
+		for (int i = 0; i < *len; i++) {
+			rep[4 * i] = '\\';
+			rep[4 * i + 1] = 'x';
+			rep[4 * i + 2] = hex[u[i] >> 4];
+			rep[4 * i + 3] = hex[u[i] & 15];
+		}
+		rep[4 * *len] = '\0';
 	}
 }
 
@@ -68,7 +86,7 @@ size_t escape_text(char *buf, size_t size, const char *s, unsigned flags)
 	else if (flags & ESCAPE_QUOTED)
 		cut = 1;
 	for (const char *p = s; *p;) {
-		char rep[8];
+		char rep[16];
 		int len;
 		one(p, flags, &len, rep);
 		const char *from = rep[0] ? rep : p;
@@ -108,7 +126,7 @@ void escape_text_put(FILE *f, const char *s, unsigned flags)
 		putc('"', f);
 	const char *run = s;
 	for (const char *p = s; *p;) {
-		char rep[8];
+		char rep[16];
 		int len;
 		one(p, flags, &len, rep);
 		if (rep[0]) {
@@ -134,7 +152,7 @@ int escape_columns(const char *s)
 {
 	int w = 0;
 	for (const char *p = s; *p;) {
-		char rep[8];
+		char rep[16];
 		int len;
 		one(p, 0, &len, rep);
 		w += rep[0] ? (int)strlen(rep) : char_columns((const unsigned char *)p);
@@ -173,7 +191,7 @@ void escape_csv(FILE *f, const char *s, unsigned flags)
 	if (formula)
 		putc('\'', f);
 	for (const char *p = s; *p;) {
-		char rep[8];
+		char rep[16];
 		int len = 1;
 		rep[0] = '\0';
 		if (!exact)

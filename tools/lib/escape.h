@@ -12,10 +12,13 @@
  *   kifu-replay's board_out_xml and board_out_json (replay/board.h).
  *
  * What is escaped in text: the control characters (C0, U+0000-U+001F; DEL,
- * U+007F; C1, U+0080-U+009F) and every byte that is not part of a UTF-8
- * character (overlong forms, surrogates and code points past U+10FFFF
- * included), each as \xHH, its byte in two upper-case hexadecimal digits.
- * Every other character is written as it is.
+ * U+007F; C1, U+0080-U+009F), the characters that steer how a line is
+ * shown (the line and paragraph separators U+2028 and U+2029, and the
+ * marks, embeddings, overrides and isolates of bidirectional text: U+061C,
+ * U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) and every byte that is not
+ * part of a UTF-8 character (overlong forms, surrogates and code points
+ * past U+10FFFF included), each byte as \xHH, in two upper-case hexadecimal
+ * digits.  Every other character is written as it is.
  */
 #ifndef KIFU_ESCAPE_H
 #define KIFU_ESCAPE_H
