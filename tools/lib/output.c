@@ -239,11 +239,12 @@ int output_open(output *o, const char *path)
 	return rc;
 }
 
-/* Whether anything was written to the temporary file. */
+/* Whether anything was written to the temporary file (through f, or by
+ * another writer of it: kifu-index's database). */
 static int wrote_something(FILE *f)
 {
-	off_t at = ftello(f);
-	return at != 0;
+	struct stat st;
+	return fstat(fileno(f), &st) != 0 || st.st_size > 0;
 }
 
 int output_close(output *o, int ok)
