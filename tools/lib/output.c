@@ -321,55 +321,67 @@ static void file_base(const char *input, char *buf, size_t size)
 
 void output_dir_free(struct output_dir *d)
 {
-	for (int i = 0; i < d->n; i++)
+	for (int i = 0; i < d->n; i++) {
+		free(d->inputs[i]);
 		free(d->bases[i]);
-	free(d->bases);
+	}
+	for (int i = 0; i < d->given; i++)
+		free(d->reserved[i]);
+	free(d->reserved);
 	free(d->inputs);
+	free(d->bases);
 	free(d->devs);
 	free(d->inos);
 	memset(d, 0, sizeof *d);
 }
 
-/* Is base taken for input i: given to an input before it, or (suffixed:
- * not i's own) the own BASE of another input, which that one will want? */
-static int base_taken(const struct output_dir *d, char (*own)[256], int i, const char *base,
-		      int suffixed)
+/* Is base taken for the input coming after the d->n known: given to one
+ * of them, or (suffixed: not the input's own) the own BASE of an input of
+ * the command line, which that one will want? */
+static int base_taken(const struct output_dir *d, const char *base, int suffixed)
 {
-	for (int k = 0; k < d->n; k++) {
-		if (k < i && !strcmp(d->bases[k], base))
+	for (int k = 0; k < d->n; k++)
+		if (!strcmp(d->bases[k], base))
 			return 1;
-		if (suffixed && k != i && !strcmp(own[k], base))
+	for (int k = 0; suffixed && k < d->given; k++)
+		if (!strcmp(d->reserved[k], base))
 			return 1;
-	}
 	return 0;
 }
 
-/* Each input's BASE: its own, or when an earlier input has it, the first
- * of BASE_2, BASE_3, ... that no input has.  The same path given twice
- * is one input (the same files). */
-static int give_bases(struct output_dir *d)
+/* The BASE of input (made and noted on first sight: its own, or when an
+ * input before it has it, the first of BASE_2, BASE_3, ... that no input
+ * has), or NULL when out of memory.  The same path is one input. */
+static const char *base_of(struct output_dir *d, const char *input)
 {
-	char (*own)[256] = d->n > 0 ? malloc((size_t)d->n * sizeof *own) : NULL;
-	if (!own)
-		return -1;
 	for (int i = 0; i < d->n; i++)
-		file_base(d->inputs[i], own[i], sizeof own[i]);
-	for (int i = 0; i < d->n; i++) {
-		char base[300];
-		int same = -1;
-		for (int k = 0; k < i && same < 0; k++)
-			if (!strcmp(d->inputs[k], d->inputs[i]))
-				same = k;
-		snprintf(base, sizeof base, "%s", same >= 0 ? d->bases[same] : own[i]);
-		for (int n = 2; same < 0 && base_taken(d, own, i, base, n > 2); n++)
-			snprintf(base, sizeof base, "%s_%d", own[i], n);
-		if (!(d->bases[i] = strdup(base))) {
-			free(own);
-			return -1;
-		}
+		if (!strcmp(d->inputs[i], input))
+			return d->bases[i];
+	if (d->n == d->cap) {
+		int cap = d->cap ? 2 * d->cap : 8;
+		char **inputs = realloc(d->inputs, (size_t)cap * sizeof *inputs);
+		if (inputs)
+			d->inputs = inputs;
+		char **bases = inputs ? realloc(d->bases, (size_t)cap * sizeof *bases) : NULL;
+		if (!bases)
+			return NULL;
+		d->bases = bases;
+		d->cap = cap;
 	}
-	free(own);
-	return 0;
+	char own[256], base[300];
+	file_base(input, own, sizeof own);
+	snprintf(base, sizeof base, "%s", own);
+	for (int n = 2; base_taken(d, base, n > 2); n++)
+		snprintf(base, sizeof base, "%s_%d", own, n);
+	char *pi = strdup(input), *pb = strdup(base);
+	if (!pi || !pb) {
+		free(pi);
+		free(pb);
+		return NULL;
+	}
+	d->inputs[d->n] = pi;
+	d->bases[d->n] = pb;
+	return d->bases[d->n++];
 }
 
 int output_dir_open(struct output_dir *d, const char *path, int n, char *const inputs[])
@@ -391,28 +403,26 @@ int output_dir_open(struct output_dir *d, const char *path, int n, char *const i
 		cli_error("%s: not a directory", path);
 		return CLI_USAGE;
 	}
-	d->inputs = malloc((size_t)n * sizeof *d->inputs);
-	d->bases = calloc((size_t)n, sizeof *d->bases);
 	d->devs = malloc((size_t)n * sizeof *d->devs);
 	d->inos = malloc((size_t)n * sizeof *d->inos);
-	if (!d->inputs || !d->bases || !d->devs || !d->inos) {
-		free(d->inputs);
-		free(d->bases);
-		free(d->devs);
-		free(d->inos);
-		memset(d, 0, sizeof *d);
-		cli_error("out of memory");
-		return CLI_USAGE;
+	d->reserved = calloc((size_t)n, sizeof *d->reserved);
+	int failed = !d->devs || !d->inos || !d->reserved;
+	/* the own BASE of every input given is kept for it; then each gets
+	 * its BASE, in their order */
+	for (int i = 0; !failed && i < n; i++) {
+		char own[256];
+		file_base(inputs[i], own, sizeof own);
+		failed = !(d->reserved[i] = strdup(own));
+		d->given = i + 1;
 	}
-	d->n = n;
-	for (int i = 0; i < n; i++) {
-		d->inputs[i] = inputs[i];
-		if (strcmp(inputs[i], "-") && stat(inputs[i], &sb) == 0) {
+	for (int i = 0; !failed && i < n; i++) {
+		failed = !base_of(d, inputs[i]);
+		if (!failed && strcmp(inputs[i], "-") && stat(inputs[i], &sb) == 0) {
 			d->devs[d->nids] = sb.st_dev;
 			d->inos[d->nids++] = sb.st_ino;
 		}
 	}
-	if (give_bases(d)) {
+	if (failed) {
 		output_dir_free(d);
 		cli_error("out of memory");
 		return CLI_USAGE;
@@ -420,26 +430,21 @@ int output_dir_open(struct output_dir *d, const char *path, int n, char *const i
 	return CLI_OK;
 }
 
-/* The BASE of the input at that path ("stdin" for one not given). */
-static const char *base_of(const struct output_dir *d, const char *input)
-{
-	for (int i = 0; i < d->n; i++)
-		if (!strcmp(d->inputs[i], input))
-			return d->bases[i];
-	return "stdin";
-}
-
-int output_dir_file(output *o, const struct output_dir *d, const char *input, long record,
-		    long ply, const char *ext)
+int output_dir_file(output *o, struct output_dir *d, const char *input, long record, long ply,
+		    const char *ext)
 {
 	output_clear(o);
 	o->in_dir = 1;
+	const char *base = base_of(d, input);
+	if (!base) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
 	char name[PATH_MAX];
 	const char *slash = d->path[strlen(d->path) - 1] == '/' ? "" : "/";
-	int n = ply < 0 ? snprintf(name, sizeof name, "%s%s%s-%04ld.%s", d->path, slash, base_of(d, input),
-				   record, ext) :
-			  snprintf(name, sizeof name, "%s%s%s-%04ld-%04ld.%s", d->path, slash,
-				   base_of(d, input), record, ply, ext);
+	int n = ply < 0 ? snprintf(name, sizeof name, "%s%s%s-%04ld.%s", d->path, slash, base, record, ext) :
+			  snprintf(name, sizeof name, "%s%s%s-%04ld-%04ld.%s", d->path, slash, base, record,
+				   ply, ext);
 	if (n < 0 || (size_t)n >= sizeof name) {
 		cli_error("%s: a file name in it would be longer than %d bytes", d->path, PATH_MAX - 1);
 		return CLI_USAGE;

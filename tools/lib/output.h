@@ -61,17 +61,21 @@ int output_names_dir(const char *path);
 /* The directory -o names, and the BASE of each input's files in it. */
 struct output_dir {
 	const char *path;
-	int n;
-	char **inputs, **bases;     /* input i's path and its BASE */
-	dev_t *devs;                /* the inputs that are files, to be never replaced */
+	int n, cap;                 /* the inputs known, and the room for them */
+	char **inputs, **bases;     /* input i's path and the BASE it writes */
+	char **reserved;            /* the own BASEs of the command line's inputs, */
+	int given;                  /* given of them: kept for them */
+	dev_t *devs;                /* the inputs given that are files, never to be replaced */
 	ino_t *inos;
 	int nids;
 };
 
-/* Makes the directory if it does not exist and gives each input its BASE
- * (the input's name without directory and extension, "stdin" for standard
- * input; a later input of the same BASE gets BASE_2, BASE_3, ..., the first
- * that no input has).  CLI_OK, or CLI_USAGE after printing why (it cannot
+/* Makes the directory if it does not exist and gives each input given its
+ * BASE, in their order (the input's name without directory and extension,
+ * "stdin" for standard input; an input whose BASE an earlier one has gets
+ * BASE_2, BASE_3, ..., the first that no input has).  An input not given
+ * (a record an index names) gets its BASE by the same rule when its first
+ * record is written.  CLI_OK, or CLI_USAGE after printing why (it cannot
  * be made, or it is not a directory).  Free with output_dir_free. */
 int output_dir_open(struct output_dir *d, const char *path, int n, char *const inputs[]);
 void output_dir_free(struct output_dir *d);
@@ -81,8 +85,8 @@ void output_dir_free(struct output_dir *d);
  * input), record its number in the input (1-based), ext without its dot.
  * Closed with output_close.  CLI_OK, or CLI_USAGE after printing why (the
  * name is too long, it is one of the inputs, it cannot be created). */
-int output_dir_file(output *o, const struct output_dir *d, const char *input, long record,
-		    long ply, const char *ext);
+int output_dir_file(output *o, struct output_dir *d, const char *input, long record, long ply,
+		    const char *ext);
 
 /* Standard output as a Unix filter writes it: a closed pipe ends the tool
  * quietly (SIGPIPE, as cat and grep end), at its first write. */
