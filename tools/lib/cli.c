@@ -41,6 +41,9 @@ static void put_shown(const char *s)
 
 /* "PROG: message" on stderr, the message as long as it is (never cut:
  * its own buffer when the one on the stack is too short). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 0)))
+#endif
 static void say(const char *fmt, va_list ap)
 {
 	char msg[4096], *big = NULL;
