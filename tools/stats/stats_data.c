@@ -321,34 +321,60 @@ struct stats_node *stats_node(struct stats_group *g, const char *key)
 	return nd;
 }
 
-int stats_add_length(struct stats_group *g, uint64_t plies, uint64_t n)
+/* --- the sorted arrays of a group: its lengths, its pieces --------------------- */
+
+/* Where the entry of key `want` is, or would go, in n entries of size
+ * bytes sorted by the key that key_of reads (the first at or past it). */
+static size_t sorted_place(const void *entries, size_t n, size_t size, uint64_t want,
+			   uint64_t (*key_of)(const void *entry))
 {
-	if (plies > KIFU_MAX_PLIES)
-		return KIFU_EINVAL;
-	/* the lengths in order: a new one goes in its place (most come last:
-	 * a part's histogram is read in order) */
-	size_t lo = 0, hi = g->nhist;
-	if (hi && g->hist[hi - 1].plies < plies)
-		lo = hi;
+	const char *e = entries;
+	size_t lo = 0, hi = n;
+	/* most come last: a part's histogram is read in order */
+	if (hi && key_of(e + (hi - 1) * size) < want)
+		return hi;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (g->hist[mid].plies < plies)
+		if (key_of(e + mid * size) < want)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == g->nhist || g->hist[lo].plies != plies) {
+	return lo;
+}
+
+/* A zeroed entry made at place `at` of n sorted ones (those from `at` on
+ * move up one).  NULL when out of memory. */
+static void *sorted_insert(void **array, size_t *n, size_t *cap, size_t size, size_t at)
+{
+	if (grow(array, cap, *n, size))
+		return NULL;
+	char *e = *array;
+	memmove(e + (at + 1) * size, e + at * size, (*n - at) * size);
+	memset(e + at * size, 0, size);
+	(*n)++;
+	return e + at * size;
+}
+
+static uint64_t length_key(const void *entry) { return ((const struct stats_length *)entry)->plies; }
+static uint64_t piece_key(const void *entry) { return (uint64_t)((const struct stats_piece *)entry)->type; }
+
+int stats_add_length(struct stats_group *g, uint64_t plies, uint64_t n)
+{
+	if (plies > KIFU_MAX_PLIES)
+		return KIFU_EINVAL;
+	size_t at = sorted_place(g->hist, g->nhist, sizeof *g->hist, plies, length_key);
+	if (at == g->nhist || g->hist[at].plies != plies) {
 		void *h = g->hist;
-		if (grow(&h, &g->hist_cap, g->nhist, sizeof *g->hist))
-			return KIFU_ENOMEM;
+		struct stats_length *l = sorted_insert(&h, &g->nhist, &g->hist_cap, sizeof *g->hist, at);
 		g->hist = h;
-		memmove(g->hist + lo + 1, g->hist + lo, (g->nhist - lo) * sizeof *g->hist);
-		g->hist[lo] = (struct stats_length){plies, 0};
-		g->nhist++;
+		if (!l)
+			return KIFU_ENOMEM;
+		l->plies = plies;
 	}
-	if (g->hist[lo].n > UINT64_MAX - n)
+	if (g->hist[at].n > UINT64_MAX - n)
 		return KIFU_ELIMIT;
-	g->hist[lo].n += n;
+	g->hist[at].n += n;
 	return 0;
 }
 
@@ -385,34 +411,25 @@ static const char *pooled(struct stats_names_pool *pool, const char *s)
 struct stats_piece *stats_name_piece(struct stats *st, struct stats_group *g, int t, const char *id,
 				     const char *name, int *rc)
 {
-	size_t lo = 0, hi = g->npieces;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (g->pieces[mid].type < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	size_t at = sorted_place(g->pieces, g->npieces, sizeof *g->pieces, (uint64_t)t, piece_key);
 	*rc = 0;
-	if (lo < g->npieces && g->pieces[lo].type == t) {
-		if (!strcmp(g->pieces[lo].id, id))
-			return &g->pieces[lo];
+	if (at < g->npieces && g->pieces[at].type == t) {
+		if (!strcmp(g->pieces[at].id, id))
+			return &g->pieces[at];
 		*rc = KIFU_EINVAL;
 		return NULL;
 	}
 	*rc = KIFU_ENOMEM;
 	const char *pid = pooled(&st->names, id), *pname = pooled(&st->names, name);
 	void *ps = g->pieces;
-	if (!pid || !pname || grow(&ps, &g->pieces_cap, g->npieces, sizeof *g->pieces))
-		return NULL;
+	struct stats_piece *p = pid && pname ?
+		sorted_insert(&ps, &g->npieces, &g->pieces_cap, sizeof *g->pieces, at) : NULL;
 	g->pieces = ps;
-	memmove(g->pieces + lo + 1, g->pieces + lo, (g->npieces - lo) * sizeof *g->pieces);
-	struct stats_piece *p = &g->pieces[lo];
-	memset(p, 0, sizeof *p);
+	if (!p)
+		return NULL;
 	p->id = pid;
 	p->name = pname;
 	p->type = t;
-	g->npieces++;
 	*rc = 0;
 	return p;
 }
