@@ -263,7 +263,8 @@ int output_close(output *o, int ok)
 		status = CLI_USAGE;
 	}
 	if (o->tmp) {
-		int keep = !failed && ok && any;
+		/* a partial output makes a new file, never replaces one */
+		int keep = !failed && any && (ok == 1 || (ok == OUTPUT_PARTIAL && !o->existed));
 		if (keep && rename(o->tmp, o->target) != 0) {
 			cli_error("%s: cannot replace it: %s", name, strerror(errno));
 			status = CLI_USAGE;
@@ -275,7 +276,8 @@ int output_close(output *o, int ok)
 			 * the file is said here */
 			if (!o->in_dir)
 				cli_note("%s: %s: %s", name,
-					 !failed && ok ? "nothing written" : "not written, the run failed",
+					 failed || !ok ? "not written, the run failed" :
+					 !any ? "nothing written" : "not written whole",
 					 o->existed ? "left as it was" : "not made");
 		}
 		untrack(o->tmp);

@@ -45,12 +45,16 @@ typedef struct output {
  * CLI_USAGE after printing why. */
 int output_open(output *o, const char *path);
 
-/* Flushes and closes.  ok: the run wrote everything it meant to.  The
- * temporary file is renamed over the target when ok and something was
- * written; else it is removed and the target left as it was, which is
- * said (not with -q): "FILE: nothing written: left as it was", "FILE: not
- * written, the run failed: not made".  Returns CLI_OK, or CLI_USAGE after
- * saying why (a write error, a rename that failed). */
+/* Flushes and closes.  ok: the run wrote everything it meant to (1),
+ * failed (0), or was cut short with what it wrote whole so far
+ * (OUTPUT_PARTIAL: an interrupted kifu-annotate).  The temporary file is
+ * renamed over the target when ok is 1 and something was written, or for
+ * OUTPUT_PARTIAL when no file is there to be replaced; else it is removed
+ * and the target left as it was, which is said (not with -q): "FILE:
+ * nothing written: left as it was", "FILE: not written, the run failed:
+ * not made".  Returns CLI_OK, or CLI_USAGE after saying why (a write
+ * error, a rename that failed). */
+#define OUTPUT_PARTIAL 2
 int output_close(output *o, int ok);
 
 /* -o's one rule: PATH is a directory, into which one file per record or
