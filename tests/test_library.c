@@ -489,6 +489,65 @@ static void compact_moves(void **state)
 	assert_string_equal(msg, "no such square on this board");
 }
 
+/* kifu_move_same: a KIF record's moves and their compact conversion are
+ * the same moves; a promotion, another first leg, another dropped piece or
+ * another square is another move, whatever else the notations carry. */
+static void moves_same(void **state)
+{
+	(void)state;
+	kifu_record *kif = NULL, *compact = NULL;
+	kifu_reader *r = NULL;
+	kifu_stream *st = NULL;
+	const kifu_variant *v;
+	kifu_diag d;
+	static const char text[] = "手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n"
+				   "   4 同　銀(31)\n   5 ４五角打\n";
+	assert_int_equal(kifu_record_new(&kif), 0);
+	assert_int_equal(kifu_reader_new_buffer(&r, text, sizeof text - 1, "t.kif"), 0);
+	assert_int_equal(kifu_stream_new(&st, r, NULL), 0);
+	assert_int_equal(kifu_stream_next(st, kif, &v, &d), 1);
+	assert_int_equal(kifu_record_new(&compact), 0);
+	static const char line[] = "shogi : 7g7f 3c3d 8h2b+ 3a2b B*4e";
+	const kifu_variant *cv;
+	assert_int_equal(kifu_compact_parse(compact, line, sizeof line - 1, "t.compact", 1, NULL, &cv), 0);
+	assert_int_equal(kifu_record_move_count(kif), 5);
+	for (long i = 0; i < 5; i++) {
+		kifu_record_move a, b;
+		assert_int_equal(kifu_record_get_move(kif, i, &a), 0);
+		assert_int_equal(kifu_record_get_move(compact, i, &b), 0);
+		assert_true(kifu_move_same(&a.move, &b.move));
+		assert_string_not_equal(a.text, b.text);
+		kifu_move other = b.move;
+		other.flags ^= KIFU_MOVE_PROMOTE;
+		/* a drop never promotes: the flag is not looked at */
+		assert_int_equal(kifu_move_same(&a.move, &other), (b.move.flags & KIFU_MOVE_DROP) != 0);
+		other = b.move;
+		other.to++;
+		assert_false(kifu_move_same(&a.move, &other));
+	}
+	kifu_move drop, moved;
+	const char *msg;
+	size_t at;
+	assert_int_equal(kifu_compact_parse_move(v, "B*4e", 4, &drop, &msg, &at), 0);
+	moved = drop;
+	moved.piece++;
+	assert_false(kifu_move_same(&drop, &moved));
+	moved = drop;
+	moved.flags &= (uint8_t)~KIFU_MOVE_DROP;
+	assert_false(kifu_move_same(&drop, &moved));
+	const kifu_variant *chu;
+	assert_int_equal(kifu_variant_builtin(&chu, "chu", NULL), 0);
+	kifu_move two, one;
+	assert_int_equal(kifu_compact_parse_move(chu, "8h7g6f", 6, &two, &msg, &at), 0);
+	assert_int_equal(kifu_compact_parse_move(chu, "8h6f", 4, &one, &msg, &at), 0);
+	assert_false(kifu_move_same(&two, &one)); /* another first leg */
+	assert_true(kifu_move_same(&two, &two));
+	kifu_stream_free(st);
+	kifu_reader_free(r);
+	kifu_record_free(kif);
+	kifu_record_free(compact);
+}
+
 /* ---- the play loop ---- */
 
 struct seen {
@@ -1012,6 +1071,7 @@ int main(void)
 		cmocka_unit_test(kif_variant_undecided),
 		cmocka_unit_test(dropped_words),
 		cmocka_unit_test(compact_moves),
+		cmocka_unit_test(moves_same),
 		cmocka_unit_test(play_loop),
 		cmocka_unit_test(play_through_illegal),
 		cmocka_unit_test(play_named_piece),

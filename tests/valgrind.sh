@@ -30,6 +30,15 @@ run "$bin/kifu-stats" --format=csv --names=ja --by player --openings 3 samples/*
 run "$bin/kifu-stats" --format=yaml --by date:4 --openings 2 tests/data/select/games.compact
 run "$bin/kifu-select" --dedupe=all --mirror --position 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3' "$kif"/*.kif samples/shogi-random.compact
 run "$bin/kifu-select" --duplicates --opening 7g7f --or --invalid --to kif samples/*.compact samples/*.compact
+run "$bin/kifu-select" --count --move '1:７六歩' --opening '７六歩' --player x --or --where '棋戦~.' samples/shogi-random.compact
+vg_dir=$(mktemp -d)
+trap 'rm -rf "$vg_dir"' EXIT
+mkdir "$vg_dir/a" "$vg_dir/b"
+cp samples/shogi-random.compact "$vg_dir/a/x.compact"
+cp samples/shogi-random.compact "$vg_dir/b/x.compact"
+run "$bin/kifu-convert" --to kif -o "$vg_dir/out/" "$vg_dir/a/x.compact" "$vg_dir/b/x.compact"
+run "$bin/kifu-convert" -o "$vg_dir/a/x.compact" "$vg_dir/a/x.compact"
+run "$bin/kifu-replay" --format=sfen --every -o "$vg_dir/pics/" "$vg_dir/b/x.compact"
 run "$bin/kifu-perft" -v dai 2
 run "$bin/kifu-perft" -v asakura 3
 run "$bin/kifu-validate" --variant-file tests/data/bad-variants/bad-moves.yaml samples/dai-brief.compact

@@ -195,7 +195,7 @@ static void referee(const struct engine *e, const kifu_record *rec, const kifu_p
 		a->nlines = 1;
 	}
 	struct written_line *w0 = &a->lines[0];
-	if (!w0->nmoves || !inputs_same_move(&w0->moves[0], &bm)) {
+	if (!w0->nmoves || !kifu_move_same(&w0->moves[0], &bm)) {
 		/* a best move other than its line's first: the line is that move */
 		w0->moves[0] = bm;
 		w0->nmoves = 1;
@@ -499,7 +499,7 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 			kifu_make_move(pos, &m.move, NULL);
 			if (p >= li.start && p >= opt->from_ply && (!opt->to_ply || p <= opt->to_ply)) {
 				const struct position_analysis *b = &an[prev];
-				int best = b->ok && b->lines[0].nmoves && inputs_same_move(&b->lines[0].moves[0], &m.move);
+				int best = b->ok && b->lines[0].nmoves && kifu_move_same(&b->lines[0].moves[0], &m.move);
 				judge_move(opt, b, &an[i + 1], mover, best);
 				an[i + 1].judged_side = mover == KIFU_SENTE ? 0 : 1;
 			}

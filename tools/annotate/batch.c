@@ -16,6 +16,7 @@
 #include "annotate/engine_proc.h"
 #include "annotate/record_copy.h"
 #include "lib/cli.h"
+#include "lib/output.h"
 #include "lib/progress.h"
 
 #include <errno.h>
@@ -333,10 +334,18 @@ int batch_run(const struct annotate_options *opt, int jobs, int nfiles, char *co
 	if (b.status > status)
 		status = b.status;
 	int interrupted = proc_interrupted;
-	if (output_close(&b.out, 1) && status < CLI_USAGE)
+	/* -o FILE (kifu(7), OUTPUT): replaced after a whole run; after an
+	 * interrupt the records complete so far make a new file, but never
+	 * replace one (the records after them would be lost with it) */
+	int replaces = b.out.tmp && b.out.existed;
+	if (output_close(&b.out, status >= CLI_USAGE ? 0 : interrupted ? OUTPUT_PARTIAL : 1) &&
+	    status < CLI_USAGE)
 		status = CLI_USAGE;
 	temp_path = NULL;
-	if (interrupted)
+	if (interrupted && replaces)
+		cli_error("interrupted: the records analysed are not written (-o replaces no file with part of "
+			  "its records)");
+	else if (interrupted)
 		cli_error("interrupted: %ld records written whole, the rest not at all", b.written);
 	else if (!cli_quiet())
 		cli_note("%ld records, %ld of %ld positions analysed, %ld engine errors, %ld engine moves refused",

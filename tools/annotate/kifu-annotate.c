@@ -15,6 +15,7 @@
 #include "annotate/batch.h"
 #include "lib/cli.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -3,6 +3,7 @@
  */
 #include "lib/cli.h"
 #include "diff/diff_records.h"
+#include "lib/escape.h"
 #include "lib/inputs.h"
 
 #include <stdlib.h>
@@ -39,29 +40,17 @@ static void buf_put(struct buf *b, const char *s, size_t n)
 
 static void buf_puts(struct buf *b, const char *s) { buf_put(b, s, strlen(s)); }
 
-/* "text" with ", \ and control characters escaped as in C, so that a value
- * stays on its line. */
+/* "text" quoted, with ", \ and control characters escaped (escape.h), so
+ * that a value stays on its line and says where it ends. */
 static void buf_quoted(struct buf *b, const char *s)
 {
-	buf_put(b, "\"", 1);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		char esc[8];
-		if (*p == '"' || *p == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)*p;
-			buf_put(b, esc, 2);
-		} else if (*p == '\n') {
-			buf_puts(b, "\\n");
-		} else if (*p == '\t') {
-			buf_puts(b, "\\t");
-		} else if (*p < 0x20 || *p == 0x7F) {
-			snprintf(esc, sizeof esc, "\\x%02x", *p);
-			buf_puts(b, esc);
-		} else {
-			buf_put(b, (const char *)p, 1);
-		}
+	char *q = escape_text_dup(s, ESCAPE_QUOTED);
+	if (!q) {
+		b->failed = 1;
+		return;
 	}
-	buf_put(b, "\"", 1);
+	buf_puts(b, q);
+	free(q);
 }
 
 /* Every value of tag `key`, quoted and joined by ", "; "(none)" if none. */
@@ -396,7 +385,7 @@ static int diff_moves(struct diff_result *r, const struct diff_side *a, const st
 		kifu_record_move ma, mb;
 		int has_a = i < na && !kifu_record_get_move(a->rec, i, &ma);
 		int has_b = i < nb && !kifu_record_get_move(b->rec, i, &mb);
-		if ((!has_a || !has_b || !inputs_same_move(&ma.move, &mb.move)) && (opt->all || !r->ply)) {
+		if ((!has_a || !has_b || !kifu_move_same(&ma.move, &mb.move)) && (opt->all || !r->ply)) {
 			rc = add_move(r, i, has_a ? &ma : NULL, has_b ? &mb : NULL);
 			if (!rc && has_a && has_b)
 				r->plies[r->nplies - 1].position_same =
@@ -482,10 +471,11 @@ void diff_result_free(struct diff_result *r)
 static void prefix(FILE *out, const struct diff_result *r, long la, long ca, long lb, long cb,
 		   const struct diff_name *name)
 {
-	fputs(r->a_path, out);
+	escape_text_put(out, r->a_path, 0);
 	if (la > 0)
 		fprintf(out, ca > 0 ? ":%ld:%ld" : ":%ld", la, ca);
-	fprintf(out, " %s", r->b_path);
+	putc(' ', out);
+	escape_text_put(out, r->b_path, 0);
 	if (lb > 0)
 		fprintf(out, cb > 0 ? ":%ld:%ld" : ":%ld", lb, cb);
 	if (!name->key) {
@@ -493,7 +483,9 @@ static void prefix(FILE *out, const struct diff_result *r, long la, long ca, lon
 		return;
 	}
 	char *v = quoted_or_none(name->value);
-	fprintf(out, ": %s %s: ", name->key, v ? v : "");
+	fputs(": ", out);
+	escape_text_put(out, name->key, 0);
+	fprintf(out, " %s: ", v ? v : "");
 	free(v);
 }
 
@@ -522,8 +514,11 @@ static void print_ply(FILE *out, const struct diff_result *r, const struct diff_
 		free(b);
 		return;
 	}
-	fprintf(out, "ply %ld differs: %s vs %s", d->ply, d->a ? d->a : "(no move)",
-		d->b ? d->b : "(no move)");
+	/* the moves as written */
+	fprintf(out, "ply %ld differs: ", d->ply);
+	escape_text_put(out, d->a ? d->a : "(no move)", 0);
+	fputs(" vs ", out);
+	escape_text_put(out, d->b ? d->b : "(no move)", 0);
 	if (d->position_same == 1)
 		fputs("; the positions after it are the same", out);
 	else if (d->position_same == 0)
@@ -552,21 +547,33 @@ void diff_print_text(FILE *out, const struct diff_result *r, const struct diff_n
 {
 	if (r->only_in) {
 		prefix(out, r, r->a_line, 0, r->b_line, 0, name);
-		fprintf(out, "only in %s\n", r->only_in == 'a' ? r->a_path : r->b_path);
+		fputs("only in ", out);
+		escape_text_put(out, r->only_in == 'a' ? r->a_path : r->b_path, 0);
+		putc('\n', out);
 		return;
 	}
 	for (int i = 0; i < r->nheaders; i++) {
 		const struct diff_header *h = &r->headers[i];
 		prefix(out, r, r->a_line, 0, r->b_line, 0, name);
-		fprintf(out, "%s%s: %s vs %s\n", h->is_tag ? "tag " : "", h->key, h->a, h->b);
+		fputs(h->is_tag ? "tag " : "", out);
+		escape_text_put(out, h->key, 0);
+		/* the values are quoted (buf_quoted), the variant's name escaped */
+		fputs(": ", out);
+		escape_text_put(out, h->a, 0);
+		fputs(" vs ", out);
+		escape_text_put(out, h->b, 0);
+		putc('\n', out);
 	}
 	for (int i = 0; i < r->nplies; i++)
 		if (r->plies[i].ply)
 			print_ply(out, r, &r->plies[i], name);
 	if (r->a_ending) {
 		prefix(out, r, r->a_line, 0, r->b_line, 0, name);
-		fprintf(out, "ending: %s vs %s\n", r->a_ending[0] ? r->a_ending : "(none)",
-			r->b_ending[0] ? r->b_ending : "(none)");
+		fputs("ending: ", out);
+		escape_text_put(out, r->a_ending[0] ? r->a_ending : "(none)", 0);
+		fputs(" vs ", out);
+		escape_text_put(out, r->b_ending[0] ? r->b_ending : "(none)", 0);
+		putc('\n', out);
 	}
 	for (int i = 0; i < r->nplies; i++)
 		if (!r->plies[i].ply)

@@ -19,6 +19,7 @@
 #include "lib/cli.h"
 #include "diff/diff_records.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 #include "lib/progress.h"
 
 #include <errno.h>

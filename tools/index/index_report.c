@@ -5,6 +5,8 @@
  */
 #include "index/index_report.h"
 #include "lib/cli.h"
+#include "lib/escape.h"
+#include "lib/output.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -12,34 +14,17 @@
 
 /* --- writing --------------------------------------------------------------------- */
 
-/* A CSV field as RFC 4180 has it (quoted when it holds a comma, a quote, a
- * line end or a space at either end); one that a spreadsheet would take
- * for a formula (=, +, -, @, a tab or a CR first) is written after a '. */
+/* A CSV field and text for people, as every tool writes them (escape.h):
+ * no cell a spreadsheet takes for a formula, no byte that steers a
+ * terminal. */
 static void csv_field(FILE *out, const char *s)
 {
-	size_t n = strlen(s);
-	int formula = n && strchr("=+-@\t\r", s[0]);
-	int quote = formula || strpbrk(s, ",\"\r\n") || (n && (s[0] == ' ' || s[n - 1] == ' '));
-	if (!quote) {
-		fputs(s, out);
-		return;
-	}
-	putc('"', out);
-	if (formula)
-		putc('\'', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			putc('"', out);
-		putc(*s, out);
-	}
-	putc('"', out);
+	escape_csv(out, s, 0);
 }
 
 static void put_shown(FILE *out, const char *s)
 {
-	char buf[4 * 4096 + 1];
-	cli_shown(buf, sizeof buf, s);
-	fputs(buf, out);
+	escape_text_put(out, s, 0);
 }
 
 /* The tags of the vocabulary, in its order: the CSV's columns. */
@@ -311,7 +296,7 @@ static int explored_sfen(const struct index_ask *a, const index_db *x, char *buf
 
 static int same_move(const kifu_move *x, const kifu_move *y)
 {
-	return inputs_same_move(x, y);
+	return kifu_move_same(x, y);
 }
 
 /* The row of move m (made when new), or NULL when out of memory. */
@@ -349,10 +334,12 @@ static void dates(struct explore_move *e, const char *date)
 {
 	if (!date[0])
 		return;
+	/* a date past the room is cut between two characters */
+	size_t n = escape_cut(date, sizeof e->first - 1);
 	if (!e->first[0] || strcmp(date, e->first) < 0)
-		snprintf(e->first, sizeof e->first, "%s", date);
+		snprintf(e->first, sizeof e->first, "%.*s", (int)n, date);
 	if (!e->last[0] || strcmp(date, e->last) > 0)
-		snprintf(e->last, sizeof e->last, "%s", date);
+		snprintf(e->last, sizeof e->last, "%.*s", (int)n, date);
 }
 
 /* The games counted, and the moves they played. */
@@ -423,9 +410,9 @@ static void write_explore_text(FILE *out, const struct explore_result *r)
 			e->gote, e->draw, 100 * rate(e->sente, e->sente, e->gote, e->draw),
 			100 * rate(e->gote, e->sente, e->gote, e->draw),
 			100 * rate(e->draw, e->sente, e->gote, e->draw), (double)e->plies / (double)e->games);
-		char first[64], last[64];
-		cli_shown(first, sizeof first, e->first[0] ? e->first : "-");
-		cli_shown(last, sizeof last, e->last[0] ? e->last : "-");
+		char first[4 * 32 + 1], last[4 * 32 + 1];
+		escape_text(first, sizeof first, e->first[0] ? e->first : "-", 0);
+		escape_text(last, sizeof last, e->last[0] ? e->last : "-", 0);
 		fprintf(out, "%-12s %-12s %s\n", first, last, e->leads_to);
 	}
 }

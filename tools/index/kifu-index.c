@@ -17,6 +17,7 @@
 #include "index/index_build.h"
 #include "index/index_report.h"
 #include "lib/cli.h"
+#include "lib/output.h"
 
 #include <stdlib.h>
 #include <string.h>

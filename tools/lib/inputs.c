@@ -280,7 +280,8 @@ void inputs_record_error(const kifu_record *rec, kifu_diag *d)
 {
 	if (!d->file[0]) {
 		snprintf(d->file, sizeof d->file, "%s", kifu_record_file(rec));
-		d->line = kifu_record_line(rec);
+		if (!d->line)
+			d->line = kifu_record_line(rec);
 	}
 	cli_diag(d);
 }
@@ -316,16 +317,6 @@ void inputs_report_fault(const kifu_record *rec, const kifu_fault *f, const char
 void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
 {
 	inputs_report_fault(rec, &r->fault, NULL);
-}
-
-int inputs_same_move(const kifu_move *x, const kifu_move *y)
-{
-	if ((x->flags & KIFU_MOVE_DROP) != (y->flags & KIFU_MOVE_DROP))
-		return 0;
-	if (x->flags & KIFU_MOVE_DROP)
-		return x->piece == y->piece && x->to == y->to;
-	return x->from == y->from && x->mid == y->mid && x->to == y->to &&
-	       (x->flags & KIFU_MOVE_PROMOTE) == (y->flags & KIFU_MOVE_PROMOTE);
 }
 
 void inputs_json_string(FILE *out, const char *s)

@@ -1,7 +1,8 @@
 /*
- * inputs.h - what the record-reading tools share: going over the records
- * of every input file (or standard input), finding variants by name, JSON
- * strings, and output files written through a temporary file.
+ * inputs.h - what the record-reading tools share: the variants a tool
+ * knows, going over the records of every input file (or standard input),
+ * and the messages about records every tool says the same way.  Where the
+ * output goes is output.h's.
  */
 #ifndef KIFU_INPUTS_H
 #define KIFU_INPUTS_H
@@ -77,14 +78,7 @@ void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r);
 /* The same for a fault, with note (NULL: none) after the reason. */
 void inputs_report_fault(const kifu_record *rec, const kifu_fault *f, const char *note);
 
-/* Are two moves the same as parsed: a drop of one piece on one square, or
- * from, first-leg square, to and promotion (the notation they were written
- * in aside)?  1 or 0. */
-int inputs_same_move(const kifu_move *x, const kifu_move *y);
-
 /* Writes s as a JSON string, quotes included. */
 void inputs_json_string(FILE *out, const char *s);
-
-#include "lib/output.h"
 
 #endif

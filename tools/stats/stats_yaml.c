@@ -6,6 +6,7 @@
  * and 1-based line:column (kifu/kifu.h's conventions).
  */
 #include "stats/stats_data.h"
+#include "lib/escape.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -30,12 +31,49 @@ static void emit(struct yaml_ctx *y, yaml_event_t *ev, int ok)
 		y->failed = 1;
 }
 
+/* s with each byte that is no UTF-8 character as U+FFFD, as the JSON
+ * writes it (libyaml's emitter refuses such bytes); NULL when s has none
+ * or when out of memory (*failed). */
+static char *replace_bad_bytes(const char *s, int *failed)
+{
+	size_t bad = 0;
+	for (const char *p = s; *p;) {
+		int len = escape_utf8_length(p);
+		bad += !len;
+		p += len ? len : 1;
+	}
+	if (!bad)
+		return NULL;
+	char *out = malloc(strlen(s) + 2 * bad + 1), *o = out;
+	if (!out) {
+		*failed = 1;
+		return NULL;
+	}
+	for (const char *p = s; *p;) {
+		int len = escape_utf8_length(p);
+		if (len) {
+			memcpy(o, p, (size_t)len);
+			o += len;
+		} else {
+			memcpy(o, "\xEF\xBF\xBD", 3);
+			o += 3;
+		}
+		p += len ? len : 1;
+	}
+	*o = '\0';
+	return out;
+}
+
 static void y_scalar(struct yaml_ctx *y, const char *s, yaml_scalar_style_t style)
 {
 	yaml_event_t ev;
+	char *fixed = replace_bad_bytes(s, &y->failed);
+	if (fixed)
+		s = fixed;
 	int ok = yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)(uintptr_t)s,
 					      (int)strlen(s), 1, 1, style);
 	emit(y, &ev, ok);
+	free(fixed);
 }
 
 static void y_begin_map(void *c)
@@ -471,14 +509,17 @@ static int read_string(struct reader *R, char **out)
 /* The piece of type t (KIFU_MAX_TYPES: none given) of the map at `at`: once
  * in a list, and the same in every part. */
 static int name_piece(struct reader *R, struct stats_group *g, const yaml_mark_t *at,
-		      const char *id, const char *name, uint64_t t, char *listed)
+		      const char *id, const char *name, uint64_t t, char *listed,
+		      struct stats_piece **piece)
 {
 	if (!id || !name || t >= KIFU_MAX_TYPES)
 		return fail_at(R, at, KIFU_ESYNTAX, "a piece needs an id, a name and a type "
 			       "(not a partial result of kifu-stats?)");
 	if (listed[t]++)
 		return fail_at(R, at, KIFU_ESYNTAX, "piece type %d given twice", (int)t);
-	int rc = stats_name_piece(g, (int)t, id, name);
+	int rc;
+	if ((*piece = stats_name_piece(R->st, g, (int)t, id, name, &rc)))
+		return 0;
 	if (rc == KIFU_EINVAL)
 		return fail_at(R, at, KIFU_ESYNTAX, "this piece type has another id in another part "
 			       "(not a partial result of kifu-stats?)");
@@ -506,10 +547,12 @@ static int read_piece(struct reader *R, struct stats_group *g, struct part *p, c
 		if (rc)
 			break;
 	}
+	struct stats_piece *piece = NULL;
 	if (!rc)
-		rc = name_piece(R, g, &at, id, name, seen & 1u << TYPE ? type : KIFU_MAX_TYPES, listed);
+		rc = name_piece(R, g, &at, id, name, seen & 1u << TYPE ? type : KIFU_MAX_TYPES, listed,
+				&piece);
 	for (int f = 0; !rc && f < STATS_NPIECE_FIELDS; f++) {
-		rc = add_to(R, &at, &g->pieces[type].n[f], n[f]);
+		rc = add_to(R, &at, &piece->n[f], n[f]);
 		sum_add(&p->pieces[f], n[f]);
 	}
 	free(id);

@@ -10,7 +10,9 @@
  * if every record is valid, 1 if any is not, 2 on a usage or I/O error.
  */
 #include "lib/cli.h"
+#include "lib/escape.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -51,8 +53,6 @@ static void usage(FILE *f)
 		"Exit status: 0 all records valid, 1 some invalid (or an input with no record),\n"
 		"2 usage or I/O error.\n");
 }
-
-static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
 
 static const char *const result_names[] = {NULL, "sente", "gote", "draw"};
 
@@ -149,21 +149,21 @@ static void describe_end(const kifu_game_outcome *o, char *buf, size_t size)
 		return;
 	switch (o->reason) {
 	case KIFU_REASON_ROYAL_CAPTURED:
-		snprintf(buf, size, "; %s lost its last royal at ply %ld", side_name(o->loser), o->ply);
+		snprintf(buf, size, "; %s lost its last royal at ply %ld", cli_side_name(o->loser), o->ply);
 		break;
 	case KIFU_REASON_MATE:
 	case KIFU_REASON_NO_LEGAL_MOVE:
-		snprintf(buf, size, "; %s has no legal move after ply %ld", side_name(o->loser), o->ply);
+		snprintf(buf, size, "; %s has no legal move after ply %ld", cli_side_name(o->loser), o->ply);
 		break;
 	case KIFU_REASON_BARE_ROYAL:
-		snprintf(buf, size, "; %s is left with a bare royal after ply %ld", side_name(o->loser), o->ply);
+		snprintf(buf, size, "; %s is left with a bare royal after ply %ld", cli_side_name(o->loser), o->ply);
 		break;
 	case KIFU_REASON_REPETITION:
 	case KIFU_REASON_PERPETUAL_CHECK:
 	case KIFU_REASON_PERPETUAL_ATTACK:
 		if (o->loser >= 0)
 			snprintf(buf, size, "; the game ended by repetition at ply %ld: %s loses (%s)", o->ply,
-				 side_name(o->loser), kifu_reason_name(o->reason));
+				 cli_side_name(o->loser), kifu_reason_name(o->reason));
 		else
 			snprintf(buf, size, "; the game ended by repetition at ply %ld: a draw", o->ply);
 		break;
@@ -183,7 +183,7 @@ static void describe_foul(const kifu_fault *f, char *buf, size_t size)
 		buf[0] = 0;
 	else if (f->code == KIFU_FAULT_DECLARED)
 		snprintf(buf, size, "; it ends with a foul by %s, declared by the record (%s) and not among its "
-			 "moves: not checked", side_name(f->side), f->move);
+			 "moves: not checked", cli_side_name(f->side), f->move);
 	else
 		snprintf(buf, size, "; it ends with a foul, ply %ld: %s: %s", f->ply, f->move, f->reason);
 }
@@ -196,7 +196,7 @@ static void describe_result(const kifu_game_outcome *o, char *buf, size_t size)
 	else if (o->winner == KIFU_RESULT_DRAW)
 		snprintf(buf, size, "; a draw (%s)", kifu_reason_name(o->reason));
 	else
-		snprintf(buf, size, "; %s wins (%s)", o->winner == KIFU_RESULT_SENTE ? "Sente" : "Gote",
+		snprintf(buf, size, "; %s wins (%s)", cli_side_name(o->winner == KIFU_RESULT_SENTE ? KIFU_SENTE : KIFU_GOTE),
 			 kifu_reason_name(o->reason));
 }
 
@@ -223,9 +223,14 @@ static void print_text(const kifu_record *rec, const kifu_validation *r, int ver
 	describe_result(o, result, sizeof result);
 	if (kifu_record_total_moves(rec))
 		snprintf(plies, sizeof plies, "%ld plies", r->plies);
-	char file[4 * KIFU_DIAG_FILE_MAX];
-	cli_shown(file, sizeof file, kifu_record_file(rec));
-	printf("%s:%ld: valid, %s%s%s%s%s\n", file, kifu_record_line(rec), plies, end, rep, foul, result);
+	/* what the record holds (its name, the foul's move as written) cannot
+	 * start a line or reach the terminal */
+	escape_text_put(stdout, kifu_record_file(rec), 0);
+	printf(":%ld: valid, %s", kifu_record_line(rec), plies);
+	const char *const parts[] = {end, rep, foul, result};
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+		escape_text_put(stdout, parts[i], 0);
+	putchar('\n');
 }
 
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)

@@ -11,6 +11,7 @@
  */
 #include "lib/cli.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 #include "variants/variant_text.h"
 
 #include <stdio.h>
@@ -37,10 +38,11 @@ static void usage(FILE *f)
 		cli_program(), cli_program());
 }
 
-/* "show NAME": the variant, or a message with the close name. */
+/* "show NAME": the variant called so (its name, its Japanese or English
+ * title: 大将棋, 中將棋, daishogi), or a message with the close name. */
 static int show(const kifu_variant_set *set, const char *name, int json)
 {
-	const kifu_variant *v = kifu_variant_set_find(set, name);
+	const kifu_variant *v = kifu_variant_set_find_called(set, name);
 	if (!v) {
 		const char *close = kifu_variant_set_suggest(set, name);
 		if (close)

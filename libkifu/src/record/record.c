@@ -249,6 +249,16 @@ int kifu_record_get_move_at(const kifu_record *r, long i, kifu_record_move *out)
 	return 0;
 }
 
+int kifu_move_same(const kifu_move *a, const kifu_move *b)
+{
+	if ((a->flags & KIFU_MOVE_DROP) != (b->flags & KIFU_MOVE_DROP))
+		return 0;
+	if (a->flags & KIFU_MOVE_DROP)
+		return a->piece == b->piece && a->to == b->to;
+	return a->from == b->from && a->mid == b->mid && a->to == b->to &&
+	       (a->flags & KIFU_MOVE_PROMOTE) == (b->flags & KIFU_MOVE_PROMOTE);
+}
+
 int kifu_record_get_move(const kifu_record *r, long i, kifu_record_move *out)
 {
 	if (i < 0 || i >= r->lines[0].count)
