@@ -289,7 +289,7 @@ fuzz-run:
 				stream|rt_kif) echo samples tests/data/compact tests/data/kif/*/ tests/data/jkf/*/ tests/data/csa/*/ ;; \
 				rt_compact) echo samples tests/data/compact tests/data/diff ;; \
 				variant) echo formats/variants tests/data/bad-variants tests/data/variants ;; \
-				json|jkf_fast) echo tests/data/jkf/*/ ;; \
+				json|rt_jkf) echo tests/data/jkf/*/ ;; \
 				*) ls -d tests/fuzz/seeds/$$name 2>/dev/null || true ;; esac) \
 			2>$(FUZZ_BUILD)/fuzz_$$name.log || \
 			{ tail -n 60 $(FUZZ_BUILD)/fuzz_$$name.log; \

@@ -1,6 +1,6 @@
 /*
  * jkf.h - what the JKF reader (jkf_read.c) and writer (jkf_write.c) share:
- * JKF's names for pieces and start positions (docs/jkf.md).
+ * JKF's names for pieces and start positions (jkf.c, docs/jkf.md).
  *
  * JKF, the JSON Kifu Format of json-kifu-format (github.com/na2hiro/
  * Kifu-for-JS, packages/json-kifu-format: its README and
@@ -57,15 +57,9 @@ void kifu__jkf_square_name(const kifu_variant *v, int sq, char *buf, size_t size
  * writes: docs/limits.md. */
 #define KIFU__JKF_MAX_RECORD (64L << 20)
 /* Forks nested deepest: each level is three levels of JSON (forks, a
- * fork, an element), and JSON is read 2048 deep (KIFU__JSON_MAX_DEPTH); a
+ * fork, an element), and JSON is read 2048 deep (KIFU_JSON_MAX_DEPTH); a
  * record's own take five (the record, moves, an element, a move, a
  * square). */
 #define KIFU__JKF_MAX_FORK_DEPTH 600
-
-/* 1 (as it starts): the JKF reader builds the records it can from their
- * bytes (jkf_read.c, "the fast path"), the others from their tokens; 0:
- * every record from its tokens.  For tests that the two agree
- * (tests/fuzz/fuzz_jkf_fast.c); a program leaves it. */
-extern int kifu__jkf_fast_path;
 
 #endif
