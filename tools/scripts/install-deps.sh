@@ -4,8 +4,8 @@
 # when everything is there.  Used by `make samples`, `make test` and .ci/run.
 set -eu
 
-PACKAGES="build-essential pkg-config libyaml-dev libjansson-dev libpcre2-dev libcmocka-dev"
-MODULES="yaml-0.1 jansson libpcre2-8 cmocka"
+PACKAGES="build-essential pkg-config libyaml-dev libpcre2-dev libcmocka-dev"
+MODULES="yaml-0.1 libpcre2-8 cmocka"
 
 missing=""
 for cmd in cc make ar pkg-config; do
