@@ -1,7 +1,7 @@
 /*
  * inputs.h - what the record-reading tools share: going over the records
- * of every input file (or standard input), finding variants by name, JSON
- * strings, and output files written through a temporary file.
+ * of every input file (or standard input), finding variants by name, and
+ * output files written through a temporary file.
  */
 #ifndef KIFU_INPUTS_H
 #define KIFU_INPUTS_H
@@ -80,8 +80,6 @@ void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r);
  * in aside)?  1 or 0. */
 int inputs_same_move(const kifu_move *x, const kifu_move *y);
 
-/* Writes s as a JSON string, quotes included. */
-void inputs_json_string(FILE *out, const char *s);
 
 #include "lib/output.h"
 

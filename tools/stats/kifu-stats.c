@@ -292,7 +292,7 @@ int main(int argc, char *argv[])
 		int rc = 0;
 		names.variants = vars.set;
 		if (format == FORMAT_JSON)
-			stats_write_json(out.f, &run.st);
+			rc = stats_write_json(out.f, &run.st);
 		else if (format == FORMAT_YAML)
 			rc = stats_write_yaml(out.f, &run.st);
 		else if (format == FORMAT_CSV)

@@ -23,6 +23,7 @@ enum { OPT_FORMAT = CLI_OPT_FIRST_FREE, OPT_MAIN_LINE, OPT_VERBOSE };
 
 struct validate_run {
 	int json;
+	kifu_json_writer *w;  /* --format=json: stdout's */
 	int quiet;
 	int verbose;          /* a line for every record, valid or not */
 	int main_line;        /* --main-line: leave the variations unchecked */
@@ -56,64 +57,76 @@ static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "
 
 static const char *const result_names[] = {NULL, "sente", "gote", "draw"};
 
-static void json_or_null(const char *s)
-{
-	if (s)
-		inputs_json_string(stdout, s);
-	else
-		fputs("null", stdout);
-}
-
 /* One object per record: the fields kifu-validate's JSON always had
  * pins (file, record, line, valid, plies, error), then what the validation
  * adds (man/kifu-validate.1). */
-static void print_json(const kifu_record *rec, const kifu_variant *v, long index,
+static void print_json(kifu_json_writer *w, const kifu_record *rec, const kifu_variant *v, long index,
 		       const kifu_validation *r)
 {
-	fputs("{\"file\":", stdout);
-	inputs_json_string(stdout, kifu_record_file(rec));
-	printf(",\"record\":%ld,\"line\":%ld,\"valid\":%s,\"plies\":%ld,\"error\":", index,
-	       kifu_record_line(rec), r->valid ? "true" : "false", r->plies);
+	char path[256];
+	kifu_json_object(w);
+	kifu_json_key(w, "file");
+	kifu_json_string(w, kifu_record_file(rec));
+	kifu_json_key(w, "record");
+	kifu_json_int(w, index);
+	kifu_json_key(w, "line");
+	kifu_json_int(w, kifu_record_line(rec));
+	kifu_json_key(w, "valid");
+	kifu_json_bool(w, r->valid);
+	kifu_json_key(w, "plies");
+	kifu_json_int(w, r->plies);
+	kifu_json_key(w, "error");
 	if (r->valid) {
-		fputs("null", stdout);
+		kifu_json_null(w);
 	} else {
-		if (r->ply > 0) {
-			printf("{\"ply\":%ld,\"move\":", r->ply);
-			inputs_json_string(stdout, r->move);
-		} else {
-			fputs("{\"ply\":null,\"move\":null", stdout);
-		}
-		fputs(",\"reason\":", stdout);
-		inputs_json_string(stdout, r->reason);
-		fputs(",\"variation\":", stdout);
-		char path[256];
-		json_or_null(r->variation > 0 ? kifu_record_line_path(rec, r->variation, path, sizeof path) : NULL);
-		fputs("}", stdout);
+		kifu_json_object(w);
+		kifu_json_key(w, "ply");
+		if (r->ply > 0)
+			kifu_json_int(w, r->ply);
+		else
+			kifu_json_null(w);
+		kifu_json_key(w, "move");
+		kifu_json_string(w, r->ply > 0 ? r->move : NULL);
+		kifu_json_key(w, "reason");
+		kifu_json_string(w, r->reason);
+		kifu_json_key(w, "variation");
+		kifu_json_string(w, r->variation > 0 ? kifu_record_line_path(rec, r->variation, path, sizeof path) : NULL);
+		kifu_json_object_end(w);
 	}
-	fputs(",\"variant\":", stdout);
-	json_or_null(v ? kifu_variant_name(v) : NULL);
-	fputs(",\"ending\":", stdout);
-	json_or_null(kifu_record_ending(rec)[0] ? kifu_record_ending(rec) : NULL);
-	fputs(",\"result\":", stdout);
+	kifu_json_key(w, "variant");
+	kifu_json_string(w, v ? kifu_variant_name(v) : NULL);
+	kifu_json_key(w, "ending");
+	kifu_json_string(w, kifu_record_ending(rec)[0] ? kifu_record_ending(rec) : NULL);
+	kifu_json_key(w, "result");
 	if (r->valid && r->result != KIFU_RESULT_NONE) {
-		printf("{\"winner\":\"%s\",\"reason\":", result_names[r->result]);
-		inputs_json_string(stdout, r->result_reason);
-		printf(",\"checked\":%s}", r->ending_checked || strcmp(r->result_reason, r->ending) != 0 ?
-						  "true" : "false");
+		kifu_json_object(w);
+		kifu_json_key(w, "winner");
+		kifu_json_string(w, result_names[r->result]);
+		kifu_json_key(w, "reason");
+		kifu_json_string(w, r->result_reason);
+		kifu_json_key(w, "checked");
+		kifu_json_bool(w, r->ending_checked || strcmp(r->result_reason, r->ending) != 0);
+		kifu_json_object_end(w);
 	} else {
-		fputs("null", stdout);
+		kifu_json_null(w);
 	}
-	fputs(",\"foul\":", stdout);
+	kifu_json_key(w, "foul");
 	if (r->valid && r->foul_ply) {
-		printf("{\"ply\":%ld,\"move\":", r->foul_ply);
-		inputs_json_string(stdout, r->foul_move);
-		fputs(",\"reason\":", stdout);
-		inputs_json_string(stdout, r->foul_reason);
-		fputs("}", stdout);
+		kifu_json_object(w);
+		kifu_json_key(w, "ply");
+		kifu_json_int(w, r->foul_ply);
+		kifu_json_key(w, "move");
+		kifu_json_string(w, r->foul_move);
+		kifu_json_key(w, "reason");
+		kifu_json_string(w, r->foul_reason);
+		kifu_json_object_end(w);
 	} else {
-		fputs("null", stdout);
+		kifu_json_null(w);
 	}
-	printf(",\"no_moves\":%s}\n", kifu_record_total_moves(rec) == 0 ? "true" : "false");
+	kifu_json_key(w, "no_moves");
+	kifu_json_bool(w, kifu_record_total_moves(rec) == 0);
+	kifu_json_object_end(w);
+	kifu_json_writer_end(w);
 }
 
 /* "Sente wins (resign)", "a draw (repetition)" */
@@ -206,7 +219,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	if (!r.valid)
 		run->invalid++;
 	if (run->json)
-		print_json(rec, v, index, &r);
+		print_json(run->w, rec, v, index, &r);
 	else if (!run->quiet)
 		print_text(rec, &r, run->verbose);
 	return r.valid ? CLI_OK : CLI_INVALID;
@@ -214,24 +227,45 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 
 /* The JSON object of what could not be read: a record (index > 0) or a
  * whole input (index 0: "record" is null). */
-static void print_json_unread(const kifu_diag *diag, long index)
+static void print_json_unread(kifu_json_writer *w, const kifu_diag *diag, long index)
 {
-	fputs("{\"file\":", stdout);
-	inputs_json_string(stdout, diag->file);
+	kifu_json_object(w);
+	kifu_json_key(w, "file");
+	kifu_json_string(w, diag->file);
+	kifu_json_key(w, "record");
 	if (index > 0)
-		printf(",\"record\":%ld", index);
+		kifu_json_int(w, index);
 	else
-		fputs(",\"record\":null", stdout);
+		kifu_json_null(w);
+	kifu_json_key(w, "line");
 	if (diag->line > 0)
-		printf(",\"line\":%ld", diag->line);
+		kifu_json_int(w, diag->line);
 	else
-		fputs(",\"line\":null", stdout);
-	fputs(",\"valid\":false,\"plies\":0,\"error\":{\"ply\":null,\"move\":null,\"reason\":",
-	      stdout);
-	inputs_json_string(stdout, diag->message[0] ? diag->message : kifu_error_string(diag->code));
-	fputs(",\"variation\":null},\"variant\":null,\"ending\":null,\"result\":null,"
-	      "\"foul\":null,\"no_moves\":true}\n",
-	      stdout);
+		kifu_json_null(w);
+	kifu_json_key(w, "valid");
+	kifu_json_bool(w, 0);
+	kifu_json_key(w, "plies");
+	kifu_json_int(w, 0);
+	kifu_json_key(w, "error");
+	kifu_json_object(w);
+	kifu_json_key(w, "ply");
+	kifu_json_null(w);
+	kifu_json_key(w, "move");
+	kifu_json_null(w);
+	kifu_json_key(w, "reason");
+	kifu_json_string(w, diag->message[0] ? diag->message : kifu_error_string(diag->code));
+	kifu_json_key(w, "variation");
+	kifu_json_null(w);
+	kifu_json_object_end(w);
+	static const char *const none[] = {"variant", "ending", "result", "foul"};
+	for (int i = 0; i < 4; i++) {
+		kifu_json_key(w, none[i]);
+		kifu_json_null(w);
+	}
+	kifu_json_key(w, "no_moves");
+	kifu_json_bool(w, 1);
+	kifu_json_object_end(w);
+	kifu_json_writer_end(w);
 }
 
 static void on_lost(void *ctx, const kifu_diag *diag, long index)
@@ -240,7 +274,7 @@ static void on_lost(void *ctx, const kifu_diag *diag, long index)
 	run->records++;
 	run->invalid++;
 	if (run->json)
-		print_json_unread(diag, index);
+		print_json_unread(run->w, diag, index);
 	else if (!run->quiet)
 		cli_diag(diag);
 }
@@ -251,7 +285,7 @@ static void on_failed(void *ctx, const kifu_diag *diag, int status)
 {
 	struct validate_run *run = ctx;
 	if (run->json) {
-		print_json_unread(diag, 0);
+		print_json_unread(run->w, diag, 0);
 		if (status < CLI_USAGE)
 			return;
 	}
@@ -304,10 +338,15 @@ int main(int argc, char *argv[])
 	output out;
 	if (output_open(&out, NULL))
 		return CLI_USAGE;
+	if (run.json && kifu_json_writer_new(&run.w, out.f, 0)) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
 	const struct inputs_handlers handlers = {on_record, on_lost, on_failed, &run};
 	int status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
 	if (output_close(&out, 1) && status < CLI_USAGE)
 		status = CLI_USAGE;
+	kifu_json_writer_free(run.w);
 	kifu_position_free(run.pos);
 	inputs_variants_free(&vars);
 	return status;
