@@ -29,7 +29,7 @@ static int read_text(const char *text, size_t n, kifu_diag *d)
 	kifu_json_reader *r;
 	kifu_json_token t;
 	int rc;
-	assert_int_equal(kifu_json_reader_new_buffer(&r, text, n, "t.json"), 0);
+	assert_int_equal(kifu_json_reader_new_buffer(&r, text, n, "t.json", 0), 0);
 	while ((rc = kifu_json_next(r, &t, d)) > 0)
 		;
 	/* an error is sticky: asked again, the same */
@@ -85,7 +85,7 @@ static void values(void **state)
 	kifu_json_reader *r;
 	kifu_json_token t;
 	kifu_diag d;
-	assert_int_equal(kifu_json_reader_new_buffer(&r, text, strlen(text), "v"), 0);
+	assert_int_equal(kifu_json_reader_new_buffer(&r, text, strlen(text), "v", 0), 0);
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
 		assert_int_equal(kifu_json_next(r, &t, &d), 1);
 		assert_int_equal(t.type, want[i].type);
@@ -174,6 +174,18 @@ static void keys_twice(void **state)
 	text[n++] = '}';
 	kifu_diag d;
 	assert_int_equal(read_text(text, n, &d), 0);
+	/* KIFU_JSON_OWN_KEYS: a key twice is the program's to refuse, and
+	 * both are handed out */
+	const char *twice = "{\"a\": 1, \"a\": 2}";
+	kifu_json_reader *r;
+	kifu_json_token t;
+	int keys = 0, rc;
+	assert_int_equal(kifu_json_reader_new_buffer(&r, twice, strlen(twice), "t.json", KIFU_JSON_OWN_KEYS), 0);
+	while ((rc = kifu_json_next(r, &t, &d)) > 0)
+		keys += t.type == KIFU_JSON_KEY && !strcmp(t.text, "a");
+	assert_int_equal(rc, 0);
+	assert_int_equal(keys, 2);
+	kifu_json_reader_free(r);
 }
 
 /* A text that comes in pieces of any size reads as the same tokens,
@@ -405,6 +417,22 @@ static void writer_numbers(void **state)
 	const double was[] = {0.1, 1e22, 100.0, 12.5, 5e-324, 1.0 / 3};
 	for (int i = 0; i < 6; i++)
 		assert_true(strtod(again[i], NULL) == was[i]);
+	/* a number's text as given: JSON's grammar, or refused */
+	const char *good[] = {"0", "-0", "0.1", "12.50", "1e5", "-1.5E-7", "10", "1E+2"};
+	const char *bad[] = {"", "-", "01", ".5", "1.", "1e", "1e+", "+1", "0x1", "1 ", "NaN"};
+	for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+		out_open(&o, 0);
+		assert_int_equal(kifu_json_number(o.w, good[i], strlen(good[i])), 0);
+		assert_int_equal(kifu_json_writer_end(o.w), 0);
+		char want[32];
+		snprintf(want, sizeof want, "%s\n", good[i]);
+		out_is(&o, want);
+	}
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		out_open(&o, 0);
+		assert_int_equal(kifu_json_number(o.w, bad[i], strlen(bad[i])), KIFU_EINVAL);
+		out_is(&o, "");
+	}
 }
 
 /* Laid out: ", " and ": ", and lines broken where asked, as JKF is. */

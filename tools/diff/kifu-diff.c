@@ -412,6 +412,10 @@ int main(int argc, char *argv[])
 			status = run.key ? pair_by_key(&run, &a, &b) : pair_in_order(&run, &a, &b);
 		}
 		progress_done();
+		if (run.w && kifu_json_writer_failure(run.w) == KIFU_EINVAL) {
+			cli_error("the JSON output is not whole (a bug of kifu-diff's)");
+			status = CLI_USAGE;
+		}
 		if (output_close(&out, 1) && status < CLI_USAGE)
 			status = CLI_USAGE;
 		kifu_json_writer_free(run.w);

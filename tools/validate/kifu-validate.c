@@ -344,6 +344,10 @@ int main(int argc, char *argv[])
 	}
 	const struct inputs_handlers handlers = {on_record, on_lost, on_failed, &run};
 	int status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
+	if (run.json && kifu_json_writer_failure(run.w) == KIFU_EINVAL) {
+		cli_error("the JSON output is not whole (a bug of kifu-validate's)");
+		status = CLI_USAGE;
+	}
 	if (output_close(&out, 1) && status < CLI_USAGE)
 		status = CLI_USAGE;
 	kifu_json_writer_free(run.w);

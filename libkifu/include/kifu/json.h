@@ -20,7 +20,8 @@
  * strict JSON, whose strings are UTF-8 with their escapes decoded.  What
  * kifu refuses beside RFC 8259's grammar: a string holding \u0000, a
  * surrogate escape that pairs with nothing, an object that gives one key
- * twice (a value would be lost without a word), values nested more than
+ * twice (a value would be lost without a word: unless the program looks
+ * for that itself, KIFU_JSON_OWN_KEYS), values nested more than
  * KIFU_JSON_MAX_DEPTH deep.  Numbers are handed out as written, checked
  * against JSON's grammar but not converted: a program converts what its
  * own grammar allows (kifu_json_uint64), exactly.  An error says where
@@ -99,6 +100,10 @@ int kifu_json_break(kifu_json_writer *w, int indent);
  * (KIFU_EINVAL when the top value is not whole). */
 int kifu_json_writer_end(kifu_json_writer *w);
 
+/* The writer's first failure (as its calls returned it), or 0: for a
+ * program that checks once, when it is done. */
+int kifu_json_writer_failure(const kifu_json_writer *w);
+
 /* v as kifu_json_double writes it ("null" for an infinity or a NaN), in
  * buf[0..size), NUL-terminated: its length (size or more: cut).  For a
  * number said in text as in JSON, exactly. */
@@ -137,13 +142,22 @@ typedef struct kifu_json_token {
 
 typedef struct kifu_json_reader kifu_json_reader;
 
+/* A reader's flags. */
+enum {
+	/* the program refuses a key given twice itself (in its own words): the
+	 * reader keeps no object's keys, and its memory does not grow with
+	 * them */
+	KIFU_JSON_OWN_KEYS = 1
+};
+
 /* A reader of the JSON text read from in (which stays the caller's);
  * name is used in diagnostics.  Its first byte is at line 1, column 1,
  * unless kifu_json_reader_place says where it is. */
-int kifu_json_reader_new(kifu_json_reader **r, FILE *in, const char *name);
+int kifu_json_reader_new(kifu_json_reader **r, FILE *in, const char *name, unsigned flags);
 /* A reader over len bytes of memory, which must stay as they are until
  * the reader is freed. */
-int kifu_json_reader_new_buffer(kifu_json_reader **r, const char *bytes, size_t len, const char *name);
+int kifu_json_reader_new_buffer(kifu_json_reader **r, const char *bytes, size_t len, const char *name,
+				unsigned flags);
 void kifu_json_reader_free(kifu_json_reader *r);
 /* Where the first byte the reader reads is in its input (for an input read
  * in part before the reader was made): before the first kifu_json_next. */

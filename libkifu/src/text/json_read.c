@@ -381,15 +381,15 @@ static int escape(kifu__json_cur *cur, size_t *q)
 				return fail_at(cur, bad, "\\u takes four hex digits");
 		}
 		if (lo < 0xDC00 || lo > 0xDFFF)
-			return fail_at(cur, end - 1, "\\u%04lX is half a surrogate pair, without its low half",
+			return fail_at(cur, *q, "\\u%04lX is half a surrogate pair, without its low half",
 				       (unsigned long)v);
 		v = 0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00);
 		end += 6;
 	} else if (v >= 0xDC00 && v <= 0xDFFF) {
-		return fail_at(cur, end - 1, "\\u%04lX is half a surrogate pair, without its high half",
+		return fail_at(cur, *q, "\\u%04lX is half a surrogate pair, without its high half",
 			       (unsigned long)v);
 	} else if (v == 0) {
-		return fail_at(cur, end - 1, "\\u0000 in a string: kifu reads no NUL character");
+		return fail_at(cur, *q, "\\u0000 in a string: kifu reads no NUL character");
 	}
 	char u[4];
 	*q = end;
@@ -501,9 +501,14 @@ static int number_end(kifu__json_cur *cur, size_t *end)
 			       fail_at_end(cur, "a '-' without a digit after it");
 	if (AT(q) == '0') {
 		q++;
-		if (is_digit(AT(q)))
-			return fail_at(cur, q, "a number written with a leading zero (%.*s)", (int)(q + 1 - start),
-				       s + start);
+		if (is_digit(AT(q))) {
+			while (is_digit(AT(q)))
+				q++;
+			if (q >= n && cur->more)
+				return CUT;
+			return fail_at(cur, start, "a number written with a leading zero (%.*s)",
+				       (int)(q - start < 40 ? q - start : 40), s + start);
+		}
 	} else {
 		while (is_digit(AT(q)))
 			q++;
@@ -1064,7 +1069,8 @@ static int reader_more(void *arg, size_t keep, const char **text, size_t *n, siz
 	return 0;
 }
 
-static int reader_make(kifu_json_reader **out, FILE *in, const char *bytes, size_t len, const char *name)
+static int reader_make(kifu_json_reader **out, FILE *in, const char *bytes, size_t len, const char *name,
+		       unsigned flags)
 {
 	kifu_json_reader *r = calloc(1, sizeof *r);
 	*out = r;
@@ -1079,18 +1085,19 @@ static int reader_make(kifu_json_reader **out, FILE *in, const char *bytes, size
 	kifu__json_start(&r->cur, in ? NULL : bytes, in ? 0 : len, 1, 1, true, in ? reader_more : NULL, r);
 	/* each token's text lives until the next: keys kept apart */
 	r->cur.copy_keys = true;
-	r->cur.check_keys = true;
+	r->cur.check_keys = !(flags & KIFU_JSON_OWN_KEYS);
 	return 0;
 }
 
-int kifu_json_reader_new(kifu_json_reader **r, FILE *in, const char *name)
+int kifu_json_reader_new(kifu_json_reader **r, FILE *in, const char *name, unsigned flags)
 {
-	return reader_make(r, in, NULL, 0, name);
+	return reader_make(r, in, NULL, 0, name, flags);
 }
 
-int kifu_json_reader_new_buffer(kifu_json_reader **r, const char *bytes, size_t len, const char *name)
+int kifu_json_reader_new_buffer(kifu_json_reader **r, const char *bytes, size_t len, const char *name,
+				unsigned flags)
 {
-	return reader_make(r, NULL, bytes, len, name);
+	return reader_make(r, NULL, bytes, len, name, flags);
 }
 
 void kifu_json_reader_free(kifu_json_reader *r)

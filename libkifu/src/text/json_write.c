@@ -38,6 +38,11 @@ void kifu_json_writer_free(kifu_json_writer *w)
 	free(w);
 }
 
+int kifu_json_writer_failure(const kifu_json_writer *w)
+{
+	return w->failed;
+}
+
 /* ---- bytes ---- */
 
 static void put(kifu_json_writer *w, const char *s, size_t n)
@@ -360,7 +365,8 @@ static bool is_number(const char *s, size_t len)
 		while (DIGITS(i))
 			i++;
 	if (i < len && s[i] == '.') {
-		if (!DIGITS(++i))
+		i++;
+		if (!DIGITS(i))
 			return false;
 		while (DIGITS(i))
 			i++;
