@@ -15,6 +15,7 @@
 
 #include <kifu/json.h>
 #include "text/json.h"
+#include "notation/jkf/jkf.h"
 
 static const struct {
 	const char *text, *message; /* NULL: reads */
@@ -330,6 +331,24 @@ static void key_sets(void **state)
 	kifu__json_free(&c);
 }
 
+/* JKF's kinds, found by their hash (notation/jkf/jkf.h): each is itself,
+ * and no other two letters are one. */
+static void jkf_kinds(void **state)
+{
+	(void)state;
+	for (int k = 0; k < JKF_NKINDS; k++)
+		assert_int_equal(kifu__jkf_kind_find(kifu__jkf_kinds[k].code, 2), k);
+	int found = 0;
+	for (int a = 0; a < 256; a++)
+		for (int b = 0; b < 256; b++) {
+			char s[2] = {(char)a, (char)b};
+			found += kifu__jkf_kind_find(s, 2) >= 0;
+		}
+	assert_int_equal(found, JKF_NKINDS);
+	assert_int_equal(kifu__jkf_kind_find("FUU", 3), -1);
+	assert_int_equal(kifu__jkf_kind_find("F", 1), -1);
+}
+
 /* ---- writing ---- */
 
 /* What a writer writes: w is given to fill, then its text compared. */
@@ -556,6 +575,7 @@ int main(void)
 		cmocka_unit_test(depth),          cmocka_unit_test(keys_twice),     cmocka_unit_test(in_pieces),
 		cmocka_unit_test(key_sets),       cmocka_unit_test(writer_strings), cmocka_unit_test(writer_numbers),
 		cmocka_unit_test(writer_layout),  cmocka_unit_test(writer_refusals), cmocka_unit_test(dump),
+		cmocka_unit_test(jkf_kinds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -70,6 +70,7 @@ typedef struct kifu__json_cur {
 	size_t n, p;           /* p: the next byte to read */
 	size_t slack;          /* NUL bytes after s[n] that may be read (JSON has
 				* none: what is read fast never takes one) */
+	size_t lim;            /* n + slack: the fast paths read below it */
 	int want;              /* KIFU__JSON_WANT_... */
 	int depth;             /* containers open */
 	bool in_object;        /* the innermost is an object */
@@ -119,9 +120,10 @@ typedef struct kifu__json_tok {
 /* The keys an object of a reader's format has, in the order its writers
  * write them: a key is looked for from the first the object has not had
  * yet, compared whole where it is written.  Each is made by
- * KIFU__JSON_NAME("name"): a key of at most 7 bytes with its closing '"',
- * as 8 bytes read low first, and the mask of its bytes (0: a longer key,
- * found by kifu__json_key_slow). */
+ * KIFU__JSON_NAME("name"): a key's first 8 bytes (of at most 8, with its
+ * closing '"' when it is shorter), as read low first, and the mask of its
+ * bytes (0: a longer key, found by kifu__json_key_slow).  Where it is read
+ * fast, the key's closing '"' is looked at too. */
 typedef struct kifu__json_name {
 	const char *name;
 	size_t len;
@@ -139,33 +141,37 @@ typedef struct kifu__json_keys {
 #define KIFU__JSON_NAME(s)                                                                                   \
 	{                                                                                                   \
 		s, sizeof(s) - 1,                                                                           \
-		    sizeof(s) > 8 ? 0 : KIFU__JSON_NAME_BYTE(s, 0) | KIFU__JSON_NAME_BYTE(s, 1) |                  \
+		    sizeof(s) > 9 ? 0 : KIFU__JSON_NAME_BYTE(s, 0) | KIFU__JSON_NAME_BYTE(s, 1) |                  \
 					    KIFU__JSON_NAME_BYTE(s, 2) | KIFU__JSON_NAME_BYTE(s, 3) |          \
 					    KIFU__JSON_NAME_BYTE(s, 4) | KIFU__JSON_NAME_BYTE(s, 5) |          \
 					    KIFU__JSON_NAME_BYTE(s, 6) | KIFU__JSON_NAME_BYTE(s, 7),           \
-		    sizeof(s) > 8 ? 0 : sizeof(s) == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * (sizeof(s) & 7))) - 1 \
+		    sizeof(s) > 9 ? 0 : sizeof(s) >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * (sizeof(s) & 7))) - 1 \
 	}
 
 /* The key of set that the 8 bytes w (read after a key's '"') begin with,
- * its closing '"' included, looked for from the first not in seen: its
- * index, or -1 (a key of another set, or one that needs a closer look). */
+ * its closing '"' included, and that seen does not have: its index, or -1
+ * (a key of another set, one given twice, or one that needs a closer
+ * look).  The keys after the last one the object has had (the highest in
+ * seen) are tried first, the next and the one after it (a writer of the
+ * format writes them in order, and may leave out one that has nothing to
+ * say), then the others. */
+int kifu__json_keys_scan(const kifu__json_keys *set, uint64_t w, unsigned seen);
 KIFU__JSON_HOT int kifu__json_keys_find(const kifu__json_keys *set, const unsigned char *at, unsigned seen)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	uint64_t w;
 	memcpy(&w, at, 8);
-	const kifu__json_name *k = set->keys;
-	int n = set->n, from = (int)__builtin_ctz(~seen);
-	for (int i = from; i < n; i++)
-		if (!((w ^ k[i].word) & k[i].mask) && k[i].mask)
-			return i;
-	for (int i = 0; i < from && i < n; i++)
-		if (!((w ^ k[i].word) & k[i].mask) && k[i].mask)
-			return i;
+	int from = seen ? 32 - __builtin_clz(seen) : 0;
+	const kifu__json_name *k = set->keys + from;
+	if (from < set->n && !((w ^ k->word) & k->mask) && k->mask)
+		return from;
+	if (from + 1 < set->n && !((w ^ k[1].word) & k[1].mask) && k[1].mask)
+		return from + 1;
+	return kifu__json_keys_scan(set, w, seen);
 #else
 	(void)set, (void)at, (void)seen;
-#endif
 	return -1;
+#endif
 }
 
 /* A place in the text, at a token's first byte (kifu__json_mark_of). */
@@ -181,12 +187,17 @@ typedef struct kifu__json_mark {
  * which begins at line:col, reading one value (sequence false) or values
  * one after another.  more: NULL when the text is whole.  cur->slack is
  * 0: a reader whose text is followed by NUL bytes (and stays so as it
- * grows) says how many. */
+ * grows) says how many with kifu__json_slack. */
 void kifu__json_start(kifu__json_cur *cur, const char *text, size_t n, long line, long col, bool sequence,
 		      kifu__json_more more, void *arg);
 /* A cursor that reads again one value read whole before, from the mark
  * of its first bracket (cur's text, and where it was): it is not checked
  * again.  Its buffers are its own. */
+static inline void kifu__json_slack(kifu__json_cur *cur, size_t slack)
+{
+	cur->slack = slack;
+	cur->lim = cur->n + slack;
+}
 void kifu__json_start_at(kifu__json_cur *sub, const kifu__json_cur *cur, const kifu__json_mark *m);
 void kifu__json_free(kifu__json_cur *cur);
 
@@ -377,26 +388,26 @@ KIFU__JSON_HOT int kifu__json_key(kifu__json_cur *cur, const kifu__json_keys *se
 	const unsigned char *s = (const unsigned char *)cur->s;
 	size_t q = cur->p;
 	int i;
-	if (KIFU__RARELY(q + 16 > cur->n + cur->slack))
+	if (KIFU__RARELY(q + 16 > cur->lim))
 		return kifu__json_key_slow(cur, set, seen, t, k);
+	if (cur->want != KIFU__JSON_WANT_MORE_KEYS && cur->want != KIFU__JSON_WANT_KEY)
+		return kifu__json_key_slow(cur, set, seen, t, k);
+	if (s[q] == '}') {
+		t->type = KIFU_JSON_OBJECT_END;
+		t->at = q;
+		cur->p = q + 1;
+		kifu__json_close(cur);
+		return 0;
+	}
 	if (cur->want == KIFU__JSON_WANT_MORE_KEYS) {
-		if (s[q] == '}') {
-			t->type = KIFU_JSON_OBJECT_END;
-			t->at = q;
-			cur->p = q + 1;
-			kifu__json_close(cur);
-			return 0;
-		}
 		if (s[q] != ',')
 			return kifu__json_key_slow(cur, set, seen, t, k);
 		q += 1 + (s[q + 1] == ' ');
-	} else if (cur->want != KIFU__JSON_WANT_KEY) {
-		return kifu__json_key_slow(cur, set, seen, t, k);
 	}
 	if (s[q] != '"' || (i = kifu__json_keys_find(set, s + q + 1, *seen)) < 0)
 		return kifu__json_key_slow(cur, set, seen, t, k);
 	q += 2 + set->keys[i].len;
-	if (s[q] != ':' || KIFU__RARELY(*seen >> i & 1) || KIFU__RARELY(cur->depth == cur->framed))
+	if (s[q] != ':' || s[q - 1] != '"' || KIFU__RARELY(cur->depth == cur->framed))
 		return kifu__json_key_slow(cur, set, seen, t, k);
 	*seen |= 1u << i;
 	*k = i;
@@ -440,16 +451,19 @@ KIFU__JSON_HOT int kifu__json_value(kifu__json_cur *cur, kifu__json_tok *t)
 	size_t p = cur->p;
 	if (KIFU__RARELY(cur->want != KIFU__JSON_WANT_VALUE || cur->depth >= KIFU_JSON_MAX_DEPTH))
 		return kifu__json_value_slow(cur, t);
-	if (p < cur->n && s[p] <= ' ') {
+	if (KIFU__RARELY(p + 24 > cur->lim))
+		return kifu__json_value_slow(cur, t);
+	unsigned c = s[p];
+	if (c <= ' ') {
 		/* white space first (an element on a line of its own) */
 		if (kifu__json_peek(cur) < 0)
 			return kifu__json_value_slow(cur, t);
 		s = (const unsigned char *)cur->s;
 		p = cur->p;
+		if (KIFU__RARELY(p + 24 > cur->lim))
+			return kifu__json_value_slow(cur, t);
+		c = s[p];
 	}
-	if (KIFU__RARELY(p + 24 > cur->n + cur->slack))
-		return kifu__json_value_slow(cur, t);
-	unsigned c = s[p];
 	if (c - '0' < 10) {
 		/* digits (19 at most: a uint64_t), then what ends a value */
 		size_t q = p;
@@ -483,60 +497,117 @@ KIFU__JSON_HOT int kifu__json_value(kifu__json_cur *cur, kifu__json_tok *t)
 	return kifu__json_value_slow(cur, t);
 }
 
+/* Passes over the rest of the value whose first token t is (an object or
+ * an array open: to its close), checking it.  0 or a negative code. */
+static inline int kifu__json_skip(kifu__json_cur *cur, const kifu__json_tok *t)
+{
+	return t->type == KIFU_JSON_OBJECT || t->type == KIFU_JSON_ARRAY ? kifu__json_skip_slow(cur, t) : 0;
+}
+
+/* The head of a member as JSON is mostly written, read at once: at q,
+ * ',' and a space or not (unless first), a key of set's not in seen with
+ * nothing to decode, ':' and a space or not.  The offset of its value,
+ * *i its key's index; 0 when what is at q is anything else.  The text
+ * holds 40 bytes from q on. */
+KIFU__JSON_HOT size_t kifu__json_fast_head(const unsigned char *s, size_t q, bool first,
+					    const kifu__json_keys *set, unsigned seen, int *i)
+{
+	if (!first) {
+		if (s[q] != ',')
+			return 0;
+		q += 1 + (s[q + 1] == ' ');
+	}
+	if (s[q] != '"' || (*i = kifu__json_keys_find(set, s + q + 1, seen)) < 0)
+		return 0;
+	q += 2 + set->keys[*i].len;
+	if (s[q] != ':' || s[q - 1] != '"')
+		return 0;
+	return q + 1 + (s[q + 1] == ' ');
+}
+
+/* The digits at q, up to 19 of them (a uint64_t), without a leading zero
+ * and followed by what ends a member (',', '}' or a space): their value in
+ * *v and their end; 0 when they are not that. */
+KIFU__JSON_HOT size_t kifu__json_fast_digits(const unsigned char *s, size_t q, uint64_t *v)
+{
+	unsigned c = s[q] - '0';
+	if (c > 9)
+		return 0;
+	if (s[q + 1] == ',' || s[q + 1] == '}') {
+		/* one digit, as most are */
+		*v = c;
+		return q + 1;
+	}
+	if ((unsigned)(s[q + 1] - '0') < 10 && !c)
+		return 0;
+	uint64_t x = c;
+	size_t d = q + 1;
+	while ((c = s[d] - '0') < 10 && d - q < 19)
+		x = x * 10 + c, d++;
+	if (s[d] != ',' && s[d] != '}' && s[d] != ' ')
+		return 0;
+	*v = x;
+	return d;
+}
+
+/* true, false or null at q, followed by what ends a member: its type,
+ * *end after it; 0 when it is not that. */
+KIFU__JSON_HOT int kifu__json_fast_word(const unsigned char *s, size_t q, size_t *end)
+{
+	int type = !memcmp(s + q, "true", 4) ? KIFU_JSON_TRUE : !memcmp(s + q, "null", 4) ? KIFU_JSON_NULL :
+		   !memcmp(s + q, "false", 5) ? KIFU_JSON_FALSE : 0;
+	size_t e = q + (type == KIFU_JSON_FALSE ? 5 : 4);
+	if (!type || (s[e] != ',' && s[e] != '}' && s[e] != ' '))
+		return 0;
+	*end = e;
+	return type;
+}
+
+/* Ends a fast read of an object's members at p: its '}' read (closed),
+ * or the state for the token by token reading of the rest. */
+KIFU__JSON_HOT void kifu__json_fast_end(kifu__json_cur *cur, size_t p, bool closed, bool any)
+{
+	cur->p = p;
+	if (closed)
+		kifu__json_close(cur);
+	else if (any)
+		cur->want = KIFU__JSON_WANT_MORE_KEYS;
+}
+
 /* The rest of the object open, whose keys are set's and whose values
  * are whole numbers (a place {"x": 7, "y": 6}): vals[k] the value of key
  * k (left as it is when absent), -1 when it is null, -2 when it is no
- * whole number of digits alone (INT64_MAX when it is one too large).  Returns 1 when every key
- * was one of set's, 0 when one was not, or a negative code. */
+ * whole number of digits alone (INT64_MAX when it is one too large).
+ * Returns 1 when every key was one of set's, 0 when one was not, or a
+ * negative code. */
 KIFU__JSON_HOT int kifu__json_numbers(kifu__json_cur *cur, const kifu__json_keys *set, int64_t *vals)
 {
 	const unsigned char *s = (const unsigned char *)cur->s;
-	size_t p = cur->p, lim = cur->n + cur->slack;
+	size_t p = cur->p, lim = cur->lim;
 	unsigned seen = 0;
 	int rc, k, all = 1;
 	kifu__json_tok t;
-	if (cur->want != KIFU__JSON_WANT_KEY || cur->framed == cur->depth)
-		goto token_by_token;
-	/* "key": digits, one after another as JSON is mostly written: read
-	 * here at once, up to the '}' or to what is not that */
-	for (bool first = true;; first = false) {
-		size_t q = p;
-		int i;
-		if (q + 40 > lim)
-			break;
-		if (s[q] == '}') {
-			cur->p = q + 1;
-			kifu__json_close(cur);
-			return all;
-		}
-		if (!first) {
-			if (s[q] != ',')
+	if (cur->want == KIFU__JSON_WANT_KEY && cur->framed != cur->depth) {
+		/* "key": digits, one after another: read here at once, up to
+		 * the '}' or to what is not that */
+		for (;;) {
+			size_t q;
+			uint64_t v;
+			int i;
+			if (p + 40 > lim)
 				break;
-			q += 1 + (s[q + 1] == ' ');
+			if (s[p] == '}') {
+				kifu__json_fast_end(cur, p + 1, true, seen);
+				return all;
+			}
+			if (!(q = kifu__json_fast_head(s, p, !seen, set, seen, &i)) || !(q = kifu__json_fast_digits(s, q, &v)))
+				break;
+			vals[i] = (int64_t)v;
+			seen |= 1u << i;
+			p = q;
 		}
-		if (s[q] != '"' || (i = kifu__json_keys_find(set, s + q + 1, seen)) < 0 || (seen >> i & 1))
-			break;
-		q += 2 + set->keys[i].len;
-		if (s[q] != ':')
-			break;
-		q += 1 + (s[q + 1] == ' ');
-		unsigned c = s[q] - '0';
-		if (c > 9 || ((unsigned)(s[q + 1] - '0') < 10 && !c))
-			break;
-		uint64_t v = c;
-		size_t d = q + 1;
-		while ((c = s[d] - '0') < 10 && d - q < 18)
-			v = v * 10 + c, d++;
-		if (s[d] != ',' && s[d] != '}' && s[d] != ' ')
-			break;
-		vals[i] = (int64_t)v;
-		seen |= 1u << i;
-		p = d;
+		kifu__json_fast_end(cur, p, false, seen);
 	}
-	cur->p = p;
-	if (seen)
-		cur->want = KIFU__JSON_WANT_MORE_KEYS;
-token_by_token:
 	while ((rc = kifu__json_key(cur, set, &seen, &t, &k)) == 1) {
 		if ((rc = kifu__json_value(cur, &t)))
 			return rc;
@@ -554,16 +625,128 @@ token_by_token:
 	return rc < 0 ? rc : all;
 }
 
+/* The object open's members, its keys set's: each whose value is a
+ * scalar, read at once as far as they go (JSON as it is mostly written:
+ * whole numbers, strings of ASCII without escapes, true, false, null),
+ * its value's token in vals[k] for its key k (seen says which came), up
+ * to the object's '}' (read: returns 0) or to a member its reader reads
+ * itself (returns 1, the member's value not read: kifu__json_value or
+ * kifu__json_numbers_value reads it next): a key none of set's (*k -1,
+ * *key its token), or a value that is an object or an array (*k its
+ * key).  Or a negative code. */
+KIFU__JSON_HOT int kifu__json_fields(kifu__json_cur *cur, const kifu__json_keys *set, unsigned *seen,
+				    kifu__json_tok *vals, int *k, kifu__json_tok *key)
+{
+	const unsigned char *s = (const unsigned char *)cur->s;
+	size_t p = cur->p, lim = cur->lim;
+	unsigned sn = *seen;
+	int rc;
+	bool first = cur->want == KIFU__JSON_WANT_KEY;
+	if ((first || cur->want == KIFU__JSON_WANT_MORE_KEYS) && cur->framed != cur->depth) {
+		for (;; first = false) {
+			size_t q, e;
+			int i;
+			if (p + 40 > lim)
+				break;
+			if (s[p] == '}') {
+				*seen = sn;
+				kifu__json_fast_end(cur, p + 1, true, true);
+				return 0;
+			}
+			if (!(q = kifu__json_fast_head(s, p, first, set, sn, &i)))
+				break;
+			kifu__json_tok *t = &vals[i];
+			unsigned c = s[q];
+			if (c == '"') {
+				e = kifu__json_plain_run(s, q + 1, cur->n);
+				if (e >= cur->n || s[e] != '"')
+					break;
+				t->type = KIFU_JSON_STRING;
+				t->decoded = false;
+				t->off = q + 1;
+				t->len = e - q - 1;
+				e++;
+			} else if (c == '{' || c == '[') {
+				/* the caller's to read */
+				*seen = sn | 1u << i;
+				*k = i;
+				cur->p = q;
+				cur->want = KIFU__JSON_WANT_VALUE;
+				return 1;
+			} else if ((e = kifu__json_fast_digits(s, q, &t->u))) {
+				t->type = KIFU_JSON_NUMBER;
+				t->decoded = false;
+				t->whole = true;
+				t->off = q;
+				t->len = e - q;
+			} else if ((t->type = kifu__json_fast_word(s, q, &e)) == 0) {
+				break;
+			}
+			t->at = q;
+			sn |= 1u << i;
+			p = e;
+		}
+		kifu__json_fast_end(cur, p, false, !first);
+	}
+	/* token by token */
+	while ((rc = kifu__json_key(cur, set, &sn, key, k)) == 1) {
+		int c = *k < 0 ? '{' : kifu__json_peek(cur);
+		if (c == '{' || c == '[') {
+			*seen = sn;
+			return 1;
+		}
+		if ((rc = kifu__json_value(cur, &vals[*k])))
+			return rc;
+	}
+	*seen = sn;
+	return rc;
+}
+
+/* The value wanted, read as an object whose keys are set's and whose
+ * values are whole numbers (kifu__json_numbers: vals as it has them): 1
+ * when every key was one of set's, 0 when one was not, 2 when the value
+ * is no object (passed over), or a negative code.  An object of a line,
+ * as JSON is mostly written, is read here at once: the cursor's state is
+ * as after any value. */
+KIFU__JSON_HOT int kifu__json_numbers_value(kifu__json_cur *cur, const kifu__json_keys *set, int64_t *vals)
+{
+	const unsigned char *s = (const unsigned char *)cur->s;
+	size_t p = cur->p, lim = cur->lim;
+	kifu__json_tok t;
+	if (cur->want == KIFU__JSON_WANT_VALUE && p + 40 <= lim && s[p] == '{' && !cur->check_keys &&
+	    cur->depth < KIFU_JSON_MAX_DEPTH) {
+		unsigned seen = 0;
+		for (p++;;) {
+			size_t q;
+			uint64_t v;
+			int i;
+			if (p + 40 > lim)
+				break;
+			if (s[p] == '}') {
+				cur->p = p + 1;
+				kifu__json_after_value(cur);
+				return 1;
+			}
+			if (!(q = kifu__json_fast_head(s, p, !seen, set, seen, &i)) || !(q = kifu__json_fast_digits(s, q, &v)))
+				break;
+			vals[i] = (int64_t)v;
+			seen |= 1u << i;
+			p = q;
+		}
+	}
+	/* token by token, from the object's '{' */
+	int rc = kifu__json_value(cur, &t);
+	if (rc)
+		return rc;
+	if (t.type != KIFU_JSON_OBJECT)
+		return (rc = kifu__json_skip(cur, &t)) ? rc : 2;
+	return kifu__json_numbers(cur, set, vals);
+}
+
 /* Any token (what kifu_json_next hands out): 1 with *t, 0 at the end (of
  * the one value, or of the text after the last), or a negative code. */
 int kifu__json_next(kifu__json_cur *cur, kifu__json_tok *t);
 
-/* Passes over the rest of the value whose first token t is (an object or
- * an array open: to its close), checking it.  0 or a negative code. */
-static inline int kifu__json_skip(kifu__json_cur *cur, const kifu__json_tok *t)
-{
-	return t->type == KIFU_JSON_OBJECT || t->type == KIFU_JSON_ARRAY ? kifu__json_skip_slow(cur, t) : 0;
-}
 /* Reads on, checking, until depth containers are open and nothing is half
  * read (no key without its value): out of a value given up on.  0 or a
  * negative code. */

@@ -51,6 +51,7 @@ void kifu__json_start(kifu__json_cur *cur, const char *text, size_t n, long line
 	cur->n = n;
 	cur->p = 0;
 	cur->slack = 0;
+	cur->lim = n;
 	/* values one after another: between two (none, yet) */
 	cur->want = sequence ? KIFU__JSON_WANT_DONE : KIFU__JSON_WANT_VALUE;
 	cur->depth = 0;
@@ -81,7 +82,7 @@ void kifu__json_start_at(kifu__json_cur *sub, const kifu__json_cur *cur, const k
 	sub->acap = sub->kcap = 0;
 	sub->copy_keys = false;
 	kifu__json_start(sub, cur->s, cur->n, m->line, m->base, false, NULL, NULL);
-	sub->slack = cur->slack;
+	kifu__json_slack(sub, cur->slack);
 	sub->p = m->at;
 	sub->line_at = m->line_at;
 	sub->cont = m->cont;
@@ -171,6 +172,7 @@ static int grow(kifu__json_cur *cur, size_t keep, size_t *shift)
 	if (!cur->more)
 		return 0;
 	int rc = cur->more(cur->arg, keep, &cur->s, &cur->n, shift);
+	cur->lim = cur->n + cur->slack;
 	cur->p -= *shift;
 	cur->line_at -= (long)*shift;
 	if (rc <= 0) {
@@ -777,6 +779,15 @@ int kifu__json_twice(kifu__json_cur *cur, const kifu__json_tok *t)
 	char shown[64];
 	size_t whole = kifu_json_escape(shown, sizeof shown, kifu__json_bytes(cur, t), t->len, 0);
 	return fail_at(cur, cur->p - 1, "the key %s%s given twice in one object", shown, whole >= sizeof shown ? "..." : "");
+}
+
+int kifu__json_keys_scan(const kifu__json_keys *set, uint64_t w, unsigned seen)
+{
+	const kifu__json_name *k = set->keys;
+	for (int i = 0; i < set->n; i++)
+		if (!((w ^ k[i].word) & k[i].mask) && k[i].mask)
+			return seen >> i & 1 ? -1 : i;
+	return -1;
 }
 
 int kifu__json_key_slow(kifu__json_cur *cur, const kifu__json_keys *set, unsigned *seen, kifu__json_tok *t,

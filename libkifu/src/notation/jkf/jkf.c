@@ -25,16 +25,12 @@ const jkf_preset kifu__jkf_presets[JKF_NPRESETS] = {
 	{"OTHER", "その他"},
 };
 
-int kifu__jkf_kind_find(const char *s, size_t len)
-{
-	/* every code is two letters */
-	if (len != 2)
-		return -1;
-	for (int k = 0; k < JKF_NKINDS; k++)
-		if (kifu__jkf_kinds[k].code[0] == s[0] && kifu__jkf_kinds[k].code[1] == s[1])
-			return k;
-	return -1;
-}
+/* Each kind's hash (jkf.h): FU 1, KY 2, KE 22, GI 14, KI 18, KA 26, HI 15,
+ * OU 10, TO 21, NY 5, NK 19, NG 23, UM 24, RY 9. */
+const unsigned char kifu__jkf_kind_slot[32] = {
+	[1] = 1, [2] = 2, [22] = 3, [14] = 4, [18] = 5, [26] = 6, [15] = 7,
+	[10] = 8, [21] = 9, [5] = 10, [19] = 11, [23] = 12, [24] = 13, [9] = 14,
+};
 
 int kifu__jkf_preset_find(const char *s, size_t len)
 {

@@ -37,8 +37,18 @@ typedef struct jkf_preset {
 } jkf_preset;
 extern const jkf_preset kifu__jkf_presets[JKF_NPRESETS];
 
-/* The index of a kind or a preset whose code is s[0..len), or -1. */
-int kifu__jkf_kind_find(const char *s, size_t len);
+/* The index of a kind or a preset whose code is s[0..len), or -1.  A
+ * kind is found at once (it is read with every move): its two letters
+ * hashed, (first + 15 * second) mod 32, which no two kinds share, pick
+ * the one kind it can be (kifu__jkf_kind_slot: its index + 1, 0 none). */
+extern const unsigned char kifu__jkf_kind_slot[32];
+static inline int kifu__jkf_kind_find(const char *s, size_t len)
+{
+	if (len != 2)
+		return -1;
+	int k = kifu__jkf_kind_slot[((unsigned char)s[0] + 15u * (unsigned char)s[1]) & 31] - 1;
+	return k >= 0 && kifu__jkf_kinds[k].code[0] == s[0] && kifu__jkf_kinds[k].code[1] == s[1] ? k : -1;
+}
 int kifu__jkf_preset_find(const char *s, size_t len);
 
 /* The piece types of variant v that JKF's kinds are (types[k] for

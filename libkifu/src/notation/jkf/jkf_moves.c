@@ -73,15 +73,13 @@ static int bool_value(const kifu__json_tok *t)
 	return t->type == KIFU_JSON_TRUE ? 1 : t->type == KIFU_JSON_FALSE ? 0 : t->type == KIFU_JSON_NULL ? -1 : -2;
 }
 
-/* {x, y}: the square, or -1 when it is not one of the board's (the variant
- * is 9x9: kifu__jkf_choose_variant sees to it). */
-KIFU__JSON_HOT int place(build *b, const kifu__json_tok *t, int *sq)
+/* The value next, {x, y}: the square, or -1 when it is not one of the
+ * board's (the variant is 9x9: kifu__jkf_choose_variant sees to it). */
+KIFU__JSON_HOT int place(build *b, int *sq)
 {
 	int64_t xy[2] = {-1, -1};
 	*sq = -1;
-	if (t->type != KIFU_JSON_OBJECT)
-		return kifu__json_skip(b->c, t);
-	int rc = kifu__json_numbers(b->c, &kifu__jkf_keys[KS_PLACE], xy);
+	int rc = kifu__json_numbers_value(b->c, &kifu__jkf_keys[KS_PLACE], xy);
 	if (rc == 1 && xy[0] >= 1 && xy[0] <= 9 && xy[1] >= 1 && xy[1] <= 9)
 		*sq = (int)((xy[1] - 1) * 9 + (xy[0] - 1));
 	return rc < 0 ? rc : 0;
@@ -103,12 +101,12 @@ static bool relative_ok(const char *s, size_t len)
  * its fields into e (t its first token). */
 static int read_move(build *b, const kifu__json_tok *t, element_read *e)
 {
-	enum { COLOR, FROM, TO, PIECE, SAME, PROMOTE, CAPTURE, RELATIVE };
+	enum { COLOR, FROM, TO, PIECE, SAME, PROMOTE, CAPTURE, RELATIVE, NKEYS };
 	kifu__json_cur *c = b->c;
-	kifu__json_tok key, v;
+	kifu__json_tok key, v, vals[NKEYS];
 	move_fields *f = &e->f;
-	int k, more, rc;
-	unsigned seen = 0;
+	int k, more, rc = 0;
+	unsigned seen = 0, squares = 0; /* squares: from and to, read as objects */
 	if (t->type == KIFU_JSON_NULL)
 		return 0;
 	kifu__json_mark_of(c, t, &e->move_at);
@@ -118,43 +116,44 @@ static int read_move(build *b, const kifu__json_tok *t, element_read *e)
 		return kifu__json_skip(c, t);
 	}
 	e->move = MOVE_OBJECT;
-	while ((more = kifu__jkf_member(b, KS_MOVE, &seen, &key, &k)) == 1) {
-		if ((rc = kifu__json_value(c, &v)))
-			return rc;
+	/* the scalars into vals, the rest here */
+	while (!rc && (more = kifu__json_fields(c, &kifu__jkf_keys[KS_MOVE], &seen, vals, &k, &key)) == 1) {
 		if (k < 0 && e->move != MOVE_STRAY) {
 			e->move = MOVE_STRAY;
 			kifu__jkf_shown_key(kifu__json_bytes(c, &key), key.len, e->stray, sizeof e->stray);
 		}
-		int64_t n;
-		bool read = false; /* the value read whole here */
-		switch (k) {
-		case COLOR:
-			n = kifu__jkf_count(b, &v);
-			f->color = n == 0 || n == 1 ? (int)n : -1;
-			break;
-		case FROM:
-			f->from = v.type != KIFU_JSON_NULL;
-			rc = place(b, &v, &f->from_sq);
-			read = true;
-			break;
-		case TO:
-			rc = place(b, &v, &f->to);
-			read = true;
-			break;
-		case PIECE: f->kind = kifu__jkf_kind_value(b, &v); break;
-		case SAME: f->same = bool_value(&v); break;
-		case PROMOTE: f->promote = bool_value(&v); break;
-		case CAPTURE: f->capture = kifu__jkf_kind_value(b, &v); break;
-		case RELATIVE:
-			f->relative_bad = v.type != KIFU_JSON_NULL &&
-					  (v.type != KIFU_JSON_STRING || !relative_ok(kifu__json_bytes(c, &v), v.len));
-			break;
-		default: break;
+		if (k == FROM || k == TO) {
+			squares |= 1u << k;
+			rc = place(b, k == FROM ? &f->from_sq : &f->to);
+		} else if (!(rc = kifu__json_value(c, &v))) {
+			if (k >= 0)
+				vals[k] = v; /* an object or an array, where JKF has a scalar */
+			rc = kifu__json_skip(c, &v);
 		}
-		if (rc || (!read && (rc = kifu__json_skip(c, &v))))
-			return rc;
 	}
-	return more;
+	if (rc || more < 0)
+		return rc ? rc : more;
+	unsigned scalars = seen & ~squares;
+	if (scalars >> COLOR & 1) {
+		int64_t n = kifu__jkf_count(b, &vals[COLOR]);
+		f->color = n == 0 || n == 1 ? (int)n : -1;
+	}
+	/* from: a square, or null (a drop); to: a square */
+	f->from = (squares >> FROM & 1) || ((scalars >> FROM & 1) && vals[FROM].type != KIFU_JSON_NULL);
+	if (scalars >> PIECE & 1)
+		f->kind = kifu__jkf_kind_value(b, &vals[PIECE]);
+	if (scalars >> SAME & 1)
+		f->same = bool_value(&vals[SAME]);
+	if (scalars >> PROMOTE & 1)
+		f->promote = bool_value(&vals[PROMOTE]);
+	if (scalars >> CAPTURE & 1)
+		f->capture = kifu__jkf_kind_value(b, &vals[CAPTURE]);
+	if (scalars >> RELATIVE & 1) {
+		const kifu__json_tok *r = &vals[RELATIVE];
+		f->relative_bad = r->type != KIFU_JSON_NULL &&
+				  (r->type != KIFU_JSON_STRING || !relative_ok(kifu__json_bytes(c, r), r->len));
+	}
+	return 0;
 }
 
 /* comments: an array of strings, one per line (or one string, as the
@@ -202,14 +201,11 @@ static int read_comments(build *b, const kifu__json_tok *t, comments_read *cr)
 	return more;
 }
 
-/* {h?, m, s}: seconds, exactly; false when it is not that. */
-static int read_clock(build *b, const kifu__json_tok *t, uint64_t *seconds, bool *ok)
+/* The value next, {h?, m, s}: seconds, exactly; false when it is not that. */
+static int read_clock(build *b, uint64_t *seconds, bool *ok)
 {
 	int64_t hms[3] = {0, -1, -1}; /* h may be absent */
-	*ok = t->type == KIFU_JSON_OBJECT;
-	if (!*ok)
-		return kifu__json_skip(b->c, t);
-	int rc = kifu__json_numbers(b->c, &kifu__jkf_keys[KS_CLOCK], hms);
+	int rc = kifu__json_numbers_value(b->c, &kifu__jkf_keys[KS_CLOCK], hms);
 	if (rc < 0)
 		return rc;
 	if (hms[0] == -1)
@@ -241,14 +237,14 @@ static int read_time(build *b, const kifu__json_tok *t, time_read *tr)
 	}
 	while ((more = kifu__jkf_member(b, KS_TIME, &seen, &key, &k)) == 1) {
 		bool ok = true;
-		if ((rc = kifu__json_value(c, &v)))
-			return rc;
 		if (k < 0) {
 			tr->bad_shape = true;
-			rc = kifu__json_skip(c, &v);
+			rc = kifu__json_value(c, &v);
+			if (!rc)
+				rc = kifu__json_skip(c, &v);
 		} else {
 			had[k] = true;
-			rc = read_clock(b, &v, k ? &tr->total : &tr->now, &ok);
+			rc = read_clock(b, k ? &tr->total : &tr->now, &ok);
 			tr->bad_values |= !ok;
 		}
 		if (rc)

@@ -45,8 +45,9 @@ typedef struct jkf_fork {
 } jkf_fork;
 
 /* NUL bytes kept after the text in buf: the tokenizer reads ahead into
- * them (kifu__json_cur's slack). */
-enum { JKF_SLACK = 32 };
+ * them (kifu__json_cur's slack), up to 40 bytes past where it is, so that
+ * the end of a line is read fast too. */
+enum { JKF_SLACK = 48 };
 
 typedef struct jkf_reader {
 	kifu__read_ctx ctx;

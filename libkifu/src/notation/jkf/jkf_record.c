@@ -144,25 +144,29 @@ static const char *const two_hands = "initial.data's hands are two objects, Sent
 static int read_square(build *b, const kifu__json_tok *t, char cell[3], bool *ok)
 {
 	kifu__json_cur *c = b->c;
-	kifu__json_tok key, v;
+	kifu__json_tok key, v, vals[2];
 	int64_t color = -2; /* -2 absent or null */
-	int kind = -1, k, more, rc;
+	int kind = -1, k, more, rc = 0;
 	unsigned seen = 0;
 	*ok = t->type == KIFU_JSON_OBJECT;
 	if (!*ok)
 		return kifu__json_skip(c, t);
-	while ((more = kifu__jkf_member(b, KS_SQUARE, &seen, &key, &k)) == 1) {
-		if ((rc = kifu__json_value(c, &v)) || (rc = kifu__json_skip(c, &v)))
-			return rc;
-		if (k < 0)
-			*ok = false;
-		else if (k == 0 && v.type != KIFU_JSON_NULL)
-			color = kifu__jkf_count(b, &v);
-		else if (k == 1)
-			kind = kifu__jkf_kind_value(b, &v);
+	/* color and kind into vals; what else there is, here */
+	while (!rc && (more = kifu__json_fields(c, &kifu__jkf_keys[KS_SQUARE], &seen, vals, &k, &key)) == 1) {
+		if (!(rc = kifu__json_value(c, &v))) {
+			if (k < 0)
+				*ok = false;
+			else
+				vals[k] = v;
+			rc = kifu__json_skip(c, &v);
+		}
 	}
-	if (more < 0)
-		return more;
+	if (rc || more < 0)
+		return rc ? rc : more;
+	if ((seen & 1) && vals[0].type != KIFU_JSON_NULL)
+		color = kifu__jkf_count(b, &vals[0]);
+	if (seen & 2)
+		kind = kifu__jkf_kind_value(b, &vals[1]);
 	cell[0] = 0;
 	if (kind == -1 && color == -2)
 		return 0;
@@ -654,7 +658,7 @@ int kifu__jkf_read_record(jkf_reader *r, kifu_record *rec, long line, long col, 
 	/* its lines are decoded, UTF-8 checked, and followed by NULs; its text
 	 * stays while it is read */
 	c->checked_utf8 = true;
-	c->slack = JKF_SLACK;
+	kifu__json_slack(c, JKF_SLACK);
 	int rc = kifu__json_value(c, &t);
 	if (rc < 0)
 		return rc;
