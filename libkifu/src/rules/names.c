@@ -151,7 +151,7 @@ static int names_collect(struct kifu_variant *v)
 	v->names_max_len = 0;
 	for (int t = 0; t < v->ntypes; t++) {
 		const piece_type *p = &v->types[t];
-		if (add_name(v, p->kif, t) || add_name(v, p->name, t))
+		if (add_name(v, p->kif, t) || add_name(v, p->name, t) || add_name(v, p->diagram, t))
 			return -1;
 		for (int a = 0; a < p->naliases; a++)
 			if (add_name(v, p->aliases[a], t))
@@ -274,6 +274,11 @@ int kifu_variant_piece_by_name(const kifu_variant *v, const char *text, size_t l
 	if (used)
 		*used = n;
 	return t;
+}
+
+const char *kifu_variant_piece_diagram_name(const kifu_variant *v, int t)
+{
+	return t < 0 || t >= v->ntypes ? NULL : v->types[t].diagram;
 }
 
 int kifu_variant_piece_written_name(const kifu_variant *v, int t, char *buf, size_t size)

@@ -794,10 +794,11 @@ int kifu_variant_piece_reading(const kifu_variant *v, int t, int i, char *buf, s
 		return KIFU_ENOTFOUND;
 	const piece_type *p = &v->types[t];
 	/* the same order as names.c collects them (kifu__names_build) */
-	char names[3 + MAX_ALIASES][NAME_MAX_LEN + 4];
+	char names[4 + MAX_ALIASES][NAME_MAX_LEN + 4];
 	int n = 0;
 	snprintf(names[n++], sizeof names[0], "%s", p->name);
 	snprintf(names[n++], sizeof names[0], "%s", p->kif);
+	snprintf(names[n++], sizeof names[0], "%s", p->diagram);
 	for (int a = 0; a < p->naliases; a++)
 		snprintf(names[n++], sizeof names[0], "%s", p->aliases[a]);
 	if (p->promoted && strncmp(p->name, "成", strlen("成")) != 0)

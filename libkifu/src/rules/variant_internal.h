@@ -57,6 +57,7 @@ typedef struct piece_type {
 	char name[NAME_MAX_LEN];
 	char kif[NAME_MAX_LEN];
 	char english[NAME_MAX_LEN];
+	char diagram[NAME_MAX_LEN]; /* its name in a KIF board diagram, or "" */
 	char moves_text[NAME_MAX_LEN];
 	int naliases;
 	char aliases[MAX_ALIASES][NAME_MAX_LEN];

@@ -48,8 +48,9 @@ typedef struct draft_piece {
 	int naliases;
 	char aliases[MAX_ALIASES][NAME_MAX_LEN];
 	char promotes_to[NAME_MAX_LEN];
+	char diagram[NAME_MAX_LEN]; /* its name in a KIF board diagram */
 	/* names of the promoted form */
-	char p_name[NAME_MAX_LEN], p_kif[NAME_MAX_LEN], p_english[NAME_MAX_LEN];
+	char p_name[NAME_MAX_LEN], p_kif[NAME_MAX_LEN], p_english[NAME_MAX_LEN], p_diagram[NAME_MAX_LEN];
 	int p_naliases;
 	char p_aliases[MAX_ALIASES][NAME_MAX_LEN];
 	bool royal;
@@ -144,6 +145,27 @@ static int get_string(const char *file, const yaml_node_t *n, char *buf, size_t 
 	return 0;
 }
 
+/* A piece's name in a KIF board diagram (`diagram`): one or two
+ * characters, none of them ASCII, so that a cell holds it with its side's
+ * mark (v) in lishogi's three (docs/kif.md, "Board diagrams"), and a
+ * reader tells it from the marks and padding around it. */
+static int get_diagram_name(const char *file, const yaml_node_t *n, char *buf, size_t size,
+			    kifu_diag *diag)
+{
+	int rc = get_string(file, n, buf, size, diag);
+	if (rc)
+		return rc;
+	int chars = 0;
+	for (const unsigned char *c = (const unsigned char *)buf; *c; c++) {
+		if (*c < 0x80)
+			return node_error(diag, file, n, "a diagram name is kanji or kana, not ASCII (\"%s\")", buf);
+		chars += (*c & 0xC0) != 0x80;
+	}
+	if (chars < 1 || chars > 2 || !strcmp(buf, "・"))
+		return node_error(diag, file, n, "a diagram name is one or two characters, not ・ (\"%s\")", buf);
+	return 0;
+}
+
 static int get_int(const char *file, const yaml_node_t *n, int lo, int hi, int *out,
 		   kifu_diag *diag)
 {
@@ -220,7 +242,7 @@ static int apply_promoted_names(const char *file, yaml_document_t *doc, yaml_nod
 				draft_piece *p, kifu_diag *diag)
 {
 	if (map->type != YAML_MAPPING_NODE)
-		return node_error(diag, file, map, "expected a mapping of names (name, kif, english, aliases)");
+		return node_error(diag, file, map, "expected a mapping of names (name, kif, english, aliases, diagram)");
 	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
 	     pr < map->data.mapping.pairs.top; pr++) {
 		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
@@ -237,8 +259,10 @@ static int apply_promoted_names(const char *file, yaml_document_t *doc, yaml_nod
 			rc = get_string(file, val, p->p_english, sizeof p->p_english, diag);
 		else if (!strcmp(key, "aliases"))
 			rc = get_list(file, doc, val, p->p_aliases, MAX_ALIASES, &p->p_naliases, diag);
+		else if (!strcmp(key, "diagram"))
+			rc = get_diagram_name(file, val, p->p_diagram, sizeof p->p_diagram, diag);
 		else
-			return node_error(diag, file, k, "unknown key \"%s\" in promoted (expected name, kif, english, aliases)", key);
+			return node_error(diag, file, k, "unknown key \"%s\" in promoted (expected name, kif, english, aliases, diagram)", key);
 		if (rc)
 			return rc;
 	}
@@ -291,6 +315,8 @@ static int apply_piece(const char *file, yaml_document_t *doc, yaml_node_t *map,
 			rc = get_string(file, val, p->english, sizeof p->english, diag);
 		else if (!strcmp(key, "aliases"))
 			rc = get_list(file, doc, val, p->aliases, MAX_ALIASES, &p->naliases, diag);
+		else if (!strcmp(key, "diagram"))
+			rc = get_diagram_name(file, val, p->diagram, sizeof p->diagram, diag);
 		else if (!strcmp(key, "moves")) {
 			rc = get_string(file, val, p->moves, sizeof p->moves, diag);
 			where_set(&p->moves_at, file, val);
@@ -302,7 +328,7 @@ static int apply_piece(const char *file, yaml_document_t *doc, yaml_node_t *map,
 		else if (!strcmp(key, "lion"))
 			rc = get_bool(file, val, &p->lion, diag);
 		else if (promoted_only)
-			return node_error(diag, file, k, "unknown key \"%s\" for a promoted-only piece (expected id, name, kif, english, aliases, moves, royal, lion)", key);
+			return node_error(diag, file, k, "unknown key \"%s\" for a promoted-only piece (expected id, name, kif, english, aliases, diagram, moves, royal, lion)", key);
 		else if (!strcmp(key, "minor"))
 			rc = get_bool(file, val, &p->minor, diag);
 		else if (!strcmp(key, "declaration-points"))
@@ -960,6 +986,7 @@ static void copy_names(piece_type *t, const draft_piece *p)
 	snprintf(t->name, sizeof t->name, "%s", p->name);
 	snprintf(t->kif, sizeof t->kif, "%s", p->kif[0] ? p->kif : p->name);
 	snprintf(t->english, sizeof t->english, "%s", p->english);
+	snprintf(t->diagram, sizeof t->diagram, "%s", p->diagram);
 	t->naliases = p->naliases;
 	memcpy(t->aliases, p->aliases, sizeof t->aliases);
 }
@@ -1059,6 +1086,12 @@ static int build_types(draft *d, kifu_diag *diag)
 			snprintf(t->kif, sizeof t->kif, "%s", p->p_kif[0] ? p->p_kif : p->p_name);
 		if (p->p_english[0])
 			snprintf(t->english, sizeof t->english, "%s", p->p_english);
+		/* a diagram names a piece by its look alone: the promoted form
+		 * takes the diagram name of a promoted-only target (Chu's 鷹), but
+		 * not that of an unpromoted one, which names that piece (Chu's
+		 * promoted Bishop is 成馬, the Dragon Horse 馬): its own, or none */
+		if (p->p_diagram[0] || find_piece(d->pieces, d->npieces, p->promotes_to))
+			snprintf(t->diagram, sizeof t->diagram, "%s", p->p_diagram);
 		/* the target's aliases are spellings of its name: a promoted form
 		 * with a name of its own (と金) has only the aliases it lists */
 		if (p->p_naliases || (p->p_name[0] && strcmp(p->p_name, target->name) != 0)) {

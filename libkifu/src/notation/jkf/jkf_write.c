@@ -47,6 +47,7 @@ typedef struct writer {
 	int prev_to;               /* where the move before went (same), -1 if none */
 	unsigned dropped;          /* kifu_dropped bits */
 	kifu_json_writer *out;
+	kifu_validation *validation; /* kifu_write_options.validation, or NULL */
 } writer;
 
 /* ---- elements, as the lines are played ---- */
@@ -122,11 +123,11 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	if (rm->bookmark)
 		w->dropped |= KIFU_DROPPED_BOOKMARKS;
 	w->prev_to = m->to;
-	w->lines[step->line].n++;
+	w->lines[step->variation].n++;
 	return 0;
 }
 
-/* The play loop's line_begin hook: the line's elements begin, and the
+/* The play loop's variation_begin hook: the line's elements begin, and the
  * square of the move before it (same). */
 static int begin_line(void *ctx, kifu_position *pos, int line)
 {
@@ -142,7 +143,7 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	return 0;
 }
 
-/* The play loop's line_end hook: the ending's element, its special CSA's
+/* The play loop's variation_end hook: the ending's element, its special CSA's
  * word without the '%'. */
 static int end_line(void *ctx, kifu_position *pos, int line)
 {
@@ -548,10 +549,10 @@ static int play_lines(writer *w, kifu_position *pos, kifu_diag *diag)
 {
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.before = put_move;
-	opt.line_begin = begin_line;
-	opt.line_end = end_line;
+	opt.variation_begin = begin_line;
+	opt.variation_end = end_line;
 	opt.ctx = w;
-	int rc = kifu__write_lines(w->rec, pos, &opt, "JKF", diag);
+	int rc = kifu__write_lines(w->rec, pos, &opt, w->validation, "JKF", diag);
 	if (rc == KIFU_ENOMEM)
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	return rc;
@@ -617,6 +618,7 @@ int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 	w.rec = rec;
 	w.v = v;
 	w.prev_to = -1;
+	w.validation = opt->validation;
 	int rc = kifu__write_read_whole(rec, diag);
 	if (!rc)
 		rc = check_variant(&w, diag);
