@@ -810,6 +810,12 @@ void kifu__json_writer_init(kifu_json_writer *w, FILE *f, char *buf, size_t size
 /* A value written as it is: a number's text (as JSON writes it). */
 int kifu__json_raw(kifu_json_writer *w, const char *text, size_t len);
 
+/* The UTF-8 character at s[p] (0x80 or above, n bytes in all): its
+ * length with its code point in *cp; 0 when it is none (RFC 3629: no
+ * overlong forms, no surrogates, nothing past U+10FFFF), -1 when the text
+ * ends inside it. */
+int kifu__json_utf8(const unsigned char *s, size_t p, size_t n, uint32_t *cp);
+
 /* A number's bytes as a whole number, exactly (kifu_json_uint64). */
 int kifu__json_uint64(const char *s, size_t len, uint64_t *v);
 

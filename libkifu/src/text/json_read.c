@@ -209,10 +209,7 @@ int kifu__json_peek_slow(kifu__json_cur *cur)
 	}
 }
 
-/* The length of the UTF-8 character at s[p] (0x80 or above), 0 when it
- * is none (RFC 3629: no overlong forms, no surrogates, nothing past
- * U+10FFFF), -1 when the text ends inside it. */
-static int utf8_len(const unsigned char *s, size_t p, size_t n)
+int kifu__json_utf8(const unsigned char *s, size_t p, size_t n, uint32_t *cp)
 {
 	unsigned c = s[p];
 	int k = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
@@ -229,7 +226,14 @@ static int utf8_len(const unsigned char *s, size_t p, size_t n)
 	}
 	if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) || (k == 3 && v < 0x800) || (k == 4 && v < 0x10000))
 		return 0;
+	*cp = v;
 	return k;
+}
+
+static int utf8_len(const unsigned char *s, size_t p, size_t n)
+{
+	uint32_t cp;
+	return kifu__json_utf8(s, p, n, &cp);
 }
 
 /* What is at p, for "found ...": its description in buf and the last

@@ -70,27 +70,6 @@ static void put_char(kifu_json_writer *w, char c)
 	put(w, &c, 1);
 }
 
-/* The length of the UTF-8 character at s[i] (0x80 or above, len bytes
- * in all) and its code point, or 0 when it is none (RFC 3629). */
-static int utf8_char(const unsigned char *s, size_t i, size_t len, uint32_t *cp)
-{
-	unsigned c = s[i];
-	int k = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-	if (!k || i + (size_t)k > len)
-		return 0;
-	uint32_t v = c & (0x7F >> k);
-	for (int j = 1; j < k; j++) {
-		unsigned u = s[i + (size_t)j];
-		if (u < 0x80 || u > 0xBF)
-			return 0;
-		v = (v << 6) | (u & 0x3F);
-	}
-	if (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) || (k == 3 && v < 0x800) || (k == 4 && v < 0x10000))
-		return 0;
-	*cp = v;
-	return k;
-}
-
 /* Does ASCII byte c need an escape?  '"' and '\\' end a string; control
  * characters (and DEL) are no text; '<', '>' and '&' could end a
  * <script> element or begin a comment in it (HTML). */
@@ -134,7 +113,7 @@ static void put_string(kifu_json_writer *w, const char *str, size_t len)
 		if (cp < 0x80) {
 			if (!ascii_escaped(cp, w->flags))
 				continue;
-		} else if ((k = utf8_char(s, i, len, &cp)) == 0) {
+		} else if ((k = kifu__json_utf8(s, i, len, &cp)) <= 0) {
 			cp = 0xFFFD;
 			k = 1;
 		} else if (!(cp >= 0x80 && cp <= 0x9F) && cp != 0x2028 && cp != 0x2029) {
