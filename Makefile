@@ -51,10 +51,9 @@ endif
 
 # pkg-config is asked once, on first use, so that `make clean` and
 # `make samples` on a machine without the packages yet do not complain.
-# The library needs libyaml (variant files) and jansson (writing JKF: its
-# JSON is read by libkifu/src/text/json_tokens.c, not jansson); the tools
-# need PCRE2 as well (kifu-stats).
-LIB_PKGS := yaml-0.1 jansson
+# The library needs libyaml (variant files; JSON is its own,
+# libkifu/src/text/json_*.c); the tools need PCRE2 as well (kifu-stats).
+LIB_PKGS := yaml-0.1
 TOOL_PKGS := $(LIB_PKGS) libpcre2-8
 PKG_CFLAGS = $(eval PKG_CFLAGS := $$(shell $(PKG_CONFIG) --cflags $(TOOL_PKGS)))$(PKG_CFLAGS)
 LIB_LIBS = $(eval LIB_LIBS := $$(shell $(PKG_CONFIG) --libs $(LIB_PKGS)))$(LIB_LIBS)
@@ -300,7 +299,7 @@ fuzz-run:
 				stream|rt_kif) echo samples tests/data/compact tests/data/kif/*/ tests/data/jkf/*/ tests/data/csa/*/ ;; \
 				rt_compact) echo samples tests/data/compact tests/data/diff ;; \
 				variant) echo formats/variants tests/data/bad-variants tests/data/variants ;; \
-				json|jkf_fast) echo tests/data/jkf/*/ ;; \
+				json|rt_jkf) echo tests/data/jkf/*/ ;; \
 				*) ls -d tests/fuzz/seeds/$$name 2>/dev/null || true ;; esac) \
 			2>$(FUZZ_BUILD)/fuzz_$$name.log || \
 			{ tail -n 60 $(FUZZ_BUILD)/fuzz_$$name.log; \

@@ -36,6 +36,42 @@ static void csv_header(FILE *out)
 	putc('\n', out);
 }
 
+/* A record found, as one line of JSON. */
+static void write_found_json(FILE *out, const kifu_record *rec, const char *variant, const struct index_row *row,
+			     long ply)
+{
+	kifu_json_writer *w;
+	if (kifu_json_writer_new(&w, out, 0))
+		return;
+	kifu_json_object(w);
+	kifu_json_key(w, "file");
+	kifu_json_string(w, row->file);
+	kifu_json_key(w, "line");
+	kifu_json_int(w, row->line);
+	kifu_json_key(w, "record");
+	kifu_json_int(w, row->number);
+	kifu_json_key(w, "ply");
+	kifu_json_int(w, ply);
+	kifu_json_key(w, "variant");
+	kifu_json_string(w, variant);
+	kifu_json_key(w, "plies");
+	kifu_json_int(w, row->plies);
+	kifu_json_key(w, "result");
+	kifu_json_string(w, row->result[0] ? row->result : NULL);
+	kifu_json_key(w, "tags");
+	kifu_json_array(w);
+	for (int i = 0; i < kifu_record_tag_count(rec); i++) {
+		kifu_json_array(w);
+		kifu_json_string(w, kifu_record_tag_key(rec, i));
+		kifu_json_string(w, kifu_record_tag_value(rec, i));
+		kifu_json_array_end(w);
+	}
+	kifu_json_array_end(w);
+	kifu_json_object_end(w);
+	kifu_json_writer_end(w);
+	kifu_json_writer_free(w);
+}
+
 static void write_found(FILE *out, enum index_format fmt, const kifu_record *rec, const kifu_variant *v,
 			const struct index_row *row, long ply)
 {
@@ -55,24 +91,7 @@ static void write_found(FILE *out, enum index_format fmt, const kifu_record *rec
 		putc('\n', out);
 		break;
 	case INDEX_JSON:
-		fputs("{\"file\":", out);
-		inputs_json_string(out, row->file);
-		fprintf(out, ",\"line\":%ld,\"record\":%ld,\"ply\":%ld,\"variant\":", row->line, row->number, ply);
-		inputs_json_string(out, name);
-		fprintf(out, ",\"plies\":%ld,\"result\":", row->plies);
-		if (row->result[0])
-			inputs_json_string(out, row->result);
-		else
-			fputs("null", out);
-		fputs(",\"tags\":[", out);
-		for (int i = 0; i < kifu_record_tag_count(rec); i++) {
-			fputs(i ? ",[" : "[", out);
-			inputs_json_string(out, kifu_record_tag_key(rec, i));
-			putc(',', out);
-			inputs_json_string(out, kifu_record_tag_value(rec, i));
-			putc(']', out);
-		}
-		fputs("]}\n", out);
+		write_found_json(out, rec, name, row, ply);
 		break;
 	case INDEX_CSV:
 		csv_field(out, row->file);
@@ -417,40 +436,64 @@ static void write_explore_text(FILE *out, const struct explore_result *r)
 	}
 }
 
-static void json_date(FILE *out, const char *d)
+/* v with digits after the point, as printf writes it (the C locale's
+ * '.'): the explorer's rates and averages, rounded as they always were. */
+static void json_fixed(kifu_json_writer *w, int digits, double v)
 {
-	if (d[0])
-		inputs_json_string(out, d);
-	else
-		fputs("null", out);
+	char t[64];
+	int n = snprintf(t, sizeof t, "%.*f", digits, v);
+	kifu_json_number(w, t, n > 0 && (size_t)n < sizeof t ? (size_t)n : 0);
 }
 
 static void write_explore_json(FILE *out, const struct explore_result *r)
 {
-	fputs("{\"position\":", out);
-	inputs_json_string(out, r->sfen);
-	fputs(",\"variant\":", out);
-	inputs_json_string(out, kifu_variant_name(r->v));
-	fprintf(out, ",\"games\":%ld,\"sente\":%ld,\"gote\":%ld,\"draw\":%ld,\"ended\":%ld,\"moves\":[",
-		r->games, r->sente, r->gote, r->draw, r->ended);
+	kifu_json_writer *w;
+	if (kifu_json_writer_new(&w, out, 0))
+		return;
+	kifu_json_object(w);
+	kifu_json_key(w, "position");
+	kifu_json_string(w, r->sfen);
+	kifu_json_key(w, "variant");
+	kifu_json_string(w, kifu_variant_name(r->v));
+	const char *const totals[] = {"games", "sente", "gote", "draw", "ended"};
+	const long tv[] = {r->games, r->sente, r->gote, r->draw, r->ended};
+	for (int i = 0; i < 5; i++) {
+		kifu_json_key(w, totals[i]);
+		kifu_json_int(w, tv[i]);
+	}
+	kifu_json_key(w, "moves");
+	kifu_json_array(w);
 	for (long i = 0; i < r->nmoves; i++) {
 		const struct explore_move *e = &r->moves[i];
-		fprintf(out, "%s{\"move\":", i ? "," : "");
-		inputs_json_string(out, e->text);
-		fprintf(out,
-			",\"games\":%ld,\"sente\":%ld,\"gote\":%ld,\"draw\":%ld,\"sente_rate\":%.4f,"
-			"\"gote_rate\":%.4f,\"draw_rate\":%.4f,\"average_plies\":%.2f,\"first_date\":",
-			e->games, e->sente, e->gote, e->draw, rate(e->sente, e->sente, e->gote, e->draw),
-			rate(e->gote, e->sente, e->gote, e->draw), rate(e->draw, e->sente, e->gote, e->draw),
-			(double)e->plies / (double)e->games);
-		json_date(out, e->first);
-		fputs(",\"last_date\":", out);
-		json_date(out, e->last);
-		fputs(",\"position\":", out);
-		inputs_json_string(out, e->leads_to);
-		putc('}', out);
+		kifu_json_object(w);
+		kifu_json_key(w, "move");
+		kifu_json_string(w, e->text);
+		const char *const counts[] = {"games", "sente", "gote", "draw"};
+		const long cv[] = {e->games, e->sente, e->gote, e->draw};
+		for (int k = 0; k < 4; k++) {
+			kifu_json_key(w, counts[k]);
+			kifu_json_int(w, cv[k]);
+		}
+		kifu_json_key(w, "sente_rate");
+		json_fixed(w, 4, rate(e->sente, e->sente, e->gote, e->draw));
+		kifu_json_key(w, "gote_rate");
+		json_fixed(w, 4, rate(e->gote, e->sente, e->gote, e->draw));
+		kifu_json_key(w, "draw_rate");
+		json_fixed(w, 4, rate(e->draw, e->sente, e->gote, e->draw));
+		kifu_json_key(w, "average_plies");
+		json_fixed(w, 2, (double)e->plies / (double)e->games);
+		kifu_json_key(w, "first_date");
+		kifu_json_string(w, e->first[0] ? e->first : NULL);
+		kifu_json_key(w, "last_date");
+		kifu_json_string(w, e->last[0] ? e->last : NULL);
+		kifu_json_key(w, "position");
+		kifu_json_string(w, e->leads_to);
+		kifu_json_object_end(w);
 	}
-	fputs("]}\n", out);
+	kifu_json_array_end(w);
+	kifu_json_object_end(w);
+	kifu_json_writer_end(w);
+	kifu_json_writer_free(w);
 }
 
 static void write_explore_csv(FILE *out, const struct explore_result *r)

@@ -1,5 +1,5 @@
 /*
- * inputs.c - reading records from files, JSON strings, safe output files.
+ * inputs.c - reading records from files, safe output files.
  */
 #include "lib/inputs.h"
 #include "lib/cli.h"
@@ -263,19 +263,6 @@ int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *
 	return worst;
 }
 
-/* Length of the valid UTF-8 sequence at p (1-4), or 0 if it is not one. */
-static int utf8_len(const unsigned char *p)
-{
-	int n = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 :
-		(p[0] & 0xF8) == 0xF0 ? 4 : 0;
-	if (n == 2 && p[0] < 0xC2)
-		return 0;
-	for (int i = 1; i < n; i++)
-		if ((p[i] & 0xC0) != 0x80)
-			return 0;
-	return n;
-}
-
 void inputs_record_error(const kifu_record *rec, kifu_diag *d)
 {
 	if (!d->file[0]) {
@@ -317,36 +304,4 @@ void inputs_report_fault(const kifu_record *rec, const kifu_fault *f, const char
 void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
 {
 	inputs_report_fault(rec, &r->fault, NULL);
-}
-
-void inputs_json_string(FILE *out, const char *s)
-{
-	putc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		int n = utf8_len(p);
-		if (n == 0) {
-			fputs("\\ufffd", out); /* not UTF-8: the replacement character */
-			p++;
-			continue;
-		}
-		if (n > 1) {
-			fwrite(p, 1, (size_t)n, out);
-			p += n;
-			continue;
-		}
-		switch (*p) {
-		case '"': fputs("\\\"", out); break;
-		case '\\': fputs("\\\\", out); break;
-		case '\n': fputs("\\n", out); break;
-		case '\r': fputs("\\r", out); break;
-		case '\t': fputs("\\t", out); break;
-		default:
-			if (*p < 0x20 || *p == 0x7F)
-				fprintf(out, "\\u%04x", *p);
-			else
-				putc(*p, out);
-		}
-		p++;
-	}
-	putc('"', out);
 }

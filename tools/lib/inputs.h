@@ -78,7 +78,5 @@ void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r);
 /* The same for a fault, with note (NULL: none) after the reason. */
 void inputs_report_fault(const kifu_record *rec, const kifu_fault *f, const char *note);
 
-/* Writes s as a JSON string, quotes included. */
-void inputs_json_string(FILE *out, const char *s);
 
 #endif

@@ -330,7 +330,7 @@ static int write_stats(struct stats_run *run, struct stats_options *o, const str
 	int rc = 0;
 	o->names.variants = vars->set;
 	if (o->format == FORMAT_JSON)
-		stats_write_json(out.f, &run->st);
+		rc = stats_write_json(out.f, &run->st);
 	else if (o->format == FORMAT_YAML)
 		rc = stats_write_yaml(out.f, &run->st);
 	else if (o->format == FORMAT_CSV)

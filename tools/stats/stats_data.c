@@ -4,7 +4,6 @@
  */
 #include "stats/stats_data.h"
 #include "lib/escape.h"
-#include "lib/inputs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1034,51 +1033,25 @@ void stats_emit(struct stats *st, const struct stats_emitter *e)
 
 /* --- JSON ------------------------------------------------------------------- */
 
-struct json_ctx {
-	FILE *out;
-	int first;   /* nothing written yet in the current map or list */
-	int after_key;
-};
+/* The emitter's calls, as the JSON writer's (kifu/json.h). */
+static void json_begin_map(void *c) { kifu_json_object(c); }
+static void json_end_map(void *c) { kifu_json_object_end(c); }
+static void json_begin_list(void *c) { kifu_json_array(c); }
+static void json_end_list(void *c) { kifu_json_array_end(c); }
+static void json_key(void *c, const char *key) { kifu_json_key(c, key); }
+static void json_string(void *c, const char *s) { kifu_json_string(c, s); }
+static void json_number(void *c, uint64_t n) { kifu_json_uint(c, n); }
+static void json_null(void *c) { kifu_json_null(c); }
 
-static void json_sep(struct json_ctx *j)
+int stats_write_json(FILE *out, struct stats *st)
 {
-	if (j->after_key)
-		j->after_key = 0;
-	else if (!j->first)
-		putc(',', j->out);
-	j->first = 0;
-}
-
-static void json_begin_map(void *c) { struct json_ctx *j = c; json_sep(j); putc('{', j->out); j->first = 1; }
-static void json_end_map(void *c) { struct json_ctx *j = c; putc('}', j->out); j->first = 0; }
-static void json_begin_list(void *c) { struct json_ctx *j = c; json_sep(j); putc('[', j->out); j->first = 1; }
-static void json_end_list(void *c) { struct json_ctx *j = c; putc(']', j->out); j->first = 0; }
-
-static void json_key(void *c, const char *key)
-{
-	struct json_ctx *j = c;
-	json_sep(j);
-	inputs_json_string(j->out, key);
-	putc(':', j->out);
-	j->after_key = 1;
-}
-
-static void json_string(void *c, const char *s) { struct json_ctx *j = c; json_sep(j); inputs_json_string(j->out, s); }
-
-static void json_number(void *c, uint64_t n)
-{
-	struct json_ctx *j = c;
-	json_sep(j);
-	fprintf(j->out, "%llu", (unsigned long long)n);
-}
-
-static void json_null(void *c) { struct json_ctx *j = c; json_sep(j); fputs("null", j->out); }
-
-void stats_write_json(FILE *out, struct stats *st)
-{
-	struct json_ctx j = {out, 1, 0};
-	struct stats_emitter e = {&j, json_begin_map, json_end_map, json_begin_list, json_end_list,
+	kifu_json_writer *w;
+	if (kifu_json_writer_new(&w, out, 0))
+		return KIFU_ENOMEM;
+	struct stats_emitter e = {w, json_begin_map, json_end_map, json_begin_list, json_end_list,
 				  json_key, json_string, json_number, json_null};
 	stats_emit(st, &e);
-	putc('\n', out);
+	int rc = kifu_json_writer_end(w);
+	kifu_json_writer_free(w);
+	return rc;
 }

@@ -219,8 +219,9 @@ struct stats_emitter {
 /* The writers sort the groups by name and the endings by word first. */
 void stats_emit(struct stats *st, const struct stats_emitter *e);
 
-/* JSON: one object on one line. */
-void stats_write_json(FILE *out, struct stats *st);
+/* JSON: one object on one line.  Returns 0, or the JSON writer's failure
+ * (kifu/json.h: KIFU_EIO, KIFU_ENOMEM). */
+int stats_write_json(FILE *out, struct stats *st);
 
 /* How the outputs for people (stats_text.c) name pieces. */
 struct stats_names {

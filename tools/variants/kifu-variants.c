@@ -51,9 +51,11 @@ static int show(const kifu_variant_set *set, const char *name, int json)
 			cli_error("unknown variant '%s' (%s lists them)", name, cli_program());
 		return CLI_USAGE;
 	}
-	if (json)
-		variant_show_json(stdout, v);
-	else
+	if (json && variant_show_json(stdout, v) == KIFU_ENOMEM) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	if (!json)
 		variant_show_text(stdout, v);
 	return CLI_OK;
 }
@@ -111,9 +113,10 @@ int main(int argc, char *argv[])
 	}
 	if (!strcmp(command, "show"))
 		status = show(vars.set, argv[optind + 1], json);
-	else if (json)
-		variant_list_json(stdout, vars.set);
-	else
+	else if (json && variant_list_json(stdout, vars.set) == KIFU_ENOMEM) {
+		cli_error("out of memory");
+		status = CLI_USAGE;
+	} else if (!json)
 		variant_list_text(stdout, vars.set);
 	if (output_close(&out, status == CLI_OK) && status == CLI_OK)
 		status = CLI_USAGE;
