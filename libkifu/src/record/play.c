@@ -20,7 +20,6 @@
 
 #include "kifu/play.h"
 #include "kifu/vocabulary.h"
-#include "rules/scratch.h"
 #include "text/encoding.h"
 #include "record/start.h"
 #include "text/similar.h"
@@ -62,11 +61,11 @@ char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t 
 /* ---- counting positions ---- */
 
 /* Counting positions for fourfold repetition (千日手): an open-addressing
- * table of (key, count) pairs in the position's scratch, sized for the
- * moves, so that no memory is taken per record and the count is linear.
- * A count goes down again when a move is taken back (variations); a key
- * keeps its slot (with count 0), so that a probe chain is never cut and a
- * position seen again finds its slot. */
+ * table of (key, count) pairs, the play loop's own (made for each play,
+ * sized for the moves, so that the count is linear).  A count goes down
+ * again when a move is taken back (variations); a key keeps its slot (with
+ * count 0), so that a probe chain is never cut and a position seen again
+ * finds its slot. */
 typedef struct seen_entry {
 	uint64_t key;
 	uint32_t first;  /* the ply after which the position occurred first (count 0 -> 1) */
@@ -79,20 +78,24 @@ typedef struct seen_table {
 } seen_table;
 
 /* The table for `positions` positions, at most a quarter full (few probes
- * go on past their first slot). */
-static int seen_init(seen_table *t, kifu_position *pos, long positions)
+ * go on past their first slot).  seen_free frees it. */
+static int seen_init(seen_table *t, long positions)
 {
 	_Static_assert(sizeof(seen_entry) == 2 * sizeof(uint64_t), "a seen_entry is two words");
 	size_t size = 16;
 	while (size < (size_t)positions * 4)
 		size *= 2;
-	uint64_t *mem = kifu__position_scratch(pos, 2 * size);
-	if (!mem)
+	free(t->slots);
+	if (!(t->slots = calloc(size, sizeof *t->slots)))
 		return KIFU_ENOMEM;
-	t->slots = (seen_entry *)(void *)mem;
 	t->mask = size - 1;
-	memset(t->slots, 0, size * sizeof *t->slots);
 	return 0;
+}
+
+static void seen_free(seen_table *t)
+{
+	free(t->slots);
+	t->slots = NULL;
 }
 
 static inline seen_entry *seen_slot(const seen_table *t, uint64_t key)
@@ -759,7 +762,7 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	}
 	kifu_record_get_line(rec, opt->line, &li);
 	long count = opt->max_plies >= 0 && opt->max_plies < li.count ? opt->max_plies : li.count;
-	int rc = seen_init(&p.seen, pos, li.start + count);
+	int rc = seen_init(&p.seen, li.start + count);
 	if (!rc) {
 		p.key = kifu_position_key(pos);
 		seen_add(&p.seen, p.key, 0, NULL);
@@ -780,8 +783,10 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 		going = play_moves(&p, opt->line, li.start, li.first, count, 1, &rc);
 	if (path != small)
 		free(path);
-	if (rc)
+	if (rc) {
+		seen_free(&p.seen);
 		return rc;
+	}
 	if (out->valid && p.err) {
 		/* the reader stopped at a move it could not read */
 		out->valid = 0;
@@ -790,12 +795,14 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 		out->col = p.err_col;
 		kifu__text_copy(out->move, sizeof out->move, p.err_move ? p.err_move : "");
 		kifu__text_copy(out->reason, sizeof out->reason, p.err);
+		seen_free(&p.seen);
 		return 0;
 	}
 	kifu_movelist *list = NULL;
 	if (opt->judge && path_ok && count == li.count)
 		rc = judge(&p, opt->line, &li, &list);
 	free(list);
+	seen_free(&p.seen);
 	if (!rc && path_ok && count == li.count && opt->line_end)
 		rc = opt->line_end(opt->ctx, pos, opt->line);
 	return rc;
@@ -894,7 +901,7 @@ static int walk(play *p, long main_known)
 		goto done;
 	}
 	/* the plies of a path: up to the start's move number and every move */
-	if ((rc = seen_init(&p->seen, pos, total + 1)))
+	if ((rc = seen_init(&p->seen, total + 1)))
 		goto done;
 	const uint64_t start_key = kifu_position_key(pos);
 	p->key = start_key;
@@ -1005,6 +1012,7 @@ static int walk(play *p, long main_known)
 		stack[depth++] = (frame){c, 0, t.first[c], nundo, false};
 	}
 done:
+	seen_free(&p->seen);
 	free(list);
 	free(undo);
 	free(path);
