@@ -454,13 +454,21 @@ static void key_messages(void **state)
 	/* the promoted-only piece takes the keys flagged for it, in order */
 	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, minor: true}\n", KIFU_EVARIANT, 4, 13,
 		      "unknown key \"minor\" for a promoted-only piece (expected id, name, kif, english, aliases, "
-		      "moves, royal, lion)");
+		      "diagram, moves, royal, lion)");
 	bad_text_code("inherit: shogi\nname: x\nrepetition: {count: 4, reste: [capture]}\n", KIFU_EVARIANT, 3, 24,
 		      "unknown key \"reste\" in repetition (expected count, perpetual-attack, reset)");
 	bad_text_code("inherit: shogi\nname: x\nend: none\n", KIFU_EVARIANT, 3, 6,
 		      "expected a mapping (bare-royal, no-legal-move, lone-royals)");
 	bad_text_code("inherit: shogi\nname: x\nroyal-rule: king\n", KIFU_EVARIANT, 3, 13,
 		      "royal-rule is one of: none, last-royal");
+	/* a diagram name fits a cell of lishogi's diagrams: one or two
+	 * characters, none ASCII, not the empty square's ・ */
+	bad_text_code("inherit: shogi\nname: x\npieces:\n  - {id: pawn, diagram: P}\n", KIFU_EVARIANT, 4, 25,
+		      "a diagram name is kanji or kana, not ASCII (\"P\")");
+	bad_text_code("inherit: shogi\nname: x\npieces:\n  - {id: pawn, promoted: {diagram: 成金将}}\n", KIFU_EVARIANT,
+		      4, 36, "a diagram name is one or two characters, not ・ (\"成金将\")");
+	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, moves: K, diagram: ・}\n", KIFU_EVARIANT,
+		      4, 32, "a diagram name is one or two characters, not ・ (\"・\")");
 	/* a slip of a top-level or piece key names the key it looks like */
 	bad_text_code("inherit: shogi\nname: x\ndrop: true\n", KIFU_EVARIANT, 3, 1,
 		      "unknown key \"drop\" (did you mean drops? see formats/variants.md)");

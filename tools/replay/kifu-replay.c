@@ -93,9 +93,10 @@ static void usage(FILE *f)
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
 		"\n"
-		"The kanji of svg and html need a Japanese font (Debian: fonts-ipafont-mincho\n"
-		"or fonts-noto-cjk); the pictures ask for IPA Mincho, Noto Serif CJK JP,\n"
-		"Hiragino Mincho, Yu Mincho or MS Mincho, then any CJK serif font.\n"
+		"The kanji of svg and html need a Japanese font: the pictures ask for IPA\n"
+		"Mincho first (Debian: fonts-ipafont-mincho, which `make samples` installs as\n"
+		"root), then Noto Serif CJK JP, Hiragino Mincho, Yu Mincho or MS Mincho, then\n"
+		"any CJK serif font.\n"
 		"\n"
 		"Exit status: 0 success, 1 an illegal move or a missing ply,\n"
 		"2 usage or I/O error.\n");

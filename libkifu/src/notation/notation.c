@@ -2,6 +2,7 @@
  * notation.c - the table of notations (notation.h) and what the public API
  * says of it (kifu/notation.h).  To add a notation: its file, and a row here.
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "notation/notation.h"
@@ -22,6 +23,33 @@ const kifu__notation *kifu__notation_named(const char *name)
 	for (int i = 0; name && i < kifu__notation_count; i++)
 		if (!strcmp(kifu__notations[i]->name, name))
 			return kifu__notations[i];
+	return NULL;
+}
+
+/* Does variant d inherit a (through its parents, found by name)? */
+static bool descends(const kifu_variant_set *set, const kifu_variant *d, const kifu_variant *a)
+{
+	for (int depth = 0; d && depth < 8; depth++) {
+		const char *parent = kifu_variant_parent(d);
+		if (!parent[0])
+			return false;
+		if (!strcmp(parent, kifu_variant_name(a)))
+			return true;
+		d = kifu_variant_set_find(set, parent);
+	}
+	return false;
+}
+
+const kifu_variant *kifu__variant_refined_by_all(const kifu_variant_set *set, const kifu_variant *const *fits,
+						 int n)
+{
+	for (int i = 0; i < n; i++) {
+		bool all = true;
+		for (int k = 0; k < n && all; k++)
+			all = k == i || descends(set, fits[k], fits[i]);
+		if (all)
+			return fits[i];
+	}
 	return NULL;
 }
 

@@ -57,6 +57,12 @@ extern const int kifu__notation_count;
 /* The entry called name, or NULL. */
 const kifu__notation *kifu__notation_named(const char *name);
 
+/* Of the n variants (n >= 1) that a record fits, the one that the others
+ * all inherit (through their parents, found in set by name), itself when
+ * n is 1: chu, of chu and chu-jcsa; NULL when none is. */
+const kifu_variant *kifu__variant_refined_by_all(const kifu_variant_set *set, const kifu_variant *const *fits,
+						 int n);
+
 /* The entries, each defined in its notation's file. */
 extern const kifu__notation kifu__notation_compact;
 extern const kifu__notation kifu__notation_kif;

@@ -225,8 +225,14 @@ void kifu__kif_classify(const char *line, size_t len, kif_line *out)
 			out->evidence = c & 0x80;
 			return;
 		}
-		kif_text r = t;
+		kif_text r = t, w;
 		out->number = kifu__kif_number(&r);
+		/* lishogi's analysis export puts a space before 手目 ("  1 手目 7八歩兵":
+		 * ui/analyse/src/notation-export.ts, makeKifNodes) */
+		w = r;
+		kif_skip_space(&w);
+		if (kif_at(&w, "手目"))
+			r = w;
 		if (kif_eat(&r, "手目")) {
 			out->kind = KIF_WIDE_MOVE;
 			out->leg = kif_eat(&r, "一歩目") ? 1 : kif_eat(&r, "二歩目") ? 2 : 0;

@@ -76,6 +76,8 @@ typedef struct parse {
 	int pending_mid;    /* wide form: the first leg of a two-leg move */
 	int pending_from;
 	long pending_ply;
+	bool pending_same; /* its square was written 仝 */
+	long number_base;   /* moves played before the diagram that the move numbers count */
 	char handicap[KIF_HANDICAP_MAX]; /* the 手合割 value */
 	long handicap_line, handicap_col; /* where it is written */
 	bool handicap_known; /* ... names a known variant or start */
@@ -256,9 +258,10 @@ static int kif_move_line(parse *ps, const kif_line *kl)
 			return second_ending(ps, mp, (size_t)(w.p - mp));
 		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
 	}
-	if (kl->number != ply) {
+	if (kl->number != ply + ps->number_base) {
 		char msg[120];
-		snprintf(msg, sizeof msg, "the move number is %ld, not the next ply, %ld", kl->number, ply);
+		snprintf(msg, sizeof msg, "the move number is %ld, not the next ply, %ld", kl->number,
+			 ply + ps->number_base);
 		return PROBLEM(ps, ply, mp, mp, mlen, msg);
 	}
 	kif_move_head h;
@@ -326,7 +329,7 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 	size_t mlen = move_text_len(t.p, t.end);
 	if (ps->ended)
 		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
-	if (kl->number != ply)
+	if (kl->number != ply + ps->number_base)
 		return PROBLEM(ps, ply, mp, mp, mlen, "the move number is not the next ply");
 	/* ▲/△ as lishogi's client and shogiops write, or none as its server
 	 * exports (scalashogi format/kif/KifModel.scala) */
@@ -368,9 +371,18 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 		ps->pending_from = from;
 		ps->pending_mid = to;
 		ps->pending_ply = ply;
+		ps->pending_same = h.same;
 		return 0;
 	}
 	if (leg == 2) {
+		/* shogiops writes 仝 on both lines of a two-step move that ends on
+		 * the previous move's square (notation/kif.ts makeKifMoveOrDrop),
+		 * the first line's 仝 then saying where the move ends: its middle
+		 * square is the second line's origin, as lishogi's reader takes
+		 * it (scalashogi KifParser, the second step's origin) */
+		if (ps->pending_same && h.same && ps->pending_ply == ply && from >= 0 && from != ps->pending_mid &&
+		    ps->pending_mid == ps->last_to)
+			ps->pending_mid = from;
 		if (ps->pending_mid < 0 || ps->pending_ply != ply || from != ps->pending_mid)
 			return PROBLEM(ps, ply, mp, mp, mlen, "a second step that does not follow its first");
 		m.from = (uint16_t)ps->pending_from;
@@ -558,7 +570,7 @@ static int variation_line(parse *ps, const kif_text *rest)
 	kif_text t = *rest;
 	kif_skip_space(&t);
 	const char *p = t.p;
-	long n = kifu__kif_number(&t);
+	long n = kifu__kif_number(&t) - ps->number_base;
 	kif_skip_space(&t);
 	if (n < 1 || !kif_eat(&t, "手"))
 		return PROBLEM(ps, 0, p, NULL, 0, "expected 変化：N手");
@@ -696,20 +708,6 @@ static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_lin
 	return c && (int)kifu_code_side(c) == side && kifu_piece_names_agree(v, kifu_code_type(c), h.type);
 }
 
-/* Does variant d inherit a (through its parents, found by name)? */
-static bool descends(const kif_reader *kr, const kifu_variant *d, const kifu_variant *a)
-{
-	for (int depth = 0; d && depth < 8; depth++) {
-		const char *parent = kifu_variant_parent(d);
-		if (!parent[0])
-			return false;
-		if (!strcmp(parent, kifu_variant_name(a)))
-			return true;
-		d = kifu_variant_set_find(kr->ctx.variants, parent);
-	}
-	return false;
-}
-
 /* Chooses the record's variant when its moves begin (kl: the first move
  * line) or at its end (kl NULL); docs/kif.md, "The variant of a KIF record":
  *   1. the one 手合割 names (by title, name, or a start of its);
@@ -755,13 +753,8 @@ static int choose_variant(parse *ps, const kif_line *kl)
 			v = found;
 		/* several fit, one of them the others' ancestor (chu, which
 		 * chu-jcsa inherits): that one, the variant they all refine */
-		for (int i = 0; !v && i < nfound && i < 32; i++) {
-			bool all = true;
-			for (int k = 0; k < nfound && k < 32 && all; k++)
-				all = k == i || descends(kr, fits[k], fits[i]);
-			if (all)
-				v = fits[i];
-		}
+		if (!v && nfound > 1)
+			v = kifu__variant_refined_by_all(kr->ctx.variants, fits, nfound < 32 ? nfound : 32);
 	}
 	if (!v) {
 		char msg[300];
@@ -792,7 +785,18 @@ static int begin_moves(parse *ps, const kif_line *kl)
 		return unknown_handicap(ps);
 	if (!ps->v && ((rc = choose_variant(ps, kl)) || !ps->v))
 		return rc;
-	if ((rc = kifu__bod_finish(&ps->kr->bod, ps->v, ps->rec, &ps->sp)))
+	/* after a diagram, the first move's number says how many moves were
+	 * played before it: lishogi numbers a game from a set-up position from
+	 * its SFEN's move number, with no 手数＝ (scalashogi KifModel, the step
+	 * numbers of lila's NotationDump: index + startedAtStep); after 手数＝N,
+	 * a first move numbered N + 1 counts on from it, one numbered 1 afresh */
+	kif_bod *bod = &ps->kr->bod;
+	if (bod->seen && kl && (kl->kind == KIF_MOVE || kl->kind == KIF_WIDE_MOVE) && kl->number > 1 &&
+	    (bod->movenumber <= 0 || kl->number == bod->movenumber + 1)) {
+		bod->movenumber = kl->number - 1;
+		ps->number_base = kl->number - 1;
+	}
+	if ((rc = kifu__bod_finish(bod, ps->v, ps->rec, &ps->sp)))
 		return rc;
 	/* a 手合割 that names a start of another variant than the record's (平手
 	 * in a record another 手合割 says is 朝倉象棋): as the compact reader */

@@ -16,6 +16,7 @@
 #include "kifu/play.h"
 #include "kifu/vocabulary.h"
 #include "notation/kif/kif_lex.h"
+#include "notation/kif/kif_read.h"
 #include "notation/kif/kif_write.h"
 #include "notation/writing.h"
 #include "text/encoding.h"
@@ -136,11 +137,13 @@ static void move_name(const kifu_variant *v, int t, bool wide, char *buf, size_t
 	snprintf(buf, size, "%s", wide ? pw->written : pw->short_name);
 }
 
-/* Does name read back as type t (not as another type of the same name)? */
-static bool names_only(const kifu_variant *v, int t, const char *name)
+/* Does name read back as type t (not as another type of the same name):
+ * in a move, or in a board diagram's cell (kifu__bod_cell_piece)? */
+static bool names_only(const kifu_variant *v, int t, const char *name, bool diagram)
 {
 	size_t used = 0, len = strlen(name);
-	return kifu_variant_piece_by_name(v, name, len, &used) == t && used == len;
+	int read = diagram ? kifu__bod_cell_piece(v, name, len, &used) : kifu_variant_piece_by_name(v, name, len, &used);
+	return read == t && used == len;
 }
 
 /* The one-character name for a 9×9 board diagram: the first of the KIF
@@ -152,15 +155,17 @@ static void bod_name(const kifu_variant *v, int t, char *buf, size_t size)
 {
 	kifu_piece_info p;
 	kifu_variant_piece(v, t, &p);
-	const char *one = NULL;
-	if (kifu__kif_width(p.kif) == 2 && names_only(v, t, p.kif))
+	const char *one = NULL, *d = kifu_variant_piece_diagram_name(v, t);
+	if (d[0] && names_only(v, t, d, true))
+		one = d;
+	if (!one && kifu__kif_width(p.kif) == 2 && names_only(v, t, p.kif, true))
 		one = p.kif;
 	for (int i = 0; !one && i < p.naliases; i++) {
 		const char *a = kifu_variant_piece_alias(v, t, i);
-		if (kifu__kif_width(a) == 2 && names_only(v, t, a))
+		if (kifu__kif_width(a) == 2 && names_only(v, t, a, true))
 			one = a;
 	}
-	if (!one && kifu__kif_width(p.name) == 2 && names_only(v, t, p.name))
+	if (!one && kifu__kif_width(p.name) == 2 && names_only(v, t, p.name, true))
 		one = p.name;
 	if (one)
 		snprintf(buf, size, "%s", one);
@@ -170,32 +175,37 @@ static void bod_name(const kifu_variant *v, int t, char *buf, size_t size)
 
 /* buf holds a name of type t; where a reader would take it for another
  * type (Chu's Tokin is 金将, as the Gold: 金将 in a diagram is a Gold), the
- * first of t's names that it takes for t instead. */
-static bool own_name(const kifu_variant *v, int t, char *buf, size_t size)
+ * first of t's names that it takes for t instead (in a diagram's cell, or
+ * in a drop). */
+static bool own_name(const kifu_variant *v, int t, char *buf, size_t size, bool diagram)
 {
 	char other[NAME_MAX];
-	for (int i = 0; !names_only(v, t, buf); i++) {
+	for (int i = 0; !names_only(v, t, buf, diagram); i++) {
 		int n = kifu_variant_piece_reading(v, t, i, other, sizeof other);
 		if (n <= 0)
 			return false; /* none does: the name as it was */
-		if (names_only(v, t, other))
+		if (names_only(v, t, other, diagram))
 			snprintf(buf, size, "%s", other);
 	}
 	return true;
 }
 
-/* The name a board diagram shows: one character on 9×9 boards (全 for a
- * promoted Silver), the written name on larger ones (as in the moves); a
- * name that reads back as the piece, as nothing but the name tells it.
+/* The name a board diagram shows: the variant file's diagram name (Chu's
+ * 香, 成馬), else one character on 9×9 boards (全 for a promoted Silver),
+ * the written name on larger ones (as in the moves); a name that reads
+ * back as the piece, as nothing but the name tells it.
  * false when none of its names does (a user's variant that gives two types
  * one name and no other). */
 static bool cell_name(const kifu_variant *v, int t, bool wide, char *buf, size_t size)
 {
-	if (wide)
+	const char *d = kifu_variant_piece_diagram_name(v, t);
+	if (d[0] && names_only(v, t, d, true))
+		snprintf(buf, size, "%s", d); /* the variant file's diagram name */
+	else if (wide)
 		move_name(v, t, true, buf, size);
 	else
 		bod_name(v, t, buf, size);
-	return own_name(v, t, buf, size);
+	return own_name(v, t, buf, size, true);
 }
 
 /* A type on pos's board or in a hand that a diagram cannot name so that it
@@ -250,55 +260,116 @@ static void put_hand(FILE *f, const kifu_position *pos, enum kifu_side side, boo
 	fputc('\n', f);
 }
 
-int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
+/* Is a diagram of v drawn in lishogi's layout: a board over 9×9 whose
+ * every piece has a diagram name (formats/variants.md, `diagram`) that a
+ * diagram reads back as it?  scalashogi KifModel.renderSituation and
+ * shogiops makeKifBoard draw Chu so: cells of three characters. */
+static bool lishogi_layout(const kifu_variant *v)
+{
+	if (!is_wide(v))
+		return false;
+	for (int t = 0; t < kifu_variant_piece_count(v); t++) {
+		const char *d = kifu_variant_piece_diagram_name(v, t);
+		if (!d[0] || !names_only(v, t, d, true))
+			return false;
+	}
+	return true;
+}
+
+/* The number of characters of UTF-8 text. */
+static int char_count(const char *s)
+{
+	int n = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		n += (*p & 0xC0) != 0x80;
+	return n;
+}
+
+/* A border: + and dashes, cols of them. */
+static void put_border(FILE *f, int cols)
+{
+	fputc('+', f);
+	for (int i = 0; i < cols; i++)
+		fputc('-', f);
+	fputs("+\n", f);
+}
+
+/* The file numbers, the board between its borders, each rank's kanji after
+ * it.  In lishogi's layout: the numbers in full-width digits, each in three
+ * characters (` １２ １１ １０ ９  ８`, the line's last spaces left out), four
+ * dashes a file, and each cell right-aligned in three characters (`  香`,
+ * ` v香`, ` 成馬`, `v成馬`, `  ・`).  Otherwise Kakinoki's: the mark (v or a
+ * space) then the name, padded to cw columns (2 on 9×9 boards: ` ９ ８`, the
+ * widest name on larger ones, whose file numbers are ASCII). */
+static void put_board(FILE *f, const kifu_position *pos, bool lishogi, int cw)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	const int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
 	bool wide = is_wide(v);
-	/* every cell as wide as the widest name (2 columns a kanji), after
-	 * its mark: v for Gote, a space for Sente */
+	for (int file = files; file >= 1; file--) {
+		if (lishogi) {
+			fputc(' ', f);
+			if (file >= 10)
+				fputs(fw_digits[file / 10], f);
+			fputs(fw_digits[file % 10], f);
+			if (file < 10 && file > 1)
+				fputc(' ', f);
+		} else if (wide)
+			fprintf(f, "%*d", cw + 1, file);
+		else
+			fprintf(f, " %s", fw_digits[file]);
+	}
+	fputc('\n', f);
+	int cols = files * (lishogi ? 4 : cw + 1);
+	put_border(f, cols);
+	for (int r = 0; r < ranks; r++) {
+		fputc('|', f);
+		for (int file = files; file >= 1; file--) {
+			int c = kifu_position_at(pos, r * files + file - 1);
+			/* the cell: its mark, then the name */
+			char cell[NAME_MAX + 1] = " ・";
+			if (c) {
+				cell[0] = kifu_code_side(c) == KIFU_GOTE ? 'v' : ' ';
+				cell_name(v, kifu_code_type(c), wide, cell + 1, sizeof cell - 1);
+			}
+			if (lishogi) {
+				const char *text = cell[0] == ' ' ? cell + 1 : cell;
+				for (int i = char_count(text); i < 3; i++)
+					fputc(' ', f);
+				fputs(text, f);
+			} else {
+				fputs(cell, f);
+				for (int i = kifu__kif_width(cell + 1); i < cw; i++)
+					fputc(' ', f);
+			}
+		}
+		fputc('|', f);
+		fput_kanji_number(f, r + 1);
+		fputc('\n', f);
+	}
+	put_border(f, cols);
+}
+
+int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	bool lishogi = lishogi_layout(v);
+	/* every cell as wide as the widest name (2 columns a kanji) */
 	int cw = 2;
-	if (wide)
+	if (is_wide(v) && !lishogi)
 		for (int t = 0; t < kifu_variant_piece_count(v); t++) {
 			char name[NAME_MAX];
 			cell_name(v, t, true, name, sizeof name);
 			if (kifu__kif_width(name) > cw)
 				cw = kifu__kif_width(name);
 		}
-	put_hand(f, pos, KIFU_GOTE, handicap);
-	for (int file = files; file >= 1; file--) {
-		if (wide)
-			fprintf(f, "%*d", cw + 1, file);
-		else
-			fprintf(f, " %s", fw_digits[file]);
-	}
-	fputc('\n', f);
-	int cols = files * (cw + 1);
-	fputc('+', f);
-	for (int i = 0; i < cols; i++)
-		fputc('-', f);
-	fputs("+\n", f);
-	for (int r = 0; r < ranks; r++) {
-		fputc('|', f);
-		for (int file = files; file >= 1; file--) {
-			int c = kifu_position_at(pos, r * files + file - 1);
-			char name[NAME_MAX] = "・";
-			if (c)
-				cell_name(v, kifu_code_type(c), wide, name, sizeof name);
-			fputc(c && kifu_code_side(c) == KIFU_GOTE ? 'v' : ' ', f);
-			fputs(name, f);
-			for (int i = kifu__kif_width(name); i < cw; i++)
-				fputc(' ', f);
-		}
-		fputc('|', f);
-		fput_kanji_number(f, r + 1);
-		fputc('\n', f);
-	}
-	fputc('+', f);
-	for (int i = 0; i < cols; i++)
-		fputc('-', f);
-	fputs("+\n", f);
-	put_hand(f, pos, KIFU_SENTE, handicap);
+	/* no hands where nothing is ever in hand, as lishogi writes Chu */
+	bool hands = !lishogi || kifu_variant_has_drops(v);
+	if (hands)
+		put_hand(f, pos, KIFU_GOTE, handicap);
+	put_board(f, pos, lishogi, cw);
+	if (hands)
+		put_hand(f, pos, KIFU_SENTE, handicap);
 	/* the side to move when it is Gote's; in a handicap game either side's,
 	 * as Kifu for Windows writes it (a reader that takes the side from the
 	 * 手合割, 上手 first, as tsshogi does, needs 下手番 said) */
@@ -318,6 +389,7 @@ typedef struct writer {
 	bool times;   /* the record has times: write them on every move */
 	int line;     /* the line of play being written */
 	long start;   /* its first ply */
+	long base;    /* added to a ply for its number: the moves before a wide start */
 	int prev_to;  /* the square of the move before (同, 仝), -1 if none */
 	unsigned char *branch; /* branch[k]: the line's move k has variations (k < branch_n) */
 	size_t branch_n, branch_cap;
@@ -663,14 +735,14 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 			size_t name_len;
 			const char *name = piece_word(v, kifu_code_type(kifu_position_at(pos, m->move.from)), true, false,
 						      &name_len, &reads);
-			o = put_ply(o, step->ply);
+			o = put_ply(o, step->ply + w->base);
 			o = put_text(o, "手目一歩目 ");
 			o = m->move.mid == w->prev_to ? put_text(o, "仝") : put_square_wide(o, w->files, m->move.mid);
 			o = put_text(o, name);
 			o = put_text(o, " （←");
 			o = put_square_wide(o, w->files, m->move.from);
 			o = put_text(o, "）\n");
-			o = put_ply(o, step->ply);
+			o = put_ply(o, step->ply + w->base);
 			o = put_text(o, "手目二歩目 ");
 			o = put_square_wide(o, w->files, m->move.to);
 			o = put_text(o, name);
@@ -680,7 +752,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 			o = put_square_wide(o, w->files, m->move.mid);
 			o = put_text(o, "）");
 		} else {
-			o = put_ply(o, step->ply);
+			o = put_ply(o, step->ply + w->base);
 			o = put_text(o, "手目   ");
 			memcpy(o, words, (size_t)len);
 			o += len;
@@ -743,7 +815,7 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	}
 	flush_lines(w);
 	if (line > 0)
-		fprintf(w->f, "\n変化：%ld手\n", li.start);
+		fprintf(w->f, "\n変化：%ld手\n", li.start + w->base);
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
@@ -759,7 +831,7 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	const kifu_ending_info *e = kifu_ending_find(li.ending, strlen(li.ending));
 	const char *word = e ? e->kif : li.ending;
 	long ply = li.start + li.count;
-	char buf[128], *o = put_ply(buf, ply);
+	char buf[128], *o = put_ply(buf, ply + w->base);
 	(void)pos;
 	flush_lines(w);
 	o = put_text(o, w->wide ? "手目   " : " ");
@@ -984,10 +1056,33 @@ static int survey(const kifu_record *rec, const kifu_variant *v, const char *for
 	return 0;
 }
 
-static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap)
+/* The board diagram of the start (pos), with the moves played before it
+ * (the SFEN's move number): `手数＝N`; on a larger board, as lishogi writes
+ * it, the move numbers say it (the first is the SFEN's move number: lila's
+ * NotationDump, index + startedAtStep), and 手数＝N only when no move or
+ * ending of the main line is there to be numbered. */
+static int put_diagram(FILE *f, const kifu_record *rec, const kifu_position *pos, bool is_handicap)
+{
+	int rc = kifu_bod_write(f, pos, is_handicap);
+	kifu_record_line_info main;
+	kifu_record_get_line(rec, 0, &main);
+	bool numbered = is_wide(kifu_position_variant(pos)) && (main.count > 0 || main.ending[0]);
+	if (!rc && kifu_position_movenumber(pos) > 1 && !numbered)
+		fprintf(f, "手数＝%ld\n", kifu_position_movenumber(pos) - 1);
+	return rc;
+}
+
+/* The headers, and the start's diagram when there is one (start, else
+ * NULL): after them on 9×9 boards, as Kifu for Windows writes it; on
+ * larger ones where 手合割 goes, before 先手 and 後手, as lishogi's server
+ * writes it (scalashogi KifModel.renderHeader, whose setup takes the
+ * handicap's place). */
+static int put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap,
+		       const kifu_position *start)
 {
 	int ntags = kifu_record_tag_count(rec);
 	bool wide = is_wide(v);
+	int rc = 0;
 	int raw = wide ? KIFU_TAG_KIF_WIDE_ORDER_RAW : KIFU_TAG_KIF_ORDER_RAW;
 	for (int order = 1; order <= raw + kifu_tag_count(); order++) {
 		if (order == raw) {
@@ -1011,6 +1106,10 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 				fprintf(f, "%s：%s\n", tag->kif, handicap);
 			else if (variant_title(v))
 				fprintf(f, "%s：%s\n", tag->kif, variant_title(v));
+			if (wide && start) {
+				rc = put_diagram(f, rec, start, is_handicap);
+				start = NULL;
+			}
 			continue;
 		}
 		const char *header = is_handicap && tag->kif_handicap ? tag->kif_handicap : tag->kif;
@@ -1024,6 +1123,9 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 		if (!kifu_tag_find(k) && strcmp(k, "header") != 0 && strcmp(k, "sfen") != 0)
 			fprintf(f, "%s：%s\n", k, kifu_record_tag_value(rec, i));
 	}
+	if (!rc && start)
+		rc = put_diagram(f, rec, start, is_handicap);
+	return rc;
 }
 
 bool kifu__kif_is_handicap(const kifu_record *rec, const kifu_variant *v)
@@ -1049,30 +1151,27 @@ static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, cons
 		rc = survey(rec, v, form, diag);
 	if (rc)
 		return rc;
-	fprintf(f, "%s\n", first);
 	bool is_handicap = kifu__kif_is_handicap(rec, v);
-	put_headers(f, rec, v, is_handicap);
-	if (!kifu_record_tag(rec, "sfen"))
-		return 0;
-	if (kifu_record_start(rec, pos, diag))
-		return KIFU_ESYNTAX;
-	if (kifu_position_counter_strike(pos) >= 0)
-		/* a diagram has no place for it (Chu's SFEN field 3) */
-		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
-				     "the start's counter-strike square cannot be written in %s", form);
-	int unnamed = unnamed_in_diagram(pos);
-	if (unnamed >= 0) {
-		kifu_piece_info info;
-		kifu_variant_piece(v, unnamed, &info);
-		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
-				     "the start's %s cannot be written in a %s diagram: each of its names reads as "
-				     "another piece (kifu-variants show %s)", info.name, form, kifu_variant_name(v));
+	const kifu_position *start = NULL;
+	if (kifu_record_tag(rec, "sfen")) {
+		if (kifu_record_start(rec, pos, diag))
+			return KIFU_ESYNTAX;
+		if (kifu_position_counter_strike(pos) >= 0)
+			/* a diagram has no place for it (Chu's SFEN field 3) */
+			return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+					     "the start's counter-strike square cannot be written in %s", form);
+		int unnamed = unnamed_in_diagram(pos);
+		if (unnamed >= 0) {
+			kifu_piece_info info;
+			kifu_variant_piece(v, unnamed, &info);
+			return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+					     "the start's %s cannot be written in a %s diagram: each of its names reads as "
+					     "another piece (kifu-variants show %s)", info.name, form, kifu_variant_name(v));
+		}
+		start = pos;
 	}
-	rc = kifu_bod_write(f, pos, is_handicap);
-	/* the moves played before the diagram (the SFEN's move number) */
-	if (!rc && kifu_position_movenumber(pos) > 1)
-		fprintf(f, "手数＝%ld\n", kifu_position_movenumber(pos) - 1);
-	return rc;
+	fprintf(f, "%s\n", first);
+	return put_headers(f, rec, v, is_handicap, start);
 }
 
 /* The moves of a KIF record, after its preamble. */
@@ -1087,7 +1186,11 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		return rc;
 	/* an ending's time is written too when no move has one */
 	char lines[LINES_ROOM];
-	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, -1, NULL, 0, 0, diag, kifu_variant_files(v), lines, 0};
+	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, 0, -1, NULL, 0, 0, diag, kifu_variant_files(v), lines, 0};
+	/* lishogi numbers the moves from a set-up position on from its SFEN's
+	 * move number (put_diagram); pos holds the start the preamble set up */
+	if (w.wide && kifu_record_tag(rec, "sfen"))
+		w.base = kifu_position_movenumber(pos) - 1;
 	fputs("手数----指手---------消費時間--\n", f);
 	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
 	/* every line of play, each followed by its variations, the latest ply
