@@ -201,7 +201,7 @@ $(foreach m,$(TOOL_MAINS),$(eval $(BUILD)/bin/$(basename $(notdir $(m))): \
 	$(patsubst %.c,$(OBJ)/%.o,$(wildcard $(dir $(m))*.c))))
 $(TOOLS): $(BUILD)/bin/%: $(TOOL_LIB_OBJS) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) $(LIB) $(PKG_LIBS) $(TOOL_EXTRA_LIBS) $(LDLIBS) -o $@
+	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) $(LIB) $(PKG_LIBS) $(TOOL_EXTRA_LIBS) -lm $(LDLIBS) -o $@
 
 # SQLite for kifu-index, and for kifu-select the index's reading side
 # (tools/index/index_db.c, index_find.c: what --index needs).

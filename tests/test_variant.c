@@ -573,7 +573,7 @@ static void dai_promoted_pawn_as_gold(void **state)
 		assert_int_equal(kifu_position_new(&pos, v), 0);
 		assert_int_equal(kifu_validate(rec, pos, NULL, &val), 0);
 		if (!val.valid || val.plies != 13)
-			fail_msg("%s: %s", names[i], val.reason);
+			fail_msg("%s: %s", names[i], val.fault.reason);
 		kifu_position_free(pos);
 		kifu_record_free(rec);
 	}

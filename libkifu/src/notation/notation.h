@@ -20,11 +20,16 @@
 #include "kifu/record.h"
 #include "kifu/variant.h"
 #include "text/encoding.h"
+#include "text/lines.h"
 
 /* What a reader gets from its stream. */
 typedef struct kifu__read_ctx {
-	kifu_reader *lines;               /* the input, line by line (raw bytes) */
-	kifu__decoder *dec;               /* decodes a line to UTF-8 (the input's encoding) */
+	kifu__lines *pump;                /* the input's lines, decoded, their problems
+					   * said once (text/lines.h): what a reader reads */
+	/* the raw lines and their decoder beneath the pump: for the JKF reader
+	 * alone, until it reads the pump too; no other reader touches them */
+	kifu_reader *lines;
+	kifu__decoder *dec;
 	const kifu_variant_set *variants; /* where variants are looked up */
 	const kifu_variant *fallback;     /* for records that name none (-v), or NULL */
 } kifu__read_ctx;

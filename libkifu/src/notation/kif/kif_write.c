@@ -399,6 +399,13 @@ typedef struct writer {
 	 * (an fwrite a move cost a third of the writer's own time) */
 	char *lines;
 	size_t lines_n;
+	/* each side's running total (by the parity of its plies), for moves
+	 * whose time is known and total not: added up from the moves' own
+	 * times when the record starts at the game's beginning and every
+	 * earlier move of that side has its time (run_known) */
+	bool from_start;
+	double run[2];
+	bool run_known[2];
 } writer;
 
 /* Room for a whole move line: its words and the rest of it. */
@@ -414,7 +421,8 @@ static void flush_lines(writer *w)
 
 /* A move's time and the total: "( 0:08/00:00:08)" as Kifu for Windows
  * writes it; in the wide form "(00:08/00:00:08)" as lishogi does (its
- * minutes padded to two digits). */
+ * minutes padded to two digits).  A total not known (< 0) is left empty,
+ * "( 0:08/)" as 81Dojo writes it: never a total the record does not give. */
 static char *put_times(char *o, bool wide, double time, double total)
 {
 	unsigned long t = time < 0 ? 0 : (unsigned long)time, tot = total < 0 ? 0 : (unsigned long)total;
@@ -423,6 +431,10 @@ static char *put_times(char *o, bool wide, double time, double total)
 	*o++ = ':';
 	o = put_decimal(o, t % 60, 2, '0');
 	*o++ = '/';
+	if (total < 0) {
+		*o++ = ')';
+		return o;
+	}
 	o = put_decimal(o, tot / 3600, 2, '0');
 	*o++ = ':';
 	o = put_decimal(o, tot / 60 % 60, 2, '0');
@@ -430,6 +442,44 @@ static char *put_times(char *o, bool wide, double time, double total)
 	o = put_decimal(o, tot % 60, 2, '0');
 	*o++ = ')';
 	return o;
+}
+
+/* The total to write beside the time of the move (or ending) at ply: the
+ * record's own when it gives one (and the side's count goes on from it),
+ * else the side's running total when it is known, else none (-1). */
+static double running_total(writer *w, long ply, double time, double total)
+{
+	int side = (int)(ply & 1);
+	if (total >= 0) {
+		w->run[side] = total;
+		w->run_known[side] = true;
+		return total;
+	}
+	if (time < 0) {
+		w->run_known[side] = false;
+		return -1;
+	}
+	if (!w->run_known[side])
+		return -1;
+	w->run[side] += time;
+	return w->run[side];
+}
+
+/* The running totals at the start of line: each side's times from the
+ * game's beginning to the ply before the line, along the lines it
+ * branches from. */
+static void totals_before(writer *w, int line, long start)
+{
+	w->run[0] = w->run[1] = 0;
+	w->run_known[0] = w->run_known[1] = w->from_start;
+	for (long q = 1; q < start && (w->run_known[0] || w->run_known[1]); q++) {
+		kifu_record_move m;
+		if (kifu_record_line_move(w->rec, line, q, &m, NULL) != 0) {
+			w->run_known[0] = w->run_known[1] = false;
+			break;
+		}
+		running_total(w, q, m.time, m.total);
+	}
 }
 
 /* KIF's move field, padded to 12 columns (Kifu for Windows), then the
@@ -630,7 +680,7 @@ static bool words_read_back(const writer *w, const kifu_move *m, int type, const
 {
 	kif_text t = {words, words + strlen(words)};
 	kif_move_head h;
-	if (kifu__kif_move_head(w->v, &t, false, &h) != KIF_HEAD_OK || (h.same ? w->prev_to : h.to) != m->to ||
+	if (kifu__kif_move_head(w->v, &t, false, &h, NULL) != KIF_HEAD_OK || (h.same ? w->prev_to : h.to) != m->to ||
 	    h.promote != ((m->flags & KIFU_MOVE_PROMOTE) != 0) || !kifu_piece_names_agree(w->v, h.type, type))
 		return false;
 	if (m->flags & KIFU_MOVE_DROP)
@@ -723,6 +773,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	int rc = unwritable_move(w, pos, step, words, reads);
 	if (rc)
 		return rc;
+	double total = running_total(w, step->ply, m->time, m->total);
 	if (w->lines_n > LINES_ROOM - 3 * WORDS_ROOM)
 		flush_lines(w);
 	char *o = w->lines + w->lines_n;
@@ -764,14 +815,14 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 		}
 		if (w->times && m->time >= 0) {
 			o = put_text(o, "   ");
-			o = put_times(o, true, m->time, m->total);
+			o = put_times(o, true, m->time, total);
 		}
 	} else {
 		o = put_ply(o, step->ply);
 		*o++ = ' ';
 		long k = step->ply - w->start;
 		memcpy(o, words, (size_t)len);
-		o = put_field_tail(w, o + len, kifu__kif_width(words), m->time, m->total,
+		o = put_field_tail(w, o + len, kifu__kif_width(words), m->time, total,
 				   k >= 0 && (size_t)k < w->branch_n && w->branch[k]);
 	}
 	*o++ = '\n';
@@ -784,7 +835,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return 0;
 }
 
-/* The play loop's line_begin hook: a variation's heading; the square of the
+/* The play loop's variation_begin hook: a variation's heading; the square of the
  * move before the line (同, 仝). */
 static int begin_line(void *ctx, kifu_position *pos, int line)
 {
@@ -795,6 +846,7 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	w->line = line;
 	w->start = li.start;
 	w->prev_to = kifu__kif_square_before(w->rec, line);
+	totals_before(w, line, li.start);
 	/* which of its moves have variations (the + after their times) */
 	if ((size_t)li.count > w->branch_cap) {
 		unsigned char *b = realloc(w->branch, (size_t)li.count);
@@ -819,7 +871,7 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
-/* The play loop's line_end hook: the line's ending, with its time and
+/* The play loop's variation_end hook: the line's ending, with its time and
  * comment. */
 static int end_line(void *ctx, kifu_position *pos, int line)
 {
@@ -838,10 +890,11 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	fwrite(buf, 1, (size_t)(o - buf), w->f);
 	fputs(word, w->f);
 	o = buf;
+	double total = running_total(w, ply, li.ending_time, li.ending_total);
 	if (!w->wide)
-		o = put_field_tail(w, o, kifu__kif_width(word), li.ending_time, li.ending_total, false);
+		o = put_field_tail(w, o, kifu__kif_width(word), li.ending_time, total, false);
 	else if (w->times && li.ending_time >= 0)
-		o = put_times(put_text(o, "   "), true, li.ending_time, li.ending_total);
+		o = put_times(put_text(o, "   "), true, li.ending_time, total);
 	*o++ = '\n';
 	fwrite(buf, 1, (size_t)(o - buf), w->f);
 	if (li.ending_comment)
@@ -850,27 +903,10 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 }
 
 int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_play_options *hooks,
-			 const char *form, kifu_diag *diag)
+			 kifu_validation *validation, const char *form, kifu_diag *diag)
 {
 	kifu_play_options opt = *hooks;
-	opt.through_illegal = 1;
-	opt.judge = 0;
-	kifu_validation val;
-	int rc = kifu_play_all(rec, pos, &opt, &val);
-	if (rc == KIFU_EILLEGAL) {
-		kifu_record_move m;
-		if (kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
-			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
-					     "ply %ld: %s: no piece to move: cannot write it in %s",
-					     val.stopped_ply, m.text, form);
-		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in %s", form);
-	}
-	if (rc)
-		return rc;
-	if (!val.valid && val.ply == 0 && !val.played && kifu_record_total_moves(rec))
-		/* the start itself could not be set up (a bad sfen tag) */
-		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.line, val.col, "%s", val.reason);
-	return 0;
+	return kifu__write_lines(rec, pos, &opt, validation, form, diag);
 }
 
 int kifu__kif_square_before(const kifu_record *rec, int line)
@@ -1178,7 +1214,7 @@ static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, cons
 static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu_position *pos,
 		    void *ctx, kifu_diag *diag)
 {
-	(void)ctx;
+	kifu_validation *validation = ctx; /* kifu_write_options.validation, or NULL */
 	/* whether the record has any: then every move with one has it written */
 	bool times = kifu__write_any_times(rec, true);
 	int rc = kifu__write_times_fit(rec, true, "KIF", diag);
@@ -1186,7 +1222,9 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		return rc;
 	/* an ending's time is written too when no move has one */
 	char lines[LINES_ROOM];
-	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, 0, -1, NULL, 0, 0, diag, kifu_variant_files(v), lines, 0};
+	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, 0, -1, NULL, 0, 0, diag, kifu_variant_files(v), lines, 0,
+		    /* the game's beginning: the start's move number is 1 */
+		    kifu_position_movenumber(pos) <= 1, {0, 0}, {false, false}};
 	/* lishogi numbers the moves from a set-up position on from its SFEN's
 	 * move number (put_diagram); pos holds the start the preamble set up */
 	if (w.wide && kifu_record_tag(rec, "sfen"))
@@ -1198,10 +1236,10 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	 * reads back): the play loop walks them all, each move once */
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.before = put_move;
-	opt.line_begin = begin_line;
-	opt.line_end = end_line;
+	opt.variation_begin = begin_line;
+	opt.variation_end = end_line;
 	opt.ctx = &w;
-	rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
+	rc = kifu__kif_play_lines(rec, pos, &opt, validation, "KIF", diag);
 	flush_lines(&w);
 	free(w.branch);
 	return rc;
@@ -1315,5 +1353,5 @@ int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		    const kifu_write_options *opt, kifu_diag *diag)
 {
-	return kifu_kif_write(out, rec, v, opt->encoding, diag);
+	return kifu__kif_write_as(out, rec, v, opt->encoding, "KIF", kif_body, opt->validation, diag);
 }

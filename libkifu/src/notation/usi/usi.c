@@ -15,6 +15,7 @@
  * mid, to), so the compact notation parses and formats them.  USI carries
  * the start and the main line only: a writer reports what it leaves out.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,10 +63,38 @@ static size_t after_position(const char *line, size_t len)
 	return word_is(line, start, n, "position") ? i : 0;
 }
 
+/* Is s[0..n) a move as USI writes one: squares (file digits, a rank
+ * letter) from, [mid,] to, perhaps "+"; or a piece letter, "*", a square? */
+static bool move_shaped(const char *s, size_t n)
+{
+	size_t i = 0, squares = 0;
+	bool drop = n >= 4 && s[0] >= 'A' && s[0] <= 'Z' && s[1] == '*';
+	if (drop)
+		i = 2;
+	while (i < n && s[i] >= '1' && s[i] <= '9') {
+		size_t d = i++;
+		if (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+		if (i >= n || s[i] < 'a' || s[i] > 'z' || i - d > 2)
+			return false;
+		i++;
+		squares++;
+	}
+	if (!drop && i < n && s[i] == '+')
+		i++;
+	return i == n && (drop ? squares == 1 : squares >= 2 && squares <= 3);
+}
+
 static int usi_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 {
 	(void)ctx;
 	size_t i = 0, start, n = next_word(line, len, &i, &start);
+	if (n && move_shaped(line + start, n)) {
+		/* a bare move list: every word a move */
+		while (n && move_shaped(line + start, n))
+			n = next_word(line, len, &i, &start);
+		return n == 0;
+	}
 	int position = word_is(line, start, n, "position");
 	if (position)
 		n = next_word(line, len, &i, &start);
@@ -93,6 +122,29 @@ static void usi_close(void *state)
 	free(r);
 }
 
+/* An SFEN is printable ASCII (USI's protocol): any other character is said
+ * where it is, by its code point (the line is decoded text: the pump's),
+ * never kept in the record's text. */
+static int not_printable(kifu_record *rec, const char *line, size_t len, size_t k, long lineno)
+{
+	const unsigned char *s = (const unsigned char *)line;
+	unsigned c = s[k];
+	size_t extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+	if (c >= 0x80)
+		c &= 0x3F >> extra;
+	for (size_t j = 1; j <= extra && k + j < len; j++)
+		c = (c << 6) | (s[k + j] & 0x3F);
+	char msg[64];
+	if (s[k] < 0x80)
+		snprintf(msg, sizeof msg, "an SFEN is printable ASCII, not byte 0x%02X", c);
+	else
+		snprintf(msg, sizeof msg, "an SFEN is printable ASCII, not U+%04X", c);
+	long col = 1;
+	for (size_t i = 0; i < k; i++)
+		col += (s[i] & 0xC0) != 0x80;
+	return kifu_record_set_error(rec, 0, lineno, col, NULL, 0, msg);
+}
+
 /* "position sfen B S H N moves ...": the SFEN's words (up to "moves"),
  * into sf.  A problem is the record's, at its column. */
 static int read_sfen(kifu_record *rec, const char *line, size_t len, size_t *i, long lineno, usi_sfen *sf)
@@ -108,12 +160,8 @@ static int read_sfen(kifu_record *rec, const char *line, size_t len, size_t *i, 
 		/* an SFEN is printable ASCII (USI's protocol): any other byte is
 		 * said where it is, never kept in the record's text */
 		for (size_t k = start; k < start + n; k++)
-			if ((unsigned char)line[k] < 0x21 || (unsigned char)line[k] > 0x7E) {
-				char msg[64];
-				snprintf(msg, sizeof msg, "an SFEN is printable ASCII, not byte 0x%02X",
-					 (unsigned char)line[k]);
-				return kifu_record_set_error(rec, 0, lineno, (long)k + 1, NULL, 0, msg);
-			}
+			if ((unsigned char)line[k] < 0x21 || (unsigned char)line[k] > 0x7E)
+				return not_printable(rec, line, len, k, lineno);
 		if (sf->len)
 			sf->text[sf->len++] = ' ';
 		if (sf->words < 8) {
@@ -251,6 +299,9 @@ static int keep_sfen(usi_reader *r, kifu_record *rec, const kifu_variant *v, con
 	return kifu_record_add_tag(rec, "sfen", 4, tag, sf->len);
 }
 
+static int read_moves(kifu_record *rec, const kifu_variant *v, const char *line, size_t len, size_t i,
+		      long lineno);
+
 /* One line: the start, then "moves" and the moves.  A problem is the
  * record's (kifu_record_set_error), with its column.  *variant is -v's, or
  * the one the line's SFEN tells, or standard shogi. */
@@ -258,6 +309,7 @@ static int parse_line(usi_reader *r, kifu_record *rec, const kifu_variant **vari
 		      long lineno)
 {
 	size_t i = after_position(line, len), start;
+	bool said = i > 0; /* "position" is written */
 	size_t n = next_word(line, len, &i, &start);
 	const kifu_variant *shogi = kifu_variant_set_find(r->ctx.variants, "shogi");
 	const kifu_variant *v = r->ctx.fallback;
@@ -266,6 +318,10 @@ static int parse_line(usi_reader *r, kifu_record *rec, const kifu_variant **vari
 	int rc = kifu_record_set_variant(rec, kifu_variant_name(*variant), strlen(kifu_variant_name(*variant)));
 	if (rc)
 		return rc;
+	if (!said && move_shaped(line + start, n))
+		/* a bare move list (7g7f 3c3d ...): from the start position, as
+		 * engine logs and other programs write a game */
+		return read_moves(rec, *variant, line, len, start, lineno);
 	usi_sfen sf;
 	bool sfen = word_is(line, start, n, "sfen");
 	if (sfen) {
@@ -295,6 +351,14 @@ static int parse_line(usi_reader *r, kifu_record *rec, const kifu_variant **vari
 	if (!word_is(line, start, n, "moves"))
 		return kifu_record_set_error(rec, 0, lineno, (long)start + 1, NULL, 0,
 					     "expected moves after the position");
+	return read_moves(rec, v, line, len, i, lineno);
+}
+
+/* The moves from line[i..len), one a word. */
+static int read_moves(kifu_record *rec, const kifu_variant *v, const char *line, size_t len, size_t i,
+		      long lineno)
+{
+	size_t n, start;
 	for (long ply = 1; (n = next_word(line, len, &i, &start)) > 0; ply++) {
 		kifu_move m;
 		const char *msg;
@@ -314,19 +378,24 @@ static int parse_line(usi_reader *r, kifu_record *rec, const kifu_variant **vari
 static int usi_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	usi_reader *r = state;
-	const char *line;
-	size_t len;
-	long lineno;
+	const kifu__line *l;
 	int rc;
-	while ((rc = kifu_reader_next(r->ctx.lines, &line, &len, &lineno, diag)) == 1) {
+	while ((rc = kifu__lines_next(r->ctx.pump, &l, diag)) == 1) {
+		/* a line too long is a record lost (a record is one line) */
+		if (l->problem == KIFU__LINE_TOO_LONG)
+			return kifu__lines_say(r->ctx.pump, l, diag);
 		size_t i = 0, start;
-		if (!next_word(line, len, &i, &start) || line[start] == '#')
+		if (!next_word(l->text, l->len, &i, &start) || l->text[start] == '#')
 			continue; /* blank lines and # comments are no record */
 		kifu_record_clear(rec);
 		kifu_record_set_notation(rec, "usi");
-		if ((rc = kifu_record_set_source(rec, kifu_reader_name(r->ctx.lines), lineno)) ||
-		    (rc = parse_line(r, rec, variant, line, len, lineno)))
-			return kifu_diag_set(diag, rc, kifu_reader_name(r->ctx.lines), lineno, 0, "out of memory");
+		const char *name = kifu__lines_name(r->ctx.pump);
+		if ((rc = kifu_record_set_source(rec, name, l->no)) ||
+		    (l->problem == KIFU__LINE_SPOILED &&
+		     (rc = kifu_record_set_error(rec, 0, l->no, l->col, NULL, 0, l->message))) ||
+		    (rc = parse_line(r, rec, variant, l->text, l->len, l->no)) ||
+		    (l->problem == KIFU__LINE_NUL && (rc = kifu_record_add_note(rec, l->no, l->col, l->message))))
+			return kifu_diag_set(diag, rc, name, l->no, 0, "out of memory");
 		return 1;
 	}
 	return rc;
@@ -391,6 +460,10 @@ static int usi_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 	if (!startpos && kifu_position_sfen(pos, sfen, sizeof sfen) < 0)
 		rc = kifu_diag_set(diag, KIFU_ELIMIT, kifu_record_file(rec), kifu_record_line(rec), 0,
 				   "the start's SFEN is too long");
+	/* a sfen tag that is standard shogi's own start is startpos: the
+	 * reader keeps no tag for it, and writes it so again */
+	if (!rc && !startpos && !strcmp(kifu_variant_name(v), "shogi") && !strcmp(sfen, kifu_variant_start_sfen(v)))
+		startpos = 1;
 	kifu_position_free(pos);
 	if (rc)
 		return rc;
