@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/variant_keys.h"
+
 #define BAD "tests/data/bad-variants/"
 
 /* The diagnostic is file:line:col: msg. */
@@ -129,16 +131,21 @@ static void bad_names(void **state)
 	good_text("inherit: shogi\nname: \"a:b=c+d#e\"\n", "a:b=c+d#e");
 }
 
-/* Loading text fails at line:col of "gen.yaml" with msg. */
-static void bad_text(const char *text, long line, long col, const char *msg)
+/* Loading text fails with code at line:col of "gen.yaml" with msg. */
+static void bad_text_code(const char *text, int code, long line, long col, const char *msg)
 {
 	kifu_variant *v = NULL;
 	kifu_diag diag;
 	kifu_diag_clear(&diag);
 	int rc = kifu_variant_load_buffer(&v, text, strlen(text), "gen.yaml", &diag);
-	assert_int_equal(rc, KIFU_ELIMIT);
+	assert_int_equal(rc, code);
 	assert_null(v);
 	check_diag(&diag, "gen.yaml", line, col, msg);
+}
+
+static void bad_text(const char *text, long line, long col, const char *msg)
+{
+	bad_text_code(text, KIFU_ELIMIT, line, col, msg);
 }
 
 /* "inherit: shogi\nname: x\nfoo: ", then n1 times item1, n2 times item2,
@@ -383,6 +390,241 @@ static void find_called(void **state)
 	kifu_variant_free(mini);
 }
 
+/* ---- formats/variants.md against the loader's key tables ---- */
+
+/* The text of formats/variants.md, whole. */
+static char *read_schema(void)
+{
+	FILE *f = fopen("formats/variants.md", "rb");
+	assert_non_null(f);
+	static char text[1 << 17];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	assert_true(n < sizeof text - 1);
+	text[n] = 0;
+	fclose(f);
+	return text;
+}
+
+/* The rows of section "## NAME"'s table, one a line, into rows (each row a
+ * line of the text, NUL-terminated in a copy); how many. */
+static int section_rows(const char *text, const char *name, char rows[][1024], int max)
+{
+	char heading[128];
+	snprintf(heading, sizeof heading, "\n## %s\n", name);
+	const char *at = strstr(text, heading);
+	if (!at)
+		fail_msg("formats/variants.md has no section \"## %s\"", name);
+	at += strlen(heading);
+	const char *end = strstr(at, "\n## ");
+	int n = 0;
+	for (const char *line = at; line && (!end || line < end);) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		if (len > 3 && !strncmp(line, "| `", 3)) {
+			assert_true(n < max && len < 1024);
+			memcpy(rows[n], line, len);
+			rows[n++][len] = 0;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	return n;
+}
+
+/* Is `word` (in backquotes) in s[0..len)? */
+static bool quoted_in(const char *s, size_t len, const char *word)
+{
+	char q[128];
+	snprintf(q, sizeof q, "`%s`", word);
+	const char *at = strstr(s, q);
+	return at && at < s + len;
+}
+
+/* The row whose first cell names key, or NULL. */
+static const char *row_of(char rows[][1024], int n, const char *key)
+{
+	for (int i = 0; i < n; i++) {
+		const char *cell_end = strchr(rows[i] + 1, '|');
+		if (cell_end && quoted_in(rows[i], (size_t)(cell_end - rows[i]), key))
+			return rows[i];
+	}
+	return NULL;
+}
+
+/* Every key of every table is documented in its section, with the words
+ * of a choice in its row; every key the page's tables name is a key of the
+ * loader's table. */
+static void schema_documented(void **state)
+{
+	(void)state;
+	const char *text = read_schema();
+	static char rows[64][1024];
+	int tables = 0, keys = 0;
+	for (const kifu__key_table *const *tp = kifu__variant_key_tables; *tp; tp++, tables++) {
+		const kifu__key_table *t = *tp;
+		int n = section_rows(text, t->section, rows, 64);
+		for (int i = 0; i < t->nkeys; i++) {
+			const kifu__key *k = &t->keys[i];
+			if (t->only && !(k->flags & t->only))
+				continue;
+			const char *row = row_of(rows, n, k->name);
+			if (!row)
+				fail_msg("formats/variants.md, \"## %s\": no row for the key %s", t->section, k->name);
+			for (int w = 0; k->words && k->words[w]; w++)
+				if (!quoted_in(row, strlen(row), k->words[w]))
+					fail_msg("formats/variants.md, \"## %s\": %s's row does not name `%s`", t->section,
+						 k->name, k->words[w]);
+			keys++;
+		}
+		/* and each row names a key of the table: its first cell's words */
+		for (int r = 0; r < n; r++) {
+			char key[128];
+			const char *q = strchr(rows[r], '`'), *e = q ? strchr(q + 1, '`') : NULL;
+			assert_non_null(e);
+			snprintf(key, sizeof key, "%.*s", (int)(e - q - 1), q + 1);
+			bool known = false;
+			for (int i = 0; i < t->nkeys && !known; i++)
+				known = !strcmp(t->keys[i].name, key) && (!t->only || (t->keys[i].flags & t->only));
+			if (!known)
+				fail_msg("formats/variants.md, \"## %s\" documents %s, which the loader does not take",
+					 t->section, key);
+		}
+	}
+	assert_int_equal(tables, 10);
+	assert_true(keys > 60);
+}
+
+/* The messages a table makes: its keys listed, in its order. */
+static void key_messages(void **state)
+{
+	(void)state;
+	/* the promoted-only piece takes the keys flagged for it, in order */
+	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, minor: true}\n", KIFU_EVARIANT, 4, 13,
+		      "unknown key \"minor\" for a promoted-only piece (expected id, name, kif, english, aliases, "
+		      "diagram, moves, royal, lion)");
+	bad_text_code("inherit: shogi\nname: x\nrepetition: {count: 4, reste: [capture]}\n", KIFU_EVARIANT, 3, 24,
+		      "unknown key \"reste\" in repetition (expected count, perpetual-attack, reset)");
+	bad_text_code("inherit: shogi\nname: x\nend: none\n", KIFU_EVARIANT, 3, 6,
+		      "expected a mapping (bare-royal, no-legal-move, lone-royals)");
+	bad_text_code("inherit: shogi\nname: x\nroyal-rule: king\n", KIFU_EVARIANT, 3, 13,
+		      "royal-rule is one of: none, last-royal");
+	/* a diagram name fits a cell of lishogi's diagrams: one or two
+	 * characters, none ASCII, not the empty square's ・ */
+	bad_text_code("inherit: shogi\nname: x\npieces:\n  - {id: pawn, diagram: P}\n", KIFU_EVARIANT, 4, 25,
+		      "a diagram name is kanji or kana, not ASCII (\"P\")");
+	bad_text_code("inherit: shogi\nname: x\npieces:\n  - {id: pawn, promoted: {diagram: 成金将}}\n", KIFU_EVARIANT,
+		      4, 36, "a diagram name is one or two characters, not ・ (\"成金将\")");
+	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, moves: K, diagram: ・}\n", KIFU_EVARIANT,
+		      4, 32, "a diagram name is one or two characters, not ・ (\"・\")");
+	/* a slip of a top-level or piece key names the key it looks like */
+	bad_text_code("inherit: shogi\nname: x\ndrop: true\n", KIFU_EVARIANT, 3, 1,
+		      "unknown key \"drop\" (did you mean drops? see formats/variants.md)");
+	bad_text_code("inherit: shogi\nname: x\npieces:\n  - {id: pawn, promotes_to: gold}\n", KIFU_EVARIANT, 4, 16,
+		      "unknown piece key \"promotes_to\" (did you mean promotes-to? see formats/variants.md)");
+}
+
+/* ---- piece names from the sources (docs/rules.md, "Piece names") ---- */
+
+typedef struct source_name {
+	const char *name; /* as the source writes it */
+	const char *id;   /* the piece it names */
+} source_name;
+
+/* The names of the Chinese Wikipedia's article 大將棋 (Dai Shogi): its start
+ * position table and its table of the pieces and their promotions, as the
+ * article writes them (traditional and variant characters included). */
+static const source_name zh_dai[] = {
+	{"香車", "lance"}, {"桂馬", "knight"}, {"石將", "stone"}, {"鐵將", "iron"}, {"鉄將", "iron"},
+	{"銅將", "copper"}, {"銀將", "silver"}, {"金將", "gold"}, {"玉將", "king"}, {"王將", "king"},
+	{"反車", "reverse-chariot"}, {"貓刃", "cat-sword"}, {"貓刄", "cat-sword"}, {"猛豹", "ferocious-leopard"},
+	{"盲虎", "blind-tiger"}, {"醉象", "drunk-elephant"}, {"酔象", "drunk-elephant"}, {"猛牛", "violent-ox"},
+	{"嗔豬", "angry-boar"}, {"惡狼", "evil-wolf"}, {"悪狼", "evil-wolf"}, {"麒麟", "kirin"}, {"獅子", "lion"},
+	{"鳳凰", "phoenix"}, {"鳯凰", "phoenix"}, {"飛車", "rook"}, {"飛龍", "flying-dragon"}, {"橫行", "side-mover"},
+	{"竪行", "vertical-mover"}, {"角行", "bishop"}, {"龍馬", "dragon-horse"}, {"龍王", "dragon-king"},
+	{"奔王", "free-king"}, {"歩兵", "pawn"}, {"步兵", "pawn"}, {"仲人", "go-between"},
+	/* the promotions (元の駒 -> 成駒) */
+	{"太子", "+drunk-elephant"}, {"飛鹿", "+blind-tiger"}, {"角行", "+ferocious-leopard"}, {"飛車", "+gold"},
+	{"竪行", "+silver"}, {"橫行", "+copper"}, {"金將", "+iron"}, {"金將", "+stone"}, {"金將", "+evil-wolf"},
+	{"金將", "+angry-boar"}, {"金將", "+cat-sword"}, {"金將", "+violent-ox"}, {"金將", "+flying-dragon"},
+	{"金將", "+knight"}, {"金將", "+pawn"}, {"酔象", "+go-between"}, {"醉象", "+go-between"},
+	{"奔王", "+phoenix"}, {"獅子", "+kirin"}, {"白駒", "+lance"}, {"鯨鯢", "+reverse-chariot"},
+	{"飛牛", "+vertical-mover"}, {"奔豬", "+side-mover"}, {"龍馬", "+bishop"}, {"龍王", "+rook"},
+	{"角鷹", "+dragon-horse"}, {"飛鷲", "+dragon-king"},
+};
+
+/* The names of the Japanese Wikipedia's article 小将棋 (Sho Shogi): its
+ * table of the pieces (the name, the short name in brackets, the promoted
+ * form) and the forms it shows the promoted pieces with (全 圭 杏); for
+ * 小象棋, the Ferocious Leopard and its promotion to 角行. */
+static const source_name ja_sho[] = {
+	{"玉将", "king"}, {"王将", "king"}, {"玉", "king"}, {"王", "king"}, {"醉象", "drunk-elephant"},
+	{"象", "drunk-elephant"}, {"太子", "+drunk-elephant"}, {"飛車", "rook"}, {"飛", "rook"}, {"龍王", "+rook"},
+	{"角行", "bishop"}, {"角", "bishop"}, {"龍馬", "+bishop"}, {"金将", "gold"}, {"金", "gold"},
+	{"銀将", "silver"}, {"銀", "silver"}, {"成銀", "+silver"}, {"全", "+silver"}, {"桂馬", "knight"},
+	{"桂", "knight"}, {"成桂", "+knight"}, {"圭", "+knight"}, {"香車", "lance"}, {"香", "lance"},
+	{"成香", "+lance"}, {"杏", "+lance"}, {"歩兵", "pawn"}, {"歩", "pawn"}, {"と金", "+pawn"},
+};
+static const source_name ja_shozogi[] = {{"猛豹", "ferocious-leopard"}, {"角行", "+ferocious-leopard"}};
+
+/* Every name reads back whole as the piece it names, or as one whose names
+ * agree with it (a promoted Pawn and a Gold are both 金将 in Dai). */
+static void names_read(const char *variant, const source_name *names, size_t n)
+{
+	const kifu_variant *v = support_variant(variant);
+	for (size_t i = 0; i < n; i++) {
+		size_t used = 0, len = strlen(names[i].name);
+		int want = kifu_variant_piece_by_id(v, names[i].id);
+		int got = kifu_variant_piece_by_name(v, names[i].name, len, &used);
+		assert_true(want >= 0);
+		if (got < 0 || used != len || !kifu_piece_names_agree(v, got, want))
+			fail_msg("%s: %s does not read as %s", variant, names[i].name, names[i].id);
+	}
+}
+
+static void source_names(void **state)
+{
+	(void)state;
+	names_read("dai", zh_dai, sizeof zh_dai / sizeof zh_dai[0]);
+	static const char *const sho_family[] = {"sho", "asakura", "shozogi", "shozogi-gold"};
+	for (int k = 0; k < 4; k++)
+		names_read(sho_family[k], ja_sho, sizeof ja_sho / sizeof ja_sho[0]);
+	names_read("shozogi", ja_shozogi, 2);
+	names_read("shozogi-gold", ja_shozogi, 2);
+}
+
+/* The reported case: a Dai KIF whose promoted Pawn moves as 金将, 金將 or
+ * 成金将 (the origin square says which piece moves) is valid. */
+static void dai_promoted_pawn_as_gold(void **state)
+{
+	(void)state;
+	static const char *const names[] = {"と金", "金将", "金將", "成金将"};
+	for (int i = 0; i < 4; i++) {
+		char text[1024];
+		snprintf(text, sizeof text,
+			 "手合割：大将棋\n手数----指手---------消費時間--\n"
+			 "   1手目   1十歩兵 （←1十一）\n   2手目   15六歩兵 （←15五）\n"
+			 "   3手目   1九歩兵 （←1十）\n   4手目   15七歩兵 （←15六）\n"
+			 "   5手目   1八歩兵 （←1九）\n   6手目   15八歩兵 （←15七）\n"
+			 "   7手目   1七歩兵 （←1八）\n   8手目   15九歩兵 （←15八）\n"
+			 "   9手目   1六歩兵 （←1七）\n  10手目   14六歩兵 （←14五）\n"
+			 "  11手目   1五歩兵成 （←1六）\n  12手目   14七歩兵 （←14六）\n"
+			 "  13手目   1四%s （←1五）\n", names[i]);
+		kifu_record *rec = NULL;
+		const kifu_variant *v = NULL;
+		kifu_diag diag;
+		kifu_validation val;
+		kifu_position *pos = NULL;
+		assert_int_equal(kifu_record_new(&rec), 0);
+		assert_int_equal(support_read_first(rec, text, "kif", &v, NULL, &diag), 1);
+		assert_string_equal(kifu_variant_name(v), "dai");
+		assert_int_equal(kifu_position_new(&pos, v), 0);
+		assert_int_equal(kifu_validate(rec, pos, NULL, &val), 0);
+		if (!val.valid || val.plies != 13)
+			fail_msg("%s: %s", names[i], val.fault.reason);
+		kifu_position_free(pos);
+		kifu_record_free(rec);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -392,6 +634,10 @@ int main(void)
 		cmocka_unit_test(user_variant),
 		cmocka_unit_test(find_by_title_and_start),
 		cmocka_unit_test(find_called),
+		cmocka_unit_test(schema_documented),
+		cmocka_unit_test(key_messages),
+		cmocka_unit_test(source_names),
+		cmocka_unit_test(dai_promoted_pawn_as_gold),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

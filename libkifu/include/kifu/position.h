@@ -56,6 +56,11 @@ typedef struct kifu_undo {
 	uint64_t opaque_[16];
 } kifu_undo;
 
+/* A position: a board, hands, the side to move and what the rules keep of
+ * the game so far.  The functions that only ask about one take it const:
+ * it is left as it was.  (Some of them try moves on it and take them back,
+ * or keep what they learn in it, as kifu_generate_legal does: a position,
+ * even one that is only asked, is one thread's at a time; kifu/kifu.h.) */
 typedef struct kifu_position kifu_position;
 
 /* A new position holding the variant's start position.  Free with
@@ -118,7 +123,7 @@ enum kifu_game_state {
 /* Computes the state; KIFU_GAME_NO_MOVES needs move generation.  The
  * variants without an `end:` rule (formats/variants.md) never give the
  * states 3 and 4. */
-enum kifu_game_state kifu_position_state(kifu_position *pos);
+enum kifu_game_state kifu_position_state(const kifu_position *pos);
 /* May the side to move declare a win (入玉宣言, standard shogi's 27-point
  * rule; the variant's `declaration`)?  Fills *out (out may be NULL) with
  * what the rule counts, and returns out->allowed: 1 or 0 (always 0 for a
@@ -130,10 +135,10 @@ typedef struct kifu_declaration {
 	int pieces_in_zone, pieces_needed; /* its pieces besides royals in the zone */
 	int points, points_needed;         /* what they and its pieces in hand count */
 } kifu_declaration;
-int kifu_position_declaration(kifu_position *pos, kifu_declaration *out);
+int kifu_position_declaration(const kifu_position *pos, kifu_declaration *out);
 
 /* Is a royal of the side to move attacked (in check)?  1 or 0. */
-int kifu_position_in_check(kifu_position *pos);
+int kifu_position_in_check(const kifu_position *pos);
 /* Which side lost its last royal by capture (-1 if none did). */
 int kifu_position_royal_loser(const kifu_position *pos);
 
@@ -160,7 +165,7 @@ typedef struct kifu_game_end {
  * Returns out->state (out may be NULL).  A position where the game has
  * ended by 1, 2 or 5 has no legal move (kifu_generate_legal lists none,
  * kifu_check_move refuses every move). */
-enum kifu_game_state kifu_position_end(kifu_position *pos, kifu_game_end *out);
+enum kifu_game_state kifu_position_end(const kifu_position *pos, kifu_game_end *out);
 
 /* Every legal move of the side to move.  A pass is listed once per piece
  * that can pass (with the first empty square it can pass through as mid).
@@ -253,7 +258,7 @@ int kifu_move_resets_repetition(const kifu_position *pos, const kifu_move *m);
  * a one-leg move, under the lion-trading rules as they bound the mover on
  * that move (as lishogi's server judges it: scalashogi Chushogi.isAttacking).
  * 1 or 0. */
-int kifu_move_is_attack(kifu_position *pos, const kifu_undo *undo);
+int kifu_move_is_attack(const kifu_position *pos, const kifu_undo *undo);
 
 /* Counts the leaves of the legal-move tree to depth (perft) into *count. A
  * move that captures a side's last royal, or otherwise ends the game (bare

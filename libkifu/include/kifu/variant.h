@@ -213,6 +213,9 @@ const char *kifu_variant_start_sfen(const kifu_variant *v);
 int kifu_variant_named_start_count(const kifu_variant *v);
 const char *kifu_variant_named_start_name(const kifu_variant *v, int i);
 const char *kifu_variant_named_start(const kifu_variant *v, const char *name);
+/* The index of the named start called `name`, compared as kifu_name_fold
+ * folds both (香落 is not 香落ち; 平手 is 平手), or KIFU_ENOTFOUND. */
+int kifu_variant_named_start_find(const kifu_variant *v, const char *name);
 /* The kifu_position_key of the i-th named start (0 out of range): a reader
  * tells which start a set-up position is without setting up each start. */
 uint64_t kifu_variant_named_start_key(const kifu_variant *v, int i);
@@ -246,6 +249,40 @@ int kifu_variant_piece_by_name(const kifu_variant *v, const char *text, size_t l
  * unpromoted type has the same name (成銀将 ...).  Writes it NUL-terminated
  * into buf; returns its length, or KIFU_ELIMIT if it does not fit. */
 int kifu_variant_piece_written_name(const kifu_variant *v, int t, char *buf, size_t size);
+/* The names a writer gives a piece type, made when the variant was loaded:
+ * they live as long as the variant, and asking for them costs nothing, so
+ * that a writer may ask on every move. */
+typedef struct kifu_piece_writing {
+	const char *written;   /* the written name (kifu_variant_piece_written_name's) */
+	const char *short_name; /* the short KIF name (歩, と, 成銀; the full name where the
+				 * file gives none) */
+	const char *own;       /* the first of its names (in kifu_variant_piece_reading's
+				* order) that reads back as this type and no other, for what
+				* only its name tells (a drop, a diagram's cell); "" if none */
+	size_t written_len, short_len, own_len;
+	/* How each of the three reads back (kifu_variant_piece_by_name): KIFU_READS_
+	 * bits */
+	unsigned written_reads, short_reads, own_reads;
+} kifu_piece_writing;
+
+/* How a name reads back, as kifu_variant_piece_by_name takes it. */
+enum kifu_name_reads {
+	KIFU_READS_AGREEING = 1,    /* the whole name, as a type whose names agree with this one */
+	KIFU_READS_EXACT = 2,       /* the whole name, as this type */
+	/* ... and the same when it is followed by 成 (a promotion), by 打 (a
+	 * drop), by any ASCII character (a square, an origin): no longer name
+	 * begins with it and what follows */
+	KIFU_READS_BEFORE_PROMOTE = 4,
+	KIFU_READS_BEFORE_DROP = 8,
+	KIFU_READS_BEFORE_ASCII = 16,
+	/* ... and after a number (a square): it begins with no digit (0-9, ０-９),
+	 * kanji numeral (一 to 九, 十) or space that a number would take */
+	KIFU_READS_AFTER_NUMBER = 32
+};
+
+/* Type t's names for writing (they live as long as v), or NULL for t out of
+ * range. */
+const kifu_piece_writing *kifu_variant_piece_writing(const kifu_variant *v, int t);
 /* The name a KIF board diagram gives type t (its variant file's `diagram`:
  * lishogi's one- or two-kanji cells for Chu, 香, 成馬), "" when the file
  * gives none; NULL for t out of range.  Readers take it as any other name. */

@@ -450,12 +450,14 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	if (play_start(&p))
 		return 0;
 	long count = opt->max_plies >= 0 && opt->max_plies < li.count ? opt->max_plies : li.count;
-	int rc = seen_init(&p.seen, pos, li.start + count);
+	int rc = seen_init(&p.seen, li.start + count);
 	if (rc)
 		return rc;
 	p.key = kifu_position_key(pos);
 	seen_add(&p.seen, p.key, 0, NULL);
-	return play_line(&p, opt->variation, &li, count);
+	rc = play_line(&p, opt->variation, &li, count);
+	seen_free(&p.seen);
+	return rc;
 }
 
 /* ---- a whole record ---- */
@@ -542,6 +544,7 @@ typedef struct walker {
 
 static void walker_free(walker *w)
 {
+	seen_free(&w->p->seen);
 	free(w->list);
 	free(w->undo);
 	free(w->path);
@@ -567,7 +570,7 @@ static int walker_init(walker *w, play *p, long main_known)
 	if (kifu_record_start(rec, p->pos, NULL))
 		return 1;
 	/* the plies of a path: up to the start's move number and every move */
-	if ((rc = seen_init(&p->seen, p->pos, total + 1)))
+	if ((rc = seen_init(&p->seen, total + 1)))
 		return rc;
 	w->start_key = kifu_position_key(p->pos);
 	p->key = w->start_key;

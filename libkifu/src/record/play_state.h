@@ -10,19 +10,19 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kifu/play.h"
-#include "rules/scratch.h"
 
 /* ---- counting positions ---- */
 
 /* Counting positions for fourfold repetition (千日手): an open-addressing
- * table of (key, count) pairs in the position's scratch, sized for the
- * moves, so that no memory is taken per record and the count is linear.
- * A count goes down again when a move is taken back (variations); a key
- * keeps its slot (with count 0), so that a probe chain is never cut and a
- * position seen again finds its slot. */
+ * table of (key, count) pairs, the play's own (made for each play, sized
+ * for the moves, so that the count is linear).  A count goes down again
+ * when a move is taken back (variations); a key keeps its slot (with count
+ * 0), so that a probe chain is never cut and a position seen again finds
+ * its slot. */
 typedef struct seen_entry {
 	uint64_t key;
 	uint32_t first;  /* the ply after which the position occurred first (count 0 -> 1) */
@@ -35,20 +35,24 @@ typedef struct seen_table {
 } seen_table;
 
 /* The table for `positions` positions, at most a quarter full (few probes
- * go on past their first slot). */
-static inline int seen_init(seen_table *t, kifu_position *pos, long positions)
+ * go on past their first slot).  seen_free frees it. */
+static inline int seen_init(seen_table *t, long positions)
 {
 	_Static_assert(sizeof(seen_entry) == 2 * sizeof(uint64_t), "a seen_entry is two words");
 	size_t size = 16;
 	while (size < (size_t)positions * 4)
 		size *= 2;
-	uint64_t *mem = kifu__position_scratch(pos, 2 * size);
-	if (!mem)
+	free(t->slots);
+	if (!(t->slots = calloc(size, sizeof *t->slots)))
 		return KIFU_ENOMEM;
-	t->slots = (seen_entry *)(void *)mem;
 	t->mask = size - 1;
-	memset(t->slots, 0, size * sizeof *t->slots);
 	return 0;
+}
+
+static inline void seen_free(seen_table *t)
+{
+	free(t->slots);
+	t->slots = NULL;
 }
 
 static inline seen_entry *seen_slot(const seen_table *t, uint64_t key)

@@ -14,7 +14,7 @@ static const char *piece_name(const struct kifu_variant *v, int t)
 	if (t < 0 || t >= v->ntypes)
 		return "piece";
 	const piece_type *p = &v->types[t];
-	return p->english[0] ? p->english : p->id;
+	return p->desc.names.english[0] ? p->desc.names.english : p->desc.id;
 }
 
 /* "a" or "an" before an English piece name. */

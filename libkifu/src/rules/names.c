@@ -1,18 +1,17 @@
 /*
  * names.c - the Japanese names of a variant's pieces: finding a piece by
  * any of its names (every form the variant file lists, traditional
- * characters folded to the common ones) and the name a writer gives it (成
+ * characters folded to the common ones) and the names a writer gives it (成
  * before a promoted piece whose name an unpromoted piece also has, as
- * lishogi's KIF writes 成銀将; docs/kif.md).  Names are the variant's data:
- * every notation that writes Japanese uses them.
+ * lishogi's KIF writes 成銀将; docs/kif.md), with how each reads back.
+ * Names are the variant's data, made when it is concluded (conclude.c):
+ * every notation that reads or writes Japanese uses them.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rules/names.h"
-
-static int names_collect(struct kifu_variant *v);
 
 /* Traditional or variant characters read as the forms the variant files
  * use (historical transcriptions write them; docs/kif.md): 將 鐵 豬 貓 惡 橫
@@ -117,32 +116,60 @@ static uint32_t first_key(const char *t)
 	       (uint32_t)(unsigned char)t[2];
 }
 
+/* Names in the order of their first characters; of one first character,
+ * by type, so that a lookup's ties go to the lower type whatever the sort
+ * does with equal keys. */
 static int by_first_key(const void *a, const void *b)
 {
-	const char *x = ((const struct kifu_name *)a)->text, *y = ((const struct kifu_name *)b)->text;
-	uint32_t kx = first_key(x), ky = first_key(y);
-	return kx < ky ? -1 : kx > ky;
+	const struct kifu_name *x = a, *y = b;
+	uint32_t kx = first_key(x->text), ky = first_key(y->text);
+	if (kx != ky)
+		return kx < ky ? -1 : 1;
+	return (x->type > y->type) - (x->type < y->type);
 }
 
-int kifu__names_build(struct kifu_variant *v)
+/* The first of the (sorted) names whose first key is key, or where it
+ * would be. */
+static int first_of(const struct kifu_variant *v, uint32_t key)
 {
-	int rc = names_collect(v);
-	if (rc)
-		return rc;
-	/* names sorted by their first character, so that a lookup looks only
-	 * at the few that start like the text */
-	qsort(v->names, (size_t)v->nnames, sizeof v->names[0], by_first_key);
-	/* the types that share a name: the names of each first key, pair by
-	 * pair (a few each) */
-	memset(v->same_names, 0, sizeof v->same_names);
-	for (int i = 0; i < v->nnames; i++)
-		for (int j = i; j < v->nnames && !by_first_key(&v->names[i], &v->names[j]); j++)
-			if (!strcmp(v->names[i].text, v->names[j].text)) {
-				int a = v->names[i].type, b = v->names[j].type;
-				v->same_names[a][b / 64] |= 1ull << (b % 64);
-				v->same_names[b][a / 64] |= 1ull << (a % 64);
-			}
-	return 0;
+	int lo = 0, hi = v->nnames;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (first_key(v->names[mid].text) < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Type t's names a reader takes (kifu_variant_piece_reading), into out:
+ * the full name, the KIF name, the diagram name, the aliases, and 成 + the full name for a
+ * promoted type (as the writer puts it where names collide), each once.
+ * The one with 成 is made in buf, if it fits.  Returns how many. */
+enum { MAX_READINGS = 4 + MAX_ALIASES };
+static int readings(const struct kifu_variant *v, int t, const char *out[MAX_READINGS], char *buf, size_t size)
+{
+	const piece_type *p = &v->types[t];
+	const piece_names *n = &p->desc.names;
+	const char *all[MAX_READINGS];
+	int k = 0, kept = 0;
+	all[k++] = n->name;
+	all[k++] = n->kif;
+	all[k++] = n->diagram;
+	for (int a = 0; a < n->naliases; a++)
+		all[k++] = n->aliases[a];
+	if (p->promoted && strncmp(n->name, "成", strlen("成")) != 0 &&
+	    snprintf(buf, size, "成%s", n->name) < (int)size)
+		all[k++] = buf;
+	for (int j = 0; j < k; j++) {
+		bool again = !all[j][0];
+		for (int e = 0; e < kept && !again; e++)
+			again = !strcmp(out[e], all[j]);
+		if (!again)
+			out[kept++] = all[j];
+	}
+	return kept;
 }
 
 static int names_collect(struct kifu_variant *v)
@@ -150,18 +177,12 @@ static int names_collect(struct kifu_variant *v)
 	v->nnames = 0;
 	v->names_max_len = 0;
 	for (int t = 0; t < v->ntypes; t++) {
-		const piece_type *p = &v->types[t];
-		if (add_name(v, p->kif, t) || add_name(v, p->name, t) || add_name(v, p->diagram, t))
-			return -1;
-		for (int a = 0; a < p->naliases; a++)
-			if (add_name(v, p->aliases[a], t))
+		char buf[NAME_MAX_LEN];
+		const char *all[MAX_READINGS];
+		int n = readings(v, t, all, buf, sizeof buf);
+		for (int i = 0; i < n; i++)
+			if (add_name(v, all[i], t))
 				return -1;
-		if (p->promoted && strncmp(p->name, "成", strlen("成")) != 0) {
-			/* 成 + the name, as the writer puts it where names collide */
-			char buf[NAME_MAX_LEN];
-			if (snprintf(buf, sizeof buf, "成%s", p->name) < (int)sizeof buf && add_name(v, buf, t))
-				return -1;
-		}
 	}
 	return 0;
 }
@@ -186,14 +207,7 @@ int kifu__names_match(const struct kifu_variant *v, const char *s, size_t n, siz
 	if (fl < 3)
 		memset(folded + fl, 0, 3);
 	uint32_t key = first_key(folded);
-	int lo = 0, hi = v->nnames;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (first_key(v->names[mid].text) < key)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	int lo = first_of(v, key);
 	size_t need = 0;
 	int end = lo;
 	while (end < v->nnames && first_key(v->names[end].text) == key) {
@@ -235,30 +249,126 @@ bool kifu__names_same(const struct kifu_variant *v, int a, int b)
 	return v->same_names[a][b / 64] >> (b % 64) & 1;
 }
 
+/* ---- the names writers give ---- */
+
 /* Does an unpromoted type bear this name? */
 static bool unpromoted_has(const struct kifu_variant *v, const char *name)
 {
 	for (int t = 0; t < v->ntypes; t++)
-		if (!v->types[t].promoted && !strcmp(v->types[t].name, name))
+		if (!v->types[t].promoted && !strcmp(v->types[t].desc.names.name, name))
 			return true;
 	return false;
 }
 
-void kifu__names_full(const struct kifu_variant *v, int t, char *buf, size_t size)
+/* What no name longer than `folded` begins with right after it: of
+ * KIFU_READS_BEFORE_PROMOTE (成), _DROP (打) and _ASCII (any ASCII
+ * character), those that hold. */
+static unsigned not_continued(const struct kifu_variant *v, const char *folded)
 {
-	const piece_type *p = &v->types[t];
-	/* written-names: plain (Chu as lishogi writes it, scalashogi
-	 * format/kif/KifUtils.scala): the name alone, 龍王 for a promoted Rook */
-	if (p->promoted && !v->names_plain && unpromoted_has(v, p->name))
-		snprintf(buf, size, "成%s", p->name);
-	else
-		snprintf(buf, size, "%s", p->name);
+	unsigned holds = KIFU_READS_BEFORE_PROMOTE | KIFU_READS_BEFORE_DROP | KIFU_READS_BEFORE_ASCII;
+	size_t n = strlen(folded);
+	uint32_t key = first_key(folded);
+	for (int i = first_of(v, key); i < v->nnames && first_key(v->names[i].text) == key; i++) {
+		const char *s = v->names[i].text;
+		if (v->names[i].len <= n || memcmp(s, folded, n))
+			continue;
+		if (!strncmp(s + n, "成", strlen("成")))
+			holds &= ~(unsigned)KIFU_READS_BEFORE_PROMOTE;
+		else if (!strncmp(s + n, "打", strlen("打")))
+			holds &= ~(unsigned)KIFU_READS_BEFORE_DROP;
+		else if ((unsigned char)s[n] < 0x80)
+			holds &= ~(unsigned)KIFU_READS_BEFORE_ASCII;
+	}
+	return holds;
 }
 
-const char *kifu__names_kif(const struct kifu_variant *v, int t)
+/* Could a number (a square: digits, kanji numerals, spaces) take the
+ * beginning of name? */
+static bool numeral_first(const char *name)
 {
-	return v->types[t].kif[0] ? v->types[t].kif : v->types[t].name;
+	static const char *const numerals[] = {"０", "１", "２", "３", "４", "５", "６", "７", "８", "９", "一", "二",
+					       "三", "四", "五", "六", "七", "八", "九", "十", "　"};
+	unsigned char c = (unsigned char)name[0];
+	if (c < 0x80)
+		return c <= ' ' || (c >= '0' && c <= '9');
+	if (c != 0xE3 && c != 0xE4 && c != 0xE5 && c != 0xEF) /* the numerals' first bytes */
+		return false;
+	for (size_t i = 0; i < sizeof numerals / sizeof numerals[0]; i++)
+		if (!strncmp(name, numerals[i], strlen(numerals[i])))
+			return true;
+	return false;
 }
+
+/* How `name` reads back as type t (KIFU_READS_*). */
+static unsigned name_reads(const struct kifu_variant *v, int t, const char *name)
+{
+	size_t len = strlen(name), used = 0;
+	int got = len ? kifu__names_match(v, name, len, &used) : -1;
+	if (got < 0 || used != len)
+		return 0;
+	char folded[WRITTEN_MAX_LEN] = "";
+	kifu__names_fold(name, folded, sizeof folded);
+	return (kifu__names_same(v, got, t) ? KIFU_READS_AGREEING : 0u) | (got == t ? KIFU_READS_EXACT : 0u) |
+	       not_continued(v, folded) | (numeral_first(name) ? 0u : KIFU_READS_AFTER_NUMBER);
+}
+
+/* Does `name` read back as type t and no other? */
+static bool reads_exactly(const struct kifu_variant *v, int t, const char *name)
+{
+	size_t len = strlen(name), used = 0;
+	return len && kifu__names_match(v, name, len, &used) == t && used == len;
+}
+
+/* Type t's names for writing (kifu_piece_writing): the written name (with
+ * written-names: plain, Chu as lishogi writes it, scalashogi
+ * format/kif/KifUtils.scala: the name alone, 龍王 for a promoted Rook), and
+ * the first of its readings that reads back as t alone. */
+static void names_writing(struct kifu_variant *v, int t)
+{
+	piece_type *p = &v->types[t];
+	const char *name = p->desc.names.name;
+	if (p->promoted && v->written_names == WRITTEN_PREFIXED && unpromoted_has(v, name))
+		snprintf(p->written, sizeof p->written, "成%s", name);
+	else
+		snprintf(p->written, sizeof p->written, "%s", name);
+	p->own[0] = 0;
+	char buf[WRITTEN_MAX_LEN];
+	const char *all[MAX_READINGS];
+	int n = readings(v, t, all, buf, sizeof buf);
+	for (int i = 0; !p->own[0] && i < n; i++)
+		if (reads_exactly(v, t, all[i]))
+			snprintf(p->own, sizeof p->own, "%s", all[i]);
+	p->writing = (kifu_piece_writing){
+		p->written, p->desc.names.kif, p->own, strlen(p->written), strlen(p->desc.names.kif),
+		strlen(p->own), name_reads(v, t, p->written), name_reads(v, t, p->desc.names.kif),
+		name_reads(v, t, p->own),
+	};
+}
+
+int kifu__names_build(struct kifu_variant *v)
+{
+	int rc = names_collect(v);
+	if (rc)
+		return rc;
+	/* names sorted by their first character, so that a lookup looks only
+	 * at the few that start like the text */
+	qsort(v->names, (size_t)v->nnames, sizeof v->names[0], by_first_key);
+	/* the types that share a name: the names of each first key, pair by
+	 * pair (a few each) */
+	memset(v->same_names, 0, sizeof v->same_names);
+	for (int i = 0; i < v->nnames; i++)
+		for (int j = i; j < v->nnames && first_key(v->names[i].text) == first_key(v->names[j].text); j++)
+			if (!strcmp(v->names[i].text, v->names[j].text)) {
+				int a = v->names[i].type, b = v->names[j].type;
+				v->same_names[a][b / 64] |= 1ull << (b % 64);
+				v->same_names[b][a / 64] |= 1ull << (a % 64);
+			}
+	for (int t = 0; t < v->ntypes; t++)
+		names_writing(v, t);
+	return 0;
+}
+
+/* ---- the public API ---- */
 
 int kifu_piece_names_agree(const kifu_variant *v, int a, int b)
 {
@@ -276,22 +386,42 @@ int kifu_variant_piece_by_name(const kifu_variant *v, const char *text, size_t l
 	return t;
 }
 
+int kifu_variant_piece_reading(const kifu_variant *v, int t, int i, char *buf, size_t size)
+{
+	if (t < 0 || t >= v->ntypes)
+		return KIFU_ENOTFOUND;
+	char made[WRITTEN_MAX_LEN];
+	const char *all[MAX_READINGS];
+	int n = readings(v, t, all, made, sizeof made);
+	if (i >= n)
+		return 0;
+	const char *r = all[i < 0 ? 0 : i];
+	size_t len = strlen(r);
+	if (len >= size)
+		return KIFU_ELIMIT;
+	memcpy(buf, r, len + 1);
+	return (int)len;
+}
+
 const char *kifu_variant_piece_diagram_name(const kifu_variant *v, int t)
 {
-	return t < 0 || t >= v->ntypes ? NULL : v->types[t].diagram;
+	return t < 0 || t >= v->ntypes ? NULL : v->types[t].desc.names.diagram;
 }
 
 int kifu_variant_piece_written_name(const kifu_variant *v, int t, char *buf, size_t size)
 {
 	if (t < 0 || t >= v->ntypes)
 		return KIFU_ENOTFOUND;
-	char name[2 * NAME_MAX_LEN];
-	kifu__names_full(v, t, name, sizeof name);
-	size_t n = strlen(name);
+	size_t n = v->types[t].writing.written_len;
 	if (n + 1 > size)
 		return KIFU_ELIMIT;
-	memcpy(buf, name, n + 1);
+	memcpy(buf, v->types[t].written, n + 1);
 	return (int)n;
+}
+
+const kifu_piece_writing *kifu_variant_piece_writing(const kifu_variant *v, int t)
+{
+	return t >= 0 && t < v->ntypes ? &v->types[t].writing : NULL;
 }
 
 void kifu_name_fold(const char *text, char *out, size_t size)

@@ -8,18 +8,14 @@
 #include <stddef.h>
 #include "rules/variant_internal.h"
 
-/* Builds v->names from the piece types (at load). */
+/* Builds v->names from the piece types, and each type's names for writing
+ * (when the variant is concluded). */
 int kifu__names_build(struct kifu_variant *v);
 /* The piece type whose name starts s[0..n) (longest match, traditional
  * characters folded), with *len the bytes it takes; -1 if none. */
 int kifu__names_match(const struct kifu_variant *v, const char *s, size_t n, size_t *len);
 /* Do types a and b share a name (a promoted Bishop and a Dragon Horse)? */
 bool kifu__names_same(const struct kifu_variant *v, int a, int b);
-/* The full name to write: 成 before a promoted piece whose name an
- * unpromoted piece also has. */
-void kifu__names_full(const struct kifu_variant *v, int t, char *buf, size_t size);
-/* The short KIF name (歩, と, 成銀). */
-const char *kifu__names_kif(const struct kifu_variant *v, int t);
 /* Folds traditional characters (將 -> 将, ...) of s into out. */
 void kifu__names_fold(const char *s, char *out, size_t size);
 

@@ -5,6 +5,7 @@
 #define KIFU_POSITION_INTERNAL_H
 
 #include "kifu/position.h"
+#include "rules/hash.h"
 #include "rules/variant_internal.h"
 
 #define MAX_MATE_DEPTH 4
@@ -25,28 +26,27 @@ struct kifu_position {
 	uint8_t hand[2][KIFU_MAX_TYPES];
 	uint64_t key;             /* position hash (repetition): pieces, hands, side, counter-strike square */
 	/* What the last-royal rule needs, kept from move to move so that most
-	 * moves are judged without an attack test (rules.c): */
+	 * moves are judged without an attack test (check.c, make.c): */
 	int8_t check;             /* side to move's royal attacked: 1, 0, or -1 not known */
 	int8_t safe;              /* the other side's royal known not attacked */
 	kifu_move approved;       /* the last move kifu_check_move accepted ... */
 	bool approved_safe;       /* ... leaving the mover's single royal unattacked */
-	/* Scratch for dropping duplicate destinations during generation. */
+
+	/* The rules' own scratch, past what a position is (kifu_position_copy
+	 * copies the fields above only; each position keeps its own): */
+	/* dropping duplicate destinations during generation ... */
 	uint32_t stamp_gen;
 	uint32_t stamp[KIFU_MAX_SQUARES];
-	/* Scratch for validation (repetition counting), kept across records;
-	 * owned by this position (kifu_position_copy leaves dst's own). */
-	uint64_t *scratch;
-	size_t scratch_cap;
-	/* The move lists of the legal-move search that judges a drop mate or
-	 * a position with no legal move (rules.c has_legal_move), one per
-	 * depth: each made the first time its depth is searched and kept
-	 * (32 KiB each: a position that never searches, as most of a
-	 * writer's, makes none); owned like scratch. */
+	/* ... and the move lists of the legal-move search that judges a drop
+	 * mate or a position with no legal move (legal.c has_legal_move), one
+	 * per depth: each made the first time its depth is searched and kept
+	 * (32 KiB each: a position that never searches, as most of a writer's,
+	 * makes none). */
 	kifu_movelist *mate_lists[MAX_MATE_DEPTH + 1];
 };
 
-/* A deep chain of drop-mate questions is cut off here and answered "yes":
- * no real position gets near it. */
+/* The fields kifu_position_copy copies: everything before the scratch. */
+#define POSITION_STATE_SIZE offsetof(struct kifu_position, stamp_gen)
 
 /* The position's fields a move changes besides its board, hands and royal
  * squares, listed once for kifu_make_move to save and kifu_unmake_move to
@@ -80,9 +80,6 @@ undo_data;
 _Static_assert(sizeof(undo_data) <= sizeof(kifu_undo), "kifu_undo is too small for undo_data");
 _Static_assert(_Alignof(undo_data) <= _Alignof(kifu_undo), "kifu_undo is not aligned for undo_data");
 
-
-#include "rules/scratch.h"
-
 /* Flips the bits of square sq for a piece `code` (not 0) coming or going,
  * on a board with bitboards. */
 static inline void bb_toggle(struct kifu_position *p, int code, int sq)
@@ -106,28 +103,8 @@ static inline void put_code(struct kifu_position *p, int sq, int code)
 	p->board[sq] = (uint8_t)code;
 }
 
-/* Hash parts: a mixing function instead of a table of random numbers, so that
- * no table grows with board size and piece count. */
-static inline uint64_t hash_mix(uint64_t x)
-{
-	x += 0x9E3779B97F4A7C15ull;
-	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-	x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-	return x ^ (x >> 31);
-}
-static inline uint64_t hash_piece(int code, int sq) { return hash_mix(((uint64_t)code << 16) | (uint64_t)sq); }
-static inline uint64_t hash_hand(int side, int t, int count)
-{
-	return count ? hash_mix((1ull << 40) | ((uint64_t)side << 24) | ((uint64_t)t << 12) | (uint64_t)count) : 0;
-}
-#define HASH_GOTE 0x5bd1e9955bd1e995ull
-/* The counter-strike square is part of the position (lion-trading rule 3). */
-static inline uint64_t hash_cs(int sq)
-{
-	return sq == KIFU_NO_SQUARE ? 0 : hash_mix((3ull << 40) | (uint64_t)sq);
-}
-
-/* The same parts, from the variant's tables when it has them. */
+/* The hash's parts (rules/hash.h), from the variant's tables when it has
+ * them. */
 static inline uint64_t key_piece(const struct kifu_position *p, int code, int sq)
 {
 	return p->v->key_tables ? p->v->key_piece[code][sq] : hash_piece(code, sq);
@@ -140,12 +117,5 @@ static inline uint64_t key_hand_step(const struct kifu_position *p, int side, in
 		return p->v->key_hand_step[side][t][c];
 	return hash_hand(side, t, c) ^ hash_hand(side, t, c + 1);
 }
-
-/* Computes the hash from scratch (position.c). */
-uint64_t kifu__position_hash(const struct kifu_position *p);
-
-/* Checks that an SFEN is a position of v; diag->col is the 1-based column
- * of the problem in the SFEN. */
-int kifu__sfen_check(const struct kifu_variant *v, const char *sfen, uint64_t *key, kifu_diag *diag);
 
 #endif

@@ -1,19 +1,28 @@
 /*
  * variant_internal.h - the variant model the rules core works from.
  *
- * Loading (variant_yaml.c) fills the "as written" fields of each piece type;
- * kifu__variant_conclude() (variant.c) derives the tables the move generator and the
- * attack test use, once, so that nothing is derived on the per-move path.
+ * A piece is described once (piece_desc): the loader reads a file's keys
+ * into it (variant_yaml.c, through its key table) and the model keeps it
+ * in each piece type, beside what is compiled or derived from it.  The
+ * public view of a piece (kifu_piece_info) is filled from it
+ * (variant.c).  Loading fills the settings and the descriptions;
+ * kifu__variant_conclude() (conclude.c) derives every table the move
+ * generator, the attack test, the hash, the names and the writers use,
+ * once, so that nothing is derived on the per-move path and a concluded
+ * variant never changes.
  */
 #ifndef KIFU_VARIANT_INTERNAL_H
 #define KIFU_VARIANT_INTERNAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "kifu/position.h"
 #include "kifu/variant.h"
 #include "rules/bitboard.h"
 
 #define NAME_MAX_LEN 64
+/* A name as a writer gives it: 成 and a name (names.c). */
+#define WRITTEN_MAX_LEN (NAME_MAX_LEN + 4)
 #define MAX_ALIASES 8
 #define MAX_LEAPS 64
 #define MAX_SLIDES 32
@@ -24,6 +33,7 @@
 #define MAX_WALKS 16
 #define KEY_TYPES 32
 #define KEY_COUNTS 32
+#define SFEN_MAX_LEN 512
 
 /* Offsets are relative to the mover: dy > 0 is forward, dx > 0 is right. */
 typedef struct offset { int8_t dx, dy; } offset;
@@ -44,70 +54,101 @@ typedef struct movement {
 	offset lines[MAX_LINES];    /* unit directions with lion power (X~) */
 } movement;
 
-/* Promotion conditions (formats/variants.md, promotion.when). */
-enum promo_when {
+/* The choices of the file's keys, each stored as its index in the key's
+ * list of words (variant_yaml.c's key table; formats/variants.md). */
+enum promo_when {           /* promotion.when, one bit a word */
 	PROMO_ENTER = 1,          /* from outside the zone into it */
 	PROMO_IN_ZONE = 2,        /* starts or ends in the zone */
 	PROMO_CAPTURE_IN_ZONE = 4 /* a capture that starts or ends in the zone */
 };
+enum captured { CAPTURED_HAND = 0, CAPTURED_REMOVED = 1 };
+enum counter_strike { CS_NONE = 0, CS_ANY = 1, CS_PROTECTED = 2 };
+enum counter_strike_legs { LEGS_LAST = 0, LEGS_BOTH = 1 };
+enum bare_royal_rule { BARE_NONE = 0, BARE_BARED = 1, BARE_ROYALS_AND_ONE = 2 };
+enum no_legal_move { NO_MOVE_LOSES = 0, NO_MOVE_UNDECIDED = 1 };
+enum lone_royals { LONE_NONE = 0, LONE_DRAW = 1 };
+enum perpetual { PERPETUAL_NONE = 0, PERPETUAL_LOSES = 1, PERPETUAL_CHECK = 2 };
+enum reset_on { RESET_CAPTURE = 1, RESET_PROMOTION = 2, RESET_ONE_WAY = 4 }; /* repetition.reset */
+enum written_names { WRITTEN_PREFIXED = 0, WRITTEN_PLAIN = 1 };
 
-typedef struct piece_type {
-	char id[NAME_MAX_LEN];
-	char sfen[8];
-	char name[NAME_MAX_LEN];
-	char kif[NAME_MAX_LEN];
+/* A piece's names as its file gives them. */
+typedef struct piece_names {
+	char name[NAME_MAX_LEN];     /* the full Japanese name */
+	char kif[NAME_MAX_LEN];      /* the short KIF name ("" in a file: the name) */
 	char english[NAME_MAX_LEN];
-	char diagram[NAME_MAX_LEN]; /* its name in a KIF board diagram, or "" */
-	char moves_text[NAME_MAX_LEN];
+	char diagram[NAME_MAX_LEN];  /* its name in a KIF board diagram, or "" */
 	int naliases;
 	char aliases[MAX_ALIASES][NAME_MAX_LEN];
-	bool promoted;
+} piece_names;
+
+/* A piece as its file describes it (formats/variants.md, "pieces"). */
+typedef struct piece_desc {
+	char id[NAME_MAX_LEN];
+	char sfen[8];
+	piece_names names;
+	char moves[NAME_MAX_LEN];    /* the movement string (formats/movement.md) */
 	bool royal;
+	bool lion;                   /* a Lion for the lion-trading rules */
+	bool minor;                  /* a minor piece: lion-trading rule 2, bare-royal */
+	bool no_two_on_file;         /* 二歩 */
+	bool no_drop_mate;           /* 打ち歩詰め */
+	int may_promote_ranks;       /* may promote on any move ending on the last N ranks */
+	int must_promote_ranks;      /* must promote there; no drop there */
+	int captured;                /* enum captured */
+	int declaration_points;      /* what it counts for a declaration */
+} piece_desc;
+
+typedef struct piece_type {
+	/* As written: a promoted type's is its target's, with the promoted
+	 * form's names, its id and SFEN token "+" and its piece's. */
+	piece_desc desc;
+	bool promoted;
 	int base;                /* unpromoted type */
 	int promotes_to;         /* promoted type or -1 */
-	int may_promote_ranks;   /* may promote on any move ending on the last N ranks */
-	int must_promote_ranks;  /* must promote there; no drop there */
 	bool to_hand;            /* a captured piece goes to the captor's hand (drops) */
-	bool no_two_on_file;     /* 二歩 */
-	bool no_drop_mate;       /* 打ち歩詰め */
-	bool lion;               /* a Lion for the lion-trading rules (variants.md, "lion") */
-	bool minor;              /* a minor piece: lion-trading rule 2, bare-royal (variants.md, "minor") */
-	int declaration_points;  /* what it counts for a declaration (variants.md, "declaration") */
 	movement mv;
+	/* Derived (conclude.c). */
 	bool dedupe;             /* two kinds of move can reach one square */
-	/* Derived: on its last dead_ranks ranks the piece has no move at all
-	 * (a Pawn or Lance on the last rank): it is dead there.  One-way: every
-	 * move goes forward, so a move of it can never be undone. */
+	/* On its last dead_ranks ranks the piece has no move at all (a Pawn or
+	 * Lance on the last rank): it is dead there.  One-way: every move goes
+	 * forward, so a move of it can never be undone. */
 	int dead_ranks;
 	bool one_way;
 	/* reach[dy + REACH_OFF][dx + REACH_OFF] for a one-leg move by (dx, dy):
 	 * REACH_NONE, REACH_JUMP (nothing can block it), REACH_SLIDE + i (slide i,
 	 * the path must be empty) or REACH_SLOW (ask the movement itself). */
 	uint8_t reach[2 * KIFU_MAX_DIM - 1][2 * KIFU_MAX_DIM - 1];
+	/* The names writers give it (names.c): the full name with 成 where an
+	 * unpromoted piece has the same one; the first of its names that reads
+	 * back as this type alone ... */
+	char written[WRITTEN_MAX_LEN];
+	char own[WRITTEN_MAX_LEN];
+	/* ... as kifu_variant_piece_writing gives them: its strings point
+	 * into this type (a variant is made where it stays, never copied) */
+	kifu_piece_writing writing;
 } piece_type;
 
 #define REACH_OFF (KIFU_MAX_DIM - 1)
 enum { REACH_NONE = 0, REACH_JUMP = 1, REACH_SLIDE = 2, REACH_SLOW = 255 };
 
-/* A board move's promotion (rules.c, kifu__promotion_flags): it may
- * promote (a quiet move, a capture), it must. */
-enum { PROMO_QUIET = 1, PROMO_CAPTURE = 2, PROMO_FORCED = 4 };
-struct kifu_variant;
-/* What a move of type t of side's from rank from_r to rank to_r may or must
- * do about promotion: the rule of rules.c, asked by the loader (variant.c)
- * for the variant's table. */
-unsigned kifu__promotion_flags(const struct kifu_variant *v, int t, int side, int from_r, int to_r);
-
-/* The lion-trading rules (formats/variants.md, "lion-trading"). */
-enum counter_strike { CS_NONE = 0, CS_ANY = 1, CS_PROTECTED = 2 };
-
-/* How the game ends besides losing every royal (formats/variants.md, "end"). */
-enum bare_royal_rule { BARE_NONE = 0, BARE_BARED = 1, BARE_ROYALS_AND_ONE = 2 };
-enum reset_on { RESET_CAPTURE = 1, RESET_PROMOTION = 2, RESET_ONE_WAY = 4 };
+/* A position as an SFEN states it (sfen.c): what a position is set to. */
+typedef struct sfen_setup {
+	int side;
+	long ply;                 /* the SFEN move number */
+	int loser;                /* a side without a royal has lost (lost-without-royal), or -1 */
+	uint16_t cs;              /* the counter-strike square, or KIFU_NO_SQUARE */
+	int nroyal[2];
+	uint16_t royal_sq[2][MAX_ROYALS];
+	uint64_t key;             /* kifu_position_key of it */
+	bb128 occ[2], sliders[2]; /* with bitboards: as a position keeps them */
+	uint8_t board[KIFU_MAX_SQUARES];
+	uint8_t hand[2][KIFU_MAX_TYPES];
+} sfen_setup;
 
 typedef struct named_start {
 	char name[NAME_MAX_LEN];
-	char sfen[512];
+	char folded[NAME_MAX_LEN]; /* the name as kifu_name_fold folds it (conclude.c) */
+	char sfen[SFEN_MAX_LEN];
 	uint64_t key; /* kifu_position_key of it */
 } named_start;
 
@@ -133,41 +174,41 @@ typedef struct slide_attack {
 } slide_attack;
 
 struct kifu_variant {
+	/* The settings as the file gives them (variant_yaml.c's key table). */
 	char name[NAME_MAX_LEN];
 	char parent[NAME_MAX_LEN]; /* the variant its file inherits (`inherit:`), "" if none */
 	char title[128];
 	char title_ja[128];
 	int files, ranks;
 	int zone;
-	unsigned promo_when;
+	unsigned promo_when;      /* enum promo_when bits */
 	bool drops;
-	enum kifu_royal_rule royal_rule;
+	int royal_rule;           /* enum kifu_royal_rule */
 	bool lost_without_royal;  /* a side with no royal in a position has lost */
 	/* lion-trading */
 	bool lion_protected;      /* rule 1: no capture of a protected non-adjacent Lion by a Lion */
 	bool lion_bridge;         /* rule 2: the two-step exception */
-	enum counter_strike counter_strike; /* rule 3 */
-	bool counter_strike_both; /* ... judged on both legs of a two-leg move */
+	int counter_strike;       /* rule 3: enum counter_strike */
+	int counter_strike_legs;  /* ... judged on the last leg or both: enum counter_strike_legs */
 	/* end of the game */
-	enum bare_royal_rule bare_royal;
-	bool no_moves_undecided;  /* no legal move ends the game without a winner */
-	bool lone_royals_draw;
+	int bare_royal;           /* enum bare_royal_rule */
+	int no_legal_move;        /* enum no_legal_move */
+	int lone_royals;          /* enum lone_royals */
 	int repetition_count;     /* 0: repetition does not end the game */
-	bool perpetual_attack_loses;
-	bool perpetual_check_only;
+	int perpetual_attack;     /* enum perpetual */
+	unsigned repetition_reset; /* enum reset_on bits */
 	/* declaration (入玉宣言; variants.md, "declaration"): 0 points: none */
 	int declare_points[2];   /* what Sente and Gote need */
 	int declare_in_zone;     /* pieces (not royals) a side needs in the zone */
-	unsigned repetition_reset;
-	bool names_plain;         /* written names never take 成 (formats/variants.md, "written-names") */
-	char start[512];
+	int written_names;        /* enum written_names */
+	char start[SFEN_MAX_LEN];
 	int nstarts;
 	named_start starts[MAX_STARTS];
 	int ntypes;
 	piece_type types[KIFU_MAX_TYPES];
 	bool builtin;
 
-	/* Derived by kifu__variant_conclude. */
+	/* Derived by kifu__variant_conclude (conclude.c). */
 	int nleap_attacks;
 	leap_attack leap_attacks[128];
 	int nslide_attacks;
@@ -180,8 +221,8 @@ struct kifu_variant {
 	bool end_rules;     /* bare-royal or lone-royals is on: positions are judged */
 	type_set minor_types;
 	bool unit_slides;   /* every slide steps one square (W or F): pins lie on lines */
-	/* Attack tests on bitboards (rules/bitboard.h, rules.c attacked_bb): a
-	 * board of at most BB_SQUARES squares, no lion power, slides in at most
+	/* Attack tests on bitboards (rules/bitboard.h, attacks.c): a board of
+	 * at most BB_SQUARES squares, no lion power, slides in at most
 	 * MAX_WALKS directions.  A slide attack is seen from the attacked square
 	 * walking back along the slide: slide_walk[i][side] is the walk of
 	 * slide_attacks[i] when side attacks; ray[w][sq] the squares of walk w
@@ -196,7 +237,7 @@ struct kifu_variant {
 	bb128 ray[MAX_WALKS][BB_SQUARES];
 	bb128 leapers[2][BB_SQUARES];
 	bb128 slide_reach[2][BB_SQUARES]; /* the rays of every walk of side's slides from each square */
-	/* code_slides[code]: the piece has a slide (position_internal.h, occ_flip) */
+	/* code_slides[code]: the piece has a slide (position_internal.h, bb_toggle) */
 	bool code_slides[2 * KIFU_MAX_TYPES + 1];
 	/* The unit lines through each square (files, ranks, diagonals), with
 	 * bitboards: line_dir[a][b] the direction (0-7) from a to b when b lies
@@ -205,11 +246,11 @@ struct kifu_variant {
 	int8_t line_dir[BB_SQUARES][BB_SQUARES];
 	bb128 dir_ray[8][BB_SQUARES];
 	bool dir_up[8];
-	/* The position hash's parts as tables (position_internal.h, key_piece,
-	 * key_hand_step), with bitboards and at most KEY_TYPES piece types:
-	 * the values hash_piece and hash_hand compute, looked up. */
+	/* The position hash's parts as tables (rules/hash.h), with bitboards and
+	 * at most KEY_TYPES piece types: the values hash_piece and hash_hand
+	 * compute, looked up. */
 	bool key_tables;
-	/* Generation tables (rules.c gen_piece), with bitboards and at most
+	/* Generation tables (generate.c gen_piece), with bitboards and at most
 	 * KEY_TYPES piece types: leap_on[t][side][sq] the leaps of type t that
 	 * stay on the board from sq (bit i: mv.leaps[i]), leap_step[t][side][i]
 	 * the square offset of leap i; slide_walk_of[t][i][side] the walk
@@ -221,16 +262,17 @@ struct kifu_variant {
 	uint8_t slide_walk_of[KEY_TYPES][MAX_SLIDES][2];
 	uint8_t ray_len[MAX_WALKS][BB_SQUARES];
 	/* promo[t][side][from_r][to_r]: what a move of type t between those
-	 * ranks may or must do (PROMO_QUIET, PROMO_CAPTURE, PROMO_FORCED: rules.c
-	 * kifu__promotion_flags); boards of at most 16 ranks */
+	 * ranks may or must do (PROMO_QUIET, PROMO_CAPTURE, PROMO_FORCED:
+	 * rules/promotion.h); boards of at most 16 ranks */
 	uint8_t promo[KEY_TYPES][2][16][16];
 	uint64_t key_piece[2 * KEY_TYPES + 1][BB_SQUARES];
 	uint64_t key_hand_step[2][KEY_TYPES][KEY_COUNTS]; /* count c -> c + 1 */
 	/* file_of[sq] = sq % files, rank_of[sq] = sq / files: no division on
 	 * the per-move path. */
 	uint8_t file_of[KIFU_MAX_SQUARES], rank_of[KIFU_MAX_SQUARES];
-	/* The start position, parsed once (kifu_position_reset copies it). */
-	struct kifu_position *start_pos;
+	/* The start position, parsed once (kifu_position_reset sets a position
+	 * to it). */
+	sfen_setup start_setup;
 	/* SFEN token -> type: [promoted][letter A-Z][suffix: none, ', !], -1 if none */
 	int16_t by_sfen[2][26][3];
 	/* Japanese names for reading (names.c) */

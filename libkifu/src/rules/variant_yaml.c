@@ -5,10 +5,17 @@
  * and 0 on error with a 0-based mark; here every complaint becomes a
  * kifu_diag with FILE:LINE:COL (1-based).
  *
+ * Every mapping of a file is read through its key table (variant_keys.h):
+ * the table below says, for each key, its kind and the field it fills, so
+ * that reading a key is one generic step and the words an unknown key's
+ * message expects come from the same list.
+ *
  * A file is applied onto a "draft": `inherit: NAME` first applies the parent
  * (a shipped variant, or a file beside this one), then this file's keys
  * override.  Pieces (and promoted-only pieces) merge by id, field by field;
- * every other key replaces the parent's value.
+ * every other key replaces the parent's value.  The loader then builds the
+ * piece types, concludes the variant (conclude.c) and checks its start
+ * positions with the SFEN parser (sfen.c).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -20,10 +27,13 @@
 #include <yaml.h>
 
 #include "rules/variant_load.h"
-#include "rules/position_internal.h"
+#include "rules/variant_keys.h"
+#include "rules/conclude.h"
+#include "rules/sfen.h"
 #include "rules/builtin.h"
 #include "rules/movement.h"
 #include "text/encoding.h"
+#include "text/similar.h"
 
 #define MAX_DRAFT_PIECES 80
 #define MAX_INHERIT_DEPTH 8
@@ -34,50 +44,48 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-/* Where a value was written, for messages raised after loading. */
+/* Where a value was written, for messages raised after loading: where its
+ * text starts (after the quote of a quoted scalar).  line 0: not given. */
 typedef struct where {
 	char file[KIFU_DIAG_FILE_MAX];
 	long line, col;
 } where;
 
+/* A piece as the file describes it, and what only the loader needs. */
 typedef struct draft_piece {
-	char id[NAME_MAX_LEN];
-	char sfen[8];
-	char name[NAME_MAX_LEN], kif[NAME_MAX_LEN], english[NAME_MAX_LEN];
-	char moves[NAME_MAX_LEN];
-	int naliases;
-	char aliases[MAX_ALIASES][NAME_MAX_LEN];
+	piece_desc desc;
 	char promotes_to[NAME_MAX_LEN];
-	char diagram[NAME_MAX_LEN]; /* its name in a KIF board diagram */
-	/* names of the promoted form */
-	char p_name[NAME_MAX_LEN], p_kif[NAME_MAX_LEN], p_english[NAME_MAX_LEN], p_diagram[NAME_MAX_LEN];
-	int p_naliases;
-	char p_aliases[MAX_ALIASES][NAME_MAX_LEN];
-	bool royal;
-	int may_promote_ranks, must_promote_ranks;
-	bool removed_when_captured;
-	bool no_two_on_file, no_drop_mate;
-	bool lion, minor;
-	int declaration_points;  /* -1: not given (1) */
+	piece_names promoted;    /* the promoted form's names, where they differ from its target's */
 	where at, moves_at, promotes_at, sfen_at;
 } draft_piece;
 
 typedef struct draft {
-	struct kifu_variant *v; /* scalar settings are written straight into v */
+	struct kifu_variant *v; /* the settings are written straight into v */
 	int npieces;
 	draft_piece pieces[MAX_DRAFT_PIECES];
 	int nonly;
 	draft_piece only[MAX_DRAFT_PIECES]; /* promoted-only */
 	where start_at, board_at, lion_at;
-	bool have_board, have_start;
-	char top_file[KIFU_DIAG_FILE_MAX];
 } draft;
+
+/* What reading one document needs. */
+struct kifu__load {
+	draft *d;
+	const char *file;
+	yaml_document_t *doc;
+	int depth;
+	kifu_diag *diag;
+};
+typedef struct kifu__load load;
 
 static void where_set(where *w, const char *file, const yaml_node_t *n)
 {
 	snprintf(w->file, sizeof w->file, "%s", file);
 	w->line = (long)n->start_mark.line + 1;
 	w->col = (long)n->start_mark.column + 1;
+	if (n->type == YAML_SCALAR_NODE && (n->data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
+					    n->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE))
+		w->col++;
 }
 
 static int node_error(kifu_diag *diag, const char *file, const yaml_node_t *n,
@@ -145,27 +153,6 @@ static int get_string(const char *file, const yaml_node_t *n, char *buf, size_t 
 	return 0;
 }
 
-/* A piece's name in a KIF board diagram (`diagram`): one or two
- * characters, none of them ASCII, so that a cell holds it with its side's
- * mark (v) in lishogi's three (docs/kif.md, "Board diagrams"), and a
- * reader tells it from the marks and padding around it. */
-static int get_diagram_name(const char *file, const yaml_node_t *n, char *buf, size_t size,
-			    kifu_diag *diag)
-{
-	int rc = get_string(file, n, buf, size, diag);
-	if (rc)
-		return rc;
-	int chars = 0;
-	for (const unsigned char *c = (const unsigned char *)buf; *c; c++) {
-		if (*c < 0x80)
-			return node_error(diag, file, n, "a diagram name is kanji or kana, not ASCII (\"%s\")", buf);
-		chars += (*c & 0xC0) != 0x80;
-	}
-	if (chars < 1 || chars > 2 || !strcmp(buf, "・"))
-		return node_error(diag, file, n, "a diagram name is one or two characters, not ・ (\"%s\")", buf);
-	return 0;
-}
-
 static int get_int(const char *file, const yaml_node_t *n, int lo, int hi, int *out,
 		   kifu_diag *diag)
 {
@@ -177,11 +164,8 @@ static int get_int(const char *file, const yaml_node_t *n, int lo, int hi, int *
 	long x = strtol(s, &end, 10);
 	if (*end || errno)
 		return node_error(diag, file, n, "expected a whole number, not \"%s\"", s);
-	if (x < lo || x > hi) {
-		char range[64];
-		snprintf(range, sizeof range, "%d to %d", lo, hi);
-		return node_error(diag, file, n, "number out of range (%s)", range);
-	}
+	if (x < lo || x > hi)
+		return node_error(diag, file, n, "number out of range (%d to %d)", lo, hi);
 	*out = (int)x;
 	return 0;
 }
@@ -224,376 +208,526 @@ static int get_list(const char *file, yaml_document_t *doc, const yaml_node_t *n
 	return 0;
 }
 
+/* The words of a choice or flags key, "a, b, c", into buf. */
+static void word_list(const char *const *words, char *buf, size_t size)
+{
+	buf[0] = 0;
+	for (int i = 0; words[i]; i++) {
+		size_t l = strlen(buf);
+		snprintf(buf + l, size - l, "%s%s", i ? ", " : "", words[i]);
+	}
+}
+
+/* One of `words` (NULL-terminated) as its index, or an error naming them. */
+static int get_choice(const char *file, const yaml_node_t *n, const char *what,
+		      const char *const *words, int *out, kifu_diag *diag)
+{
+	const char *s = scalar(n);
+	for (int i = 0; s && words[i]; i++)
+		if (!strcmp(s, words[i])) {
+			*out = i;
+			return 0;
+		}
+	char list[256];
+	word_list(words, list, sizeof list);
+	return node_error(diag, file, n, "%s is one of: %s", what, list);
+}
+
+/* One or a list of `words`, bit i for words[i]. */
+static int get_flags(const load *l, const yaml_node_t *n, const kifu__key *k, unsigned *out)
+{
+	char items[4][NAME_MAX_LEN];
+	int count = 0;
+	int rc = get_list(l->file, l->doc, n, items, 4, &count, l->diag);
+	if (rc)
+		return rc;
+	unsigned bits = 0;
+	for (int i = 0; i < count; i++) {
+		int w = 0;
+		while (k->words[w] && strcmp(items[i], k->words[w]))
+			w++;
+		if (!k->words[w]) {
+			char list[256];
+			word_list(k->words, list, sizeof list);
+			return node_error(l->diag, l->file, n, "unknown %s \"%s\" (expected %s)", k->item, items[i], list);
+		}
+		bits |= 1u << w;
+	}
+	*out = bits;
+	return 0;
+}
+
+/* ---- reading a mapping through its table ---- */
+
+static bool key_taken(const kifu__key_table *t, const kifu__key *k)
+{
+	return !t->only || (k->flags & t->only);
+}
+
+/* The keys of t, "a, b, c", into buf. */
+static void key_list(const kifu__key_table *t, char *buf, size_t size)
+{
+	buf[0] = 0;
+	for (int i = 0; i < t->nkeys; i++) {
+		if (!key_taken(t, &t->keys[i]))
+			continue;
+		size_t l = strlen(buf);
+		snprintf(buf + l, size - l, "%s%s", l ? ", " : "", t->keys[i].name);
+	}
+}
+
+/* The message for a key t does not have: its keys, or where they are
+ * documented (with the closest key, when the name looks like a slip). */
+static int unknown_key(const load *l, const kifu__key_table *t, const yaml_node_t *k, const char *name)
+{
+	char list[512];
+	key_list(t, list, sizeof list);
+	if (t->in)
+		return node_error(l->diag, l->file, k, "unknown key \"%s\" %s (expected %s)", name, t->in, list);
+	const char *names[64];
+	int n = 0;
+	for (int i = 0; i < t->nkeys && n < 64; i++)
+		names[n++] = t->keys[i].name;
+	int close = kifu__closest(name, names, n);
+	const char *what = t->mapping ? t->mapping : "";
+	if (close >= 0)
+		return node_error(l->diag, l->file, k, "unknown %s%skey \"%s\" (did you mean %s? see formats/variants.md)",
+				  what, *what ? " " : "", name, names[close]);
+	return node_error(l->diag, l->file, k, "unknown %s%skey \"%s\" (see formats/variants.md)", what,
+			  *what ? " " : "", name);
+}
+
+static int apply_mapping(load *l, yaml_node_t *map, const kifu__key_table *t, void *target, void *notes);
+
+/* Reads one key's value into target (notes: where its place is noted). */
+static int apply_key(load *l, const kifu__key *k, yaml_node_t *val, void *target, void *notes)
+{
+	char *field = (char *)target + k->at;
+	int rc = 0;
+	if (k->note)
+		where_set((where *)(void *)((char *)notes + k->noted), l->file, val);
+	switch (k->kind) {
+	case KEY_TEXT:
+		rc = get_string(l->file, val, field, (size_t)k->hi, l->diag);
+		break;
+	case KEY_INT:
+		rc = get_int(l->file, val, k->lo, k->hi, (int *)(void *)field, l->diag);
+		break;
+	case KEY_BOOL:
+		rc = get_bool(l->file, val, (bool *)(void *)field, l->diag);
+		break;
+	case KEY_CHOICE:
+		rc = get_choice(l->file, val, k->name, k->words, (int *)(void *)field, l->diag);
+		break;
+	case KEY_FLAGS:
+		rc = get_flags(l, val, k, (unsigned *)(void *)field);
+		break;
+	case KEY_LIST:
+		rc = get_list(l->file, l->doc, val, (char (*)[NAME_MAX_LEN])(void *)field, k->hi,
+			      (int *)(void *)((char *)target + k->count_at), l->diag);
+		break;
+	case KEY_MAP:
+		rc = apply_mapping(l, val, k->sub, field, notes);
+		break;
+	case KEY_OWN:
+		rc = k->own(l, val, target, notes);
+		break;
+	}
+	if (!rc && k->check)
+		rc = k->check(l, val);
+	return rc;
+}
+
+/* The message for a value of t that is not a mapping. */
+static int not_a_mapping(const load *l, const kifu__key_table *t, const yaml_node_t *n)
+{
+	if (t->expected)
+		return node_error(l->diag, l->file, n, "%s", t->expected);
+	char list[512];
+	key_list(t, list, sizeof list);
+	return node_error(l->diag, l->file, n, "expected %s (%s)", t->noun ? t->noun : "a mapping", list);
+}
+
+static int apply_mapping(load *l, yaml_node_t *map, const kifu__key_table *t, void *target, void *notes)
+{
+	if (map->type != YAML_MAPPING_NODE)
+		return not_a_mapping(l, t, map);
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top; pr++) {
+		yaml_node_t *kn = yaml_document_get_node(l->doc, pr->key);
+		yaml_node_t *val = yaml_document_get_node(l->doc, pr->value);
+		const char *name = scalar(kn);
+		if (!name)
+			return node_error(l->diag, l->file, kn, "expected a key");
+		const kifu__key *k = NULL;
+		for (int i = 0; i < t->nkeys && !k; i++)
+			if (!strcmp(t->keys[i].name, name) && key_taken(t, &t->keys[i]))
+				k = &t->keys[i];
+		if (!k)
+			return unknown_key(l, t, kn, name);
+		int rc = apply_key(l, k, val, target, notes);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* ---- keys read by functions of their own ---- */
+
+/* A key applied before the others (inherit) or by its mapping's reader (id). */
+static int read_nothing(load *l, yaml_node_t *n, void *target, void *notes)
+{
+	(void)l, (void)n, (void)target, (void)notes;
+	return 0;
+}
+
+/* A variant's name starts each compact record written with it
+ * (formats/compact.md): a token of printable ASCII, ended by the first space.
+ * The reader tells a compact line by its lowercase first letter (a # starts
+ * a comment).  A name it could not read back would turn every record
+ * written with it into something else. */
+static int check_variant_name(load *l, yaml_node_t *n)
+{
+	const char *s = scalar(n);
+	bool ok = *s >= 'a' && *s <= 'z';
+	for (const char *c = s; ok && *c; c++)
+		ok = *c > ' ' && *c < 0x7F;
+	if (ok)
+		return 0;
+	return node_error(l->diag, l->file, n, "a variant name is printable ASCII without spaces, "
+			  "a lowercase letter first (it starts each compact record): \"%s\"", s);
+}
+
+/* A piece's name in a KIF board diagram (`diagram`): one or two
+ * characters, none of them ASCII, so that a cell holds it with its side's
+ * mark (v) in lishogi's three (docs/kif.md, "Board diagrams"), and a
+ * reader tells it from the marks and padding around it. */
+static int check_diagram_name(load *l, yaml_node_t *n)
+{
+	const char *s = scalar(n);
+	int chars = 0;
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+		if (*c < 0x80)
+			return node_error(l->diag, l->file, n, "a diagram name is kanji or kana, not ASCII (\"%s\")", s);
+		chars += (*c & 0xC0) != 0x80;
+	}
+	if (chars < 1 || chars > 2 || !strcmp(s, "・"))
+		return node_error(l->diag, l->file, n, "a diagram name is one or two characters, not ・ (\"%s\")", s);
+	return 0;
+}
+
+static const kifu__key_table board_table, declaration_table;
+
+/* board: 9, or {files: F, ranks: R} */
+static int read_board(load *l, yaml_node_t *n, void *target, void *notes)
+{
+	struct kifu_variant *v = target;
+	if (n->type == YAML_SCALAR_NODE) {
+		int rc = get_int(l->file, n, 1, KIFU_MAX_DIM, &v->files, l->diag);
+		v->ranks = v->files;
+		return rc;
+	}
+	if (n->type == YAML_MAPPING_NODE)
+		return apply_mapping(l, n, &board_table, target, notes);
+	return node_error(l->diag, l->file, n, "board is a size (9) or {files: F, ranks: R}");
+}
+
+/* declaration: {points: [SENTE, GOTE], in-zone: N}, or none */
+static int read_declaration(load *l, yaml_node_t *n, void *target, void *notes)
+{
+	struct kifu_variant *v = target;
+	const char *word = scalar(n);
+	if (word && !strcmp(word, "none")) {
+		v->declare_points[0] = v->declare_points[1] = v->declare_in_zone = 0;
+		return 0;
+	}
+	if (n->type != YAML_MAPPING_NODE) {
+		char list[128];
+		key_list(&declaration_table, list, sizeof list);
+		return node_error(l->diag, l->file, n, "expected a mapping (%s) or none", list);
+	}
+	return apply_mapping(l, n, &declaration_table, target, notes);
+}
+
+/* declaration.points: [SENTE, GOTE] */
+static int read_points(load *l, yaml_node_t *n, void *target, void *notes)
+{
+	struct kifu_variant *v = target;
+	char items[2][NAME_MAX_LEN];
+	int count = 0;
+	(void)notes;
+	int rc = get_list(l->file, l->doc, n, items, 2, &count, l->diag);
+	if (rc)
+		return rc;
+	if (count != 2)
+		return node_error(l->diag, l->file, n, "points is [SENTE, GOTE]: what each side needs");
+	for (int i = 0; i < 2; i++) {
+		char *end;
+		long x = strtol(items[i], &end, 10);
+		if (*end || x < 1 || x > 1000)
+			return node_error(l->diag, l->file, n, "points are whole numbers from 1 to 1000");
+		v->declare_points[i] = (int)x;
+	}
+	return 0;
+}
+
+/* starts: {NAME: SFEN, ...} */
+static int read_starts(load *l, yaml_node_t *n, void *target, void *notes)
+{
+	struct kifu_variant *v = target;
+	(void)notes;
+	if (n->type != YAML_MAPPING_NODE)
+		return node_error(l->diag, l->file, n, "starts is a mapping of names to SFEN");
+	v->nstarts = 0;
+	for (yaml_node_pair_t *sp = n->data.mapping.pairs.start; sp < n->data.mapping.pairs.top; sp++) {
+		yaml_node_t *sk = yaml_document_get_node(l->doc, sp->key);
+		yaml_node_t *sv = yaml_document_get_node(l->doc, sp->value);
+		if (v->nstarts == MAX_STARTS)
+			return node_error(l->diag, l->file, sk, "too many named starts");
+		named_start *ns = &v->starts[v->nstarts++];
+		int rc = get_string(l->file, sk, ns->name, sizeof ns->name, l->diag);
+		if (!rc)
+			rc = get_string(l->file, sv, ns->sfen, sizeof ns->sfen, l->diag);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 static draft_piece *find_or_add(draft_piece *list, int *n, const char *id)
 {
 	for (int i = 0; i < *n; i++)
-		if (!strcmp(list[i].id, id))
+		if (!strcmp(list[i].desc.id, id))
 			return &list[i];
 	if (*n == MAX_DRAFT_PIECES)
 		return NULL;
 	draft_piece *p = &list[(*n)++];
 	memset(p, 0, sizeof *p);
-	p->declaration_points = -1;
-	snprintf(p->id, sizeof p->id, "%s", id);
+	p->desc.captured = CAPTURED_HAND;
+	p->desc.declaration_points = 1;
+	snprintf(p->desc.id, sizeof p->desc.id, "%s", id);
 	return p;
 }
 
-static int apply_promoted_names(const char *file, yaml_document_t *doc, yaml_node_t *map,
-				draft_piece *p, kifu_diag *diag)
-{
-	if (map->type != YAML_MAPPING_NODE)
-		return node_error(diag, file, map, "expected a mapping of names (name, kif, english, aliases, diagram)");
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
-		const char *key = scalar(k);
-		int rc;
-		if (!key)
-			return node_error(diag, file, k, "expected a key");
-		if (!strcmp(key, "name"))
-			rc = get_string(file, val, p->p_name, sizeof p->p_name, diag);
-		else if (!strcmp(key, "kif"))
-			rc = get_string(file, val, p->p_kif, sizeof p->p_kif, diag);
-		else if (!strcmp(key, "english"))
-			rc = get_string(file, val, p->p_english, sizeof p->p_english, diag);
-		else if (!strcmp(key, "aliases"))
-			rc = get_list(file, doc, val, p->p_aliases, MAX_ALIASES, &p->p_naliases, diag);
-		else if (!strcmp(key, "diagram"))
-			rc = get_diagram_name(file, val, p->p_diagram, sizeof p->p_diagram, diag);
-		else
-			return node_error(diag, file, k, "unknown key \"%s\" in promoted (expected name, kif, english, aliases, diagram)", key);
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
+static const kifu__key_table piece_table, promoted_only_table;
 
-static int apply_piece(const char *file, yaml_document_t *doc, yaml_node_t *map,
-		       draft_piece *list, int *n, bool promoted_only, kifu_diag *diag)
+/* One entry of pieces or promoted-only: its id says which piece the other
+ * keys change (a new one, or one the parent has). */
+static int apply_piece(load *l, yaml_node_t *map, draft_piece *list, int *n, const kifu__key_table *t)
 {
 	if (map->type != YAML_MAPPING_NODE)
-		return node_error(diag, file, map, "expected a piece (a mapping with id, moves, ...)");
-	/* The id comes first: it says which piece the other keys change. */
+		return not_a_mapping(l, t, map);
 	yaml_node_t *idnode = NULL;
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		const char *key = scalar(yaml_document_get_node(doc, pr->key));
+	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start; pr < map->data.mapping.pairs.top; pr++) {
+		const char *key = scalar(yaml_document_get_node(l->doc, pr->key));
 		if (key && !strcmp(key, "id"))
-			idnode = yaml_document_get_node(doc, pr->value);
+			idnode = yaml_document_get_node(l->doc, pr->value);
 	}
 	if (!idnode)
-		return node_error(diag, file, map, "a piece needs an id");
+		return node_error(l->diag, l->file, map, "a piece needs an id");
 	const char *id = scalar(idnode);
-	if (id && check_text(file, idnode, diag))
+	if (id && check_text(l->file, idnode, l->diag))
 		return KIFU_EVARIANT; /* check_text's only code */
 	if (!id || !*id || strlen(id) >= NAME_MAX_LEN || id[0] == '+')
-		return node_error(diag, file, idnode, "bad piece id");
+		return node_error(l->diag, l->file, idnode, "bad piece id");
 	for (const char *c = id; *c; c++)
 		if (!(islower((unsigned char)*c) || isdigit((unsigned char)*c) || *c == '-' || *c == '_'))
-			return node_error(diag, file, idnode, "a piece id is lowercase letters, digits, - and _ (\"%s\")", id);
+			return node_error(l->diag, l->file, idnode,
+					  "a piece id is lowercase letters, digits, - and _ (\"%s\")", id);
 	draft_piece *p = find_or_add(list, n, id);
 	if (!p)
-		return node_error(diag, file, map, "too many pieces");
-	where_set(&p->at, file, map);
-
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
-		const char *key = scalar(k);
-		int rc = 0;
-		if (!key)
-			return node_error(diag, file, k, "expected a key");
-		if (!strcmp(key, "id"))
-			continue;
-		if (!strcmp(key, "name"))
-			rc = get_string(file, val, p->name, sizeof p->name, diag);
-		else if (!strcmp(key, "kif"))
-			rc = get_string(file, val, p->kif, sizeof p->kif, diag);
-		else if (!strcmp(key, "english"))
-			rc = get_string(file, val, p->english, sizeof p->english, diag);
-		else if (!strcmp(key, "aliases"))
-			rc = get_list(file, doc, val, p->aliases, MAX_ALIASES, &p->naliases, diag);
-		else if (!strcmp(key, "diagram"))
-			rc = get_diagram_name(file, val, p->diagram, sizeof p->diagram, diag);
-		else if (!strcmp(key, "moves")) {
-			rc = get_string(file, val, p->moves, sizeof p->moves, diag);
-			where_set(&p->moves_at, file, val);
-			if (val->data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
-			    val->data.scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE)
-				p->moves_at.col++;
-		} else if (!strcmp(key, "royal"))
-			rc = get_bool(file, val, &p->royal, diag);
-		else if (!strcmp(key, "lion"))
-			rc = get_bool(file, val, &p->lion, diag);
-		else if (promoted_only)
-			return node_error(diag, file, k, "unknown key \"%s\" for a promoted-only piece (expected id, name, kif, english, aliases, diagram, moves, royal, lion)", key);
-		else if (!strcmp(key, "minor"))
-			rc = get_bool(file, val, &p->minor, diag);
-		else if (!strcmp(key, "declaration-points"))
-			rc = get_int(file, val, 0, 100, &p->declaration_points, diag);
-		else if (!strcmp(key, "sfen")) {
-			rc = get_string(file, val, p->sfen, sizeof p->sfen, diag);
-			where_set(&p->sfen_at, file, val);
-		} else if (!strcmp(key, "promotes-to")) {
-			rc = get_string(file, val, p->promotes_to, sizeof p->promotes_to, diag);
-			where_set(&p->promotes_at, file, val);
-		} else if (!strcmp(key, "promoted"))
-			rc = apply_promoted_names(file, doc, val, p, diag);
-		else if (!strcmp(key, "may-promote-ranks"))
-			rc = get_int(file, val, 0, KIFU_MAX_DIM, &p->may_promote_ranks, diag);
-		else if (!strcmp(key, "must-promote-ranks"))
-			rc = get_int(file, val, 0, KIFU_MAX_DIM, &p->must_promote_ranks, diag);
-		else if (!strcmp(key, "no-two-on-file"))
-			rc = get_bool(file, val, &p->no_two_on_file, diag);
-		else if (!strcmp(key, "no-drop-mate"))
-			rc = get_bool(file, val, &p->no_drop_mate, diag);
-		else if (!strcmp(key, "captured")) {
-			const char *s = scalar(val);
-			if (s && !strcmp(s, "hand"))
-				p->removed_when_captured = false;
-			else if (s && !strcmp(s, "removed"))
-				p->removed_when_captured = true;
-			else
-				return node_error(diag, file, val, "captured is \"hand\" or \"removed\"");
-		} else
-			return node_error(diag, file, k, "unknown piece key \"%s\" (see formats/variants.md)", key);
-		if (rc)
-			return rc;
-	}
-	return 0;
+		return node_error(l->diag, l->file, map, "too many pieces");
+	where_set(&p->at, l->file, map);
+	return apply_mapping(l, map, t, p, p);
 }
 
-static int apply_pieces(const char *file, yaml_document_t *doc, yaml_node_t *seq,
-			draft_piece *list, int *n, bool promoted_only, kifu_diag *diag)
+static int apply_pieces(load *l, yaml_node_t *seq, draft_piece *list, int *n, const kifu__key_table *t)
 {
 	if (seq->type != YAML_SEQUENCE_NODE)
-		return node_error(diag, file, seq, "expected a list of pieces");
-	for (yaml_node_item_t *it = seq->data.sequence.items.start;
-	     it < seq->data.sequence.items.top; it++) {
-		int rc = apply_piece(file, doc, yaml_document_get_node(doc, *it), list, n,
-				     promoted_only, diag);
+		return node_error(l->diag, l->file, seq, "expected a list of pieces");
+	for (yaml_node_item_t *it = seq->data.sequence.items.start; it < seq->data.sequence.items.top; it++) {
+		int rc = apply_piece(l, yaml_document_get_node(l->doc, *it), list, n, t);
 		if (rc)
 			return rc;
 	}
 	return 0;
 }
 
-static int apply_promotion(const char *file, yaml_document_t *doc, yaml_node_t *map,
-			   struct kifu_variant *v, kifu_diag *diag)
+static int read_pieces(load *l, yaml_node_t *n, void *target, void *notes)
 {
-	if (map->type != YAML_MAPPING_NODE)
-		return node_error(diag, file, map, "expected a mapping (zone, when)");
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
-		const char *key = scalar(k);
-		if (!key)
-			return node_error(diag, file, k, "expected a key");
-		if (!strcmp(key, "zone")) {
-			int rc = get_int(file, val, 0, KIFU_MAX_DIM, &v->zone, diag);
-			if (rc)
-				return rc;
-		} else if (!strcmp(key, "when")) {
-			char items[4][NAME_MAX_LEN];
-			int count = 0;
-			int rc = get_list(file, doc, val, items, 4, &count, diag);
-			if (rc)
-				return rc;
-			v->promo_when = 0;
-			for (int i = 0; i < count; i++) {
-				if (!strcmp(items[i], "enter"))
-					v->promo_when |= PROMO_ENTER;
-				else if (!strcmp(items[i], "in-zone"))
-					v->promo_when |= PROMO_IN_ZONE;
-				else if (!strcmp(items[i], "capture-in-zone"))
-					v->promo_when |= PROMO_CAPTURE_IN_ZONE;
-				else
-					return node_error(diag, file, val, "unknown promotion condition \"%s\" (expected enter, in-zone, capture-in-zone)", items[i]);
-			}
-		} else
-			return node_error(diag, file, k, "unknown key \"%s\" in promotion (expected zone, when)", key);
-	}
-	return 0;
+	(void)target, (void)notes;
+	return apply_pieces(l, n, l->d->pieces, &l->d->npieces, &piece_table);
 }
 
-/* One of `names` (NULL-terminated) as its index, or an error naming them. */
-static int get_choice(const char *file, const yaml_node_t *n, const char *what,
-		      const char *const *names, int *out, kifu_diag *diag)
+static int read_promoted_only(load *l, yaml_node_t *n, void *target, void *notes)
 {
-	const char *s = scalar(n);
-	char list[256] = "";
-	for (int i = 0; names[i]; i++) {
-		if (s && !strcmp(s, names[i])) {
-			*out = i;
-			return 0;
-		}
-		size_t l = strlen(list);
-		snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", names[i]);
-	}
-	return node_error(diag, file, n, "%s is one of: %s", what, list);
+	(void)target, (void)notes;
+	return apply_pieces(l, n, l->d->only, &l->d->nonly, &promoted_only_table);
 }
 
-/* lion-trading: {protected-lion, bridge, counter-strike, counter-strike-legs} */
-static int apply_lion_trading(const char *file, yaml_document_t *doc, yaml_node_t *map,
-			      struct kifu_variant *v, kifu_diag *diag)
-{
-	static const char *const cs_names[] = {"none", "any", "protected", NULL};
-	static const char *const legs_names[] = {"last", "both", NULL};
-	if (map->type != YAML_MAPPING_NODE)
-		return node_error(diag, file, map, "expected a mapping (protected-lion, bridge, counter-strike, counter-strike-legs)");
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
-		const char *key = scalar(k);
-		int rc, x = 0;
-		if (!key)
-			return node_error(diag, file, k, "expected a key");
-		if (!strcmp(key, "protected-lion"))
-			rc = get_bool(file, val, &v->lion_protected, diag);
-		else if (!strcmp(key, "bridge"))
-			rc = get_bool(file, val, &v->lion_bridge, diag);
-		else if (!strcmp(key, "counter-strike")) {
-			rc = get_choice(file, val, "counter-strike", cs_names, &x, diag);
-			v->counter_strike = (enum counter_strike)x;
-		} else if (!strcmp(key, "counter-strike-legs")) {
-			rc = get_choice(file, val, "counter-strike-legs", legs_names, &x, diag);
-			v->counter_strike_both = x == 1;
-		} else
-			return node_error(diag, file, k, "unknown key \"%s\" in lion-trading (expected protected-lion, bridge, counter-strike, counter-strike-legs)", key);
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
+/* ---- the tables (formats/variants.md documents each one) ---- */
 
-/* declaration: {points: [SENTE, GOTE], in-zone: N}, or none */
-static int apply_declaration(const char *file, yaml_document_t *doc, yaml_node_t *map,
-			     struct kifu_variant *v, kifu_diag *diag)
-{
-	const char *word = scalar(map);
-	if (word && !strcmp(word, "none")) {
-		v->declare_points[0] = v->declare_points[1] = v->declare_in_zone = 0;
-		return 0;
-	}
-	if (map->type != YAML_MAPPING_NODE)
-		return node_error(diag, file, map, "expected a mapping (points, in-zone) or none");
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
-		const char *key = scalar(k);
-		int rc;
-		if (!key)
-			return node_error(diag, file, k, "expected a key");
-		if (!strcmp(key, "points")) {
-			char items[2][NAME_MAX_LEN];
-			int count = 0;
-			rc = get_list(file, doc, val, items, 2, &count, diag);
-			if (!rc && count != 2)
-				return node_error(diag, file, val, "points is [SENTE, GOTE]: what each side needs");
-			for (int i = 0; !rc && i < 2; i++) {
-				char *end;
-				long n = strtol(items[i], &end, 10);
-				if (*end || n < 1 || n > 1000)
-					return node_error(diag, file, val, "points are whole numbers from 1 to 1000");
-				v->declare_points[i] = (int)n;
-			}
-		} else if (!strcmp(key, "in-zone")) {
-			rc = get_int(file, val, 0, KIFU_MAX_SQUARES, &v->declare_in_zone, diag);
-		} else {
-			return node_error(diag, file, k, "unknown key \"%s\" in declaration (expected points, in-zone)", key);
-		}
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
+#define NKEYS(a) ((int)(sizeof(a) / sizeof(a)[0]))
+#define VAR(field) offsetof(struct kifu_variant, field)
+#define NOTE(field) .noted = offsetof(draft, field), .note = true
+#define PIECE(field) offsetof(draft_piece, field)
+#define PNOTE(field) .noted = offsetof(draft_piece, field), .note = true
+#define NAMES(field) offsetof(piece_names, field)
+/* A key and its kind; the rest of its entry is given by name. */
+#define TEXT(key, off, size) .name = key, .kind = KEY_TEXT, .at = off, .hi = size
+#define INT(key, off, l, h) .name = key, .kind = KEY_INT, .at = off, .lo = l, .hi = h
+#define BOOL(key, off) .name = key, .kind = KEY_BOOL, .at = off
+#define CHOICE(key, off, list) .name = key, .kind = KEY_CHOICE, .at = off, .words = list
+#define FLAGS(key, off, list, what) .name = key, .kind = KEY_FLAGS, .at = off, .words = list, .item = what
+#define LIST(key, off, max, count) .name = key, .kind = KEY_LIST, .at = off, .hi = max, .count_at = count
+#define MAP(key, off, table) .name = key, .kind = KEY_MAP, .at = off, .sub = &(table)
+#define OWN(key, fn) .name = key, .kind = KEY_OWN, .own = fn
 
-/* end: {bare-royal, no-legal-move, lone-royals} */
-static int apply_end(const char *file, yaml_document_t *doc, yaml_node_t *map,
-		     struct kifu_variant *v, kifu_diag *diag)
-{
-	static const char *const bare_names[] = {"none", "bared", "royals-and-one", NULL};
-	static const char *const nomove_names[] = {"loses", "undecided", NULL};
-	static const char *const lone_names[] = {"none", "draw", NULL};
-	if (map->type != YAML_MAPPING_NODE)
-		return node_error(diag, file, map, "expected a mapping (bare-royal, no-legal-move, lone-royals)");
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
-		const char *key = scalar(k);
-		int rc, x = 0;
-		if (!key)
-			return node_error(diag, file, k, "expected a key");
-		if (!strcmp(key, "bare-royal")) {
-			rc = get_choice(file, val, "bare-royal", bare_names, &x, diag);
-			v->bare_royal = (enum bare_royal_rule)x;
-		} else if (!strcmp(key, "no-legal-move")) {
-			rc = get_choice(file, val, "no-legal-move", nomove_names, &x, diag);
-			v->no_moves_undecided = x == 1;
-		} else if (!strcmp(key, "lone-royals")) {
-			rc = get_choice(file, val, "lone-royals", lone_names, &x, diag);
-			v->lone_royals_draw = x == 1;
-		} else
-			return node_error(diag, file, k, "unknown key \"%s\" in end (expected bare-royal, no-legal-move, lone-royals)", key);
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
+static const char *const promotion_when[] = {"enter", "in-zone", "capture-in-zone", NULL};
+static const char *const royal_rules[] = {"none", "last-royal", NULL};
+static const char *const counter_strikes[] = {"none", "any", "protected", NULL};
+static const char *const strike_legs[] = {"last", "both", NULL};
+static const char *const bare_royals[] = {"none", "bared", "royals-and-one", NULL};
+static const char *const no_legal_moves[] = {"loses", "undecided", NULL};
+static const char *const lone_royals[] = {"none", "draw", NULL};
+static const char *const perpetuals[] = {"none", "loses", "check", NULL};
+static const char *const resets[] = {"capture", "promotion", "one-way", NULL};
+static const char *const written_names[] = {"prefixed", "plain", NULL};
+static const char *const captures[] = {"hand", "removed", NULL};
 
-/* repetition: {count, perpetual-attack, reset} */
-static int apply_repetition(const char *file, yaml_document_t *doc, yaml_node_t *map,
-			    struct kifu_variant *v, kifu_diag *diag)
-{
-	static const char *const pa_names[] = {"none", "loses", "check", NULL};
-	if (map->type != YAML_MAPPING_NODE)
-		return node_error(diag, file, map, "expected a mapping (count, perpetual-attack, reset)");
-	for (yaml_node_pair_t *pr = map->data.mapping.pairs.start;
-	     pr < map->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
-		const char *key = scalar(k);
-		int rc, x = 0;
-		if (!key)
-			return node_error(diag, file, k, "expected a key");
-		if (!strcmp(key, "count"))
-			rc = get_int(file, val, 0, 100, &v->repetition_count, diag);
-		else if (!strcmp(key, "perpetual-attack")) {
-			rc = get_choice(file, val, "perpetual-attack", pa_names, &x, diag);
-			/* check: only checks count as attacks (standard shogi's
-			 * 連続王手の千日手) */
-			v->perpetual_attack_loses = x >= 1;
-			v->perpetual_check_only = x == 2;
-		} else if (!strcmp(key, "reset")) {
-			char items[4][NAME_MAX_LEN];
-			int count = 0;
-			rc = get_list(file, doc, val, items, 4, &count, diag);
-			if (rc)
-				return rc;
-			v->repetition_reset = 0;
-			for (int i = 0; i < count; i++) {
-				if (!strcmp(items[i], "capture"))
-					v->repetition_reset |= RESET_CAPTURE;
-				else if (!strcmp(items[i], "promotion"))
-					v->repetition_reset |= RESET_PROMOTION;
-				else if (!strcmp(items[i], "one-way"))
-					v->repetition_reset |= RESET_ONE_WAY;
-				else
-					return node_error(diag, file, val, "unknown reset \"%s\" (expected capture, promotion, one-way)", items[i]);
-			}
-		} else
-			return node_error(diag, file, k, "unknown key \"%s\" in repetition (expected count, perpetual-attack, reset)", key);
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
+static const kifu__key board_keys[] = {
+	{INT("files", VAR(files), 1, KIFU_MAX_DIM)},
+	{INT("ranks", VAR(ranks), 1, KIFU_MAX_DIM)},
+};
+static const kifu__key_table board_table = {
+	.mapping = "board", .section = "board", .keys = board_keys, .nkeys = NKEYS(board_keys),
+	.in = "in board",
+};
+
+static const kifu__key promotion_keys[] = {
+	{INT("zone", VAR(zone), 0, KIFU_MAX_DIM)},
+	{FLAGS("when", VAR(promo_when), promotion_when, "promotion condition")},
+};
+static const kifu__key_table promotion_table = {
+	.mapping = "promotion", .section = "promotion", .keys = promotion_keys, .nkeys = NKEYS(promotion_keys),
+	.in = "in promotion",
+};
+
+static const kifu__key lion_keys[] = {
+	{BOOL("protected-lion", VAR(lion_protected))},
+	{BOOL("bridge", VAR(lion_bridge))},
+	{CHOICE("counter-strike", VAR(counter_strike), counter_strikes)},
+	{CHOICE("counter-strike-legs", VAR(counter_strike_legs), strike_legs)},
+};
+static const kifu__key_table lion_table = {
+	.mapping = "lion-trading", .section = "lion-trading", .keys = lion_keys, .nkeys = NKEYS(lion_keys),
+	.in = "in lion-trading",
+};
+
+static const kifu__key end_keys[] = {
+	{CHOICE("bare-royal", VAR(bare_royal), bare_royals)},
+	{CHOICE("no-legal-move", VAR(no_legal_move), no_legal_moves)},
+	{CHOICE("lone-royals", VAR(lone_royals), lone_royals)},
+};
+static const kifu__key_table end_table = {
+	.mapping = "end", .section = "end", .keys = end_keys, .nkeys = NKEYS(end_keys), .in = "in end",
+};
+
+static const kifu__key repetition_keys[] = {
+	{INT("count", VAR(repetition_count), 0, 100)},
+	/* check: only checks count as attacks (standard shogi's 連続王手の千日手) */
+	{CHOICE("perpetual-attack", VAR(perpetual_attack), perpetuals)},
+	{FLAGS("reset", VAR(repetition_reset), resets, "reset")},
+};
+static const kifu__key_table repetition_table = {
+	.mapping = "repetition", .section = "repetition", .keys = repetition_keys,
+	.nkeys = NKEYS(repetition_keys), .in = "in repetition",
+};
+
+static const kifu__key declaration_keys[] = {
+	{OWN("points", read_points)},
+	{INT("in-zone", VAR(declare_in_zone), 0, KIFU_MAX_SQUARES)},
+};
+static const kifu__key_table declaration_table = {
+	.mapping = "declaration", .section = "declaration", .keys = declaration_keys,
+	.nkeys = NKEYS(declaration_keys), .in = "in declaration",
+};
+
+static const kifu__key top_keys[] = {
+	{OWN("inherit", read_nothing)}, /* applied first: apply_document */
+	{TEXT("name", VAR(name), NAME_MAX_LEN), .check = check_variant_name},
+	{TEXT("title", VAR(title), sizeof(((struct kifu_variant *)0)->title))},
+	{TEXT("title-ja", VAR(title_ja), sizeof(((struct kifu_variant *)0)->title_ja))},
+	{OWN("board", read_board), NOTE(board_at)},
+	{MAP("promotion", 0, promotion_table)},
+	{BOOL("drops", VAR(drops))},
+	{CHOICE("royal-rule", VAR(royal_rule), royal_rules)},
+	{BOOL("lost-without-royal", VAR(lost_without_royal))},
+	{MAP("lion-trading", 0, lion_table), NOTE(lion_at)},
+	{MAP("end", 0, end_table)},
+	{MAP("repetition", 0, repetition_table)},
+	{OWN("declaration", read_declaration)},
+	{CHOICE("written-names", VAR(written_names), written_names)},
+	{TEXT("start", VAR(start), SFEN_MAX_LEN), NOTE(start_at)},
+	{OWN("starts", read_starts)},
+	{OWN("pieces", read_pieces)},
+	{OWN("promoted-only", read_promoted_only)},
+};
+static const kifu__key_table top_table = {
+	.section = "Top-level keys", .keys = top_keys, .nkeys = NKEYS(top_keys),
+	.expected = "a variant file is a mapping (name:, board:, pieces:, ...)",
+};
+
+static const kifu__key promoted_keys[] = {
+	{TEXT("name", NAMES(name), NAME_MAX_LEN)},
+	{TEXT("kif", NAMES(kif), NAME_MAX_LEN)},
+	{TEXT("english", NAMES(english), NAME_MAX_LEN)},
+	{LIST("aliases", NAMES(aliases), MAX_ALIASES, NAMES(naliases))},
+	{TEXT("diagram", NAMES(diagram), NAME_MAX_LEN), .check = check_diagram_name},
+};
+static const kifu__key_table promoted_table = {
+	.mapping = "promoted", .section = "promoted", .keys = promoted_keys, .nkeys = NKEYS(promoted_keys),
+	.in = "in promoted", .noun = "a mapping of names",
+};
+
+#define ALSO .flags = KEY_ALSO_PROMOTED_ONLY
+static const kifu__key piece_keys[] = {
+	{OWN("id", read_nothing), ALSO}, /* read first: apply_piece */
+	{TEXT("name", PIECE(desc.names.name), NAME_MAX_LEN), ALSO},
+	{TEXT("kif", PIECE(desc.names.kif), NAME_MAX_LEN), ALSO},
+	{TEXT("english", PIECE(desc.names.english), NAME_MAX_LEN), ALSO},
+	{LIST("aliases", PIECE(desc.names.aliases), MAX_ALIASES, PIECE(desc.names.naliases)), ALSO},
+	{TEXT("diagram", PIECE(desc.names.diagram), NAME_MAX_LEN), .check = check_diagram_name, ALSO},
+	{TEXT("moves", PIECE(desc.moves), NAME_MAX_LEN), PNOTE(moves_at), ALSO},
+	{BOOL("royal", PIECE(desc.royal)), ALSO},
+	{BOOL("lion", PIECE(desc.lion)), ALSO},
+	{BOOL("minor", PIECE(desc.minor))},
+	{INT("declaration-points", PIECE(desc.declaration_points), 0, 100)},
+	{TEXT("sfen", PIECE(desc.sfen), sizeof(((piece_desc *)0)->sfen)), PNOTE(sfen_at)},
+	{TEXT("promotes-to", PIECE(promotes_to), NAME_MAX_LEN), PNOTE(promotes_at)},
+	{MAP("promoted", PIECE(promoted), promoted_table)},
+	{INT("may-promote-ranks", PIECE(desc.may_promote_ranks), 0, KIFU_MAX_DIM)},
+	{INT("must-promote-ranks", PIECE(desc.must_promote_ranks), 0, KIFU_MAX_DIM)},
+	{BOOL("no-two-on-file", PIECE(desc.no_two_on_file))},
+	{BOOL("no-drop-mate", PIECE(desc.no_drop_mate))},
+	{CHOICE("captured", PIECE(desc.captured), captures)},
+};
+#undef ALSO
+static const kifu__key_table piece_table = {
+	.mapping = "piece", .section = "pieces", .keys = piece_keys, .nkeys = NKEYS(piece_keys),
+	.expected = "expected a piece (a mapping with id, moves, ...)",
+};
+static const kifu__key_table promoted_only_table = {
+	.mapping = "promoted-only", .section = "promoted-only", .keys = piece_keys, .nkeys = NKEYS(piece_keys),
+	.only = KEY_ALSO_PROMOTED_ONLY, .in = "for a promoted-only piece",
+	.expected = "expected a piece (a mapping with id, moves, ...)",
+};
+
+const kifu__key_table *const kifu__variant_key_tables[] = {
+	&top_table, &board_table, &promotion_table, &lion_table, &end_table, &repetition_table,
+	&declaration_table, &piece_table, &promoted_table, &promoted_only_table, NULL,
+};
+
+/* ---- a document, and the parent it inherits ---- */
 
 static int apply_file(draft *d, const char *path, int depth, kifu_diag *diag);
 static int apply_text(draft *d, const char *text, size_t len, const char *file,
@@ -635,23 +769,6 @@ static int apply_parent(draft *d, const char *file, yaml_node_t *n, int depth,
 	return rc;
 }
 
-/* A variant's name starts each compact record written with it
- * (formats/compact.md): a token of printable ASCII, ended by the first space.
- * The reader tells a compact line by its lowercase first letter (a # starts
- * a comment).  A name it could not read back would turn every record
- * written with it into something else. */
-static int check_variant_name(const char *file, const yaml_node_t *n, kifu_diag *diag)
-{
-	const char *s = scalar(n);
-	bool ok = *s >= 'a' && *s <= 'z';
-	for (const char *c = s; ok && *c; c++)
-		ok = *c > ' ' && *c < 0x7F;
-	if (ok)
-		return 0;
-	return node_error(diag, file, n, "a variant name is printable ASCII without spaces, "
-			  "a lowercase letter first (it starts each compact record): \"%s\"", s);
-}
-
 static int apply_document(draft *d, yaml_document_t *doc, const char *file, int depth,
 			  kifu_diag *diag)
 {
@@ -659,15 +776,14 @@ static int apply_document(draft *d, yaml_document_t *doc, const char *file, int 
 	yaml_node_t *root = yaml_document_get_root_node(doc);
 	if (!root)
 		return kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "empty variant file");
+	load l = {d, file, doc, depth, diag};
 	if (root->type != YAML_MAPPING_NODE)
-		return node_error(diag, file, root, "a variant file is a mapping (name:, board:, pieces:, ...)");
-
+		return not_a_mapping(&l, &top_table, root);
 	/* inherit first, whatever its place in the file; once: each parent is
 	 * a whole load, and parents that each named many would be loaded a
 	 * number of times exponential in the depth */
 	bool inherited = false;
-	for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
-	     pr < root->data.mapping.pairs.top; pr++) {
+	for (yaml_node_pair_t *pr = root->data.mapping.pairs.start; pr < root->data.mapping.pairs.top; pr++) {
 		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
 		const char *key = scalar(k);
 		if (key && !strcmp(key, "inherit")) {
@@ -683,102 +799,7 @@ static int apply_document(draft *d, yaml_document_t *doc, const char *file, int 
 			v->title_ja[0] = 0;
 		}
 	}
-	for (yaml_node_pair_t *pr = root->data.mapping.pairs.start;
-	     pr < root->data.mapping.pairs.top; pr++) {
-		yaml_node_t *k = yaml_document_get_node(doc, pr->key);
-		yaml_node_t *val = yaml_document_get_node(doc, pr->value);
-		const char *key = scalar(k);
-		int rc = 0;
-		if (!key)
-			return node_error(diag, file, k, "expected a key");
-		if (!strcmp(key, "inherit"))
-			continue;
-		if (!strcmp(key, "name")) {
-			rc = get_string(file, val, v->name, sizeof v->name, diag);
-			if (!rc)
-				rc = check_variant_name(file, val, diag);
-		} else if (!strcmp(key, "title"))
-			rc = get_string(file, val, v->title, sizeof v->title, diag);
-		else if (!strcmp(key, "title-ja"))
-			rc = get_string(file, val, v->title_ja, sizeof v->title_ja, diag);
-		else if (!strcmp(key, "board")) {
-			where_set(&d->board_at, file, val);
-			d->have_board = true;
-			if (val->type == YAML_SCALAR_NODE) {
-				rc = get_int(file, val, 1, KIFU_MAX_DIM, &v->files, diag);
-				v->ranks = v->files;
-			} else if (val->type == YAML_MAPPING_NODE) {
-				for (yaml_node_pair_t *bp = val->data.mapping.pairs.start;
-				     !rc && bp < val->data.mapping.pairs.top; bp++) {
-					yaml_node_t *bk = yaml_document_get_node(doc, bp->key);
-					yaml_node_t *bv = yaml_document_get_node(doc, bp->value);
-					const char *bkey = scalar(bk);
-					if (bkey && !strcmp(bkey, "files"))
-						rc = get_int(file, bv, 1, KIFU_MAX_DIM, &v->files, diag);
-					else if (bkey && !strcmp(bkey, "ranks"))
-						rc = get_int(file, bv, 1, KIFU_MAX_DIM, &v->ranks, diag);
-					else
-						return node_error(diag, file, bk, "unknown key \"%s\" in board (expected files, ranks)", bkey);
-				}
-			} else
-				return node_error(diag, file, val, "board is a size (9) or {files: F, ranks: R}");
-		} else if (!strcmp(key, "promotion"))
-			rc = apply_promotion(file, doc, val, v, diag);
-		else if (!strcmp(key, "drops"))
-			rc = get_bool(file, val, &v->drops, diag);
-		else if (!strcmp(key, "royal-rule")) {
-			const char *s = scalar(val);
-			if (s && !strcmp(s, "none"))
-				v->royal_rule = KIFU_ROYAL_NONE;
-			else if (s && !strcmp(s, "last-royal"))
-				v->royal_rule = KIFU_ROYAL_LAST;
-			else
-				return node_error(diag, file, val, "royal-rule is \"none\" or \"last-royal\"");
-		} else if (!strcmp(key, "lost-without-royal")) {
-			rc = get_bool(file, val, &v->lost_without_royal, diag);
-		} else if (!strcmp(key, "lion-trading")) {
-			where_set(&d->lion_at, file, val);
-			rc = apply_lion_trading(file, doc, val, v, diag);
-		} else if (!strcmp(key, "end")) {
-			rc = apply_end(file, doc, val, v, diag);
-		} else if (!strcmp(key, "repetition")) {
-			rc = apply_repetition(file, doc, val, v, diag);
-		} else if (!strcmp(key, "declaration")) {
-			rc = apply_declaration(file, doc, val, v, diag);
-		} else if (!strcmp(key, "written-names")) {
-			static const char *const wn_names[] = {"prefixed", "plain", NULL};
-			int x = 0;
-			rc = get_choice(file, val, "written-names", wn_names, &x, diag);
-			v->names_plain = x == 1;
-		} else if (!strcmp(key, "start")) {
-			rc = get_string(file, val, v->start, sizeof v->start, diag);
-			where_set(&d->start_at, file, val);
-			d->have_start = true;
-		} else if (!strcmp(key, "starts")) {
-			if (val->type != YAML_MAPPING_NODE)
-				return node_error(diag, file, val, "starts is a mapping of names to SFEN");
-			v->nstarts = 0;
-			for (yaml_node_pair_t *sp = val->data.mapping.pairs.start;
-			     !rc && sp < val->data.mapping.pairs.top; sp++) {
-				yaml_node_t *sk = yaml_document_get_node(doc, sp->key);
-				yaml_node_t *sv = yaml_document_get_node(doc, sp->value);
-				if (v->nstarts == MAX_STARTS)
-					return node_error(diag, file, sk, "too many named starts");
-				named_start *ns = &v->starts[v->nstarts++];
-				rc = get_string(file, sk, ns->name, sizeof ns->name, diag);
-				if (!rc)
-					rc = get_string(file, sv, ns->sfen, sizeof ns->sfen, diag);
-			}
-		} else if (!strcmp(key, "pieces"))
-			rc = apply_pieces(file, doc, val, d->pieces, &d->npieces, false, diag);
-		else if (!strcmp(key, "promoted-only"))
-			rc = apply_pieces(file, doc, val, d->only, &d->nonly, true, diag);
-		else
-			return node_error(diag, file, k, "unknown key \"%s\" (see formats/variants.md)", key);
-		if (rc)
-			return rc;
-	}
-	return 0;
+	return apply_mapping(&l, root, &top_table, v, d);
 }
 
 static int parser_error(const yaml_parser_t *parser, const char *file, kifu_diag *diag)
@@ -981,35 +1002,28 @@ static int apply_file(draft *d, const char *path, int depth, kifu_diag *diag)
 	return rc;
 }
 
-static void copy_names(piece_type *t, const draft_piece *p)
-{
-	snprintf(t->name, sizeof t->name, "%s", p->name);
-	snprintf(t->kif, sizeof t->kif, "%s", p->kif[0] ? p->kif : p->name);
-	snprintf(t->english, sizeof t->english, "%s", p->english);
-	snprintf(t->diagram, sizeof t->diagram, "%s", p->diagram);
-	t->naliases = p->naliases;
-	memcpy(t->aliases, p->aliases, sizeof t->aliases);
-}
+
+/* ---- from the draft to the piece types ---- */
 
 static const draft_piece *find_piece(const draft_piece *list, int n, const char *id)
 {
 	for (int i = 0; i < n; i++)
-		if (!strcmp(list[i].id, id))
+		if (!strcmp(list[i].desc.id, id))
 			return &list[i];
 	return NULL;
 }
 
+/* t's movement, from its description's moves (those of p as written). */
 static int compile_moves(piece_type *t, const draft_piece *p, kifu_diag *diag)
 {
 	int errpos = 0;
 	const char *msg = NULL;
-	if (!p->moves[0])
+	if (!p->desc.moves[0])
 		return kifu_diag_set(diag, KIFU_EVARIANT, p->at.file, p->at.line, p->at.col,
-				     "piece \"%s\" has no moves", p->id);
-	snprintf(t->moves_text, sizeof t->moves_text, "%s", p->moves);
-	if (kifu__movement_parse(p->moves, &t->mv, &errpos, &msg))
+				     "piece \"%s\" has no moves", p->desc.id);
+	if (kifu__movement_parse(p->desc.moves, &t->mv, &errpos, &msg))
 		return kifu_diag_set(diag, KIFU_EVARIANT, p->moves_at.file, p->moves_at.line,
-				     p->moves_at.col + errpos, "moves \"%s\": %s", p->moves, msg);
+				     p->moves_at.col + errpos, "moves \"%s\": %s", p->desc.moves, msg);
 	return 0;
 }
 
@@ -1017,6 +1031,63 @@ static bool valid_sfen_token(const char *s)
 {
 	return isupper((unsigned char)s[0]) &&
 	       (s[1] == 0 || ((s[1] == '\'' || s[1] == '!') && s[2] == 0));
+}
+
+/* A piece's SFEN token: an uppercase letter, with ' or !, its own. */
+static int check_token(const draft *d, int i, kifu_diag *diag)
+{
+	const draft_piece *p = &d->pieces[i];
+	const where *at = p->sfen_at.line ? &p->sfen_at : &p->at;
+	if (!valid_sfen_token(p->desc.sfen))
+		return kifu_diag_set(diag, KIFU_EVARIANT, at->file, at->line, at->col,
+				     "piece \"%s\": sfen must be an uppercase letter, optionally followed by ' or ! (got \"%s\")",
+				     p->desc.id, p->desc.sfen);
+	for (int j = 0; j < i; j++)
+		if (!strcmp(d->pieces[j].desc.sfen, p->desc.sfen))
+			return kifu_diag_set(diag, KIFU_EVARIANT, at->file, at->line, at->col,
+					     "pieces \"%s\" and \"%s\" have the same sfen letter %s",
+					     d->pieces[j].desc.id, p->desc.id, p->desc.sfen);
+	return 0;
+}
+
+/* The promoted form of p, whose target (the piece it promotes to) is
+ * `target`: the target's moves, royalty, Lion and names, with the names p
+ * gives its promoted form (minor is a property of the unpromoted Pawn and
+ * Go-between only; a promoted piece is a Lion if its target is: Chu's
+ * promoted Kirin). */
+static void promoted_desc(piece_desc *out, const draft_piece *p, const piece_desc *target,
+			  bool target_unpromoted)
+{
+	memset(out, 0, sizeof *out);
+	snprintf(out->id, sizeof out->id, "+%s", p->desc.id);
+	snprintf(out->sfen, sizeof out->sfen, "+%s", p->desc.sfen);
+	memcpy(out->moves, target->moves, sizeof out->moves);
+	out->royal = target->royal;
+	out->lion = target->lion;
+	out->captured = p->desc.captured;
+	piece_names *n = &out->names;
+	const piece_names *own = &p->promoted;
+	*n = target->names;
+	if (!n->kif[0])
+		memcpy(n->kif, n->name, sizeof n->kif);
+	if (own->name[0])
+		memcpy(n->name, own->name, sizeof n->name);
+	if (own->kif[0] || own->name[0])
+		memcpy(n->kif, own->kif[0] ? own->kif : own->name, sizeof n->kif);
+	if (own->english[0])
+		memcpy(n->english, own->english, sizeof n->english);
+	/* a diagram names a piece by its look alone: the promoted form takes
+	 * the diagram name of a promoted-only target (Chu's 鷹), but not that
+	 * of an unpromoted one, which names that piece (Chu's promoted Bishop
+	 * is 成馬, the Dragon Horse 馬): its own, or none */
+	if (own->diagram[0] || target_unpromoted)
+		memcpy(n->diagram, own->diagram, sizeof n->diagram);
+	/* the target's aliases are spellings of its name: a promoted form
+	 * with a name of its own (と金) has only the aliases it lists */
+	if (own->naliases || (own->name[0] && strcmp(own->name, target->names.name) != 0)) {
+		n->naliases = own->naliases;
+		memcpy(n->aliases, own->aliases, sizeof n->aliases);
+	}
 }
 
 /* Turns the draft into piece types: the pieces in order, then one promoted
@@ -1029,35 +1100,18 @@ static int build_types(draft *d, kifu_diag *diag)
 		const draft_piece *p = &d->pieces[i];
 		if (v->ntypes == KIFU_MAX_TYPES)
 			return kifu_diag_set(diag, KIFU_ELIMIT, p->at.file, p->at.line, p->at.col, "too many piece types");
-		if (!valid_sfen_token(p->sfen))
-			return kifu_diag_set(diag, KIFU_EVARIANT, p->sfen_at.line ? p->sfen_at.file : p->at.file,
-					     p->sfen_at.line ? p->sfen_at.line : p->at.line,
-					     p->sfen_at.line ? p->sfen_at.col : p->at.col,
-					     "piece \"%s\": sfen must be an uppercase letter, optionally followed by ' or ! (got \"%s\")",
-					     p->id, p->sfen);
-		for (int j = 0; j < i; j++)
-			if (!strcmp(d->pieces[j].sfen, p->sfen))
-				return kifu_diag_set(diag, KIFU_EVARIANT, p->sfen_at.file, p->sfen_at.line, p->sfen_at.col,
-						     "pieces \"%s\" and \"%s\" have the same sfen letter %s",
-						     d->pieces[j].id, p->id, p->sfen);
+		int rc = check_token(d, i, diag);
+		if (rc)
+			return rc;
 		piece_type *t = &v->types[v->ntypes];
 		memset(t, 0, sizeof *t);
-		snprintf(t->id, sizeof t->id, "%s", p->id);
-		snprintf(t->sfen, sizeof t->sfen, "%s", p->sfen);
-		copy_names(t, p);
-		t->royal = p->royal;
+		t->desc = p->desc;
+		if (!t->desc.names.kif[0])
+			memcpy(t->desc.names.kif, t->desc.names.name, sizeof t->desc.names.kif);
 		t->base = v->ntypes;
 		t->promotes_to = -1;
-		t->may_promote_ranks = p->may_promote_ranks;
-		t->must_promote_ranks = p->must_promote_ranks;
-		t->to_hand = v->drops && !p->removed_when_captured;
-		t->no_two_on_file = p->no_two_on_file;
-		t->no_drop_mate = p->no_drop_mate;
-		t->lion = p->lion;
-		t->minor = p->minor;
-		t->declaration_points = p->declaration_points >= 0 ? p->declaration_points : 1;
-		int rc = compile_moves(t, p, diag);
-		if (rc)
+		t->to_hand = v->drops && p->desc.captured == CAPTURED_HAND;
+		if ((rc = compile_moves(t, p, diag)) != 0)
 			return rc;
 		v->ntypes++;
 	}
@@ -1067,42 +1121,19 @@ static int build_types(draft *d, kifu_diag *diag)
 		if (!p->promotes_to[0])
 			continue;
 		const draft_piece *target = find_piece(d->pieces, d->npieces, p->promotes_to);
+		bool target_unpromoted = target != NULL;
 		if (!target)
 			target = find_piece(d->only, d->nonly, p->promotes_to);
 		if (!target)
 			return kifu_diag_set(diag, KIFU_EVARIANT, p->promotes_at.file, p->promotes_at.line,
 					     p->promotes_at.col, "piece \"%s\" promotes to \"%s\", which is not defined",
-					     p->id, p->promotes_to);
+					     p->desc.id, p->promotes_to);
 		if (v->ntypes == KIFU_MAX_TYPES)
 			return kifu_diag_set(diag, KIFU_ELIMIT, p->at.file, p->at.line, p->at.col, "too many piece types");
 		piece_type *t = &v->types[v->ntypes];
 		memset(t, 0, sizeof *t);
-		snprintf(t->id, sizeof t->id, "+%s", p->id);
-		snprintf(t->sfen, sizeof t->sfen, "+%s", p->sfen);
-		copy_names(t, target);
-		if (p->p_name[0])
-			snprintf(t->name, sizeof t->name, "%s", p->p_name);
-		if (p->p_kif[0] || p->p_name[0])
-			snprintf(t->kif, sizeof t->kif, "%s", p->p_kif[0] ? p->p_kif : p->p_name);
-		if (p->p_english[0])
-			snprintf(t->english, sizeof t->english, "%s", p->p_english);
-		/* a diagram names a piece by its look alone: the promoted form
-		 * takes the diagram name of a promoted-only target (Chu's 鷹), but
-		 * not that of an unpromoted one, which names that piece (Chu's
-		 * promoted Bishop is 成馬, the Dragon Horse 馬): its own, or none */
-		if (p->p_diagram[0] || find_piece(d->pieces, d->npieces, p->promotes_to))
-			snprintf(t->diagram, sizeof t->diagram, "%s", p->p_diagram);
-		/* the target's aliases are spellings of its name: a promoted form
-		 * with a name of its own (と金) has only the aliases it lists */
-		if (p->p_naliases || (p->p_name[0] && strcmp(p->p_name, target->name) != 0)) {
-			t->naliases = p->p_naliases;
-			memcpy(t->aliases, p->p_aliases, sizeof t->aliases);
-		}
+		promoted_desc(&t->desc, p, &target->desc, target_unpromoted);
 		t->promoted = true;
-		t->royal = target->royal;
-		/* a promoted piece is a Lion if its target is (Chu's promoted Kirin);
-		 * minor is a property of the unpromoted Pawn and Go-between only */
-		t->lion = target->lion;
 		t->base = i;
 		t->promotes_to = -1;
 		t->to_hand = v->types[i].to_hand;
@@ -1115,8 +1146,56 @@ static int build_types(draft *d, kifu_diag *diag)
 	return 0;
 }
 
+/* The rules a file's settings break together (each names where). */
+static int check_settings(const draft *d, const char *file, kifu_diag *diag)
+{
+	const struct kifu_variant *v = d->v;
+	if (!v->name[0])
+		return kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no name");
+	if (!v->files || !v->ranks)
+		return kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no board size (board:)");
+	if (v->zone > v->ranks)
+		return kifu_diag_set(diag, KIFU_EVARIANT, d->board_at.file, d->board_at.line, d->board_at.col,
+				     "the promotion zone (%d ranks) is deeper than the board", v->zone);
+	if (v->lion_bridge && !v->lion_protected)
+		return kifu_diag_set(diag, KIFU_EVARIANT, d->lion_at.file, d->lion_at.line, d->lion_at.col,
+				     "lion-trading: bridge makes an exception to protected-lion, which is off");
+	if (v->counter_strike != CS_NONE && v->drops)
+		return kifu_diag_set(diag, KIFU_EVARIANT, d->lion_at.file, d->lion_at.line, d->lion_at.col,
+				     "lion-trading: counter-strike needs drops: false (SFEN field 3 holds its square)");
+	if (!d->npieces)
+		return kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no pieces");
+	if (!d->start_at.line)
+		return kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no start position (start:)");
+	return 0;
+}
+
+/* The start positions must be positions of this variant: the SFEN parser
+ * reads each (the start, kept as v->start_setup; each named start's key). */
+static int check_starts(draft *d, const char *file, kifu_diag *diag)
+{
+	struct kifu_variant *v = d->v;
+	kifu_diag sd;
+	kifu_diag_clear(&sd);
+	if (kifu__sfen_parse(v, v->start, strlen(v->start), &v->start_setup, &sd))
+		return kifu_diag_set(diag, KIFU_EVARIANT, d->start_at.file, d->start_at.line,
+				     d->start_at.col + (sd.col > 0 ? sd.col - 1 : 0), "start: %s", sd.message);
+	sfen_setup *named = malloc(sizeof *named);
+	if (!named)
+		return kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
+	int rc = 0;
+	for (int i = 0; !rc && i < v->nstarts; i++) {
+		if (kifu__sfen_parse(v, v->starts[i].sfen, strlen(v->starts[i].sfen), named, &sd))
+			rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 0, 0, "start \"%s\", column %ld of its SFEN: %s",
+					   v->starts[i].name, sd.col, sd.message);
+		v->starts[i].key = named->key;
+	}
+	free(named);
+	return rc;
+}
+
 int kifu__variant_load(struct kifu_variant *v, const char *text, size_t len, const char *file,
-		 kifu_diag *diag)
+		       kifu_diag *diag)
 {
 	draft *d = calloc(1, sizeof *d);
 	if (!d)
@@ -1125,46 +1204,14 @@ int kifu__variant_load(struct kifu_variant *v, const char *text, size_t len, con
 	v->lost_without_royal = true;
 	d->v = v;
 	int rc = text ? apply_text(d, text, len, file, 0, diag) : apply_file(d, file, 0, diag);
-	if (!rc && !v->name[0])
-		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no name");
-	if (!rc && (!v->files || !v->ranks))
-		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no board size (board:)");
-	if (!rc && v->zone > v->ranks)
-		rc = kifu_diag_set(diag, KIFU_EVARIANT, d->board_at.file, d->board_at.line, d->board_at.col,
-				   "the promotion zone (%d ranks) is deeper than the board", v->zone);
-	if (!rc && v->lion_bridge && !v->lion_protected)
-		rc = kifu_diag_set(diag, KIFU_EVARIANT, d->lion_at.file, d->lion_at.line, d->lion_at.col,
-				   "lion-trading: bridge makes an exception to protected-lion, which is off");
-	if (!rc && v->counter_strike != CS_NONE && v->drops)
-		rc = kifu_diag_set(diag, KIFU_EVARIANT, d->lion_at.file, d->lion_at.line, d->lion_at.col,
-				   "lion-trading: counter-strike needs drops: false (SFEN field 3 holds its square)");
-	if (!rc && !d->npieces)
-		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no pieces");
-	if (!rc && !d->have_start)
-		rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 1, 1, "the variant has no start position (start:)");
+	if (!rc)
+		rc = check_settings(d, file, diag);
 	if (!rc)
 		rc = build_types(d, diag);
 	if (!rc)
 		rc = kifu__variant_conclude(v, file, diag);
-	if (!rc) {
-		/* The start positions must be positions of this variant. */
-		kifu_diag sd;
-		kifu_diag_clear(&sd);
-		if (kifu__sfen_check(v, v->start, NULL, &sd))
-			rc = kifu_diag_set(diag, KIFU_EVARIANT, d->start_at.file, d->start_at.line,
-					   d->start_at.col + (sd.col > 0 ? sd.col - 1 : 0),
-					   "start: %s", sd.message);
-		if (!rc) {
-			v->start_pos = NULL;
-			if (kifu_position_new(&v->start_pos, v))
-				rc = kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
-		}
-		for (int i = 0; !rc && i < v->nstarts; i++)
-			if (kifu__sfen_check(v, v->starts[i].sfen, &v->starts[i].key, &sd))
-				rc = kifu_diag_set(diag, KIFU_EVARIANT, file, 0, 0,
-						   "start \"%s\", column %ld of its SFEN: %s",
-						   v->starts[i].name, sd.col, sd.message);
-	}
+	if (!rc)
+		rc = check_starts(d, file, diag);
 	free(d);
 	return rc;
 }

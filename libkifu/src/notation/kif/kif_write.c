@@ -8,8 +8,6 @@
  * move that can be carried out is written as it is: real records end with
  * one, marked 反則勝ち.
  */
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,17 +107,34 @@ static bool is_wide(const kifu_variant *v)
 
 const char *kifu__kif_short_name(const kifu_variant *v, int t)
 {
-	kifu_piece_info info;
-	kifu_variant_piece(v, t, &info);
-	return info.kif[0] ? info.kif : info.name;
+	return kifu_variant_piece_writing(v, t)->short_name;
 }
 
-/* The name a move gives its piece: the full name on large boards, the
- * short one on 9×9 boards. */
+/* The name a move gives its piece (the variant's, made when it was
+ * loaded): the full name on large boards, the short one on 9×9 boards; a
+ * drop's reads back as the type (its own name), as nothing but the name
+ * tells what is dropped.  *len its length, *reads how it reads back
+ * (KIFU_READS_*). */
+static const char *piece_word(const kifu_variant *v, int t, bool wide, bool drop, size_t *len, unsigned *reads)
+{
+	const kifu_piece_writing *pw = kifu_variant_piece_writing(v, t);
+	const char *name = wide ? pw->written : pw->short_name;
+	size_t n = wide ? pw->written_len : pw->short_len;
+	unsigned r = wide ? pw->written_reads : pw->short_reads;
+	if (drop && !(r & KIFU_READS_EXACT) && pw->own_len) {
+		name = pw->own;
+		n = pw->own_len;
+		r = pw->own_reads;
+	}
+	*len = n;
+	*reads = r;
+	return name;
+}
+
 static void move_name(const kifu_variant *v, int t, bool wide, char *buf, size_t size)
 {
-	if (!wide || kifu_variant_piece_written_name(v, t, buf, size) < 0)
-		snprintf(buf, size, "%s", kifu__kif_short_name(v, t));
+	const kifu_piece_writing *pw = kifu_variant_piece_writing(v, t);
+	snprintf(buf, size, "%s", wide ? pw->written : pw->short_name);
 }
 
 /* Does name read back as type t (not as another type of the same name):
@@ -365,88 +380,6 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 	return ferror(f) ? KIFU_EIO : 0;
 }
 
-/* The names a record's moves give its pieces, each made the first time it
- * is needed (kifu_variant_piece_written_name and the reader's check cost
- * more than the rest of a move's line), and whether the words of a move of
- * that type read back as it. */
-typedef struct kif_names {
-	/* 1: move[t] made, 2: drop[t] made; 4, 8: the one or the other runs
-	 * on from the square.  Set once what it says is made (release), read
-	 * before what it says is (acquire): a shipped variant's names are
-	 * shared by every thread that writes its records. */
-	_Atomic uint8_t have[KIFU_MAX_TYPES];
-	_Atomic uint8_t reads_back[KIFU_MAX_TYPES][8]; /* by kind: 0 not known, 1 yes, 2 no */
-	pthread_mutex_t *lock; /* held while a name is made, when shared */
-	char move[KIFU_MAX_TYPES][NAME_MAX];   /* move_name */
-	char drop[KIFU_MAX_TYPES][NAME_MAX];   /* a drop's: one that reads back as the type */
-	uint8_t move_len[KIFU_MAX_TYPES], drop_len[KIFU_MAX_TYPES]; /* their lengths */
-	/* on a large board, each square in the wide form (put_square_wide),
-	 * made with the names: copied whole, its length after */
-	bool squares;
-	uint8_t square_len[KIFU_MAX_SQUARES];
-	char square[KIFU_MAX_SQUARES][SQUARE_TEXT];
-} kif_names;
-
-static char *put_square_wide(char *o, const kifu_variant *v, int sq);
-
-/* The names of each shipped variant's pieces, made as records need them and
- * kept for the process, as the shipped variants are (a stream of records
- * makes them once, not once a record).  A user's variant may be freed and
- * another made where it was: its names are made for each record. */
-static pthread_mutex_t shipped_lock = PTHREAD_MUTEX_INITIALIZER;
-static kif_names **shipped_names; /* one per kifu_variant_builtin_names() entry */
-
-static kif_names *names_new(pthread_mutex_t *lock, const kifu_variant *v)
-{
-	kif_names *n = malloc(sizeof *n);
-	if (!n)
-		return NULL;
-	int squares = kifu_variant_files(v) * kifu_variant_ranks(v);
-	n->squares = is_wide(v) && squares <= KIFU_MAX_SQUARES;
-	for (int sq = 0; n->squares && sq < squares; sq++) {
-		char text[SQUARE_TEXT + 8];
-		n->square_len[sq] = (uint8_t)(put_square_wide(text, v, sq) - text);
-		memcpy(n->square[sq], text, SQUARE_TEXT);
-	}
-	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
-		atomic_init(&n->have[t], 0);
-		for (int k = 0; k < 8; k++)
-			atomic_init(&n->reads_back[t][k], 0);
-	}
-	n->lock = lock;
-	return n;
-}
-
-/* The names for v's records: a shipped variant's, kept (*owned NULL), or
- * new ones for this record (*owned: free them after).  NULL when out of
- * memory: each move then makes its own. */
-static kif_names *names_for(const kifu_variant *v, kif_names **owned)
-{
-	const kifu_variant *b = NULL;
-	*owned = NULL;
-	if (kifu_variant_builtin(&b, kifu_variant_name(v), NULL) == 0 && b == v) {
-		const char *const *all = kifu_variant_builtin_names();
-		int i = 0, n = 0;
-		while (all[n])
-			n++;
-		while (i < n && strcmp(all[i], kifu_variant_name(v)))
-			i++;
-		kif_names *names = NULL;
-		pthread_mutex_lock(&shipped_lock);
-		if (!shipped_names)
-			shipped_names = calloc((size_t)n + 1, sizeof *shipped_names);
-		if (shipped_names && i < n) {
-			if (!shipped_names[i])
-				shipped_names[i] = names_new(&shipped_lock, v);
-			names = shipped_names[i];
-		}
-		pthread_mutex_unlock(&shipped_lock);
-		if (names)
-			return names;
-	}
-	return *owned = names_new(NULL, v);
-}
-
 typedef struct writer {
 	FILE *f;
 	const kifu_record *rec;
@@ -461,7 +394,7 @@ typedef struct writer {
 	unsigned char *branch; /* branch[k]: the line's move k has variations (k < branch_n) */
 	size_t branch_n, branch_cap;
 	kifu_diag *diag;
-	kif_names *names;
+	int files;    /* the board's */
 	/* the move lines, gathered here and written to f a block at a time
 	 * (an fwrite a move cost a third of the writer's own time) */
 	char *lines;
@@ -590,21 +523,28 @@ void kifu__kif_put_annotations(FILE *f, const char *comment, const char *bookmar
 		fprintf(f, "&%s\n", bookmark);
 }
 
-/* The ranks of the wide form in kanji (put_kanji_number's, made once):
- * copied whole, their length after. */
-static const struct {
-	char text[7];
+/* A square in the wide form, by file and rank: "7九", "10十一" (a constant
+ * table, copied whole: SQUARE_TEXT bytes). */
+typedef struct square_text {
+	char text[SQUARE_TEXT];
 	unsigned char len;
-} rank_kanji[KIFU_MAX_DIM + 1] = {
-	{"", 0},       {"一", 3},     {"二", 3},     {"三", 3},     {"四", 3},
-	{"五", 3},     {"六", 3},     {"七", 3},     {"八", 3},     {"九", 3},
-	{"十", 3},     {"十一", 6},   {"十二", 6},   {"十三", 6},   {"十四", 6},
-	{"十五", 6},   {"十六", 6},   {"十七", 6},   {"十八", 6},   {"十九", 6},
+} square_text;
+#define SQ(f, r) {f r, sizeof(f r) - 1}
+#define RANKS(f)                                                                                           \
+	{{"", 0},        SQ(f, "一"),   SQ(f, "二"),   SQ(f, "三"),   SQ(f, "四"),   SQ(f, "五"),   SQ(f, "六"), \
+	 SQ(f, "七"),    SQ(f, "八"),   SQ(f, "九"),   SQ(f, "十"),   SQ(f, "十一"), SQ(f, "十二"), SQ(f, "十三"), \
+	 SQ(f, "十四"),  SQ(f, "十五"), SQ(f, "十六"), SQ(f, "十七"), SQ(f, "十八"), SQ(f, "十九")}
+static const square_text wide_squares[KIFU_MAX_DIM + 1][KIFU_MAX_DIM + 1] = {
+	{{"", 0}},   RANKS("1"),  RANKS("2"),  RANKS("3"),  RANKS("4"),  RANKS("5"),  RANKS("6"),
+	RANKS("7"),  RANKS("8"),  RANKS("9"),  RANKS("10"), RANKS("11"), RANKS("12"), RANKS("13"),
+	RANKS("14"), RANKS("15"), RANKS("16"), RANKS("17"), RANKS("18"), RANKS("19"),
 };
+#undef RANKS
+#undef SQ
 
-/* A square in the wide form: "7九", "10十一".  The caller's buffer has room
- * for six bytes of rank. */
-static char *put_square_wide(char *o, const kifu_variant *v, int sq)
+/* A square of a board of `files` files in the wide form.  The caller's
+ * buffer has room for SQUARE_TEXT bytes. */
+static inline char *put_square_wide(char *o, int files, int sq)
 {
 	/* 65536 / files rounded up: sq / files as a product, with no
 	 * division on the per-move path (a tenth of the writer's time); it
@@ -613,108 +553,38 @@ static char *put_square_wide(char *o, const kifu_variant *v, int sq)
 		0,    65536, 32768, 21846, 16384, 13108, 10923, 9363, 8192, 7282,
 		6554, 5958,  5462,  5042,  4682,  4370,  4096,  3856, 3641, 3450,
 	};
-	unsigned files = (unsigned)kifu_variant_files(v), row;
-	if ((unsigned)sq < KIFU_MAX_SQUARES && files <= KIFU_MAX_DIM)
-		row = (unsigned)sq * inverse[files] >> 16;
-	else
-		row = (unsigned)sq / files;
-	unsigned file = (unsigned)sq - row * files + 1, rank = row + 1;
-	if (file >= 10)
-		*o++ = (char)('0' + file / 10 % 10);
-	*o++ = (char)('0' + file % 10);
-	if (rank > KIFU_MAX_DIM)
-		return put_kanji_number(o, (int)rank);
-	memcpy(o, rank_kanji[rank].text, 6);
-	return o + rank_kanji[rank].len;
-}
-
-/* The same from names' table, when it has one. */
-static inline char *put_square_named(char *o, const kif_names *names, const kifu_variant *v, int sq)
-{
-	if (names && names->squares && (unsigned)sq < KIFU_MAX_SQUARES) {
-		memcpy(o, names->square[sq], SQUARE_TEXT);
-		return o + names->square_len[sq];
+	const unsigned f = (unsigned)files, row = (unsigned)sq * inverse[f < KIFU_MAX_DIM ? f : KIFU_MAX_DIM] >> 16;
+	const unsigned file = (unsigned)sq - row * f;
+	if (f - 1 >= KIFU_MAX_DIM || file >= KIFU_MAX_DIM || row >= KIFU_MAX_DIM) {
+		/* no square of a board kifu plays: said as a number anyway */
+		o = put_decimal(o, f ? (unsigned)sq % f + 1 : 0, 1, ' ');
+		return put_kanji_number(o, f ? (int)((unsigned)sq / f + 1) : 0);
 	}
-	return put_square_wide(o, v, sq);
+	const square_text *t = &wide_squares[file + 1][row + 1];
+	memcpy(o, t->text, SQUARE_TEXT);
+	return o + t->len;
 }
 
-/* Could a name run on from the square before it (a digit, a kanji number,
- * a space), so that whether the words read back hangs on the square? */
-static bool runs_on_from_square(const char *name)
-{
-	if (!name[0] || (unsigned char)name[0] <= ' ' || (name[0] >= '0' && name[0] <= '9') ||
-	    !strncmp(name, "十", 3) || !strncmp(name, "　", 3))
-		return true;
-	/* the digits and kanji the squares are written with (three bytes each) */
-	for (int d = 0; d < 10; d++)
-		if (!strncmp(name, fw_digits[d], 3) || (d && !strncmp(name, kanji[d], 3)))
-			return true;
-	return false;
-}
-
-/* The name a move gives type t (move_name), or a drop's (one that reads
- * back as t, as nothing but the name tells what is dropped): from the
- * record's cache when there is one, else made in buf. */
-static const char *piece_words_len(const kifu_variant *v, int t, bool wide, bool drop, kif_names *names,
-				   char *buf, size_t *len)
-{
-	if (names && t >= 0 && t < KIFU_MAX_TYPES) {
-		uint8_t bit = drop ? 2 : 1;
-		char *name = drop ? names->drop[t] : names->move[t];
-		uint8_t *name_len = drop ? &names->drop_len[t] : &names->move_len[t];
-		if (!(atomic_load_explicit(&names->have[t], memory_order_acquire) & bit)) {
-			if (names->lock)
-				pthread_mutex_lock(names->lock);
-			uint8_t have = atomic_load_explicit(&names->have[t], memory_order_relaxed);
-			if (!(have & bit)) {
-				move_name(v, t, wide, name, NAME_MAX);
-				if (drop)
-					own_name(v, t, name, NAME_MAX, false);
-				*name_len = (uint8_t)strlen(name); /* < NAME_MAX */
-				have |= (uint8_t)(bit | (runs_on_from_square(name) ? bit << 2 : 0));
-				atomic_store_explicit(&names->have[t], have, memory_order_release);
-			}
-			if (names->lock)
-				pthread_mutex_unlock(names->lock);
-		}
-		*len = *name_len;
-		return name;
-	}
-	move_name(v, t, wide, buf, NAME_MAX);
-	if (drop)
-		own_name(v, t, buf, NAME_MAX, false);
-	*len = strlen(buf);
-	return buf;
-}
-
-static const char *piece_words(const kifu_variant *v, int t, bool wide, bool drop, kif_names *names, char *buf)
+/* piece_word at o. */
+static char *put_piece_words(char *o, const kifu_variant *v, int t, bool wide, bool drop, unsigned *reads)
 {
 	size_t len;
-	return piece_words_len(v, t, wide, drop, names, buf, &len);
-}
-
-/* piece_words at o. */
-static char *put_piece_words(char *o, const kifu_variant *v, int t, bool wide, bool drop, kif_names *names,
-			     char *buf)
-{
-	size_t len;
-	const char *name = piece_words_len(v, t, wide, drop, names, buf, &len);
+	const char *name = piece_word(v, t, wide, drop, &len, reads);
 	memcpy(o, name, len);
 	return o + len;
 }
 
 /* "DEST NAME[成]" in KIF words: "７六歩", "同　角成", "５五角打"; wide: "7八歩兵",
- * "仝角行成". */
+ * "仝角行成".  *reads: how the name reads back (KIFU_READS_*). */
 static char *put_move_head(char *o, const kifu_position *pos, const kifu_move *m, int prev_to, bool wide,
-			   kif_names *names)
+			   unsigned *reads)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	const int files = kifu_variant_files(v);
-	char buf[NAME_MAX];
 	if (m->to == prev_to) {
 		o = put_text(o, wide ? "仝" : "同　");
 	} else if (wide) {
-		o = put_square_named(o, names, v, m->to);
+		o = put_square_wide(o, files, m->to);
 	} else {
 		/* full-width digit and kanji: three bytes each */
 		memcpy(o, fw_digits[m->to % files + 1], 3);
@@ -722,10 +592,10 @@ static char *put_move_head(char *o, const kifu_position *pos, const kifu_move *m
 		o += 6;
 	}
 	if (m->flags & KIFU_MOVE_DROP) {
-		o = put_piece_words(o, v, m->piece, wide, true, names, buf);
+		o = put_piece_words(o, v, m->piece, wide, true, reads);
 		return PUT_LIT(o, "打");
 	}
-	o = put_piece_words(o, v, kifu_code_type(kifu_position_at(pos, m->from)), wide, false, names, buf);
+	o = put_piece_words(o, v, kifu_code_type(kifu_position_at(pos, m->from)), wide, false, reads);
 	/* no 不成: KIF names the origin, and Kifu for Windows leaves it out */
 	if (m->flags & KIFU_MOVE_PROMOTE)
 		o = PUT_LIT(o, "成");
@@ -735,17 +605,15 @@ static char *put_move_head(char *o, const kifu_position *pos, const kifu_move *m
 /* A wide-form two-step move's mark or route, after its head: "（居食い）"
  * (it takes on mid and stays), "（じっと）" (it passes), else the route
  * " （←MID←FROM）" when the origin is asked for. */
-static char *put_two_step_tail(char *o, const kifu_position *pos, const kifu_move *m, unsigned flags,
-			       const kif_names *names)
+static char *put_two_step_tail(char *o, const kifu_position *pos, const kifu_move *m, unsigned flags, int files)
 {
-	const kifu_variant *v = kifu_position_variant(pos);
 	if (m->from == m->to)
 		return put_text(o, kifu_position_at(pos, m->mid) ? "（居食い）" : "（じっと）");
 	if (flags & KIFU_KIF_ORIGIN) {
 		o = put_text(o, " （←");
-		o = put_square_named(o, names, v, m->mid);
+		o = put_square_wide(o, files, m->mid);
 		o = put_text(o, "←");
-		o = put_square_named(o, names, v, m->from);
+		o = put_square_wide(o, files, m->from);
 		o = put_text(o, "）");
 	}
 	return o;
@@ -756,9 +624,9 @@ static char *put_two_step_tail(char *o, const kifu_position *pos, const kifu_mov
 enum { WORDS_ROOM = NAME_MAX + 128 };
 
 /* kifu_kif_move_words into buf (WORDS_ROOM bytes), NUL-terminated; its
- * length, or KIFU_EINVAL. */
-static int move_words(const kifu_position *pos, const kifu_move *m, int prev_to, unsigned flags, kif_names *names,
-		      char *buf)
+ * length, or KIFU_EINVAL.  *reads: how the piece's name reads back. */
+static int move_words(const kifu_position *pos, const kifu_move *m, int prev_to, unsigned flags, char *buf,
+		      unsigned *reads)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	const int files = kifu_variant_files(v), squares = files * kifu_variant_ranks(v);
@@ -769,15 +637,15 @@ static int move_words(const kifu_position *pos, const kifu_move *m, int prev_to,
 	char *o = buf;
 	if (flags & KIFU_KIF_MARK)
 		o = put_text(o, kifu_position_side(pos) == KIFU_SENTE ? "▲" : "△");
-	o = put_move_head(o, pos, m, prev_to, wide, names);
+	o = put_move_head(o, pos, m, prev_to, wide, reads);
 	if (drop) {
 		/* a drop names no origin */
 	} else if (wide && m->mid != KIFU_NO_SQUARE && m->mid < squares) {
-		o = put_two_step_tail(o, pos, m, flags, names);
+		o = put_two_step_tail(o, pos, m, flags, files);
 	} else if (flags & KIFU_KIF_ORIGIN) {
 		if (wide) {
 			o = put_text(o, " （←");
-			o = put_square_named(o, names, v, m->from);
+			o = put_square_wide(o, files, m->from);
 			o = put_text(o, "）");
 		} else {
 			*o++ = '(';
@@ -794,7 +662,8 @@ int kifu_kif_move_words(const kifu_position *pos, const kifu_move *m, int prev_t
 			char *buf, size_t size)
 {
 	char text[WORDS_ROOM];
-	int len = move_words(pos, m, prev_to, flags, NULL, text);
+	unsigned reads;
+	int len = move_words(pos, m, prev_to, flags, text, &reads);
 	if (len < 0)
 		return len;
 	if ((size_t)len + 1 > size)
@@ -819,35 +688,28 @@ static bool words_read_back(const writer *w, const kifu_move *m, int type, const
 	return !h.drop && (w->wide || kifu__kif_origin(w->v, &t) == m->from) && t.p == t.end;
 }
 
-/* words_read_back, asked once for each kind of move of a type (its piece's
- * name, 成, 打, 同 or a square): what follows the square is the same words
- * for every move of that kind, and the square and the origin are digits
- * and kanji the reader reads back whatever the piece, unless the name
- * could run on from the square (then every move is asked). */
-static bool reads_back(writer *w, const kifu_move *m, int type, const char *words)
+/* words_read_back, answered from how the piece's name reads back (the
+ * variant's, KIFU_READS_*) where it can be: the square and the origin are
+ * digits and kanji the reader reads back whatever the piece, so the words
+ * read back when the name does after the square and followed by what
+ * follows it (成 or the origin, 打, or nothing).  Else they are parsed (and
+ * a move the name does not tell is refused). */
+static bool reads_back(writer *w, const kifu_move *m, int type, const char *words, unsigned reads)
 {
-	kif_names *names = w->names;
-	bool drop = m->flags & KIFU_MOVE_DROP;
-	/* the name was made for these words (piece_words): have tells */
-	uint8_t have = names && type >= 0 && type < KIFU_MAX_TYPES ?
-			       atomic_load_explicit(&names->have[type], memory_order_acquire) : 0;
-	if ((have & (drop ? 8 : 4)) || !(have & (drop ? 2 : 1)))
-		return words_read_back(w, m, type, words);
-	/* a verdict is the same whoever makes it: no lock */
-	_Atomic uint8_t *known = &names->reads_back[type][(drop ? 4 : 0) | ((m->flags & KIFU_MOVE_PROMOTE) ? 2 : 0) |
-							  (m->to == w->prev_to ? 1 : 0)];
-	uint8_t verdict = atomic_load_explicit(known, memory_order_relaxed);
-	if (!verdict) {
-		verdict = words_read_back(w, m, type, words) ? 1 : 2;
-		atomic_store_explicit(known, verdict, memory_order_relaxed);
-	}
-	return verdict == 1;
+	bool drop = m->flags & KIFU_MOVE_DROP, promote = m->flags & KIFU_MOVE_PROMOTE;
+	unsigned need = KIFU_READS_AFTER_NUMBER |
+			(drop ? KIFU_READS_EXACT | KIFU_READS_BEFORE_DROP :
+				KIFU_READS_AGREEING | (promote ? KIFU_READS_BEFORE_PROMOTE : w->wide ? 0u : KIFU_READS_BEFORE_ASCII));
+	if ((reads & need) == need)
+		return true;
+	return words_read_back(w, m, type, words);
 }
 
 /* A move KIF cannot write so that it reads back as the move: 0, or
  * KIFU_EUNSUPPORTED with w->diag saying why.  words: what the move's line
- * says of it (move_words). */
-static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_step *step, const char *words)
+ * says of it (move_words), reads how the piece's name in them reads back. */
+static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_step *step, const char *words,
+			   unsigned reads)
 {
 	const kifu_record_move *m = step->move;
 	const char *why = NULL;
@@ -865,11 +727,11 @@ static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_
 				     "ply %ld: %s: %s", step->ply, m->text, why);
 	if (w->wide && m->move.mid != KIFU_NO_SQUARE) {
 		/* its two lines name the piece as a one-step move's head does */
-		*put_move_head(head, pos, &m->move, w->prev_to, true, w->names) = 0;
+		*put_move_head(head, pos, &m->move, w->prev_to, true, &reads) = 0;
 		words = head;
 	}
 	int type = m->move.flags & KIFU_MOVE_DROP ? m->move.piece : kifu_code_type(kifu_position_at(pos, m->move.from));
-	if (reads_back(w, &m->move, type, words))
+	if (reads_back(w, &m->move, type, words, reads))
 		return 0;
 	return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
 			     "ply %ld: %s: written %s in KIF, it would not read back as the move (the piece's "
@@ -896,17 +758,19 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	writer *w = ctx;
 	const kifu_record_move *m = step->move;
 	const kifu_variant *v = w->v;
-	char words[WORDS_ROOM], buf[NAME_MAX];
+	char words[WORDS_ROOM];
 	int len = 0;
+	unsigned reads = 0;
 	words[0] = 0;
 	/* the writer's own form: the origin always, a two-step move on two lines */
 	if (m->move.mid == KIFU_NO_SQUARE || !w->wide)
-		len = move_words(pos, &m->move, w->prev_to, w->wide ? 0 : KIFU_KIF_ORIGIN, w->names, words);
+		len = move_words(pos, &m->move, w->prev_to, w->wide ? 0 : KIFU_KIF_ORIGIN, words, &reads);
 	if (len < 0) {
 		len = 0;
+		reads = 0;
 		words[0] = 0;
 	}
-	int rc = unwritable_move(w, pos, step, words);
+	int rc = unwritable_move(w, pos, step, words, reads);
 	if (rc)
 		return rc;
 	double total = running_total(w, step->ply, m->time, m->total);
@@ -919,23 +783,24 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 		 * lines, each with its own origin, the second never 仝 and with
 		 * no 居食い/じっと mark (its squares say it) */
 		if (m->move.mid != KIFU_NO_SQUARE) {
-			const char *name = piece_words(v, kifu_code_type(kifu_position_at(pos, m->move.from)), true, false,
-						       w->names, buf);
+			size_t name_len;
+			const char *name = piece_word(v, kifu_code_type(kifu_position_at(pos, m->move.from)), true, false,
+						      &name_len, &reads);
 			o = put_ply(o, step->ply + w->base);
 			o = put_text(o, "手目一歩目 ");
-			o = m->move.mid == w->prev_to ? put_text(o, "仝") : put_square_named(o, w->names, v, m->move.mid);
+			o = m->move.mid == w->prev_to ? put_text(o, "仝") : put_square_wide(o, w->files, m->move.mid);
 			o = put_text(o, name);
 			o = put_text(o, " （←");
-			o = put_square_named(o, w->names, v, m->move.from);
+			o = put_square_wide(o, w->files, m->move.from);
 			o = put_text(o, "）\n");
 			o = put_ply(o, step->ply + w->base);
 			o = put_text(o, "手目二歩目 ");
-			o = put_square_named(o, w->names, v, m->move.to);
+			o = put_square_wide(o, w->files, m->move.to);
 			o = put_text(o, name);
 			if (m->move.flags & KIFU_MOVE_PROMOTE)
 				o = put_text(o, "成");
 			o = put_text(o, " （←");
-			o = put_square_named(o, w->names, v, m->move.mid);
+			o = put_square_wide(o, w->files, m->move.mid);
 			o = put_text(o, "）");
 		} else {
 			o = put_ply(o, step->ply + w->base);
@@ -944,7 +809,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 			o += len;
 			if (!(m->move.flags & KIFU_MOVE_DROP)) {
 				o = put_text(o, " （←");
-				o = put_square_named(o, w->names, v, m->move.from);
+				o = put_square_wide(o, w->files, m->move.from);
 				o = put_text(o, "）");
 			}
 		}
@@ -1357,16 +1222,13 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		return rc;
 	/* an ending's time is written too when no move has one */
 	char lines[LINES_ROOM];
-	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, 0, -1, NULL, 0, 0, diag, NULL, lines, 0,
+	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, 0, -1, NULL, 0, 0, diag, kifu_variant_files(v), lines, 0,
 		    /* the game's beginning: the start's move number is 1 */
 		    kifu_position_movenumber(pos) <= 1, {0, 0}, {false, false}};
 	/* lishogi numbers the moves from a set-up position on from its SFEN's
 	 * move number (put_diagram); pos holds the start the preamble set up */
 	if (w.wide && kifu_record_tag(rec, "sfen"))
 		w.base = kifu_position_movenumber(pos) - 1;
-	/* the pieces' names, made as the moves need them */
-	kif_names *owned;
-	w.names = names_for(v, &owned);
 	fputs("手数----指手---------消費時間--\n", f);
 	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
 	/* every line of play, each followed by its variations, the latest ply
@@ -1380,7 +1242,6 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	rc = kifu__kif_play_lines(rec, pos, &opt, validation, "KIF", diag);
 	flush_lines(&w);
 	free(w.branch);
-	free(owned);
 	return rc;
 }
 

@@ -1,0 +1,294 @@
+/*
+ * check.c - the one-move check (kifu_check_move): one move of the side to
+ * move against every rule, in the order of kifu_illegal's codes, without
+ * generating every move.
+ */
+#include <string.h>
+
+#include "rules/rules_internal.h"
+
+/* (cold: out of the way of the path of legal moves) */
+static COLD int illegal(kifu_illegal *why, enum kifu_illegal_code code, int type, int other, int sq,
+		   int side)
+{
+	if (why) {
+		why->code = code;
+		why->type = type;
+		why->other_type = other;
+		why->square = sq;
+		why->side = (enum kifu_side)side;
+	}
+	return KIFU_EILLEGAL;
+}
+
+/* Can the piece on from reach to in one leg?  Returns KIFU_LEGAL, or
+ * UNREACHABLE / BLOCKED with *blocker set. */
+static enum kifu_illegal_code reach_single(const struct kifu_position *p, const piece_type *pt,
+					   int side, int from, int to, int *blocker)
+{
+	const int files = p->files, s = sign_of(side);
+	const int df = FILE_OF(to) - FILE_OF(from), dr = RANK_OF(to) - RANK_OF(from);
+	const movement *m = &pt->mv;
+	*blocker = -1;
+	if (!df && !dr)
+		return KIFU_ILL_UNREACHABLE;
+	/* the table built from the movement (variant.c) answers most moves */
+	int e = pt->reach[s * dr + REACH_OFF][s * df + REACH_OFF];
+	if (e == REACH_JUMP)
+		return KIFU_LEGAL;
+	if (e == REACH_NONE)
+		return KIFU_ILL_UNREACHABLE;
+	if (e != REACH_SLOW) {
+		const slide *sl = &m->slides[e - REACH_SLIDE];
+		int sf = s * sl->dx, sr = s * sl->dy;
+		int step = sr * files + sf;
+		for (int sq = from + step; sq != to; sq += step)
+			if (p->board[sq]) {
+				*blocker = sq;
+				return KIFU_ILL_BLOCKED;
+			}
+		return KIFU_LEGAL;
+	}
+	for (int i = 0; i < m->nleaps; i++)
+		if (s * m->leaps[i].dx == df && s * m->leaps[i].dy == dr)
+			return KIFU_LEGAL;
+	if (m->area_lion && cheb(df, dr) <= 2)
+		return KIFU_LEGAL;
+	for (int i = 0; i < m->nlines; i++) {
+		int lf = s * m->lines[i].dx, lr = s * m->lines[i].dy;
+		if ((lf == df && lr == dr) || (2 * lf == df && 2 * lr == dr))
+			return KIFU_LEGAL;
+	}
+	enum kifu_illegal_code why = KIFU_ILL_UNREACHABLE;
+	for (int i = 0; i < m->nslides; i++) {
+		const slide *sl = &m->slides[i];
+		int sf = s * sl->dx, sr = s * sl->dy;
+		/* to must be k steps along (sf, sr) */
+		int k = sf ? df / sf : dr / sr;
+		if (k < 1 || k * sf != df || k * sr != dr)
+			continue;
+		if (sl->range && k > sl->range)
+			continue;
+		int f = FILE_OF(from) + sf, r = RANK_OF(from) + sr, n;
+		for (n = 1; n < k; n++, f += sf, r += sr)
+			if (p->board[r * files + f])
+				break;
+		if (n == k)
+			return KIFU_LEGAL;
+		why = KIFU_ILL_BLOCKED;
+		*blocker = r * files + f;
+	}
+	return why;
+}
+
+/* Is from -> mid -> to a two-leg move of the piece? */
+static bool reach_two_leg(const struct kifu_position *p, const piece_type *pt, int side,
+			  int from, int mid, int to)
+{
+	const int s = sign_of(side);
+	const int mf = FILE_OF(mid) - FILE_OF(from), mr = RANK_OF(mid) - RANK_OF(from);
+	const int tf = FILE_OF(to) - FILE_OF(mid), tr = RANK_OF(to) - RANK_OF(mid);
+	if (pt->mv.area_lion)
+		return cheb(mf, mr) == 1 && cheb(tf, tr) == 1;
+	for (int i = 0; i < pt->mv.nlines; i++) {
+		int lf = s * pt->mv.lines[i].dx, lr = s * pt->mv.lines[i].dy;
+		if (lf == mf && lr == mr && ((tf == lf && tr == lr) || (tf == -lf && tr == -lr)))
+			return true;
+	}
+	return false;
+}
+
+/* The game has ended (a royal lost, or the end rules): KIFU_EILLEGAL with
+ * *why, or 0. */
+static NOINLINE int check_game_over(kifu_position *p, kifu_illegal *why)
+{
+	const int side = p->side;
+	if (p->loser >= 0)
+		return illegal(why, KIFU_ILL_GAME_OVER, -1, -1, -1, p->loser);
+	if (p->v->end_rules) {
+		int loser = side;
+		enum kifu_game_state st = kifu__judge_end(p, &loser);
+		if (st == KIFU_GAME_BARE_ROYAL)
+			return illegal(why, KIFU_ILL_BARE_ROYAL, -1, -1, -1, loser);
+		if (st == KIFU_GAME_LONE_ROYALS)
+			return illegal(why, KIFU_ILL_LONE_ROYALS, -1, -1, -1, side);
+	}
+	return 0;
+}
+
+/* A drop (to on the board). */
+static NOINLINE int check_drop(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	int t = m->piece;
+	if (!v->drops)
+		return illegal(why, KIFU_ILL_NO_DROPS, t < v->ntypes ? t : -1, -1, m->to, side);
+	if (t >= v->ntypes || !p->hand[side][t])
+		return illegal(why, KIFU_ILL_NOT_IN_HAND, t < v->ntypes ? t : -1, -1, m->to, side);
+	const piece_type *pt = &v->types[t];
+	if (m->flags & KIFU_MOVE_PROMOTE)
+		return illegal(why, KIFU_ILL_DROP_PROMOTE, t, -1, m->to, side);
+	if (p->board[m->to])
+		return illegal(why, KIFU_ILL_DROP_OCCUPIED, t, kifu_code_type(p->board[m->to]), m->to, side);
+	if (pt->desc.must_promote_ranks && in_last(p, side, RANK_OF(m->to), pt->desc.must_promote_ranks))
+		return illegal(why, KIFU_ILL_DEAD_DROP, t, -1, m->to, side);
+	if (pt->desc.no_two_on_file) {
+		int code = kifu_code_make(t, (enum kifu_side)side);
+		for (int sq = FILE_OF(m->to); sq < p->nsq; sq += p->files)
+			if (p->board[sq] == code)
+				return illegal(why, KIFU_ILL_TWO_PAWNS, t, -1, sq, side);
+	}
+	legal_ctx c;
+	kifu__legal_ctx_init(p, &c, false);
+	if (needs_test(p, &c, m)) {
+		if (board_test_fits(p, m)) {
+			int rsq = p->royal_sq[side][0];
+			if (kifu__royal_attacked_after(p, m, rsq))
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t, kifu_code_type(p->board[rsq]), rsq, side);
+		} else {
+			kifu_undo u;
+			kifu_make_move(p, m, &u);
+			bool royal_ok = !(v->royal_rule == KIFU_ROYAL_LAST && p->nroyal[side] == 1 &&
+					  attacked_by(p, p->royal_sq[side][0], p->side, NULL));
+			bool ok = royal_ok && kifu__legal_after(p, m, 0);
+			int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
+			kifu_unmake_move(p, &u);
+			if (!royal_ok)
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+					       rsq >= 0 ? kifu_code_type(p->board[rsq]) : -1, rsq, side);
+			if (!ok)
+				return illegal(why, KIFU_ILL_DROP_MATE, t, -1, m->to, side);
+		}
+	}
+	p->approved = *m;
+	p->approved_safe = c.royal_test;
+	return 0;
+}
+
+/* A two-leg move's legs (mid on the board); *capture: it takes on mid. */
+static NOINLINE int check_two_leg(kifu_position *p, const kifu_move *m, const piece_type *pt, int t,
+				  bool *capture, kifu_illegal *why)
+{
+	const int side = p->side;
+	if (!pt->mv.area_lion && !pt->mv.nlines)
+		return illegal(why, KIFU_ILL_NO_TWO_LEG, t, -1, m->from, side);
+	if (!reach_two_leg(p, pt, side, m->from, m->mid, m->to))
+		return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->mid, side);
+	int c = p->board[m->mid];
+	if (is_own(c, side))
+		return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->mid, side);
+	*capture = c != 0;
+	return 0;
+}
+
+/* The last-royal rule for board move m of the piece `code` (type t). */
+static NOINLINE int check_royal_rule(kifu_position *p, const kifu_move *m, const piece_type *pt, int t,
+				     int code, kifu_illegal *why)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	/* needs_test for a board move, its context made on the way */
+	const bool royal_test = p->nroyal[side] == 1;
+	bool test = false;
+	if (royal_test) {
+		int royal = p->royal_sq[side][0];
+		test = in_check(p) || m->from == royal || !v->unit_slides || may_be_pinned(p, royal, m->from);
+	}
+	if (test) {
+		if (board_test_fits(p, m)) {
+			int royal = p->royal_sq[side][0], rsq = m->from == royal ? m->to : royal;
+			if (kifu__royal_attacked_after(p, m, royal))
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+					       kifu_code_type(p->board[rsq] ? p->board[rsq] : code), rsq, side);
+		} else {
+			kifu_undo u;
+			kifu_make_move(p, m, &u);
+			bool ok = kifu__legal_after(p, m, 0);
+			int rsq = p->nroyal[side] == 1 ? p->royal_sq[side][0] : -1;
+			kifu_unmake_move(p, &u);
+			if (!ok)
+				return illegal(why, KIFU_ILL_ROYAL_ATTACKED, t,
+					       rsq >= 0 ? kifu_code_type(p->board[rsq] ? p->board[rsq] : code) : -1,
+					       rsq, side);
+		}
+	}
+	/* the mover keeps one royal, now known safe: kifu_make_move of this
+	 * move can tell the opponent's check from the move alone.  Not so
+	 * when the move makes a second royal: that may leave the first one
+	 * attacked (legal with two royals). */
+	p->approved = *m;
+	p->approved_safe = royal_test && !((m->flags & KIFU_MOVE_PROMOTE) && v->types[pt->promotes_to].desc.royal);
+	return 0;
+}
+
+/* The rules in the order of kifu_illegal's codes: the game, the squares,
+ * the piece, its reach, the square it goes to, promotion, lion trading,
+ * the royal.  The rarer parts are functions of their own, so that the path
+ * of an ordinary board move stays short. */
+static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	int rc;
+	if ((p->loser >= 0 || v->end_rules) && (rc = check_game_over(p, why)) != 0)
+		return rc;
+	if (m->to >= p->nsq)
+		return illegal(why, KIFU_ILL_OFF_BOARD, -1, -1, m->to, side);
+	if (m->flags & KIFU_MOVE_DROP)
+		return check_drop(p, m, why);
+	if (m->from >= p->nsq || (m->mid != KIFU_NO_SQUARE && m->mid >= p->nsq))
+		return illegal(why, KIFU_ILL_OFF_BOARD, -1, -1, m->from >= p->nsq ? m->from : m->mid, side);
+	int code = p->board[m->from];
+	if (!code)
+		return illegal(why, KIFU_ILL_NO_PIECE, -1, -1, m->from, side);
+	int t = kifu_code_type(code);
+	if ((int)kifu_code_side(code) != side)
+		return illegal(why, KIFU_ILL_NOT_YOURS, t, -1, m->from, opp(side));
+	const piece_type *pt = &v->types[t];
+	bool capture = false;
+	if (m->mid != KIFU_NO_SQUARE) {
+		if ((rc = check_two_leg(p, m, pt, t, &capture, why)) != 0)
+			return rc;
+	} else {
+		int blocker;
+		enum kifu_illegal_code r = reach_single(p, pt, side, m->from, m->to, &blocker);
+		if (r != KIFU_LEGAL)
+			return illegal(why, r, t, blocker >= 0 ? kifu_code_type(p->board[blocker]) : -1,
+				       blocker >= 0 ? blocker : m->to, side);
+	}
+	if (m->to != m->from) {
+		int c = p->board[m->to];
+		if (is_own(c, side))
+			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->to, side);
+		capture = capture || c != 0;
+	}
+	if (m->flags & KIFU_MOVE_PROMOTE) {
+		if (pt->promoted)
+			return illegal(why, KIFU_ILL_PROMOTED_AGAIN, t, -1, m->to, side);
+		if (pt->promotes_to < 0)
+			return illegal(why, KIFU_ILL_CANNOT_PROMOTE, t, -1, m->to, side);
+		if (!promotion_allowed(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture))
+			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
+	} else if (promotion_forced(v, pt, side, RANK_OF(m->to)) && pt->promotes_to >= 0) {
+		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
+	}
+	if (v->lion_trading) {
+		int at = m->to;
+		enum kifu_illegal_code r = kifu__lion_trade(p, m, side, p->cs, &at);
+		if (r != KIFU_LEGAL)
+			return illegal(why, r, t, kifu_code_type(p->board[at]), at, side);
+	}
+	if (v->royal_rule == KIFU_ROYAL_LAST)
+		return check_royal_rule(p, m, pt, t, code, why);
+	return 0;
+}
+
+int kifu_check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
+{
+	int rc = check_move(p, m, why);
+	if (rc && why)
+		why->from = (m->flags & KIFU_MOVE_DROP) || m->from >= p->nsq ? -1 : m->from;
+	return rc;
+}
+

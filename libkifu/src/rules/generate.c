@@ -1,0 +1,284 @@
+/*
+ * generate.c - the moves of a position before the royal rule: each piece's
+ * by its movement (formats/movement.md), with its promotion choices, and
+ * the drops.  legal.c keeps the legal ones.
+ */
+#include <string.h>
+
+#include "rules/rules_internal.h"
+
+static inline void push(gen *g, int from, int mid, int to, int flags, int piece)
+{
+	kifu_movelist *l = g->out;
+	if (l->count >= KIFU_MAX_MOVES) {
+		g->full = true;
+		return;
+	}
+	kifu_move *m = &l->moves[l->count++];
+	m->from = (uint16_t)from;
+	m->mid = (uint16_t)mid;
+	m->to = (uint16_t)to;
+	m->flags = (uint8_t)flags;
+	m->piece = (uint8_t)piece;
+}
+
+/* Emits a board move with its promotion choices: both when promotion is
+ * optional, only the promotion when it is forced. */
+static void emit_promotions(gen *g, const piece_type *pt, int from, int mid, int to, bool capture)
+{
+	const struct kifu_position *p = g->p;
+	int from_r = RANK_OF(from), to_r = RANK_OF(to);
+	bool can = promotion_allowed(p->v, pt, g->side, from_r, to_r, capture);
+	if (promotion_forced(p->v, pt, g->side, to_r)) {
+		if (can)
+			push(g, from, mid, to, KIFU_MOVE_PROMOTE, 0);
+		return;
+	}
+	push(g, from, mid, to, 0, 0);
+	if (can)
+		push(g, from, mid, to, KIFU_MOVE_PROMOTE, 0);
+}
+
+static inline void emit(gen *g, const piece_type *pt, int from, int mid, int to, bool capture)
+{
+	/* most pieces have no promotion to weigh */
+	if (pt->promotes_to < 0 && !pt->desc.must_promote_ranks)
+		push(g, from, mid, to, 0, 0);
+	else
+		emit_promotions(g, pt, from, mid, to, capture);
+}
+
+/* emit with the variant's promotion table (gen_tables): prow is the row of
+ * the piece's type, side and rank (variant_internal.h, promo). */
+static inline void emit_table(gen *g, const uint8_t *prow, int from, int to, bool capture)
+{
+	const unsigned f = prow[g->p->v->rank_of[to]];
+	const bool can = f & (capture ? PROMO_CAPTURE : PROMO_QUIET);
+	if (!(f & PROMO_FORCED))
+		push(g, from, KIFU_NO_SQUARE, to, 0, 0);
+	if (can)
+		push(g, from, KIFU_NO_SQUARE, to, KIFU_MOVE_PROMOTE, 0);
+}
+
+/* A single-leg destination; with pt->dedupe, each square once. */
+static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
+{
+	struct kifu_position *p = g->p;
+	if (pt->dedupe) {
+		if (p->stamp[to] == p->stamp_gen)
+			return;
+		p->stamp[to] = p->stamp_gen;
+	}
+	emit(g, pt, from, KIFU_NO_SQUARE, to, p->board[to] != 0);
+}
+
+/* gen_piece from the variant's generation tables (gen_tables: no lion
+ * power), in the same order: leaps as listed, then each slide outward. */
+static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
+{
+	struct kifu_position *p = g->p;
+	const struct kifu_variant *v = p->v;
+	const int side = g->side;
+	const int16_t *step = v->leap_step[t][side];
+	const uint8_t *prow = v->promo[t][side][v->rank_of[from]];
+	for (uint64_t on = v->leap_on[t][side][from]; on; on &= on - 1) {
+		int to = from + step[bb_ctz64(on)];
+		int c = p->board[to];
+		if (is_own(c, side))
+			continue;
+		if (pt->dedupe) {
+			if (p->stamp[to] == p->stamp_gen)
+				continue;
+			p->stamp[to] = p->stamp_gen;
+		}
+		emit_table(g, prow, from, to, c != 0);
+	}
+	for (int i = 0; i < pt->mv.nslides; i++) {
+		const int w = v->slide_walk_of[t][i][side];
+		const int st = v->walk_dr[w] * p->files + v->walk_df[w];
+		int n = v->ray_len[w][from];
+		if (pt->mv.slides[i].range && pt->mv.slides[i].range < n)
+			n = pt->mv.slides[i].range;
+		for (int to = from + st; n > 0; n--, to += st) {
+			int c = p->board[to];
+			if (is_own(c, side))
+				break;
+			if (pt->dedupe) {
+				if (p->stamp[to] == p->stamp_gen)
+					goto next;
+				p->stamp[to] = p->stamp_gen;
+			}
+			emit_table(g, prow, from, to, c != 0);
+		next:
+			if (c)
+				break;
+		}
+	}
+}
+
+/* The Lion's moves (docs/rules.md, Dai Shogi): a step to any adjacent
+ * square or a jump to any square two away; or capture an adjacent piece and
+ * then step on (capturing again), or return (居食い).  *pass_mid: the first
+ * empty adjacent square, through which it may pass. */
+static void gen_lion_area(gen *g, const piece_type *pt, int from, int *pass_mid)
+{
+	struct kifu_position *p = g->p;
+	const int files = p->files, side = g->side, f = FILE_OF(from), r = RANK_OF(from);
+	for (int dr = -2; dr <= 2; dr++)
+		for (int df = -2; df <= 2; df++) {
+			int tf = f + df, tr = r + dr;
+			if ((!df && !dr) || !on_board(p, tf, tr))
+				continue;
+			int to = tr * files + tf;
+			if (!is_own(p->board[to], side))
+				emit_single(g, pt, from, to);
+		}
+	for (int dr = -1; dr <= 1; dr++)
+		for (int df = -1; df <= 1; df++) {
+			int af = f + df, ar = r + dr;
+			if ((!df && !dr) || !on_board(p, af, ar))
+				continue;
+			int mid = ar * files + af;
+			int c = p->board[mid];
+			if (!c) {
+				if (*pass_mid < 0)
+					*pass_mid = mid;
+				continue;
+			}
+			if (!is_enemy(c, side))
+				continue;
+			for (int er = -1; er <= 1; er++)
+				for (int ef = -1; ef <= 1; ef++) {
+					int bf = af + ef, br = ar + er;
+					if ((!ef && !er) || !on_board(p, bf, br))
+						continue;
+					int to = br * files + bf;
+					if (to == from || !is_own(p->board[to], side))
+						emit(g, pt, from, mid, to, true);
+				}
+		}
+}
+
+/* Lion power along a line (Horned Falcon forward, Soaring Eagle forward
+ * diagonals): step to the first square, jump to the second, capture on the
+ * first and return or go on to the second, or step to an empty first
+ * square and back (pass: *pass_mid, as gen_lion_area). */
+static void gen_lion_lines(gen *g, const piece_type *pt, int from, int *pass_mid)
+{
+	struct kifu_position *p = g->p;
+	const movement *m = &pt->mv;
+	const int files = p->files, side = g->side, s = sign_of(side), f = FILE_OF(from), r = RANK_OF(from);
+	for (int i = 0; i < m->nlines; i++) {
+		int df = s * m->lines[i].dx, dr = s * m->lines[i].dy;
+		int af = f + df, ar = r + dr;
+		if (!on_board(p, af, ar))
+			continue;
+		int mid = ar * files + af;
+		int c = p->board[mid];
+		bool second = on_board(p, af + df, ar + dr);
+		int to2 = second ? (ar + dr) * files + af + df : -1;
+		if (!is_own(c, side))
+			emit_single(g, pt, from, mid);
+		if (second && !is_own(p->board[to2], side))
+			emit_single(g, pt, from, to2);
+		if (!c) {
+			if (*pass_mid < 0)
+				*pass_mid = mid;
+		} else if (is_enemy(c, side)) {
+			emit(g, pt, from, mid, from, true);
+			if (second && !is_own(p->board[to2], side))
+				emit(g, pt, from, mid, to2, true);
+		}
+	}
+}
+
+void kifu__gen_piece(gen *g, int from)
+{
+	struct kifu_position *p = g->p;
+	const int files = p->files;
+	const int side = g->side, s = sign_of(side);
+	const int type = kifu_code_type(p->board[from]);
+	const piece_type *pt = &p->v->types[type];
+	const movement *m = &pt->mv;
+	if (pt->dedupe && ++p->stamp_gen == 0) {
+		memset(p->stamp, 0, sizeof p->stamp);
+		p->stamp_gen = 1;
+	}
+	if (p->v->gen_tables) {
+		gen_piece_tables(g, from, type, pt);
+		return;
+	}
+	const int f = FILE_OF(from), r = RANK_OF(from);
+	for (int i = 0; i < m->nleaps; i++) {
+		int tf = f + s * m->leaps[i].dx, tr = r + s * m->leaps[i].dy;
+		if (!on_board(p, tf, tr))
+			continue;
+		int to = tr * files + tf;
+		if (!is_own(p->board[to], side))
+			emit_single(g, pt, from, to);
+	}
+	for (int i = 0; i < m->nslides; i++) {
+		const slide *sl = &m->slides[i];
+		int df = s * sl->dx, dr = s * sl->dy;
+		int limit = sl->range ? sl->range : KIFU_MAX_DIM;
+		int tf = f + df, tr = r + dr;
+		for (int k = 1; k <= limit && on_board(p, tf, tr); k++, tf += df, tr += dr) {
+			int to = tr * files + tf;
+			int c = p->board[to];
+			if (is_own(c, side))
+				break;
+			emit_single(g, pt, from, to);
+			if (c)
+				break;
+		}
+	}
+	if (!m->area_lion && !m->nlines)
+		return;
+	/* a pass (a step to an empty square and back) counts once per piece */
+	int pass_mid = -1;
+	if (m->area_lion)
+		gen_lion_area(g, pt, from, &pass_mid);
+	else
+		gen_lion_lines(g, pt, from, &pass_mid);
+	if (pass_mid >= 0)
+		emit(g, pt, from, pass_mid, from, false);
+}
+
+void kifu__lion_filter(gen *g, int start)
+{
+	kifu_movelist *l = g->out;
+	int n = start;
+	for (int i = start; i < l->count; i++) {
+		int sq;
+		if (kifu__lion_trade(g->p, &l->moves[i], g->side, g->p->cs, &sq) == KIFU_LEGAL)
+			l->moves[n++] = l->moves[i];
+	}
+	l->count = n;
+}
+
+/* Drops (standard shogi, Asakura): any piece in hand on any empty square,
+ * except where it could never move (must-promote-ranks), and no second
+ * unpromoted pawn on a file (二歩). 打ち歩詰め is tested in legality. */
+void kifu__gen_drops(gen *g)
+{
+	struct kifu_position *p = g->p;
+	const struct kifu_variant *v = p->v;
+	const int side = g->side;
+	for (int t = 0; t < v->ntypes; t++) {
+		if (!p->hand[side][t])
+			continue;
+		const piece_type *pt = &v->types[t];
+		bool file_has[KIFU_MAX_DIM] = {false};
+		if (pt->desc.no_two_on_file)
+			for (int sq = 0; sq < p->nsq; sq++)
+				if (p->board[sq] == kifu_code_make(t, (enum kifu_side)side))
+					file_has[FILE_OF(sq)] = true;
+		for (int sq = 0; sq < p->nsq; sq++) {
+			if (p->board[sq] || file_has[FILE_OF(sq)])
+				continue;
+			if (pt->desc.must_promote_ranks && in_last(p, side, RANK_OF(sq), pt->desc.must_promote_ranks))
+				continue;
+			push(g, KIFU_NO_SQUARE, KIFU_NO_SQUARE, sq, KIFU_MOVE_DROP, t);
+		}
+	}
+}

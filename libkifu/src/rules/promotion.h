@@ -1,0 +1,67 @@
+/*
+ * promotion.h - the promotion rule of a variant (formats/variants.md,
+ * "promotion"; docs/rules.md, each variant's "Promotion"), on the variant
+ * model: what conclude.c tabulates for the generator and what the one-move
+ * check asks of a move.
+ */
+#ifndef KIFU_RULES_PROMOTION_H
+#define KIFU_RULES_PROMOTION_H
+
+#include "rules/variant_internal.h"
+
+/* What a board move between two ranks may or must do: it may promote as a
+ * quiet move, as a capture; it must. */
+enum { PROMO_QUIET = 1, PROMO_CAPTURE = 2, PROMO_FORCED = 4 };
+
+/* The promotion zone is the far `zone` ranks of side. */
+static inline bool zone_has(const struct kifu_variant *v, int side, int r)
+{
+	return side == KIFU_SENTE ? r < v->zone : r >= v->ranks - v->zone;
+}
+
+/* Is rank r one of the last n ranks for side? */
+static inline bool last_has(const struct kifu_variant *v, int side, int r, int n)
+{
+	return side == KIFU_SENTE ? r < n : r >= v->ranks - n;
+}
+
+/* May this move promote?  promotion.when: enter (from outside the zone into
+ * it: Dai, Sho), in-zone (starts or ends in it: standard shogi, Asakura),
+ * capture-in-zone (a capture that starts or ends in it: Dai); and a piece's
+ * may-promote-ranks (Sho's pawn and lance on any move to the last rank).
+ * Promoted pieces never promote again. */
+static inline bool promotion_allowed(const struct kifu_variant *v, const piece_type *pt, int side,
+				     int from_r, int to_r, bool capture)
+{
+	if (pt->promotes_to < 0)
+		return false;
+	unsigned w = v->promo_when;
+	bool zf = zone_has(v, side, from_r), zt = zone_has(v, side, to_r);
+	if ((w & PROMO_ENTER) && !zf && zt)
+		return true;
+	if ((w & PROMO_IN_ZONE) && (zf || zt))
+		return true;
+	if ((w & PROMO_CAPTURE_IN_ZONE) && capture && (zf || zt))
+		return true;
+	if (pt->desc.may_promote_ranks && last_has(v, side, to_r, pt->desc.may_promote_ranks))
+		return true;
+	return false;
+}
+
+/* must-promote-ranks: a pawn or lance on the last rank, a knight on the
+ * last two, must promote (standard shogi, Asakura). */
+static inline bool promotion_forced(const struct kifu_variant *v, const piece_type *pt, int side, int to_r)
+{
+	return pt->desc.must_promote_ranks && last_has(v, side, to_r, pt->desc.must_promote_ranks);
+}
+
+/* The three together, as the variant's table holds them (PROMO_*). */
+static inline unsigned promotion_flags(const struct kifu_variant *v, int t, int side, int from_r, int to_r)
+{
+	const piece_type *pt = &v->types[t];
+	return (promotion_allowed(v, pt, side, from_r, to_r, false) ? PROMO_QUIET : 0u) |
+	       (promotion_allowed(v, pt, side, from_r, to_r, true) ? PROMO_CAPTURE : 0u) |
+	       (promotion_forced(v, pt, side, to_r) ? PROMO_FORCED : 0u);
+}
+
+#endif
