@@ -1,0 +1,287 @@
+/*
+ * index_sort.c - sorting pairs (key, record) in a bounded cache
+ * (index_build.h).
+ *
+ * Pairs are kept in the cache, 12 bytes each; when it is full it is sorted
+ * and written to a temporary file, a run; at the end the runs are merged,
+ * FAN_IN at a time, and each pair handed on once, in order.  The memory taken is the
+ * cache and a buffer per run being merged, whatever the input.  A build
+ * sorts its positions so (by table, key, record: the order of the blocks),
+ * and the explorer the positions many games reach (by record, key: the
+ * order in which the records are replayed).
+ */
+#include "index/index_build.h"
+#include "lib/cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Runs merged at once: the rest are merged in passes. */
+#define FAN_IN 64
+/* Entries read from a run at a time (36 KiB). */
+#define RUN_BUF 3072
+
+/* An entry's record: its low 31 bits; the table is the bit above. */
+#define RECORD_BITS 0x7FFFFFFFu
+
+static uint64_t key_of(const struct index_entry *e)
+{
+	return (uint64_t)e->key_hi << 32 | e->key_lo; /* with its sign bit flipped */
+}
+
+/* a < b in the order: (table, key, record), or (record, table, key) */
+static int before(const struct index_entry *a, const struct index_entry *b, int by_record)
+{
+	if (by_record && (a->tagged & RECORD_BITS) != (b->tagged & RECORD_BITS))
+		return (a->tagged & RECORD_BITS) < (b->tagged & RECORD_BITS);
+	if ((a->tagged >> 31) != (b->tagged >> 31))
+		return (a->tagged >> 31) < (b->tagged >> 31);
+	uint64_t x = key_of(a), y = key_of(b);
+	if (x != y)
+		return x < y;
+	return a->tagged < b->tagged;
+}
+
+static int same(const struct index_entry *a, const struct index_entry *b)
+{
+	return a->key_hi == b->key_hi && a->key_lo == b->key_lo && a->tagged == b->tagged;
+}
+
+/* Sorts e[0..n) by table and key (or by record), keeping the order of
+ * equal ones (a record's entries come after those of the records before
+ * it, so that each key's records stay in order; by record, the keys of a
+ * record stay in the order they came): a least-significant-digit radix sort
+ * of the key (its sign bit flipped: SQLite orders keys as signed) then the
+ * table, or of the record, 11 bits a pass, between e and tmp, with every
+ * pass's counts made in one read; a pass whose digit is the same in every
+ * entry is skipped (the table's, in an index without boards).  qsort took
+ * a third of the build. */
+#define RADIX_BITS 11
+#define RADIX (1 << RADIX_BITS)
+#define KEY_PASSES 6 /* 66 bits: the key's 64 */
+#define PASSES (KEY_PASSES + 1)
+static unsigned digit(const struct index_entry *x, int pass, int by_record)
+{
+	if (by_record)
+		return ((x->tagged & RECORD_BITS) >> (pass * RADIX_BITS)) & (RADIX - 1);
+	if (pass == KEY_PASSES)
+		return x->tagged >> 31;
+	return (unsigned)((key_of(x) >> (pass * RADIX_BITS)) & (RADIX - 1));
+}
+
+static void sort_entries(struct index_entry *e, struct index_entry *tmp, size_t n, int by_record)
+{
+	static size_t count[PASSES][RADIX];
+	int passes = by_record ? 3 : PASSES; /* 33 bits: the record's 31 */
+	memset(count, 0, sizeof count);
+	for (size_t i = 0; i < n; i++)
+		for (int p = 0; p < passes; p++)
+			count[p][digit(&e[i], p, by_record)]++;
+	struct index_entry *from = e, *to = tmp;
+	for (int p = 0; p < passes; p++) {
+		size_t at = 0;
+		int skip = 0;
+		for (int d = 0; d < RADIX; d++) {
+			size_t c = count[p][d];
+			skip |= c == n;
+			count[p][d] = at;
+			at += c;
+		}
+		if (skip)
+			continue;
+		for (size_t i = 0; i < n; i++)
+			to[count[p][digit(&from[i], p, by_record)]++] = from[i];
+		struct index_entry *t = from;
+		from = to;
+		to = t;
+	}
+	if (from != e && n)
+		memcpy(e, from, n * sizeof *e);
+}
+
+/* Hands entry e on: its table, key (the sign bit back) and record. */
+static int hand_on(index_entry_fn fn, void *ctx, const struct index_entry *e)
+{
+	return fn(ctx, (int)(e->tagged >> 31), (int64_t)(key_of(e) ^ (1ull << 63)),
+		  (int64_t)(e->tagged & RECORD_BITS));
+}
+
+int index_sorter_init(struct index_sorter *s, const char *path, long cache_mb)
+{
+	memset(s, 0, sizeof *s);
+	s->path = path;
+	s->cap = (size_t)cache_mb * 1024 * 1024 / 2 / sizeof *s->entries;
+	if (!(s->entries = malloc(s->cap * sizeof *s->entries)) ||
+	    !(s->sorting = malloc(s->cap * sizeof *s->entries))) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+void index_sorter_order(struct index_sorter *s, int by_record)
+{
+	s->by_record = by_record;
+}
+
+static int temporary_error(const struct index_sorter *s)
+{
+	cli_error("%s: cannot write a temporary file (TMPDIR)", s->path);
+	return CLI_USAGE;
+}
+
+/* Writes the sorted cache as a run. */
+static int spill(struct index_sorter *s)
+{
+	sort_entries(s->entries, s->sorting, s->n, s->by_record);
+	FILE **runs = realloc(s->runs, (size_t)(s->nruns + 1) * sizeof *runs);
+	if (!runs) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	s->runs = runs;
+	FILE *f = tmpfile();
+	if (!f || fwrite(s->entries, sizeof *s->entries, s->n, f) != s->n || fflush(f)) {
+		if (f)
+			fclose(f);
+		return temporary_error(s);
+	}
+	runs[s->nruns++] = f;
+	s->n = 0;
+	return CLI_OK;
+}
+
+int index_sorter_add(struct index_sorter *s, int table, int64_t key, int64_t record)
+{
+	if (record < 1 || record > (int64_t)RECORD_BITS) {
+		cli_error("%s: more records than an index holds (%u)", s->path, RECORD_BITS);
+		return CLI_USAGE;
+	}
+	if (s->n == s->cap && spill(s))
+		return CLI_USAGE;
+	struct index_entry *e = &s->entries[s->n++];
+	uint64_t k = (uint64_t)key ^ (1ull << 63);
+	e->key_hi = (uint32_t)(k >> 32);
+	e->key_lo = (uint32_t)k;
+	e->tagged = (uint32_t)record | (uint32_t)(table != 0) << 31;
+	s->added++;
+	return CLI_OK;
+}
+
+struct run {
+	FILE *f;
+	struct index_entry buf[RUN_BUF];
+	size_t n, at;
+};
+
+static int run_fill(struct run *r)
+{
+	r->n = fread(r->buf, sizeof r->buf[0], RUN_BUF, r->f);
+	r->at = 0;
+	return r->n > 0;
+}
+
+/* The merge's heap of runs, by their next entry. */
+static void sift_down(struct run **h, int n, int i, int by_record)
+{
+	for (;;) {
+		int m = i, l = 2 * i + 1, r = l + 1;
+		if (l < n && before(&h[l]->buf[h[l]->at], &h[m]->buf[h[m]->at], by_record))
+			m = l;
+		if (r < n && before(&h[r]->buf[h[r]->at], &h[m]->buf[h[m]->at], by_record))
+			m = r;
+		if (m == i)
+			return;
+		struct run *t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+/* Merges files[0..n) into the file out, or hands each entry to fn when out
+ * is NULL.  Closes the files. */
+static int merge_runs(struct index_sorter *s, FILE **files, int n, FILE *out, index_entry_fn fn, void *ctx)
+{
+	struct run *runs = malloc((size_t)n * sizeof *runs);
+	struct run **heap = malloc((size_t)n * sizeof *heap);
+	int status = CLI_OK, h = 0, failed_out = 0;
+	if (!runs || !heap) {
+		cli_error("out of memory");
+		status = CLI_USAGE;
+	}
+	for (int i = 0; status == CLI_OK && i < n; i++) {
+		runs[i].f = files[i];
+		rewind(files[i]);
+		if (run_fill(&runs[i]))
+			heap[h++] = &runs[i];
+	}
+	for (int i = h / 2 - 1; i >= 0; i--)
+		sift_down(heap, h, i, s->by_record);
+	struct index_entry last;
+	int any = 0;
+	while (status == CLI_OK && h > 0) {
+		struct run *r = heap[0];
+		const struct index_entry *e = &r->buf[r->at];
+		if (!any || !same(e, &last)) { /* the same entry twice: once */
+			if (out && fwrite(e, sizeof *e, 1, out) != 1)
+				failed_out = status = CLI_USAGE;
+			else if (!out)
+				status = hand_on(fn, ctx, e);
+			last = *e;
+			any = 1;
+		}
+		if (++r->at == r->n && !run_fill(r))
+			heap[0] = heap[--h];
+		sift_down(heap, h, 0, s->by_record);
+	}
+	for (int i = 0; i < n; i++)
+		if (ferror(files[i]))
+			failed_out = status = CLI_USAGE;
+	if (failed_out || (status == CLI_OK && out && fflush(out)))
+		status = temporary_error(s);
+	for (int i = 0; i < n; i++)
+		fclose(files[i]);
+	free(runs);
+	free(heap);
+	return status;
+}
+
+int index_sorter_finish(struct index_sorter *s, index_entry_fn fn, void *ctx)
+{
+	if (!s->nruns) {
+		sort_entries(s->entries, s->sorting, s->n, s->by_record);
+		int status = CLI_OK;
+		for (size_t i = 0; status == CLI_OK && i < s->n; i++)
+			if (i == 0 || !same(&s->entries[i - 1], &s->entries[i]))
+				status = hand_on(fn, ctx, &s->entries[i]);
+		s->n = 0;
+		return status;
+	}
+	if (s->n && spill(s))
+		return CLI_USAGE;
+	while (s->nruns > FAN_IN) {
+		FILE *out = tmpfile();
+		if (!out)
+			return temporary_error(s);
+		int rc = merge_runs(s, s->runs, FAN_IN, out, NULL, NULL);
+		memmove(s->runs, s->runs + FAN_IN, (size_t)(s->nruns - FAN_IN) * sizeof *s->runs);
+		s->nruns -= FAN_IN;
+		s->runs[s->nruns++] = out;
+		if (rc)
+			return rc;
+	}
+	int rc = merge_runs(s, s->runs, s->nruns, NULL, fn, ctx);
+	s->nruns = 0;
+	return rc;
+}
+
+void index_sorter_free(struct index_sorter *s)
+{
+	for (int i = 0; i < s->nruns; i++)
+		fclose(s->runs[i]);
+	free(s->runs);
+	free(s->entries);
+	free(s->sorting);
+	memset(s, 0, sizeof *s);
+}
