@@ -97,11 +97,11 @@ static void radix_sort(struct index_entry *a, struct index_entry *tmp, size_t n,
 /* Sorts e[0..n) by table and key, or by record.  By key: first by the
  * table and the key's top 15 bits (one pass into 65,536 buckets, from e to
  * tmp), then each bucket: by insertion when it is small (random keys put 40
- * or so in each of a cache's), by the radix sort when it is not (keys
- * alike: the start position's, a test's short keys).  A fifth faster than
+ * or so in each of a cache's, rarely 100), by the radix sort when it is not
+ * (keys alike: the start position's, a test's short keys).  A fifth faster than
  * six radix passes over the whole; qsort took a third of the build. */
 #define TOP_BITS 16
-#define SMALL_BUCKET 48
+#define SMALL_BUCKET 256
 static size_t bucket_start[(1 << TOP_BITS) + 1];
 
 static unsigned top_digit(const struct index_entry *x)
@@ -229,47 +229,81 @@ static int run_fill(struct run *r)
 	return r->n > 0;
 }
 
-/* The merge's heap of runs, by their next entry. */
-static void sift_down(struct run **h, int n, int i, int by_record)
+/* The merge's tree of losers: leaves the runs (k of them, as many again
+ * up to a power of two as runs at their end), each inner node the run that
+ * lost the match there, tree[0] the one that won them all; a run at its
+ * end loses to every other.  An entry out, its run's next plays its way up
+ * again: one comparison a level (a heap took two). */
+struct merge_tree {
+	struct run *runs;
+	int *tree;
+	int k, leaves, by_record;
+};
+
+static int beats(const struct merge_tree *t, int a, int b)
 {
-	for (;;) {
-		int m = i, l = 2 * i + 1, r = l + 1;
-		if (l < n && before(&h[l]->buf[h[l]->at], &h[m]->buf[h[m]->at], by_record))
-			m = l;
-		if (r < n && before(&h[r]->buf[h[r]->at], &h[m]->buf[h[m]->at], by_record))
-			m = r;
-		if (m == i)
-			return;
-		struct run *t = h[i];
-		h[i] = h[m];
-		h[m] = t;
-		i = m;
+	const struct run *x = &t->runs[a], *y = &t->runs[b];
+	if (a >= t->k || x->at == x->n)
+		return 0;
+	if (b >= t->k || y->at == y->n)
+		return 1;
+	return before(&x->buf[x->at], &y->buf[y->at], t->by_record);
+}
+
+/* The winner of the matches below node, their losers kept. */
+static int play(struct merge_tree *t, int node)
+{
+	if (node >= t->leaves)
+		return node - t->leaves;
+	int l = play(t, 2 * node), r = play(t, 2 * node + 1);
+	if (beats(t, r, l)) {
+		t->tree[node] = l;
+		return r;
 	}
+	t->tree[node] = r;
+	return l;
+}
+
+/* The winner's run has moved on: its matches played again. */
+static void replay_from(struct merge_tree *t, int leaf)
+{
+	int winner = leaf;
+	for (int node = (leaf + t->leaves) / 2; node >= 1; node /= 2)
+		if (beats(t, t->tree[node], winner)) {
+			int w = t->tree[node];
+			t->tree[node] = winner;
+			winner = w;
+		}
+	t->tree[0] = winner;
 }
 
 /* Merges files[0..n) into the file out, or hands each entry to fn when out
  * is NULL.  Closes the files. */
 static int merge_runs(struct index_sorter *s, FILE **files, int n, FILE *out, index_entry_fn fn, void *ctx)
 {
-	struct run *runs = malloc((size_t)n * sizeof *runs);
-	struct run **heap = malloc((size_t)n * sizeof *heap);
-	int status = CLI_OK, h = 0, failed_out = 0;
-	if (!runs || !heap) {
+	struct merge_tree t = {NULL, NULL, n, 1, s->by_record};
+	while (t.leaves < n)
+		t.leaves *= 2;
+	t.runs = malloc((size_t)n * sizeof *t.runs);
+	t.tree = malloc((size_t)t.leaves * sizeof *t.tree);
+	int status = CLI_OK, failed_out = 0;
+	if (!t.runs || !t.tree) {
 		cli_error("out of memory");
 		status = CLI_USAGE;
 	}
 	for (int i = 0; status == CLI_OK && i < n; i++) {
-		runs[i].f = files[i];
+		t.runs[i].f = files[i];
 		rewind(files[i]);
-		if (run_fill(&runs[i]))
-			heap[h++] = &runs[i];
+		run_fill(&t.runs[i]);
 	}
-	for (int i = h / 2 - 1; i >= 0; i--)
-		sift_down(heap, h, i, s->by_record);
+	if (status == CLI_OK)
+		t.tree[0] = play(&t, 1);
 	struct index_entry last;
 	int any = 0;
-	while (status == CLI_OK && h > 0) {
-		struct run *r = heap[0];
+	while (status == CLI_OK) {
+		struct run *r = &t.runs[t.tree[0] < n ? t.tree[0] : 0];
+		if (t.tree[0] >= n || r->at == r->n)
+			break; /* every run at its end */
 		const struct index_entry *e = &r->buf[r->at];
 		if (!any || !same(e, &last)) { /* the same entry twice: once */
 			if (out && fwrite(e, sizeof *e, 1, out) != 1)
@@ -279,9 +313,9 @@ static int merge_runs(struct index_sorter *s, FILE **files, int n, FILE *out, in
 			last = *e;
 			any = 1;
 		}
-		if (++r->at == r->n && !run_fill(r))
-			heap[0] = heap[--h];
-		sift_down(heap, h, 0, s->by_record);
+		if (++r->at == r->n)
+			run_fill(r);
+		replay_from(&t, t.tree[0]);
 	}
 	for (int i = 0; i < n; i++)
 		if (ferror(files[i]))
@@ -290,8 +324,8 @@ static int merge_runs(struct index_sorter *s, FILE **files, int n, FILE *out, in
 		status = temporary_error(s);
 	for (int i = 0; i < n; i++)
 		fclose(files[i]);
-	free(runs);
-	free(heap);
+	free(t.runs);
+	free(t.tree);
 	return status;
 }
 

@@ -29,7 +29,8 @@ enum {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s build -o INDEX [--boards] [--cache MIB] [--explorer-games N] [FILE...]\n"
+		"Usage: %s build -o INDEX [--boards] [--cache MIB] [--explorer-games N]\n"
+		"             [FILE...]\n"
 		"       %s add INDEX [FILE...]\n"
 		"       %s merge -o INDEX PART...\n"
 		"       %s query INDEX --position SFEN [--board-only] [--mirror] [--count]\n"
