@@ -203,8 +203,9 @@ $(TOOLS): $(BUILD)/bin/%: $(TOOL_LIB_OBJS) $(LIB)
 	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) $(LIB) $(PKG_LIBS) $(TOOL_EXTRA_LIBS) -lm $(LDLIBS) -o $@
 
 # SQLite for kifu-index, and for kifu-select the index's reading side
-# (tools/index/index_db.c, index_find.c: what --index needs).
-INDEX_READ_OBJS := $(OBJ)/tools/index/index_db.o $(OBJ)/tools/index/index_find.o
+# (tools/index/index_db.c, index_find.c, index_blocks.c: what --index needs).
+INDEX_READ_OBJS := $(OBJ)/tools/index/index_db.o $(OBJ)/tools/index/index_find.o \
+	$(OBJ)/tools/index/index_blocks.o
 $(OBJ)/tools/index/%.o $(OBJ)/tools/select/kifu-select.o: ALL_CPPFLAGS += $(SQLITE_CFLAGS)
 $(BUILD)/bin/kifu-select: $(INDEX_READ_OBJS)
 $(BUILD)/bin/kifu-index $(BUILD)/bin/kifu-select: TOOL_EXTRA_LIBS = $(SQLITE_LIBS)
