@@ -315,7 +315,7 @@ static void write_json(const struct engine *e, const kifu_record *rec, const kif
 				if (a->cls == CLASS_NONE)
 					fputs("null", f);
 				else
-					fprintf(f, "\"%s\"", judge_class_key[a->cls]);
+					fprintf(f, "\"%s\"", judgement_class_key[a->cls]);
 				if (line == 0) {
 					int s = a->judged_side;
 					judged[s]++;
@@ -336,7 +336,7 @@ static void write_json(const struct engine *e, const kifu_record *rec, const kif
 		fprintf(f, "%s\"%s\":{\"judged\":%ld,\"loss\":%ld", s ? "," : "", s ? "gote" : "sente", judged[s],
 			loss[s]);
 		for (int c = 0; c < NCLASSES; c++)
-			fprintf(f, ",\"%s\":%ld", judge_class_key[c], classes[s][c]);
+			fprintf(f, ",\"%s\":%ld", judgement_class_key[c], classes[s][c]);
 		fputs("}", f);
 	}
 	fputs("}}\n", f);
