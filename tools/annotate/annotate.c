@@ -481,6 +481,13 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 				out->engine_errors++;
 		}
 	}
+	if (proc_interrupted) {
+		/* an interrupt during the analysis (an engine waited for gave
+		 * up, a record not begun): the record is not complete, and is
+		 * not written at all */
+		out->interrupted = 1;
+		goto done;
+	}
 	if (out->engine_errors && out->status < CLI_INVALID)
 		out->status = CLI_INVALID;
 	/* the judgement of every move between two positions analysed */

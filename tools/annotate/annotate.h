@@ -55,6 +55,8 @@ struct annotate_result {
 	long engine_errors;      /* positions not analysed: the engine failed, refused a move,
 				  * or proposed an illegal one (the analysis is marked) */
 	long illegal;            /* engine moves the rules refused */
+	int interrupted;         /* SIGINT or SIGTERM came before it was complete: not to be
+				  * written, nor any record after it */
 };
 
 /* Analyses rec (of variant v, NULL when unknown) with engine e and fills
