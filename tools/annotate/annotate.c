@@ -82,7 +82,7 @@ static void place_of(const kifu_record *rec, int line, long ply, long index, str
 	char path[256] = "";
 	if (line > 0) {
 		char lp[200];
-		snprintf(path, sizeof path, "in %s: ", kifu_record_line_path(rec, line, lp, sizeof lp));
+		snprintf(path, sizeof path, "in %s: ", kifu_record_variation_path(rec, line, lp, sizeof lp));
 	}
 	pl->line = pl->col = 0;
 	if (ply == 0) {
@@ -348,16 +348,17 @@ static void write_json(const struct engine *e, const kifu_record *rec, const kif
 /* Says why a record is invalid, as kifu-validate does. */
 static void say_invalid(const kifu_record *rec, const kifu_validation *r, struct annotate_result *out)
 {
+	const kifu_fault *f = &r->fault;
 	char where[300] = "";
-	if (r->variation > 0) {
+	if (f->variation > 0) {
 		char path[256];
-		snprintf(where, sizeof where, "in %s: ", kifu_record_line_path(rec, r->variation, path, sizeof path));
+		snprintf(where, sizeof where, "in %s: ", kifu_record_variation_path(rec, f->variation, path, sizeof path));
 	}
-	if (r->ply > 0)
-		note(out, rec, r->line, r->col, 1, "%sply %ld: %s: %s: not analysed", where, r->ply, r->move,
-		     r->reason);
+	if (f->ply > 0)
+		note(out, rec, f->line, f->col, 1, "%sply %ld: %s: %s: not analysed", where, f->ply, f->move,
+		     f->reason);
 	else
-		note(out, rec, r->line, r->col, 1, "%s%s: not analysed", where, r->reason);
+		note(out, rec, f->line, f->col, 1, "%s%s: not analysed", where, f->reason);
 }
 
 void annotate_record(const struct annotate_options *opt, struct engine *e, const kifu_record *rec,

@@ -443,8 +443,8 @@ static int insert_record(struct build *b, const kifu_record *rec, const kifu_var
 	sqlite3_bind_int64(st, col++, vid);
 	sqlite3_bind_text(st, col++, kifu_record_notation(rec), -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, col++, val->plies);
-	if (results[val->result])
-		sqlite3_bind_text(st, col, results[val->result], -1, SQLITE_STATIC);
+	if (results[val->outcome.winner])
+		sqlite3_bind_text(st, col, results[val->outcome.winner], -1, SQLITE_STATIC);
 	col++;
 	if (ending[0])
 		sqlite3_bind_text(st, col, ending, -1, SQLITE_STATIC);
@@ -476,7 +476,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	}
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.namer = kifu_notation_square_namer(kifu_record_notation(rec));
-	opt.line_begin = on_begin;
+	opt.variation_begin = on_begin;
 	opt.after = on_move;
 	opt.ctx = b;
 	kifu_validation val;
@@ -486,10 +486,10 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		kifu_validate_options vopt = KIFU_VALIDATE_OPTIONS_INIT;
 		vopt.namer = opt.namer;
 		long plies = val.plies;
-		enum kifu_result result = val.result;
+		kifu_game_outcome outcome = val.outcome;
 		rc = kifu_validate(rec, b->pos, &vopt, &val);
 		val.plies = plies;
-		val.result = result;
+		val.outcome = outcome;
 	}
 	if (rc) {
 		cli_error("out of memory");

@@ -472,7 +472,7 @@ int index_find_confirm(index_find *f, int which, const kifu_record *rec, const k
 		return KIFU_ENOMEM;
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.judge = 0;
-	opt.line_begin = on_begin;
+	opt.variation_begin = on_begin;
 	opt.after = on_move;
 	opt.ctx = f;
 	kifu_validation val;

@@ -261,7 +261,7 @@ static int html_after(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return o->failed ? KIFU_ENOMEM : 0;
 }
 
-/* line_begin: a line of play's object, its moves to follow. */
+/* variation_begin: a line of play's object, its moves to follow. */
 static int html_line_begin(void *ctx, kifu_position *pos, int line)
 {
 	struct board_html *h = ctx;
@@ -298,7 +298,7 @@ static void close_line(struct board_html *h, const kifu_record_line_info *li)
 	h->line_open = 0;
 }
 
-/* line_end: the line's ending and its comment. */
+/* variation_end: the line's ending and its comment. */
 static int html_line_end(void *ctx, kifu_position *pos, int line)
 {
 	struct board_html *h = ctx;
@@ -368,8 +368,8 @@ int board_html_record(struct board_html *h, struct board_out *o, const kifu_reco
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.before = html_before;
 	opt.after = html_after;
-	opt.line_begin = html_line_begin;
-	opt.line_end = html_line_end;
+	opt.variation_begin = html_line_begin;
+	opt.variation_end = html_line_end;
 	opt.ctx = h;
 	int rc = kifu_play_all(rec, pos, &opt, val);
 	if (rc == KIFU_ENOMEM || o->failed)
@@ -381,12 +381,13 @@ int board_html_record(struct board_html *h, struct board_out *o, const kifu_reco
 		board_out_lit(o, "null");
 	} else {
 		/* where the replay stopped, in kifu-validate's words */
+		const kifu_fault *f = &val->fault;
 		char why[1024], path[256] = "";
-		if (val->variation > 0)
-			kifu_record_line_path(rec, val->variation, path, sizeof path);
+		if (f->variation > 0)
+			kifu_record_variation_path(rec, f->variation, path, sizeof path);
 		snprintf(why, sizeof why, "%s%s%s%ld: %s%s%s", path, path[0] ? ": " : "",
-			 val->ply > 0 ? "ply " : "", val->ply, val->move, val->move[0] ? ": " : "", val->reason);
-		board_out_json(o, val->ply > 0 ? why : val->reason);
+			 f->ply > 0 ? "ply " : "", f->ply, f->move, f->move[0] ? ": " : "", f->reason);
+		board_out_json(o, f->ply > 0 ? why : f->reason);
 	}
 	board_out_lit(o, "}</script>\n");
 	h->records++;

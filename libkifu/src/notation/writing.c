@@ -2,6 +2,7 @@
  * writing.c - what writers that play the record share (writing.h).
  */
 #include "notation/writing.h"
+#include "kifu/notation.h"
 
 int kifu__write_read_whole(const kifu_record *rec, kifu_diag *diag)
 {
@@ -14,26 +15,31 @@ int kifu__write_read_whole(const kifu_record *rec, kifu_diag *diag)
 }
 
 int kifu__write_lines(const kifu_record *rec, kifu_position *pos, kifu_play_options *opt,
-		      const char *notation, kifu_diag *diag)
+		      kifu_validation *validation, const char *notation, kifu_diag *diag)
 {
 	opt->through_illegal = 1;
-	opt->judge = 0;
-	kifu_validation val;
-	int rc = kifu_play_all(rec, pos, opt, &val);
+	/* the ends judged only for a validation (the writing needs none) */
+	opt->judge = validation != NULL;
+	if (validation)
+		opt->namer = kifu_notation_square_namer(kifu_record_notation(rec));
+	kifu_validation own;
+	const kifu_validation *val = validation ? validation : &own;
+	int rc = kifu_play_all(rec, pos, opt, validation ? validation : &own);
 	if (rc == KIFU_EILLEGAL) {
 		kifu_record_move m;
-		if (kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
+		if (kifu_record_line_move(rec, val->stopped_variation, val->stopped_ply, &m, NULL) == 0)
 			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
 					     "ply %ld: %s: no piece to move: cannot write it in %s",
-					     val.stopped_ply, m.text, notation);
+					     val->stopped_ply, m.text, notation);
 		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in %s",
 				     notation);
 	}
 	if (rc)
 		return rc;
-	if (!val.valid && val.ply == 0 && !val.played && kifu_record_total_moves(rec))
+	if (!val->valid && val->fault.ply == 0 && !val->played && kifu_record_total_moves(rec))
 		/* the start itself could not be set up (a bad sfen tag) */
-		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.line, val.col, "%s", val.reason);
+		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val->fault.line, val->fault.col, "%s",
+				     val->fault.reason);
 	return 0;
 }
 

@@ -16,12 +16,13 @@
 int kifu__write_read_whole(const kifu_record *rec, kifu_diag *diag);
 
 /* Plays every line of rec on pos with opt's hooks and ctx (the rest of opt
- * is set here: through illegal moves, not judged).  0; or, diag filled in
- * the words of `notation` ("KIF", "JKF"), KIFU_EILLEGAL for a move with no
- * piece to move, KIFU_ESYNTAX for a start that cannot be set up, or what a
- * hook returned. */
+ * is set here: through illegal moves, judged only for a validation), and
+ * fills validation (kifu_write_options.validation) when not NULL.  0; or,
+ * diag filled in the words of `notation` ("KIF", "JKF"), KIFU_EILLEGAL for
+ * a move with no piece to move, KIFU_ESYNTAX for a start that cannot be
+ * set up, or what a hook returned. */
 int kifu__write_lines(const kifu_record *rec, kifu_position *pos, kifu_play_options *opt,
-		      const char *notation, kifu_diag *diag);
+		      kifu_validation *validation, const char *notation, kifu_diag *diag);
 
 /* The longest times writers write: KIF's m:ss and hh:mm:ss read back up to
  * 100,000,000 minutes and hours, and CSA and JKF keep to the same (a

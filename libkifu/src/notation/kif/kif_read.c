@@ -106,7 +106,7 @@ static bool sync(parse *ps)
 	int line = kifu_record_current_line(ps->rec);
 	kifu_record_get_line(ps->rec, line, &li);
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
-	opt.line = line;
+	opt.variation = line;
 	kifu_validation val;
 	ps->synced = kifu_play(ps->rec, ps->kr->pos, &opt, &val) == 0 && val.valid;
 	return ps->synced;

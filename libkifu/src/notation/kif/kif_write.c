@@ -919,7 +919,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return 0;
 }
 
-/* The play loop's line_begin hook: a variation's heading; the square of the
+/* The play loop's variation_begin hook: a variation's heading; the square of the
  * move before the line (同, 仝). */
 static int begin_line(void *ctx, kifu_position *pos, int line)
 {
@@ -954,7 +954,7 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
-/* The play loop's line_end hook: the line's ending, with its time and
+/* The play loop's variation_end hook: the line's ending, with its time and
  * comment. */
 static int end_line(void *ctx, kifu_position *pos, int line)
 {
@@ -985,27 +985,10 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 }
 
 int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_play_options *hooks,
-			 const char *form, kifu_diag *diag)
+			 kifu_validation *validation, const char *form, kifu_diag *diag)
 {
 	kifu_play_options opt = *hooks;
-	opt.through_illegal = 1;
-	opt.judge = 0;
-	kifu_validation val;
-	int rc = kifu_play_all(rec, pos, &opt, &val);
-	if (rc == KIFU_EILLEGAL) {
-		kifu_record_move m;
-		if (kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
-			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
-					     "ply %ld: %s: no piece to move: cannot write it in %s",
-					     val.stopped_ply, m.text, form);
-		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in %s", form);
-	}
-	if (rc)
-		return rc;
-	if (!val.valid && val.ply == 0 && !val.played && kifu_record_total_moves(rec))
-		/* the start itself could not be set up (a bad sfen tag) */
-		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.line, val.col, "%s", val.reason);
-	return 0;
+	return kifu__write_lines(rec, pos, &opt, validation, form, diag);
 }
 
 int kifu__kif_square_before(const kifu_record *rec, int line)
@@ -1313,7 +1296,7 @@ static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, cons
 static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu_position *pos,
 		    void *ctx, kifu_diag *diag)
 {
-	(void)ctx;
+	kifu_validation *validation = ctx; /* kifu_write_options.validation, or NULL */
 	/* whether the record has any: then every move with one has it written */
 	bool times = kifu__write_any_times(rec, true);
 	int rc = kifu__write_times_fit(rec, true, "KIF", diag);
@@ -1336,10 +1319,10 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	 * reads back): the play loop walks them all, each move once */
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.before = put_move;
-	opt.line_begin = begin_line;
-	opt.line_end = end_line;
+	opt.variation_begin = begin_line;
+	opt.variation_end = end_line;
 	opt.ctx = &w;
-	rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
+	rc = kifu__kif_play_lines(rec, pos, &opt, validation, "KIF", diag);
 	flush_lines(&w);
 	free(w.branch);
 	free(owned);
@@ -1454,5 +1437,5 @@ int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		    const kifu_write_options *opt, kifu_diag *diag)
 {
-	return kifu_kif_write(out, rec, v, opt->encoding, diag);
+	return kifu__kif_write_as(out, rec, v, opt->encoding, "KIF", kif_body, opt->validation, diag);
 }
