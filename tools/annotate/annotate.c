@@ -16,13 +16,14 @@
  */
 #define _XOPEN_SOURCE 700 /* open_memstream */
 #include "annotate/annotate.h"
-#include "annotate/record_copy.h"
 #include "lib/cli.h"
 #include "lib/inputs.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <kifu/sys/record.h>
 
 void annotate_result_free(struct annotate_result *r)
 {
@@ -361,6 +362,20 @@ static void say_invalid(const kifu_record *rec, const kifu_validation *r, struct
 		note(out, rec, f->line, f->col, 1, "%s%s: not analysed", where, f->reason);
 }
 
+/* The copy's new comments: comments[0] the start's, comments[i + 1] global
+ * move i's, NULL where the comment stays; "" takes it away. */
+static int set_comments(kifu_record *copy, char *const *comments, long total)
+{
+	for (long i = 0; i <= total; i++) {
+		const char *c = comments[i];
+		int rc = c ? kifu_record_set_comment(copy, i ? i - 1 : KIFU_COMMENT_BEFORE, *c ? c : NULL, strlen(c))
+			   : 0;
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 void annotate_record(const struct annotate_options *opt, struct engine *e, const kifu_record *rec,
 		     const kifu_variant *v, struct annotate_result *out)
 {
@@ -544,7 +559,8 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 				failed = 1;
 		}
 	}
-	if (!failed && kifu_record_new(&copy) == 0 && record_copy(copy, rec, comments) == 0)
+	if (!failed && kifu_record_new(&copy) == 0 && kifu_record_copy(copy, rec) == 0 &&
+	    set_comments(copy, comments, total) == 0)
 		write_record(opt, copy, v, rec, out);
 	else
 		note(out, rec, 0, 0, 0, "out of memory");

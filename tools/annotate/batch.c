@@ -14,7 +14,6 @@
 #define _XOPEN_SOURCE 700
 #include "annotate/batch.h"
 #include "annotate/engine_proc.h"
-#include "annotate/record_copy.h"
 #include "lib/cli.h"
 #include "lib/progress.h"
 
@@ -165,7 +164,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		wait_a_little(b);
 	}
 	if (free_slot) {
-		if (record_copy(free_slot->rec, rec, NULL) != 0) {
+		if (kifu_record_copy(free_slot->rec, rec) != 0) {
 			pthread_mutex_unlock(&b->mu);
 			cli_error("out of memory");
 			return CLI_USAGE;
