@@ -1056,6 +1056,88 @@ static void notation_table(void **state)
 	assert_false(KIFU_VERSION_CHECK(KIFU_VERSION_MAJOR + 1, 0, 0));
 }
 
+/* ---- kifu_record_copy ---- */
+
+/* A copy is the record: written in every notation that carries what it
+ * holds, it is written as the original is; its reading error and notes
+ * are the original's; and it owns its memory (the original read over with
+ * another record, the copy is unchanged).  A copy into a record that held
+ * more reuses it; kifu_record_set_comment(NULL) takes a comment away. */
+static void record_copy(void **state)
+{
+	(void)state;
+	kifu_record *src, *dst;
+	const kifu_variant *v, *v2;
+	kifu_diag d;
+	assert_int_equal(kifu_record_new(&src), 0);
+	assert_int_equal(kifu_record_new(&dst), 0);
+	const char *kif =
+		"#KIF version=2.0 encoding=UTF-8\n"
+		"開始日時：2024/01/02\n先手：甲\n後手：乙\n"
+		"手数----指手---------消費時間--\n"
+		"*始まる前\n"
+		"   1 ７六歩(77)   ( 0:05/00:00:05)\n*一手目\n&しおり\n"
+		"   2 ３四歩(33)   ( 0:03/00:00:03)+\n"
+		"   3 ２二角成(88) ( 0:10/00:00:15)\n"
+		"   4 同　銀(31)   ( 0:02/00:00:05)\n"
+		"   5 投了\n*終わりに\n"
+		"   6 中断\n"
+		"\n変化：2手\n"
+		"   2 ８四歩(83)   ( 0:01/00:00:01)\n"
+		"   3 ２六歩(27)   ( 0:01/00:00:06)\n";
+	/* dst held a longer record first: its memory is reused */
+	assert_int_equal(read_first(dst, "shogi event=a%20long%20one : 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 2e2d 2c2d "
+				    "2h2d P*2c 2d2h 8e8f 8g8f 8b8f resign\n", NULL, &v2, NULL, &d), 1);
+	assert_int_equal(read_first(src, kif, NULL, &v, NULL, &d), 1);
+	assert_int_equal(kifu_record_note_count(src), 1);
+	const char *notations[] = {"kif", "compact", "jkf"};
+	char *before[3];
+	for (int i = 0; i < 3; i++)
+		before[i] = write_string(src, v, notations[i]);
+	assert_int_equal(kifu_record_copy(dst, src), 0);
+	assert_int_equal(kifu_record_copy(dst, dst), 0);
+	/* src read over: the copy is its own */
+	assert_int_equal(read_first(src, "shogi : 2g2f resign\n", NULL, &v2, NULL, &d), 1);
+	for (int i = 0; i < 3; i++) {
+		char *after = write_string(dst, v, notations[i]);
+		assert_string_equal(after, before[i]);
+		free(after);
+		free(before[i]);
+	}
+	assert_string_equal(kifu_record_file(dst), "mem");
+	assert_string_equal(kifu_record_notation(dst), "kif");
+	assert_int_equal(kifu_record_line_count(dst), 2);
+	assert_int_equal(kifu_record_note_count(dst), 1);
+	long line = 0, col = 0;
+	assert_string_equal(kifu_record_note(dst, 0, &line, &col),
+			    "the game ended with 投了 (line 13): 中断 is passed over");
+	assert_int_equal(line, 15);
+	assert_string_equal(kifu_record_comment(dst, 0), "一手目");
+	assert_int_equal(kifu_record_set_comment(dst, 0, NULL, 0), 0);
+	assert_null(kifu_record_comment(dst, 0));
+	assert_string_equal(kifu_record_comment(dst, KIFU_COMMENT_BEFORE), "始まる前");
+	/* a reading error is copied with its place */
+	assert_int_equal(read_first(src, "shogi : 7g7f xyz9 3c3d\n", NULL, &v, NULL, &d), 1);
+	assert_int_equal(kifu_record_copy(dst, src), 0);
+	long ply = 0;
+	const char *move = NULL;
+	kifu_record_clear(src);
+	assert_string_equal(kifu_record_error(dst, &ply, &line, &col, &move),
+			    "unknown ending \"xyz9\" (see formats/compact.md)");
+	assert_int_equal(ply, 2);
+	assert_int_equal(line, 1);
+	assert_int_equal(col, 14);
+	assert_string_equal(move, "xyz9");
+	assert_int_equal(kifu_record_move_count(dst), 1);
+	/* an empty record copies as empty */
+	assert_int_equal(kifu_record_copy(dst, src), 0);
+	assert_int_equal(kifu_record_total_moves(dst), 0);
+	assert_null(kifu_record_error(dst, NULL, NULL, NULL, NULL));
+	assert_string_equal(kifu_record_variant_name(dst), "");
+	kifu_record_free(src);
+	kifu_record_free(dst);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1082,6 +1164,7 @@ int main(void)
 		cmocka_unit_test(unknown_variant_fault),
 		cmocka_unit_test(write_validation),
 		cmocka_unit_test(record_notes),
+		cmocka_unit_test(record_copy),
 		cmocka_unit_test(notation_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,13 +16,14 @@
  */
 #define _XOPEN_SOURCE 700 /* open_memstream */
 #include "annotate/annotate.h"
-#include "annotate/record_copy.h"
 #include "lib/cli.h"
 #include "lib/inputs.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <kifu/sys/record.h>
 
 void annotate_result_free(struct annotate_result *r)
 {
@@ -291,7 +292,7 @@ static void json_move(kifu_json_writer *w, const kifu_variant *v, const kifu_rec
 		kifu_json_key(w, "loss");
 		kifu_json_int(w, a->loss);
 		kifu_json_key(w, "class");
-		kifu_json_string(w, a->cls == CLASS_NONE ? NULL : judge_class_key[a->cls]);
+		kifu_json_string(w, a->cls == CLASS_NONE ? NULL : judgement_class_key[a->cls]);
 		if (line == 0) {
 			int s = a->judged_side;
 			judged[s]++;
@@ -363,7 +364,7 @@ static void write_json(const struct engine *e, const kifu_record *rec, const kif
 		kifu_json_key(w, "loss");
 		kifu_json_int(w, loss[s]);
 		for (int c = 0; c < NCLASSES; c++) {
-			kifu_json_key(w, judge_class_key[c]);
+			kifu_json_key(w, judgement_class_key[c]);
 			kifu_json_int(w, classes[s][c]);
 		}
 		kifu_json_object_end(w);
@@ -394,6 +395,20 @@ static void say_invalid(const kifu_record *rec, const kifu_validation *r, struct
 		     f->reason);
 	else
 		note(out, rec, f->line, f->col, 1, "%s%s: not analysed", where, f->reason);
+}
+
+/* The copy's new comments: comments[0] the start's, comments[i + 1] global
+ * move i's, NULL where the comment stays; "" takes it away. */
+static int set_comments(kifu_record *copy, char *const *comments, long total)
+{
+	for (long i = 0; i <= total; i++) {
+		const char *c = comments[i];
+		int rc = c ? kifu_record_set_comment(copy, i ? i - 1 : KIFU_COMMENT_BEFORE, *c ? c : NULL, strlen(c))
+			   : 0;
+		if (rc)
+			return rc;
+	}
+	return 0;
 }
 
 void annotate_record(const struct annotate_options *opt, struct engine *e, const kifu_record *rec,
@@ -517,6 +532,13 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 				out->engine_errors++;
 		}
 	}
+	if (proc_interrupted) {
+		/* an interrupt during the analysis (an engine waited for gave
+		 * up, a record not begun): the record is not complete, and is
+		 * not written at all */
+		out->interrupted = 1;
+		goto done;
+	}
 	if (out->engine_errors && out->status < CLI_INVALID)
 		out->status = CLI_INVALID;
 	/* the judgement of every move between two positions analysed */
@@ -572,7 +594,8 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 				failed = 1;
 		}
 	}
-	if (!failed && kifu_record_new(&copy) == 0 && record_copy(copy, rec, comments) == 0)
+	if (!failed && kifu_record_new(&copy) == 0 && kifu_record_copy(copy, rec) == 0 &&
+	    set_comments(copy, comments, total) == 0)
 		write_record(opt, copy, v, rec, out);
 	else
 		note(out, rec, 0, 0, 0, "out of memory");

@@ -114,6 +114,9 @@ static void print_notes(const kifu_record *rec)
 	}
 }
 
+/* A record handler said INPUTS_STOP: inputs_each_record reads no more. */
+static int stop_reading;
+
 /* The records of in, or of bytes[0..len) when in is NULL. */
 static int each_in_stream(FILE *in, const char *bytes, size_t len, const char *name,
 			  struct inputs_variants *vars, const struct inputs_handlers *h, kifu_record *rec)
@@ -135,6 +138,10 @@ static int each_in_stream(FILE *in, const char *bytes, size_t len, const char *n
 			print_notes(rec);
 			progress_record(kifu_record_move_count(rec));
 			int st = h->record(h->ctx, rec, v, ++index);
+			if (st == INPUTS_STOP) {
+				stop_reading = 1;
+				break;
+			}
 			if (st > worst)
 				worst = st;
 			continue;
@@ -247,7 +254,8 @@ int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *
 		nfiles = 1;
 		files = stdin_only;
 	}
-	for (int i = 0; i < nfiles; i++) {
+	stop_reading = 0;
+	for (int i = 0; i < nfiles && !stop_reading; i++) {
 		const char *path = files[i];
 		int st;
 		if (!strcmp(path, "-"))

@@ -34,7 +34,10 @@ int inputs_stream_open(FILE *in, const char *name, const struct inputs_variants 
 		       kifu_reader **reader, kifu_stream **stream);
 void inputs_stream_close(kifu_reader *reader, kifu_stream *stream);
 
-/* Called for each record (index: 1-based within its file). */
+/* Called for each record (index: 1-based within its file).  It returns a
+ * status (CLI_OK, ...), or INPUTS_STOP: no more record is read, of this
+ * input or of the next (kifu-annotate after an interrupt). */
+#define INPUTS_STOP (-1)
 typedef int (*inputs_record_fn)(void *ctx, const kifu_record *rec, const kifu_variant *v,
 				long index);
 /* Called for a record that could not be read at all (a line too long). */
@@ -53,10 +56,11 @@ struct inputs_handlers {
 	void *ctx;
 };
 
-/* Reads every record of every file ("-" or none: standard input).  Returns
- * the worst status: CLI_USAGE if a file could not be opened or read (after
- * going on with the others), CLI_INVALID if one held no record or a record
- * was lost, else the worst that the record handler returned. */
+/* Reads every record of every file ("-" or none: standard input), until
+ * the record handler says INPUTS_STOP.  Returns the worst status: CLI_USAGE
+ * if a file could not be opened or read (after going on with the others),
+ * CLI_INVALID if one held no record or a record was lost, else the worst
+ * that the record handler returned. */
 int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *vars,
 		       const struct inputs_handlers *h);
 

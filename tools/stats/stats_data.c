@@ -47,6 +47,7 @@ static void group_free(struct stats_group *g)
 	free(g->endings_index.slots);
 	free(g->hist);
 	free(g->pieces); /* their names are the pool's */
+	free(g->judgement);
 	free(g);
 }
 
@@ -68,6 +69,7 @@ void stats_free(struct stats *st)
 	free(st->by.tag);
 	names_free(&st->names);
 	kifu_position_free(st->pos);
+	free(st->judged.moves);
 	stats_init(st);
 }
 
@@ -578,6 +580,10 @@ static void add_to_path(struct record_count *rc, kifu_position *pos, const kifu_
 static int count_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 {
 	struct record_count *rc = ctx;
+	/* the judgement lines of its comment (stats_judgement.c) */
+	if (step->move->comment && stats_judgement_note(&rc->st->judged, step->move->comment, step->ply - 1,
+							kifu_position_side(pos)))
+		return KIFU_ENOMEM;
 	count_move_facts(rc, pos, &step->move->move);
 	add_to_path(rc, pos, step);
 	return 0;
@@ -706,6 +712,16 @@ static int find_groups(struct stats *st, const kifu_record *rec, const char *var
 	return 0;
 }
 
+/* --by player: the sides g's player had in rec (bit 1 Sente, bit 2 Gote);
+ * 0 without --by player. */
+static int player_sides(const struct stats *st, const struct stats_group *g, const kifu_record *rec)
+{
+	if (!st->by.player)
+		return 0;
+	const char *s = kifu_record_tag(rec, "sente"), *t = kifu_record_tag(rec, "gote");
+	return (strcmp(g->value, s ? s : "") ? 0 : 1) | (strcmp(g->value, t ? t : "") ? 0 : 2);
+}
+
 /* Adds what was gathered of the record to each of its groups. */
 static int count_in_groups(struct record_count *rc, const kifu_record *rec, long plies, int valid,
 			   enum stats_result result, const char *ending)
@@ -717,6 +733,8 @@ static int count_in_groups(struct record_count *rc, const kifu_record *rec, long
 			count_player(g, rec, result);
 		if (!e && rc->st->openings)
 			e = count_opening(g, rc, result);
+		if (!e)
+			e = stats_judgement_add(&g->judgement, &rc->st->judged, plies, player_sides(rc->st, g, rec));
 		if (e)
 			return e;
 	}
@@ -745,6 +763,7 @@ int stats_add_record(struct stats *st, const kifu_record *rec, const kifu_varian
 	rc.ntypes = 0;
 	memset(rc.moves, 0, sizeof rc.moves);
 	memset(rc.counted, 0, sizeof rc.counted);
+	st->judged.n = 0;
 	if (!v) {
 		const char *name = kifu_record_variant_name(rec);
 		if (find_groups(st, rec, name[0] ? name : unknown_variant, &rc))
@@ -978,6 +997,7 @@ static void emit_group(const struct stats *st, const struct stats_group *g,
 	}
 	if (st->openings)
 		emit_openings(g, e);
+	stats_judgement_emit(g->judgement, st->by.player, e);
 	e->end_map(e->ctx);
 }
 

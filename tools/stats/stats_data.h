@@ -16,6 +16,8 @@
 
 #include <kifu/kifu.h>
 
+#include "stats/stats_judgement.h"
+
 /* The identifier of the JSON/YAML output, its "format" key. */
 #define STATS_FORMAT "kifu-stats/1"
 
@@ -128,6 +130,7 @@ struct stats_group {
 	size_t nnodes, nodes_cap;
 	struct stats_index nodes_index;
 	uint64_t other_start;
+	struct stats_judgement *judgement; /* NULL until a record of it had a judged move */
 };
 
 /* --by: what groups the records besides their variant. */
@@ -156,6 +159,7 @@ struct stats {
 	kifu_position *pos;             /* scratch for counting records */
 	const kifu_variant *start_v;    /* the variant whose own start's key is start_key */
 	uint64_t start_key;
+	struct stats_judged_moves judged; /* the judged moves of the record being counted */
 };
 
 void stats_init(struct stats *st);

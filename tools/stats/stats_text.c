@@ -199,6 +199,50 @@ static void text_openings(FILE *out, const struct stats *st, const struct stats_
 	}
 }
 
+/* A mean loss, loss / judged, to two places; "-" of no judged move. */
+static void mean_loss(char *buf, size_t size, const uint64_t *cell)
+{
+	if (!cell[STATS_J_JUDGED])
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%.2Lf", (long double)cell[STATS_J_LOSS] / (long double)cell[STATS_J_JUDGED]);
+}
+
+/* The judgement (stats_judgement.h): a row per side (and player) and
+ * phase, "all" first, with the mean loss per judged move. */
+static void text_judgement(FILE *out, const struct stats *st, const struct stats_group *g)
+{
+	const struct stats_judgement *jg = g->judgement;
+	if (!jg)
+		return;
+	fprintf(out, "  judgement (records judged: %llu; phases: thirds of the main line):\n",
+		(unsigned long long)jg->records);
+	fprintf(out, "    %-7s %-8s", "side", "phase");
+	for (int f = 0; f < STATS_NJ_FIELDS; f++) {
+		fprintf(out, " %10s", stats_judge_field_keys[f]);
+		if (f == STATS_J_LOSS)
+			fprintf(out, " %9s", "mean");
+	}
+	putc('\n', out);
+	for (int who = 0; who < STATS_NJ_WHO; who++) {
+		if (who == STATS_J_PLAYER && !st->by.player)
+			continue;
+		for (int k = 0; k <= STATS_NJ_PHASES; k++) {
+			int ph = k ? k - 1 : STATS_J_ALL; /* all first */
+			const uint64_t *c = jg->n[who][ph];
+			char m[40];
+			mean_loss(m, sizeof m, c);
+			fprintf(out, "    %-7s %-8s", stats_judge_who_keys[who], stats_judge_phase_keys[ph]);
+			for (int f = 0; f < STATS_NJ_FIELDS; f++) {
+				fprintf(out, " %10llu", (unsigned long long)c[f]);
+				if (f == STATS_J_LOSS)
+					fprintf(out, " %9s", m);
+			}
+			putc('\n', out);
+		}
+	}
+}
+
 /* A group's name in the text: "variant shogi", "date:4 1998, variant shogi". */
 static void text_title(FILE *out, const struct stats *st, const struct stats_group *g)
 {
@@ -235,6 +279,7 @@ static void text_group(FILE *out, const struct stats *st, const struct stats_gro
 			    g->player, STATS_NPLAYER_FIELDS);
 	if (st->openings)
 		text_openings(out, st, g);
+	text_judgement(out, st, g);
 }
 
 /* The summary: one row per group, then the total. */
@@ -372,6 +417,33 @@ static void csv_length(const struct csv_row *r, const struct stats_group *g)
 	}
 }
 
+/* judgement.records, then judgement.SIDE.PHASE.FIELD, "all" first, with
+ * judgement.SIDE.PHASE.mean_loss (none without a judged move). */
+static void csv_judgement(const struct csv_row *r, const struct stats *st, const struct stats_group *g)
+{
+	const struct stats_judgement *jg = g->judgement;
+	if (!jg)
+		return;
+	csv_num(r, "judgement", "records", NULL, jg->records);
+	for (int who = 0; who < STATS_NJ_WHO; who++) {
+		if (who == STATS_J_PLAYER && !st->by.player)
+			continue;
+		for (int k = 0; k <= STATS_NJ_PHASES; k++) {
+			int ph = k ? k - 1 : STATS_J_ALL;
+			const uint64_t *c = jg->n[who][ph];
+			char name[64];
+			snprintf(name, sizeof name, "%s.%s", stats_judge_who_keys[who], stats_judge_phase_keys[ph]);
+			for (int f = 0; f < STATS_NJ_FIELDS; f++)
+				csv_num(r, "judgement", name, stats_judge_field_keys[f], c[f]);
+			if (c[STATS_J_JUDGED]) {
+				char m[40];
+				mean_loss(m, sizeof m, c);
+				csv_text(r, "judgement", name, "mean_loss", m);
+			}
+		}
+	}
+}
+
 static void csv_group(FILE *out, const struct stats *st, const struct stats_group *g,
 		      const struct stats_names *names)
 {
@@ -401,6 +473,7 @@ static void csv_group(FILE *out, const struct stats *st, const struct stats_grou
 		csv_num(&r, "openings", g->nodes[i].key, "records", g->nodes[i].records);
 		csv_results(&r, "openings", g->nodes[i].key, g->nodes[i].results);
 	}
+	csv_judgement(&r, st, g);
 }
 
 void stats_write_csv(FILE *out, struct stats *st, const struct stats_names *names)

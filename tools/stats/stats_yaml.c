@@ -245,6 +245,11 @@ struct part {
 	struct sum endings, hist, hist_plies, pieces[STATS_NPIECE_FIELDS], top_nodes;
 	int length_given[5];    /* min ... max given as numbers, not null */
 	uint64_t length[5];
+	/* the judgement, as given (stats_judgement.h) */
+	int judged;
+	struct mark judged_at;
+	uint64_t judge_records;
+	uint64_t judge[STATS_NJ_WHO][STATS_NJ_PHASES + 1][STATS_NJ_FIELDS];
 };
 
 static int fail_at(struct reader *R, const struct mark *m, int code, const char *fmt, ...)
@@ -943,6 +948,117 @@ static int check_lengths(struct reader *R, const struct stats_group *g, const st
 	return 0;
 }
 
+/* --- the judgement ---------------------------------------------------------------- */
+
+/* One side's (or the player's) counts: {all: {...}, opening: {...},
+ * middle: {...}, end: {...}}, each a map of stats_judge_field_keys. */
+static int read_judge_who(struct reader *R, struct stats_judgement *jg, int who, struct part *p)
+{
+	int rc = expect(R, EV_MAP, "expected a map");
+	unsigned seen = 0;
+	while (!rc && (rc = next_key(R)) == 1) {
+		int ph = which_key(R, stats_judge_phase_keys, STATS_NJ_PHASES + 1, &seen);
+		if (ph < 0)
+			return ph;
+		rc = read_fields(R, stats_judge_field_keys, STATS_NJ_FIELDS, jg->n[who][ph], p->judge[who][ph]);
+	}
+	return rc;
+}
+
+/* {records: N, sente: {...}, gote: {...}[, player: {...}]} */
+static int read_judgement(struct reader *R, struct stats_group *g, struct part *p)
+{
+	static const char *const keys[1 + STATS_NJ_WHO] = {"records", "sente", "gote", "player"};
+	p->judged = 1;
+	p->judged_at = R->key_at;
+	if (!g->judgement && !(g->judgement = calloc(1, sizeof *g->judgement)))
+		return kifu_diag_set(R->diag, KIFU_ENOMEM, R->name, 0, 0, "out of memory");
+	int rc = expect(R, EV_MAP, "expected a map");
+	unsigned seen = 0;
+	while (!rc && (rc = next_key(R)) == 1) {
+		int f = which_key(R, keys, 1 + STATS_NJ_WHO, &seen);
+		if (f < 0)
+			return f;
+		if (f == 0) {
+			rc = read_number(R, &p->judge_records);
+			if (!rc)
+				rc = add_to(R, &R->ev.at, &g->judgement->records, p->judge_records);
+		} else if (f - 1 == STATS_J_PLAYER && !R->st->by.player) {
+			rc = fail(R, "a player's judgement without --by player");
+		} else {
+			rc = read_judge_who(R, g->judgement, f - 1, p);
+		}
+	}
+	return rc;
+}
+
+/* The judgement's counts against each other and the group's: "all" is the
+ * phases' sum, the judged moves and the classed ones are moves of the
+ * group (at most its plies), a player's moves are some of both sides', no
+ * loss is above STATS_J_MAX_LOSS, and the records are records of the
+ * group that had a judged or classed move (kifu-stats writes no judgement
+ * of none). */
+static int check_judgement(struct reader *R, const struct stats_group *g, const struct part *p)
+{
+	if (!p->judged)
+		return 0;
+	const struct mark *at = &p->judged_at;
+	const char *v = g->variant;
+	if (!p->judge_records)
+		return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": a judgement of no records "
+			       "(not a partial result of kifu-stats?)", v);
+	if (p->judge_records > p->n[STATS_T_RECORDS])
+		return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": judgement.records is %llu, more than "
+			       "records (%llu)", v, (unsigned long long)p->judge_records,
+			       (unsigned long long)p->n[STATS_T_RECORDS]);
+	for (int who = 0; who < STATS_NJ_WHO; who++) {
+		const char *wk = stats_judge_who_keys[who];
+		for (int f = 0; f < STATS_NJ_FIELDS; f++) {
+			const char *fk = stats_judge_field_keys[f];
+			struct sum phases = {0, 0};
+			for (int ph = 0; ph < STATS_NJ_PHASES; ph++)
+				sum_add(&phases, p->judge[who][ph][f]);
+			if (phases.over || phases.v != p->judge[who][STATS_J_ALL][f])
+				return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": judgement.%s.all.%s is %llu, "
+					       "not the phases' sum", v, wk, fk,
+					       (unsigned long long)p->judge[who][STATS_J_ALL][f]);
+			struct sum sides = {0, 0};
+			sum_add(&sides, p->judge[STATS_J_SENTE][STATS_J_ALL][f]);
+			sum_add(&sides, p->judge[STATS_J_GOTE][STATS_J_ALL][f]);
+			if (who == STATS_J_PLAYER && !sides.over && p->judge[who][STATS_J_ALL][f] > sides.v)
+				return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": judgement.player.all.%s is "
+					       "%llu, more than Sente's and Gote's (%llu)", v, fk,
+					       (unsigned long long)p->judge[who][STATS_J_ALL][f],
+					       (unsigned long long)sides.v);
+		}
+		for (int ph = 0; ph <= STATS_NJ_PHASES; ph++) {
+			const uint64_t *c = p->judge[who][ph];
+			if (c[STATS_J_JUDGED] < UINT64_MAX / STATS_J_MAX_LOSS &&
+			    c[STATS_J_LOSS] > c[STATS_J_JUDGED] * STATS_J_MAX_LOSS)
+				return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": judgement.%s.%s.loss is %llu, "
+					       "more than %d per judged move", v, wk, stats_judge_phase_keys[ph],
+					       (unsigned long long)c[STATS_J_LOSS], STATS_J_MAX_LOSS);
+		}
+	}
+	struct sum judged = {0, 0}, classed = {0, 0};
+	for (int who = STATS_J_SENTE; who <= STATS_J_GOTE; who++) {
+		const uint64_t *c = p->judge[who][STATS_J_ALL];
+		sum_add(&judged, c[STATS_J_JUDGED]);
+		for (int f = STATS_J_FIRST_CLASS; f < STATS_NJ_FIELDS; f++)
+			sum_add(&classed, c[f]);
+	}
+	uint64_t plies = p->n[STATS_T_PLIES];
+	if (judged.over || judged.v > plies || classed.over || classed.v > plies)
+		return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": more moves %s than plies (%llu)", v,
+			       judged.over || judged.v > plies ? "judged" : "classed", (unsigned long long)plies);
+	struct sum either = sum_join(judged, classed);
+	if (!either.over && p->judge_records > either.v)
+		return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": judgement.records is %llu, more than "
+			       "the moves judged or classed (%llu)", v, (unsigned long long)p->judge_records,
+			       (unsigned long long)either.v);
+	return 0;
+}
+
 /* One variant's counts, added as they are read to its group, whose key is
  * at `at`; then checked. */
 static int read_group(struct reader *R, struct stats_group *g, const struct mark *at,
@@ -950,7 +1066,7 @@ static int read_group(struct reader *R, struct stats_group *g, const struct mark
 {
 	static const char *const keys[] = {"records", "plies", "valid", "invalid", "results",
 					   "endings", "rules", "length", "moves", "pieces", "player",
-					   "openings"};
+					   "openings", "judgement"};
 	uint64_t *fields[STATS_NTOTALS] = {&g->records, &g->plies, &g->valid, &g->invalid};
 	struct part p;
 	memset(&p, 0, sizeof p);
@@ -984,14 +1100,17 @@ static int read_group(struct reader *R, struct stats_group *g, const struct mark
 			rc = !R->st->by.player ? fail(R, "player counts without --by player") :
 			     read_fields(R, stats_player_keys, STATS_NPLAYER_FIELDS, g->player, p.player);
 			break;
-		default:
+		case 11:
 			rc = !R->st->openings ? fail(R, "an opening tree without --openings") :
 			     read_openings(R, g, &p);
 			break;
+		default: rc = read_judgement(R, g, &p); break;
 		}
 	}
 	if (!rc)
 		rc = check_counts(R, g, at, &p);
+	if (!rc)
+		rc = check_judgement(R, g, &p);
 	return rc ? rc : check_lengths(R, g, at, &p);
 }
 

@@ -73,6 +73,12 @@ int kifu_record_new(kifu_record **out);
 void kifu_record_free(kifu_record *rec);
 /* Empties the record, keeping its memory for the next one. */
 void kifu_record_clear(kifu_record *rec);
+/* Makes dst a copy of src: the same source, variant, notation, tags,
+ * lines of play with their moves, comments, times, bookmarks and endings,
+ * reading error and notes, as independent of src as a record read anew
+ * (dst keeps its memory and grows it as needed; src may be cleared or
+ * freed afterwards).  0, or KIFU_ENOMEM (dst is then empty). */
+int kifu_record_copy(kifu_record *dst, const kifu_record *src);
 
 /* Where the record starts: the source's name ("-" for standard input) and
  * the line of its first line. */
