@@ -41,6 +41,7 @@ typedef struct pgn_reader {
 	kifu_position *start[KIFU__PGN_MAX_DEPTH + 1], *cur[KIFU__PGN_MAX_DEPTH + 1];
 	kifu_movelist *moves;
 	char *value; /* a tag's value */
+	size_t vcap;
 	/* the record being read */
 	char result[8];
 	long result_line, result_col;
@@ -51,7 +52,7 @@ int kifu__pgn_open(void **state, const kifu__read_ctx *ctx)
 {
 	pgn_reader *r = calloc(1, sizeof *r);
 	*state = r;
-	if (!r || !(r->moves = malloc(sizeof *r->moves)) || !(r->value = malloc(KIFU_MAX_TAG_VALUE + 1)))
+	if (!r || !(r->moves = malloc(sizeof *r->moves)))
 		return KIFU_ENOMEM;
 	r->ctx = *ctx;
 	return 0;
@@ -253,6 +254,14 @@ static int tag_line(pgn_reader *r, kifu_record *rec, const kifu__line *l, pgn_ta
 	const char *s = l->text;
 	size_t n = l->len, i = 0;
 	int rc;
+	if (n + 1 > r->vcap) {
+		/* a value is no longer than its line */
+		char *b = realloc(r->value, n + 1);
+		if (!b)
+			return KIFU_ENOMEM;
+		r->value = b;
+		r->vcap = n + 1;
+	}
 	char *value = r->value;
 	rc = 0;
 	while (!rc) {
@@ -277,7 +286,7 @@ static int tag_line(pgn_reader *r, kifu_record *rec, const kifu__line *l, pgn_ta
 		}
 		i++;
 		bool closed;
-		size_t vlen = tag_value(s, n, &i, value, KIFU_MAX_TAG_VALUE + 1, &closed);
+		size_t vlen = tag_value(s, n, &i, value, r->vcap, &closed);
 		while (i < n && s[i] == ' ')
 			i++;
 		if (!closed || i >= n || s[i] != ']') {
@@ -359,6 +368,29 @@ static int fen_to_sfen(const kifu_variant *v, const char *fen, char *out, size_t
 		*msg = "the FEN says w or b for the side to move";
 		return -1;
 	}
+	/* without drops: the en passant field (after castling's) holds the
+	 * counter-strike square, the SFEN's third field (pgn_write.c) */
+	char strike[16] = "-";
+	if (!kifu_variant_has_drops(v)) {
+		const char *q = p + 1;
+		while (*q == ' ')
+			q++;
+		while (*q && *q != ' ')
+			q++; /* castling */
+		while (*q == ' ')
+			q++;
+		if (*q >= 'a' && *q <= 'w') {
+			int fx = *q++ - 'a', r = 0;
+			while (*q >= '0' && *q <= '9' && r < 100)
+				r = r * 10 + (*q++ - '0');
+			int sq = kifu__pgn_square(v, fx, r), files = kifu_variant_files(v);
+			if (sq < 0 || (*q && *q != ' ')) {
+				*msg = "the FEN's counter-strike square is not on the board";
+				return -1;
+			}
+			snprintf(strike, sizeof strike, "%d%c", sq % files + 1, 'a' + sq / files);
+		}
+	}
 	/* the move number: the FEN's last field */
 	long full = 1;
 	const char *last = fen + strlen(fen);
@@ -382,7 +414,8 @@ static int fen_to_sfen(const kifu_variant *v, const char *fen, char *out, size_t
 	if (!h)
 		hands[h++] = '-';
 	hands[h] = 0;
-	(void)v;
+	if (!kifu_variant_has_drops(v))
+		snprintf(hands, sizeof hands, "%s", strike);
 	int w = snprintf(out, size, "%.*s %c %s %ld", (int)blen, board, side, hands, 2 * (full - 1) + (side == 'w' ? 2 : 1));
 	if (w < 0 || (size_t)w >= size) {
 		*msg = "the FEN is too long";
@@ -411,10 +444,10 @@ static int keep_fen(pgn_reader *r, kifu_record *rec, const kifu_variant *v, cons
 	char start[1100];
 	if (kifu_position_sfen(r->start[0], start, sizeof start) < 0)
 		return kifu_record_set_error(rec, 0, tags->fen_line, tags->fen_col, NULL, 0, "the FEN is too long");
-	if (!strcmp(start, kifu_variant_start_sfen(v)))
-		return 0;
+	/* the start a handicap tag names, else the variant's: no sfen tag
+	 * when the FEN is it */
 	const char *handicap = kifu_record_tag(rec, "handicap");
-	const char *named = handicap ? kifu_variant_named_start(v, handicap) : NULL;
+	const char *named = handicap ? kifu_variant_named_start(v, handicap) : kifu_variant_start_sfen(v);
 	if (named && !strcmp(named, start))
 		return 0;
 	for (char *c = start; *c; c++)
@@ -610,13 +643,36 @@ static const char *resolve(pgn_reader *r, const kifu_position *pos, const kifu_v
 	}
 	if (n > 1)
 		return "the move is ambiguous: more than one piece can make it";
-	if (from >= 0) {
-		/* written whole, and not legal: the validation says why */
-		*out = (kifu_move){(uint16_t)from, mid >= 0 ? (uint16_t)mid : KIFU_NO_SQUARE, (uint16_t)to,
+	if (m.ngroups >= 2 && first >= 0 && code && (int)kifu_code_side(code) == mover &&
+	    (type < 0 || kifu_code_type(code) == type || !m.letters[0])) {
+		/* written from a square, and not legal: as written; the
+		 * validation says why */
+		int leg = m.ngroups == 3 ? group_square(v, &m, 1) : -1;
+		*out = (kifu_move){(uint16_t)first, leg >= 0 ? (uint16_t)leg : KIFU_NO_SQUARE, (uint16_t)to,
 				   promote ? KIFU_MOVE_PROMOTE : 0, 0};
-		return NULL;
+		return m.ngroups <= 3 ? NULL : "a move of more than two legs";
 	}
 	return "no legal move is written so";
+}
+
+/* Can a move the rules refuse be carried out all the same: the mover's
+ * piece on its square, or in its hand for an empty square (as the play
+ * loop plays such a move through, record/play.c)? */
+static bool playable(const kifu_position *pos, const kifu_move *m)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	int nsq = kifu_variant_files(v) * kifu_variant_ranks(v);
+	int side = (int)kifu_position_side(pos);
+	if (m->flags & KIFU_MOVE_DROP)
+		return m->piece < kifu_variant_piece_count(v) && kifu_position_hand(pos, side, m->piece) > 0 &&
+		       m->to < nsq && !kifu_position_at(pos, m->to);
+	if (m->from >= nsq || m->to >= nsq || (m->mid != KIFU_NO_SQUARE && m->mid >= nsq))
+		return false;
+	int c = kifu_position_at(pos, m->from);
+	kifu_piece_info info;
+	return c && (int)kifu_code_side(c) == side &&
+	       (!(m->flags & KIFU_MOVE_PROMOTE) ||
+		(kifu_variant_piece(v, kifu_code_type(c), &info) == 0 && info.promotes_to >= 0));
 }
 
 /* ---- endings ---- */
@@ -789,11 +845,14 @@ static int build_line(build *b, size_t i, size_t end, int line, long ply0, int d
 		}
 		last = idx;
 		ply++;
-		if (kifu_check_move(pos, &mv, NULL) == 0) {
+		if (kifu_check_move(pos, &mv, NULL) == 0 || playable(pos, &mv)) {
+			/* a move the rules refuse is played on as the play loop
+			 * plays it through (the validation says why), when it can
+			 * be carried out */
 			kifu_make_move(pos, &mv, NULL);
 		} else {
-			/* not legal: the validation says why; what follows cannot
-			 * be read against a position the move does not make */
+			/* what follows cannot be read against a position the move
+			 * does not make: the validation says why it stops */
 			b->stop = true;
 			return 0;
 		}

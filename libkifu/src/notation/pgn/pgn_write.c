@@ -45,7 +45,18 @@ static size_t put_square(const kifu_variant *v, int sq, char *out)
 	return (size_t)kifu__pgn_square_name(v, sq, out);
 }
 
-/* The move m in pos, in XBoard's SAN. */
+/* Is m among the legal moves w->moves holds? */
+static bool listed(const pgn_writer *w, const kifu_move *m)
+{
+	for (int k = 0; k < w->moves->count; k++)
+		if (kifu_move_same(&w->moves->moves[k], m))
+			return true;
+	return false;
+}
+
+/* The move m in pos, in XBoard's SAN; a move the rules do not allow with
+ * the square it starts from, as XBoard writes one (Ng1g3, g1g3): the
+ * reader reads it back as written, and the validation says why. */
 static void san_of(pgn_writer *w, kifu_position *pos, const kifu_move *m, char *out)
 {
 	const kifu_variant *v = w->v;
@@ -67,13 +78,23 @@ static void san_of(pgn_writer *w, kifu_position *pos, const kifu_move *m, char *
 		out[0] = 0;
 		return;
 	}
-	if (type == w->pawn) {
+	kifu_generate_legal(pos, w->moves);
+	bool legal = listed(w, m);
+	if (type == w->pawn && legal) {
 		if (m->from % files != target % files || taken) {
 			put_square(v, m->from, sq);
 			out[o++] = sq[0];
 			if (taken)
 				out[o++] = 'x';
 		}
+	} else if (!legal) {
+		if (type != w->pawn) {
+			kifu_variant_piece(v, type, &info);
+			o += (size_t)snprintf(out, SAN_MAX, "%s", info.sfen);
+		}
+		o += put_square(v, m->from, out + o);
+		if (taken)
+			out[o++] = 'x';
 	} else {
 		kifu_variant_piece(v, type, &info);
 		o += (size_t)snprintf(out, SAN_MAX, "%s", info.sfen);
@@ -81,7 +102,6 @@ static void san_of(pgn_writer *w, kifu_position *pos, const kifu_move *m, char *
 		 * square (a piece that can pass reaches any: XBoard counts a
 		 * null move as one to every square) */
 		bool by_file = false, by_rank = false, either = false;
-		kifu_generate_legal(pos, w->moves);
 		for (int k = 0; k < w->moves->count; k++) {
 			const kifu_move *c = &w->moves->moves[k];
 			if (c->flags & KIFU_MOVE_DROP || c->from == m->from ||
@@ -178,16 +198,11 @@ static void comment(pgn_writer *w, const char *c)
 	}
 }
 
-/* Can a comment be written?  Not with a '}' and a CR before a line end,
- * which neither form keeps. */
+/* Can a comment be written?  Not with a CR, which the reader takes for a
+ * line's end (alone or before a LF), in either form. */
 static bool comment_fits(const char *c)
 {
-	if (!strchr(c, '}'))
-		return true;
-	for (const char *p = c; (p = strchr(p, '\r')); p++)
-		if (!p[1] || p[1] == '\n')
-			return false;
-	return true;
+	return !strchr(c, '\r');
 }
 
 static void put_comment(pgn_writer *w, const char *c)
@@ -231,7 +246,7 @@ static void ending(pgn_writer *w, const kifu_record_line_info *li, long ply, con
 	/* the words as the record was read with them, when they were PGN's */
 	const char *as = li->ending_text;
 	if (!strcmp(kifu_record_notation(w->rec), "pgn") && as && strcmp(as, li->ending) && !strchr(as, '}') &&
-	    !strchr(as, '\n') && strlen(as) < sizeof text)
+	    !strpbrk(as, "\r\n") && strlen(as) < sizeof text)
 		snprintf(text, sizeof text, "%s", as);
 	word(w, "{", 1);
 	fputs(text, w->mem);
@@ -347,10 +362,24 @@ static int fen_of(const kifu_variant *v, const char *sfen, char *out, size_t siz
 	held[h] = 0;
 	long full = (number + 1) / 2;
 	int n;
-	if (kifu_variant_has_drops(v))
+	if (kifu_variant_has_drops(v)) {
 		n = snprintf(out, size, "%s[%s] %c - %d %ld", board, h ? held : "-", side[0] == 'b' ? 'w' : 'b', 0, full);
-	else
-		n = snprintf(out, size, "%s %c - - %d %ld", board, side[0] == 'b' ? 'w' : 'b', 0, full);
+	} else {
+		/* a variant without drops: the SFEN's third field is the
+		 * counter-strike square (Chu's lion-trading rule), which goes
+		 * where chess has its en passant square */
+		char ep[8] = "-";
+		int file = 0, files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+		const char *p = hands;
+		while (*p >= '0' && *p <= '9')
+			file = file * 10 + (*p++ - '0');
+		if (strcmp(hands, "-")) {
+			if (file < 1 || file > files || *p < 'a' || *p - 'a' >= ranks || p[1])
+				return -1;
+			kifu__pgn_square_name(v, (*p - 'a') * files + (file - 1), ep);
+		}
+		n = snprintf(out, size, "%s %c - %s %d %ld", board, side[0] == 'b' ? 'w' : 'b', ep, 0, full);
+	}
 	return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 
@@ -358,6 +387,16 @@ static int fen_of(const kifu_variant *v, const char *sfen, char *out, size_t siz
 static void key_of(const char *name, char *key, size_t size)
 {
 	kifu__pgn_key_of_name(name, strlen(name), key, size);
+}
+
+/* The index of the record's first tag with this key that a tag pair can
+ * hold (no line break), or -1. */
+static int first_tag(const kifu_record *rec, const char *key)
+{
+	for (int i = 0; i < kifu_record_tag_count(rec); i++)
+		if (!strcmp(kifu_record_tag_key(rec, i), key) && !strpbrk(kifu_record_tag_value(rec, i), "\r\n"))
+			return i;
+	return -1;
 }
 
 /* The record's other tags, the early ones (the ratings, the time control:
@@ -373,7 +412,7 @@ static void other_tags(pgn_writer *w, FILE *f, bool early_ones)
 		for (int k = 0; k < 6 && !seen; k++) {
 			char kk[64];
 			key_of(seven[k], kk, sizeof kk);
-			seen = !strcmp(kk, key) && kifu_record_tag(rec, key) == value;
+			seen = first_tag(rec, kk) == i;
 		}
 		for (int k = 0; k < 3; k++)
 			is_early |= !strcmp(key, early[k]);
@@ -393,7 +432,8 @@ static void put_tags(pgn_writer *w, FILE *f, const char *result, const char *fen
 	for (int k = 0; k < 6; k++) {
 		char key[64];
 		key_of(seven[k], key, sizeof key);
-		const char *value = kifu_record_tag(rec, key);
+		int at = first_tag(rec, key);
+		const char *value = at >= 0 ? kifu_record_tag_value(rec, at) : NULL;
 		if (!value || !put_tag(f, seven[k], value)) {
 			if (value)
 				w->dropped |= KIFU_DROPPED_TAGS;
@@ -448,8 +488,11 @@ int kifu__pgn_write(FILE *out, const kifu_record *rec, const kifu_variant *v, co
 			kifu_diag_set(diag, rc, kifu_record_file(rec), kifu_record_line(rec), 0, "%s", diag->message);
 		goto done;
 	}
-	if (kifu_position_sfen(pos, sfen, sizeof sfen) < 0 || (strcmp(sfen, kifu_variant_start_sfen(v)) &&
-							      (setup = true, fen_of(v, sfen, fen, sizeof fen)))) {
+	/* a FEN for a start that is not the variant's, and beside a handicap
+	 * tag (which XBoard does not read) */
+	if (kifu_position_sfen(pos, sfen, sizeof sfen) < 0 ||
+	    ((strcmp(sfen, kifu_variant_start_sfen(v)) || first_tag(rec, "handicap") >= 0) &&
+	     (setup = true, fen_of(v, sfen, fen, sizeof fen)))) {
 		rc = kifu_diag_set(diag, KIFU_ELIMIT, kifu_record_file(rec), kifu_record_line(rec), 0,
 				   "the start's FEN is too long");
 		goto done;
