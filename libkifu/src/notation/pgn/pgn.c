@@ -95,15 +95,16 @@ static const struct {
 };
 enum { NKNOWN = sizeof known_tags / sizeof known_tags[0] };
 
+/* A hyphen before each capital but the first, all small: a key the
+ * compact notation reads, and that gives the name back (ECO: e-c-o). */
 static int kebab(const char *name, size_t len, char *key, size_t size)
 {
 	size_t o = 0;
 	for (size_t i = 0; i < len; i++) {
 		char c = name[i];
-		if (!(isalnum((unsigned char)c) || c == '_') || (c & 0x80))
+		if ((c & 0x80) || !(isalnum((unsigned char)c) || c == '_'))
 			return -1;
-		if (isupper((unsigned char)c) && i > 0 &&
-		    (islower((unsigned char)name[i - 1]) || isdigit((unsigned char)name[i - 1]))) {
+		if (isupper((unsigned char)c) && i > 0) {
 			if (o + 1 >= size)
 				return -1;
 			key[o++] = '-';
@@ -146,18 +147,12 @@ int kifu__pgn_key_of_name(const char *name, size_t len, char *key, size_t size)
 			return 0;
 		}
 	char back[256];
+	/* a name that does not come back so (one with a small first letter)
+	 * has no key */
 	if (kebab(name, len, key, size) == 0 && kifu__pgn_name_of_key(key, back, sizeof back) == 0 &&
 	    strlen(back) == len && !memcmp(back, name, len))
 		return 0;
-	/* a name the hyphens do not give back (ECO): kept as it is */
-	if (len + 1 > size || !len)
-		return -1;
-	for (size_t i = 0; i < len; i++)
-		if (!(isalnum((unsigned char)name[i]) || name[i] == '_') || (name[i] & 0x80))
-			return -1;
-	memcpy(key, name, len);
-	key[len] = 0;
-	return 0;
+	return -1;
 }
 
 int kifu__pgn_name_of_key(const char *key, char *name, size_t size)
@@ -167,17 +162,7 @@ int kifu__pgn_name_of_key(const char *key, char *name, size_t size)
 			snprintf(name, size, "%s", known_tags[i].name);
 			return 0;
 		}
-	if (camel(key, name, size) == 0)
-		return 0;
-	/* a key read as the name it was (ECO) */
-	size_t n = strlen(key);
-	if (!n || n + 1 > size || !isupper((unsigned char)key[0]))
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		if (!(isalnum((unsigned char)key[i]) || key[i] == '_') || (key[i] & 0x80))
-			return -1;
-	memcpy(name, key, n + 1);
-	return 0;
+	return camel(key, name, size);
 }
 
 /* ---- telling PGN from its lines ---- */

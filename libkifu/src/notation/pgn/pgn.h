@@ -62,8 +62,8 @@ void kifu__pgn_termination(const char *ending, int mover, char *text, size_t siz
 
 /* A PGN tag name as a kifu tag key and back: the known ones by a table
  * (White is sente, Black gote, TimeControl time-control), the rest a
- * hyphen before each capital that follows a small letter or a digit, all
- * small (WhiteElo: white-elo).  0, or -1 for what has no counterpart. */
+ * hyphen before each capital but the first, all small (WhiteElo:
+ * white-elo, ECO: e-c-o).  0, or -1 for what has no counterpart. */
 int kifu__pgn_key_of_name(const char *name, size_t len, char *key, size_t size);
 int kifu__pgn_name_of_key(const char *key, char *name, size_t size);
 
