@@ -167,6 +167,8 @@ static int movetext_line(pgn_reader *r, kifu_record *rec, const kifu__line *l, i
 		}
 		if (c == ';')
 			return add_tok(r, TOK_COMMENT, s + i + 1, n - i - 1, l->no, col);
+		if (c == '}')
+			return kifu_record_set_error(rec, 0, l->no, col, NULL, 0, "a '}' that closes no comment");
 		if (c == '(' || c == ')') {
 			if (c == '(' && ++*depth > KIFU__PGN_MAX_DEPTH)
 				return kifu_record_set_error(rec, 0, l->no, col, NULL, 0,
