@@ -124,6 +124,15 @@ static void gen_inputs(void **state)
 	assert_true(replay_dirs(fuzz_rt_all, all) >= 1);
 }
 
+/* Every PGN the tests have, and what the fuzzer kept: each record written
+ * as PGN reads back the same. */
+static void rt_pgn_inputs(void **state)
+{
+	(void)state;
+	static const char *const dirs[] = {"tests/fuzz/corpus/rt_pgn", "tests/data/pgn", NULL};
+	assert_true(replay_dirs(fuzz_rt_pgn, dirs) >= 3);
+}
+
 static void json_inputs(void **state)
 {
 	(void)state;
@@ -152,6 +161,7 @@ int main(void)
 		cmocka_unit_test(gen_inputs),
 		cmocka_unit_test(json_inputs),
 		cmocka_unit_test(rt_jkf_inputs),
+		cmocka_unit_test(rt_pgn_inputs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

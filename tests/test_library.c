@@ -294,7 +294,7 @@ static void stream_tells_notations(void **state)
 	kifu_reader *r;
 	kifu_stream *s = NULL;
 	kifu_stream_options opt = KIFU_STREAM_OPTIONS_INIT;
-	opt.notation = "pgn";
+	opt.notation = "nonesuch";
 	assert_int_equal(kifu_reader_new_buffer(&r, "", 0, "mem"), 0);
 	assert_int_equal(kifu_stream_new(&s, r, &opt), KIFU_ENOTFOUND);
 	assert_null(s);
@@ -1040,7 +1040,7 @@ static void notation_table(void **state)
 	}
 	kifu_notation_info info;
 	assert_int_equal(kifu_notation_at(n, &info), KIFU_ENOTFOUND);
-	assert_int_equal(kifu_notation_find("pgn"), KIFU_ENOTFOUND);
+	assert_int_equal(kifu_notation_find("nonesuch"), KIFU_ENOTFOUND);
 	/* ki2: written, and read (by the KIF-family reader, which reads KI2) */
 	assert_int_equal(kifu_notation_at(kifu_notation_find("ki2"), &info), 0);
 	assert_true(info.can_read && info.can_write);
@@ -1049,7 +1049,7 @@ static void notation_table(void **state)
 	const kifu_variant *v;
 	assert_int_equal(kifu_variant_builtin(&v, "shogi", NULL), 0);
 	kifu_diag d;
-	assert_int_equal(kifu_write(stdout, rec, v, "pgn", NULL, &d), KIFU_ENOTFOUND);
+	assert_int_equal(kifu_write(stdout, rec, v, "nonesuch", NULL, &d), KIFU_ENOTFOUND);
 	kifu_record_free(rec);
 	assert_string_equal(kifu_version(), KIFU_VERSION);
 	assert_true(KIFU_VERSION_CHECK(0, 2, 0));

@@ -18,7 +18,7 @@
 #include "gen.h"
 #include "roundtrip.h"
 
-static const char *const notations[] = {"kif", "ki2", "csa", "jkf", "usi", "compact"};
+static const char *const notations[] = {"kif", "ki2", "csa", "jkf", "usi", "pgn", "compact"};
 
 static _Noreturn void fail(const char *notation, const char *why, const char *t1, size_t n1,
 			   const char *t2, size_t n2)

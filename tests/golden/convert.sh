@@ -158,7 +158,7 @@ status clash 0 $?
 "$c" "$tmp/in.compact" >"$tmp/default.out" 2>&1
 status no-to 0 $?
 "$c" --to compact "$tmp/in.compact" | cmp -s - "$tmp/default.out" || { echo "FAIL no --to: not compact"; fails=$((fails + 1)); }
-"$c" --to pgn "$tmp/in.compact" >/dev/null 2>&1
+"$c" --to nonesuch "$tmp/in.compact" >/dev/null 2>&1
 status unknown-to 2 $?
 
 if [ "$fails" -ne 0 ]; then

@@ -200,7 +200,7 @@ check_error valid-invalid "--invalid: --valid and --invalid in one group" "$sel"
 check_error empty-or "--or: --or between two groups of criteria: the one before it is empty" "$sel" --or --valid "$G"
 check_error trailing-or "--or: no criterion after the last --or" "$sel" --valid --or "$G"
 check_error bad-dedupe "unknown --dedupe key 'games'" "$sel" --dedupe=games "$G"
-check_error bad-to "unknown notation 'pgn'" "$sel" --to pgn "$G"
+check_error bad-to "unknown notation 'nonesuch'" "$sel" --to nonesuch "$G"
 # a missing input: the others are read, their records written, exit 2
 lines 7 >"$tmp/want"
 "$sel" --is-variant dai "$tmp/no-such" "$G" >"$tmp/out" 2>"$tmp/err"

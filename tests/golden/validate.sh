@@ -103,7 +103,7 @@ cat >"$tmp/inputs.json" <<EOF
 {"file":"$tmp/missing.compact","record":null,"line":null,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"cannot open: No such file or directory","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
 {"file":"$tmp/dir","record":null,"line":null,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"is a directory","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
 {"file":"$tmp/ok.compact","record":1,"line":1,"valid":true,"plies":2,"error":null,"variant":"shogi","ending":null,"result":null,"foul":null,"no_moves":false}
-{"file":"$tmp/junk.bin","record":null,"line":null,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"not a record in any notation kifu reads (compact, kif, csa, jkf, usi)","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
+{"file":"$tmp/junk.bin","record":null,"line":null,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"not a record in any notation kifu reads (compact, kif, csa, jkf, usi, pgn)","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
 {"file":"$tmp/empty","record":null,"line":null,"valid":false,"plies":0,"error":{"ply":null,"move":null,"reason":"no records","variation":null},"variant":null,"ending":null,"result":null,"foul":null,"no_moves":true}
 EOF
 cat >"$tmp/inputs.err" <<EOF
@@ -115,12 +115,12 @@ expect json-inputs 2 "$tmp/inputs.json" "$tmp/inputs.err" -- "$v" --format=json 
 cat >"$tmp/inputs-text.err" <<EOF
 kifu-validate: $tmp/missing.compact: cannot open: No such file or directory
 kifu-validate: $tmp/dir: is a directory
-kifu-validate: $tmp/junk.bin: not a record in any notation kifu reads (compact, kif, csa, jkf, usi)
+kifu-validate: $tmp/junk.bin: not a record in any notation kifu reads (compact, kif, csa, jkf, usi, pgn)
 kifu-validate: $tmp/empty: no records
 EOF
 expect text-inputs 2 "$tmp/empty" "$tmp/inputs-text.err" -- "$v" "$tmp/missing.compact" "$tmp/dir" "$tmp/ok.compact" "$tmp/junk.bin" "$tmp/empty"
 # Nothing to read but a file of junk: status 1, the input is invalid.
-echo "kifu-validate: $tmp/junk.bin: not a record in any notation kifu reads (compact, kif, csa, jkf, usi)" >"$tmp/junk.err"
+echo "kifu-validate: $tmp/junk.bin: not a record in any notation kifu reads (compact, kif, csa, jkf, usi, pgn)" >"$tmp/junk.err"
 expect junk-only 1 "$tmp/empty" "$tmp/junk.err" -- "$v" "$tmp/junk.bin"
 
 # Quoted text too long for a message is cut between characters, never in

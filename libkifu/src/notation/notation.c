@@ -14,6 +14,7 @@ const kifu__notation *const kifu__notations[] = {
 	&kifu__notation_csa,
 	&kifu__notation_jkf,
 	&kifu__notation_usi,
+	&kifu__notation_pgn,
 };
 
 const int kifu__notation_count = (int)(sizeof kifu__notations / sizeof kifu__notations[0]);

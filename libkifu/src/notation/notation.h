@@ -75,5 +75,6 @@ extern const kifu__notation kifu__notation_ki2;
 extern const kifu__notation kifu__notation_csa;
 extern const kifu__notation kifu__notation_jkf;
 extern const kifu__notation kifu__notation_usi;
+extern const kifu__notation kifu__notation_pgn;
 
 #endif
