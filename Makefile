@@ -5,6 +5,8 @@
 #                      (golden cases, build/tests/run-cases) and tests/golden/*.sh,
 #                      after a staged install into $(BUILD)/stage (for examples/)
 #   make asan          the same in build-asan/ with AddressSanitizer and UBSan
+#   make tsan          tests/test_threads.c (threads reading and writing records at
+#                      once) in build-tsan/ under ThreadSanitizer
 #   make bench         an -O3 build in $(BUILD)/bench/, then bench/run.sh
 #   make samples       install missing packages (as root), build, run the tools on samples/
 #   make install       PREFIX=/usr/local, DESTDIR= for staged installs
@@ -121,7 +123,7 @@ DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) \
 	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(TEST_SUPPORT:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d \
 	$(TEST_GEN_SRCS:%.c=$(OBJ)/%.d)
 
-.PHONY: all lib tools tests test test-run stage asan bench fuzz fuzz-short fuzz-run valgrind samples deps \
+.PHONY: all lib tools tests test test-run stage asan tsan bench fuzz fuzz-short fuzz-run valgrind samples deps \
 	install install-dirs clean FORCE
 
 all: $(LIB) $(SHLIB) $(TOOLS)
@@ -237,6 +239,12 @@ asan:
 		SANFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer' \
 		test
 
+# kifu/kifu.h's promise on threads, checked by ThreadSanitizer: any data race
+# between the threads of tests/test_threads.c fails the run.
+tsan:
+	@$(MAKE) --no-print-directory BUILD=build-tsan SANFLAGS='-fsanitize=thread' build-tsan/tests/test_threads
+	@TSAN_OPTIONS='halt_on_error=1 exitcode=66' build-tsan/tests/test_threads
+
 bench:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/bench CFLAGS='-O2 -g -DNDEBUG' all tests
 	@bash bench/run.sh $(BUILD)/bench/bin $(BUILD)/bench/tests/gen-records
@@ -341,7 +349,7 @@ install: all $(PC_FILE)
 	done
 
 clean:
-	rm -rf build build-asan build-fuzz $(filter-out build build-asan,$(BUILD))
+	rm -rf build build-asan build-tsan build-fuzz $(filter-out build build-asan,$(BUILD))
 
 FORCE:
 

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/variant_keys.h"
+
 #define BAD "tests/data/bad-variants/"
 
 /* The diagnostic is file:line:col: msg. */
@@ -129,16 +131,21 @@ static void bad_names(void **state)
 	good_text("inherit: shogi\nname: \"a:b=c+d#e\"\n", "a:b=c+d#e");
 }
 
-/* Loading text fails at line:col of "gen.yaml" with msg. */
-static void bad_text(const char *text, long line, long col, const char *msg)
+/* Loading text fails with code at line:col of "gen.yaml" with msg. */
+static void bad_text_code(const char *text, int code, long line, long col, const char *msg)
 {
 	kifu_variant *v = NULL;
 	kifu_diag diag;
 	kifu_diag_clear(&diag);
 	int rc = kifu_variant_load_buffer(&v, text, strlen(text), "gen.yaml", &diag);
-	assert_int_equal(rc, KIFU_ELIMIT);
+	assert_int_equal(rc, code);
 	assert_null(v);
 	check_diag(&diag, "gen.yaml", line, col, msg);
+}
+
+static void bad_text(const char *text, long line, long col, const char *msg)
+{
+	bad_text_code(text, KIFU_ELIMIT, line, col, msg);
 }
 
 /* "inherit: shogi\nname: x\nfoo: ", then n1 times item1, n2 times item2,
@@ -337,6 +344,130 @@ static void find_by_title_and_start(void **state)
 	kifu_variant_free(mini);
 }
 
+/* ---- formats/variants.md against the loader's key tables ---- */
+
+/* The text of formats/variants.md, whole. */
+static char *read_schema(void)
+{
+	FILE *f = fopen("formats/variants.md", "rb");
+	assert_non_null(f);
+	static char text[1 << 17];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	assert_true(n < sizeof text - 1);
+	text[n] = 0;
+	fclose(f);
+	return text;
+}
+
+/* The rows of section "## NAME"'s table, one a line, into rows (each row a
+ * line of the text, NUL-terminated in a copy); how many. */
+static int section_rows(const char *text, const char *name, char rows[][1024], int max)
+{
+	char heading[128];
+	snprintf(heading, sizeof heading, "\n## %s\n", name);
+	const char *at = strstr(text, heading);
+	if (!at)
+		fail_msg("formats/variants.md has no section \"## %s\"", name);
+	at += strlen(heading);
+	const char *end = strstr(at, "\n## ");
+	int n = 0;
+	for (const char *line = at; line && (!end || line < end);) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		if (len > 3 && !strncmp(line, "| `", 3)) {
+			assert_true(n < max && len < 1024);
+			memcpy(rows[n], line, len);
+			rows[n++][len] = 0;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	return n;
+}
+
+/* Is `word` (in backquotes) in s[0..len)? */
+static bool quoted_in(const char *s, size_t len, const char *word)
+{
+	char q[128];
+	snprintf(q, sizeof q, "`%s`", word);
+	const char *at = strstr(s, q);
+	return at && at < s + len;
+}
+
+/* The row whose first cell names key, or NULL. */
+static const char *row_of(char rows[][1024], int n, const char *key)
+{
+	for (int i = 0; i < n; i++) {
+		const char *cell_end = strchr(rows[i] + 1, '|');
+		if (cell_end && quoted_in(rows[i], (size_t)(cell_end - rows[i]), key))
+			return rows[i];
+	}
+	return NULL;
+}
+
+/* Every key of every table is documented in its section, with the words
+ * of a choice in its row; every key the page's tables name is a key of the
+ * loader's table. */
+static void schema_documented(void **state)
+{
+	(void)state;
+	const char *text = read_schema();
+	static char rows[64][1024];
+	int tables = 0, keys = 0;
+	for (const kifu__key_table *const *tp = kifu__variant_key_tables; *tp; tp++, tables++) {
+		const kifu__key_table *t = *tp;
+		int n = section_rows(text, t->section, rows, 64);
+		for (int i = 0; i < t->nkeys; i++) {
+			const kifu__key *k = &t->keys[i];
+			if (t->only && !(k->flags & t->only))
+				continue;
+			const char *row = row_of(rows, n, k->name);
+			if (!row)
+				fail_msg("formats/variants.md, \"## %s\": no row for the key %s", t->section, k->name);
+			for (int w = 0; k->words && k->words[w]; w++)
+				if (!quoted_in(row, strlen(row), k->words[w]))
+					fail_msg("formats/variants.md, \"## %s\": %s's row does not name `%s`", t->section,
+						 k->name, k->words[w]);
+			keys++;
+		}
+		/* and each row names a key of the table: its first cell's words */
+		for (int r = 0; r < n; r++) {
+			char key[128];
+			const char *q = strchr(rows[r], '`'), *e = q ? strchr(q + 1, '`') : NULL;
+			assert_non_null(e);
+			snprintf(key, sizeof key, "%.*s", (int)(e - q - 1), q + 1);
+			bool known = false;
+			for (int i = 0; i < t->nkeys && !known; i++)
+				known = !strcmp(t->keys[i].name, key) && (!t->only || (t->keys[i].flags & t->only));
+			if (!known)
+				fail_msg("formats/variants.md, \"## %s\" documents %s, which the loader does not take",
+					 t->section, key);
+		}
+	}
+	assert_int_equal(tables, 10);
+	assert_true(keys > 60);
+}
+
+/* The messages a table makes: its keys listed, in its order. */
+static void key_messages(void **state)
+{
+	(void)state;
+	/* the promoted-only piece takes the keys flagged for it, in order */
+	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, minor: true}\n", KIFU_EVARIANT, 4, 13,
+		      "unknown key \"minor\" for a promoted-only piece (expected id, name, kif, english, aliases, "
+		      "moves, royal, lion)");
+	bad_text_code("inherit: shogi\nname: x\nrepetition: {count: 4, reste: [capture]}\n", KIFU_EVARIANT, 3, 24,
+		      "unknown key \"reste\" in repetition (expected count, perpetual-attack, reset)");
+	bad_text_code("inherit: shogi\nname: x\nend: none\n", KIFU_EVARIANT, 3, 6,
+		      "expected a mapping (bare-royal, no-legal-move, lone-royals)");
+	bad_text_code("inherit: shogi\nname: x\nroyal-rule: king\n", KIFU_EVARIANT, 3, 13,
+		      "royal-rule is one of: none, last-royal");
+	/* a slip of a top-level or piece key names the key it looks like */
+	bad_text_code("inherit: shogi\nname: x\ndrop: true\n", KIFU_EVARIANT, 3, 1,
+		      "unknown key \"drop\" (did you mean drops? see formats/variants.md)");
+	bad_text_code("inherit: shogi\nname: x\npieces:\n  - {id: pawn, promotes_to: gold}\n", KIFU_EVARIANT, 4, 16,
+		      "unknown piece key \"promotes_to\" (did you mean promotes-to? see formats/variants.md)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -345,6 +476,8 @@ int main(void)
 		cmocka_unit_test(yaml_limits),
 		cmocka_unit_test(user_variant),
 		cmocka_unit_test(find_by_title_and_start),
+		cmocka_unit_test(schema_documented),
+		cmocka_unit_test(key_messages),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

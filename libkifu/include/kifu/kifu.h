@@ -40,8 +40,12 @@
  *   variants, which are loaded on first use under a lock.  Distinct objects
  *   may be used from different threads at once; one object (a position, a
  *   record, a reader, a stream, a variant set being changed) must not be
- *   used by two threads at once without the caller's locking.  Variants
- *   never change once loaded and are shared freely.
+ *   used by two threads at once without the caller's locking, even where
+ *   a function takes it const (a query may try moves on a position and
+ *   take them back).  Variants never change once loaded and are shared
+ *   freely: every table the rules, readers and writers use is made when a
+ *   variant is loaded.  (tests/test_threads.c holds the library to this,
+ *   under ThreadSanitizer: make tsan.)
  *
  * Memory.  Out of memory is reported (KIFU_ENOMEM), never an abort.  Every
  *   per-record object (record, position, stream) keeps its memory for the

@@ -117,3 +117,11 @@ int kifu_square_attacked(const kifu_position *pos, int sq, enum kifu_side by)
 	return attacked_by(pos, sq, (int)by, NULL);
 }
 
+int kifu_position_in_check(const kifu_position *p)
+{
+	/* what kifu_make_move knows, else the attack test (not kept: the
+	 * position is the caller's to read) */
+	if (p->nroyal[p->side] == 1 && p->check >= 0)
+		return p->check;
+	return royal_attacked(p, p->side);
+}

@@ -1,7 +1,8 @@
 /*
- * end.c - the end of the game (formats/variants.md, "end"; docs/rules.md,
- * Chu Shogi): the bare royal, the two lone royals, no legal move, in the
- * variant's order (kifu_position_end); and the declaration of a win.
+ * end.c - the rules that end a game by the pieces left (formats/variants.md,
+ * "end"; docs/rules.md, Chu Shogi): the bare royal and the two lone royals;
+ * and the declaration of a win (formats/variants.md, "declaration").  With
+ * no legal move, the last of the ends, they make kifu_position_end (legal.c).
  */
 #include <string.h>
 
@@ -85,34 +86,6 @@ enum kifu_game_state kifu__judge_end(const struct kifu_position *p, int *loser)
 	    p->nroyal[1] == 1 && !royal_attacked(p, 0) && !royal_attacked(p, 1))
 		return KIFU_GAME_LONE_ROYALS;
 	return KIFU_GAME_ON;
-}
-
-enum kifu_game_state kifu_position_end(const kifu_position *p, kifu_game_end *out)
-{
-	kifu_game_end e = {KIFU_GAME_ON, -1, 0};
-	int loser = -1;
-	if (p->loser >= 0) {
-		e.state = KIFU_GAME_ROYAL_LOST;
-		e.winner = opp(p->loser);
-	} else if (p->v->end_rules && (e.state = kifu__judge_end(p, &loser)) == KIFU_GAME_BARE_ROYAL) {
-		e.winner = opp(loser);
-	} else if (!kifu__has_legal_move((struct kifu_position *)p, 0)) {
-		/* (the search tries moves on p and takes each back: p is left as it
-		 * was, its scratch aside) */
-		/* no legal move loses, unless the variant leaves it undecided */
-		e.state = KIFU_GAME_NO_MOVES;
-		e.winner = p->v->no_legal_move == NO_MOVE_UNDECIDED ? -1 : opp(p->side);
-	} else if (e.state == KIFU_GAME_LONE_ROYALS) {
-		e.draw = 1;
-	}
-	if (out)
-		*out = e;
-	return e.state;
-}
-
-enum kifu_game_state kifu_position_state(const kifu_position *p)
-{
-	return kifu_position_end(p, NULL);
 }
 
 /* The declaration of a win (入玉宣言; formats/variants.md, "declaration";

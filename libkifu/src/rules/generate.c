@@ -1,8 +1,7 @@
 /*
- * generate.c - the moves of a position: each piece's by its movement
- * (formats/movement.md), with its promotion choices, and the drops; then
- * the legal ones (kifu_generate_legal), the few that may break the royal
- * rule or the drop-mate ban tested by legal.c.
+ * generate.c - the moves of a position before the royal rule: each piece's
+ * by its movement (formats/movement.md), with its promotion choices, and
+ * the drops.  legal.c keeps the legal ones.
  */
 #include <string.h>
 
@@ -288,28 +287,3 @@ bool kifu__generate_pseudo(struct kifu_position *p, kifu_movelist *out)
 		kifu__gen_drops(&g);
 	return !g.full;
 }
-
-
-int kifu_generate_legal(kifu_position *p, kifu_movelist *out)
-{
-	out->count = 0;
-	/* A side that has lost its last royal has lost: no move follows; nor
-	 * after the other ends of the game (perft counts no move there). */
-	if (p->loser >= 0)
-		return 0;
-	int loser;
-	if (p->v->end_rules && kifu__judge_end(p, &loser) != KIFU_GAME_ON)
-		return 0;
-	bool whole = kifu__generate_pseudo(p, out);
-	legal_ctx c;
-	kifu__legal_ctx_init(p, &c, true);
-	int n = 0;
-	for (int i = 0; i < out->count; i++) {
-		const kifu_move *m = &out->moves[i];
-		if (!needs_test(p, &c, m) || kifu__move_is_legal(p, m, 0))
-			out->moves[n++] = *m;
-	}
-	out->count = n;
-	return whole ? 0 : KIFU_ELIMIT;
-}
-

@@ -1,7 +1,8 @@
 /*
  * legal.c - which moves are legal: the royal rule (formats/variants.md,
  * "royal-rule") and the drop-mate ban tested on the moves that may break
- * them, the legal moves listed, whether a position has one, and perft.
+ * them; the legal moves listed (kifu_generate_legal), whether a position
+ * has one, and so whether the game has ended (kifu_position_end); perft.
  */
 #include <string.h>
 
@@ -172,13 +173,55 @@ bool kifu__has_legal_move(struct kifu_position *p, int depth)
 }
 
 
-int kifu_position_in_check(const kifu_position *p)
+int kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 {
-	/* what kifu_make_move knows, else the attack test (not kept: the
-	 * position is the caller's to read) */
-	if (p->nroyal[p->side] == 1 && p->check >= 0)
-		return p->check;
-	return royal_attacked(p, p->side);
+	out->count = 0;
+	/* A side that has lost its last royal has lost: no move follows; nor
+	 * after the other ends of the game (perft counts no move there). */
+	if (p->loser >= 0)
+		return 0;
+	int loser;
+	if (p->v->end_rules && kifu__judge_end(p, &loser) != KIFU_GAME_ON)
+		return 0;
+	bool whole = kifu__generate_pseudo(p, out);
+	legal_ctx c;
+	kifu__legal_ctx_init(p, &c, true);
+	int n = 0;
+	for (int i = 0; i < out->count; i++) {
+		const kifu_move *m = &out->moves[i];
+		if (!needs_test(p, &c, m) || kifu__move_is_legal(p, m, 0))
+			out->moves[n++] = *m;
+	}
+	out->count = n;
+	return whole ? 0 : KIFU_ELIMIT;
+}
+
+enum kifu_game_state kifu_position_end(const kifu_position *p, kifu_game_end *out)
+{
+	kifu_game_end e = {KIFU_GAME_ON, -1, 0};
+	int loser = -1;
+	if (p->loser >= 0) {
+		e.state = KIFU_GAME_ROYAL_LOST;
+		e.winner = opp(p->loser);
+	} else if (p->v->end_rules && (e.state = kifu__judge_end(p, &loser)) == KIFU_GAME_BARE_ROYAL) {
+		e.winner = opp(loser);
+	} else if (!kifu__has_legal_move((struct kifu_position *)p, 0)) {
+		/* (the search tries moves on p and takes each back: p is left as it
+		 * was, its scratch aside) */
+		/* no legal move loses, unless the variant leaves it undecided */
+		e.state = KIFU_GAME_NO_MOVES;
+		e.winner = p->v->no_legal_move == NO_MOVE_UNDECIDED ? -1 : opp(p->side);
+	} else if (e.state == KIFU_GAME_LONE_ROYALS) {
+		e.draw = 1;
+	}
+	if (out)
+		*out = e;
+	return e.state;
+}
+
+enum kifu_game_state kifu_position_state(const kifu_position *p)
+{
+	return kifu_position_end(p, NULL);
 }
 
 /* perft below the root: lists[0..depth) are the move lists of each ply,

@@ -1,9 +1,10 @@
 /*
- * rules_internal.h - what the files of the rules core share: the attack
- * test (attacks.c), the lion-trading rules (lion.c), making moves (make.c),
- * generation (generate.c), legality (legal.c), the end of the game
- * (end.c), repetition (repetition.c) and the one-move check (check.c).
- * The promotion rule is rules/promotion.h.
+ * rules_internal.h - what the files of the rules core share, in the order
+ * of their stages (each uses only those before it; docs/architecture.md):
+ * the attack test (attacks.c), the lion-trading rules (lion.c), making
+ * moves (make.c), generation (generate.c), the ends by the pieces left
+ * (end.c), legality (legal.c), repetition (repetition.c) and the one-move
+ * check (check.c).  The promotion rule is rules/promotion.h.
  *
  * Everything there is driven by the variant data (variant_internal.h); the
  * comments cite the rule of docs/rules.md or formats/variants.md each part
@@ -130,6 +131,13 @@ void kifu__gen_drops(gen *g);
  * list had no room for every move. */
 bool kifu__generate_pseudo(struct kifu_position *p, kifu_movelist *out);
 
+/* ---- the ends by the pieces left (end.c) ---- */
+
+/* The end rules 2 and 5 of kifu_position_end (end.bare-royal,
+ * end.lone-royals): KIFU_GAME_ON, or KIFU_GAME_BARE_ROYAL with *loser, or
+ * KIFU_GAME_LONE_ROYALS. */
+enum kifu_game_state kifu__judge_end(const struct kifu_position *p, int *loser);
+
 /* ---- legality (legal.c) ---- */
 
 /* Would a piece of `type`, of side `dropper`, on `to` attack a royal of the
@@ -249,11 +257,5 @@ static inline bool needs_test(const struct kifu_position *p, const legal_ctx *c,
 		return bb_has(&c->pinned, m->from);
 	return may_be_pinned(p, c->royal, m->from);
 }
-
-/* ---- the end of the game (end.c) ---- */
-
-/* The end rules 2 and 5 of kifu_position_end: KIFU_GAME_ON, or
- * KIFU_GAME_BARE_ROYAL with *loser, or KIFU_GAME_LONE_ROYALS. */
-enum kifu_game_state kifu__judge_end(const struct kifu_position *p, int *loser);
 
 #endif

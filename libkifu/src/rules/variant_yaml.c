@@ -581,7 +581,7 @@ static const kifu__key board_keys[] = {
 	{INT("ranks", VAR(ranks), 1, KIFU_MAX_DIM)},
 };
 static const kifu__key_table board_table = {
-	.mapping = "board", .section = "Top-level keys", .keys = board_keys, .nkeys = NKEYS(board_keys),
+	.mapping = "board", .section = "board", .keys = board_keys, .nkeys = NKEYS(board_keys),
 	.in = "in board",
 };
 
@@ -666,7 +666,7 @@ static const kifu__key promoted_keys[] = {
 	{LIST("aliases", NAMES(aliases), MAX_ALIASES, NAMES(naliases))},
 };
 static const kifu__key_table promoted_table = {
-	.mapping = "promoted", .section = "pieces", .keys = promoted_keys, .nkeys = NKEYS(promoted_keys),
+	.mapping = "promoted", .section = "promoted", .keys = promoted_keys, .nkeys = NKEYS(promoted_keys),
 	.in = "in promoted", .noun = "a mapping of names",
 };
 
@@ -697,7 +697,7 @@ static const kifu__key_table piece_table = {
 	.expected = "expected a piece (a mapping with id, moves, ...)",
 };
 static const kifu__key_table promoted_only_table = {
-	.mapping = "promoted-only", .section = "pieces", .keys = piece_keys, .nkeys = NKEYS(piece_keys),
+	.mapping = "promoted-only", .section = "promoted-only", .keys = piece_keys, .nkeys = NKEYS(piece_keys),
 	.only = KEY_ALSO_PROMOTED_ONLY, .in = "for a promoted-only piece",
 	.expected = "expected a piece (a mapping with id, moves, ...)",
 };

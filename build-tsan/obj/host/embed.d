@@ -1,0 +1,1 @@
+build-tsan/gen/embed: tools/gen/embed.c

@@ -1,0 +1,24 @@
+build-tsan/obj/libkifu/src/notation/jkf/jkf_write.o: \
+ libkifu/src/notation/jkf/jkf_write.c libkifu/include/kifu/play.h \
+ libkifu/include/kifu/api.h libkifu/include/kifu/position.h \
+ libkifu/include/kifu/error.h libkifu/include/kifu/variant.h \
+ libkifu/include/kifu/record.h libkifu/include/kifu/vocabulary.h \
+ libkifu/src/notation/jkf/jkf.h libkifu/include/kifu/notation.h \
+ libkifu/include/kifu/variant.h libkifu/src/notation/notation.h \
+ libkifu/include/kifu/reader.h libkifu/include/kifu/record.h \
+ libkifu/src/text/encoding.h libkifu/src/notation/writing.h
+libkifu/include/kifu/play.h:
+libkifu/include/kifu/api.h:
+libkifu/include/kifu/position.h:
+libkifu/include/kifu/error.h:
+libkifu/include/kifu/variant.h:
+libkifu/include/kifu/record.h:
+libkifu/include/kifu/vocabulary.h:
+libkifu/src/notation/jkf/jkf.h:
+libkifu/include/kifu/notation.h:
+libkifu/include/kifu/variant.h:
+libkifu/src/notation/notation.h:
+libkifu/include/kifu/reader.h:
+libkifu/include/kifu/record.h:
+libkifu/src/text/encoding.h:
+libkifu/src/notation/writing.h:

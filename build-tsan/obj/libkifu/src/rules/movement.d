@@ -1,0 +1,13 @@
+build-tsan/obj/libkifu/src/rules/movement.o: libkifu/src/rules/movement.c \
+ libkifu/src/rules/movement.h libkifu/src/rules/variant_internal.h \
+ libkifu/include/kifu/position.h libkifu/include/kifu/api.h \
+ libkifu/include/kifu/error.h libkifu/include/kifu/variant.h \
+ libkifu/include/kifu/variant.h libkifu/src/rules/bitboard.h
+libkifu/src/rules/movement.h:
+libkifu/src/rules/variant_internal.h:
+libkifu/include/kifu/position.h:
+libkifu/include/kifu/api.h:
+libkifu/include/kifu/error.h:
+libkifu/include/kifu/variant.h:
+libkifu/include/kifu/variant.h:
+libkifu/src/rules/bitboard.h:

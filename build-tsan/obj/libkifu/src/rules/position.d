@@ -1,0 +1,16 @@
+build-tsan/obj/libkifu/src/rules/position.o: libkifu/src/rules/position.c \
+ libkifu/src/rules/position_internal.h libkifu/include/kifu/position.h \
+ libkifu/include/kifu/api.h libkifu/include/kifu/error.h \
+ libkifu/include/kifu/variant.h libkifu/src/rules/hash.h \
+ libkifu/src/rules/variant_internal.h libkifu/include/kifu/variant.h \
+ libkifu/src/rules/bitboard.h libkifu/src/rules/sfen.h
+libkifu/src/rules/position_internal.h:
+libkifu/include/kifu/position.h:
+libkifu/include/kifu/api.h:
+libkifu/include/kifu/error.h:
+libkifu/include/kifu/variant.h:
+libkifu/src/rules/hash.h:
+libkifu/src/rules/variant_internal.h:
+libkifu/include/kifu/variant.h:
+libkifu/src/rules/bitboard.h:
+libkifu/src/rules/sfen.h:

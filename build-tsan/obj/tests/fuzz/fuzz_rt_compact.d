@@ -1,0 +1,28 @@
+build-tsan/obj/tests/fuzz/fuzz_rt_compact.o: tests/fuzz/fuzz_rt_compact.c \
+ libkifu/include/kifu/kifu.h build-tsan/gen/include/kifu/version.h \
+ libkifu/include/kifu/api.h libkifu/include/kifu/error.h \
+ libkifu/include/kifu/api.h libkifu/include/kifu/variant.h \
+ libkifu/include/kifu/position.h libkifu/include/kifu/record.h \
+ libkifu/include/kifu/play.h libkifu/include/kifu/vocabulary.h \
+ libkifu/include/kifu/reader.h libkifu/include/kifu/stream.h \
+ libkifu/include/kifu/notation.h libkifu/include/kifu/compact.h \
+ libkifu/include/kifu/kif.h tests/fuzz/fuzz.h tests/fuzz/roundtrip.h \
+ tests/fuzz/gen.h
+libkifu/include/kifu/kifu.h:
+build-tsan/gen/include/kifu/version.h:
+libkifu/include/kifu/api.h:
+libkifu/include/kifu/error.h:
+libkifu/include/kifu/api.h:
+libkifu/include/kifu/variant.h:
+libkifu/include/kifu/position.h:
+libkifu/include/kifu/record.h:
+libkifu/include/kifu/play.h:
+libkifu/include/kifu/vocabulary.h:
+libkifu/include/kifu/reader.h:
+libkifu/include/kifu/stream.h:
+libkifu/include/kifu/notation.h:
+libkifu/include/kifu/compact.h:
+libkifu/include/kifu/kif.h:
+tests/fuzz/fuzz.h:
+tests/fuzz/roundtrip.h:
+tests/fuzz/gen.h:
