@@ -468,6 +468,109 @@ static void key_messages(void **state)
 		      "unknown piece key \"promotes_to\" (did you mean promotes-to? see formats/variants.md)");
 }
 
+/* ---- piece names from the sources (docs/rules.md, "Piece names") ---- */
+
+typedef struct source_name {
+	const char *name; /* as the source writes it */
+	const char *id;   /* the piece it names */
+} source_name;
+
+/* The names of the Chinese Wikipedia's article 大將棋 (Dai Shogi): its start
+ * position table and its table of the pieces and their promotions, as the
+ * article writes them (traditional and variant characters included). */
+static const source_name zh_dai[] = {
+	{"香車", "lance"}, {"桂馬", "knight"}, {"石將", "stone"}, {"鐵將", "iron"}, {"鉄將", "iron"},
+	{"銅將", "copper"}, {"銀將", "silver"}, {"金將", "gold"}, {"玉將", "king"}, {"王將", "king"},
+	{"反車", "reverse-chariot"}, {"貓刃", "cat-sword"}, {"貓刄", "cat-sword"}, {"猛豹", "ferocious-leopard"},
+	{"盲虎", "blind-tiger"}, {"醉象", "drunk-elephant"}, {"酔象", "drunk-elephant"}, {"猛牛", "violent-ox"},
+	{"嗔豬", "angry-boar"}, {"惡狼", "evil-wolf"}, {"悪狼", "evil-wolf"}, {"麒麟", "kirin"}, {"獅子", "lion"},
+	{"鳳凰", "phoenix"}, {"鳯凰", "phoenix"}, {"飛車", "rook"}, {"飛龍", "flying-dragon"}, {"橫行", "side-mover"},
+	{"竪行", "vertical-mover"}, {"角行", "bishop"}, {"龍馬", "dragon-horse"}, {"龍王", "dragon-king"},
+	{"奔王", "free-king"}, {"歩兵", "pawn"}, {"步兵", "pawn"}, {"仲人", "go-between"},
+	/* the promotions (元の駒 -> 成駒) */
+	{"太子", "+drunk-elephant"}, {"飛鹿", "+blind-tiger"}, {"角行", "+ferocious-leopard"}, {"飛車", "+gold"},
+	{"竪行", "+silver"}, {"橫行", "+copper"}, {"金將", "+iron"}, {"金將", "+stone"}, {"金將", "+evil-wolf"},
+	{"金將", "+angry-boar"}, {"金將", "+cat-sword"}, {"金將", "+violent-ox"}, {"金將", "+flying-dragon"},
+	{"金將", "+knight"}, {"金將", "+pawn"}, {"酔象", "+go-between"}, {"醉象", "+go-between"},
+	{"奔王", "+phoenix"}, {"獅子", "+kirin"}, {"白駒", "+lance"}, {"鯨鯢", "+reverse-chariot"},
+	{"飛牛", "+vertical-mover"}, {"奔豬", "+side-mover"}, {"龍馬", "+bishop"}, {"龍王", "+rook"},
+	{"角鷹", "+dragon-horse"}, {"飛鷲", "+dragon-king"},
+};
+
+/* The names of the Japanese Wikipedia's article 小将棋 (Sho Shogi): its
+ * table of the pieces (the name, the short name in brackets, the promoted
+ * form) and the forms it shows the promoted pieces with (全 圭 杏); for
+ * 小象棋, the Ferocious Leopard and its promotion to 角行. */
+static const source_name ja_sho[] = {
+	{"玉将", "king"}, {"王将", "king"}, {"玉", "king"}, {"王", "king"}, {"醉象", "drunk-elephant"},
+	{"象", "drunk-elephant"}, {"太子", "+drunk-elephant"}, {"飛車", "rook"}, {"飛", "rook"}, {"龍王", "+rook"},
+	{"角行", "bishop"}, {"角", "bishop"}, {"龍馬", "+bishop"}, {"金将", "gold"}, {"金", "gold"},
+	{"銀将", "silver"}, {"銀", "silver"}, {"成銀", "+silver"}, {"全", "+silver"}, {"桂馬", "knight"},
+	{"桂", "knight"}, {"成桂", "+knight"}, {"圭", "+knight"}, {"香車", "lance"}, {"香", "lance"},
+	{"成香", "+lance"}, {"杏", "+lance"}, {"歩兵", "pawn"}, {"歩", "pawn"}, {"と金", "+pawn"},
+};
+static const source_name ja_shozogi[] = {{"猛豹", "ferocious-leopard"}, {"角行", "+ferocious-leopard"}};
+
+/* Every name reads back whole as the piece it names, or as one whose names
+ * agree with it (a promoted Pawn and a Gold are both 金将 in Dai). */
+static void names_read(const char *variant, const source_name *names, size_t n)
+{
+	const kifu_variant *v = support_variant(variant);
+	for (size_t i = 0; i < n; i++) {
+		size_t used = 0, len = strlen(names[i].name);
+		int want = kifu_variant_piece_by_id(v, names[i].id);
+		int got = kifu_variant_piece_by_name(v, names[i].name, len, &used);
+		assert_true(want >= 0);
+		if (got < 0 || used != len || !kifu_piece_names_agree(v, got, want))
+			fail_msg("%s: %s does not read as %s", variant, names[i].name, names[i].id);
+	}
+}
+
+static void source_names(void **state)
+{
+	(void)state;
+	names_read("dai", zh_dai, sizeof zh_dai / sizeof zh_dai[0]);
+	static const char *const sho_family[] = {"sho", "asakura", "shozogi", "shozogi-gold"};
+	for (int k = 0; k < 4; k++)
+		names_read(sho_family[k], ja_sho, sizeof ja_sho / sizeof ja_sho[0]);
+	names_read("shozogi", ja_shozogi, 2);
+	names_read("shozogi-gold", ja_shozogi, 2);
+}
+
+/* The reported case: a Dai KIF whose promoted Pawn moves as 金将, 金將 or
+ * 成金将 (the origin square says which piece moves) is valid. */
+static void dai_promoted_pawn_as_gold(void **state)
+{
+	(void)state;
+	static const char *const names[] = {"と金", "金将", "金將", "成金将"};
+	for (int i = 0; i < 4; i++) {
+		char text[1024];
+		snprintf(text, sizeof text,
+			 "手合割：大将棋\n手数----指手---------消費時間--\n"
+			 "   1手目   1十歩兵 （←1十一）\n   2手目   15六歩兵 （←15五）\n"
+			 "   3手目   1九歩兵 （←1十）\n   4手目   15七歩兵 （←15六）\n"
+			 "   5手目   1八歩兵 （←1九）\n   6手目   15八歩兵 （←15七）\n"
+			 "   7手目   1七歩兵 （←1八）\n   8手目   15九歩兵 （←15八）\n"
+			 "   9手目   1六歩兵 （←1七）\n  10手目   14六歩兵 （←14五）\n"
+			 "  11手目   1五歩兵成 （←1六）\n  12手目   14七歩兵 （←14六）\n"
+			 "  13手目   1四%s （←1五）\n", names[i]);
+		kifu_record *rec = NULL;
+		const kifu_variant *v = NULL;
+		kifu_diag diag;
+		kifu_validation val;
+		kifu_position *pos = NULL;
+		assert_int_equal(kifu_record_new(&rec), 0);
+		assert_int_equal(support_read_first(rec, text, "kif", &v, NULL, &diag), 1);
+		assert_string_equal(kifu_variant_name(v), "dai");
+		assert_int_equal(kifu_position_new(&pos, v), 0);
+		assert_int_equal(kifu_validate(rec, pos, NULL, &val), 0);
+		if (!val.valid || val.plies != 13)
+			fail_msg("%s: %s", names[i], val.reason);
+		kifu_position_free(pos);
+		kifu_record_free(rec);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -478,6 +581,8 @@ int main(void)
 		cmocka_unit_test(find_by_title_and_start),
 		cmocka_unit_test(schema_documented),
 		cmocka_unit_test(key_messages),
+		cmocka_unit_test(source_names),
+		cmocka_unit_test(dai_promoted_pawn_as_gold),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

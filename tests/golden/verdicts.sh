@@ -39,8 +39,9 @@ expect variant-close 1 "" "kifu-validate: -:1:1: unknown variant \"dia\" (did yo
 	-- "$v" < <(printf 'dia : 9k9j\n')
 expect variant-option-close 2 "" "kifu-validate: unknown variant 'dia' (did you mean dai?)${nl}kifu-validate: the shipped variants are: asakura, chu, chu-jcsa, dai, sho, shogi, shozogi, shozogi-gold$nl" \
 	-- "$v" -v dia /dev/null
-# 手合割：中将棋 is Chu: a 9x9 KIF move in it names no Chu piece.
-expect chu-handicap 1 "" "kifu-validate: $data/chu-handicap-9x9-moves.kif:3:8: ply 1: ７六歩(77): unknown piece name \"歩\" in chu (kifu-variants show chu lists them)$nl" \
+# 手合割：中将棋 is Chu: a 9x9 KIF move in it is read in Chu's terms (歩 is
+# lishogi's name of Chu's Pawn), and Chu's 7七 is empty.
+expect chu-handicap 1 "" "kifu-validate: $data/chu-handicap-9x9-moves.kif:3:6: ply 1: ７六歩(77): there is no piece on 7七$nl" \
 	-- "$v" "$data/chu-handicap-9x9-moves.kif"
 # Traditional characters in 手合割: 小將棋 is Sho, 中將棋 is Chu.
 expect sho-traditional 0 '{"file":"'"$data"'/sho-traditional.kif","record":1,"line":1,"valid":true,"plies":2,"error":null,"variant":"sho","ending":null,"result":null,"foul":null,"no_moves":false}'"$nl" "" \
