@@ -346,6 +346,27 @@ pair jkf_kif same_jkf same_kif
 header "the same $i games as JKF and as KIF"
 row jkf_kif "JKF / KIF, kifu-validate" "<=1" same_jkf
 
+# Real standard games as a compact stream, against the random ones at the
+# top: the KIF games above written as compact, their moves only (comments,
+# times, bookmarks and every tag but the start's, handicap= and sfen=, left
+# out: the random games have none, and wc -w then counts moves), copied
+# round until wc -w takes long enough.  Real games end in mate, in check,
+# with drops and variations, where random ones wander.
+for f in "$tmp"/real/*.kif; do "$bin/kifu-convert" --to compact "$f" 2>/dev/null; done |
+	awk '{ i = index($0, " : "); if (!i) { print; next }
+		n = split(substr($0, 1, i - 1), h, " "); out = h[1]
+		for (k = 2; k <= n; k++) if (h[k] ~ /^(handicap|sfen)=/) out = out " " h[k]
+		rest = substr($0, i); gsub(/\{[^}]*\}|@[0-9\/]*|&[^ ]*/, "", rest); print out rest }' >"$tmp/games1.compact"
+CMD_probe=(wc -w "$tmp/games1.compact")
+copies "$(enough "$(probe probe)")" "$tmp/games.compact" "$tmp/games1.compact"
+games_records=$(grep -c . "$tmp/games.compact")
+games_plies=$("$bin/kifu-validate" --format=json "$tmp/games.compact" | sed 's/.*"plies":\([0-9]*\).*/\1/' | awk '{ s += $1 } END { print s + 0 }')
+CMD_wc_games=(wc -w "$tmp/games.compact")
+CMD_validate_games=("$bin/kifu-validate" -q "$tmp/games.compact")
+pair games_wc validate_games wc_games
+header "real standard games as a compact stream (the KIF games, moves only): $games_records records, $games_plies main-line plies"
+row games_wc "real games: kifu-validate / wc -w" "<=4" validate_games
+
 # USI lines: kifu-validate against wc -w and shogiops
 copies "$(( (FILES[kif] / 20 + 1) / $(wc -l <"$tmp/real.usi") + 1 ))" "$tmp/usi1" "$tmp/real.usi"
 CMD_probe=(wc -w "$tmp/usi1")

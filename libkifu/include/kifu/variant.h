@@ -204,6 +204,9 @@ const char *kifu_variant_start_sfen(const kifu_variant *v);
 int kifu_variant_named_start_count(const kifu_variant *v);
 const char *kifu_variant_named_start_name(const kifu_variant *v, int i);
 const char *kifu_variant_named_start(const kifu_variant *v, const char *name);
+/* The index of the named start called `name`, compared as kifu_name_fold
+ * folds both (香落 is not 香落ち; 平手 is 平手), or KIFU_ENOTFOUND. */
+int kifu_variant_named_start_find(const kifu_variant *v, const char *name);
 /* The kifu_position_key of the i-th named start (0 out of range): a reader
  * tells which start a set-up position is without setting up each start. */
 uint64_t kifu_variant_named_start_key(const kifu_variant *v, int i);

@@ -13,15 +13,8 @@
  * traditional characters folded), or NULL. */
 const char *kifu__named_start(const kifu_variant *v, const char *handicap)
 {
-	char want[256], have[256];
-	kifu_name_fold(handicap, want, sizeof want);
-	for (int i = 0; i < kifu_variant_named_start_count(v); i++) {
-		const char *name = kifu_variant_named_start_name(v, i);
-		kifu_name_fold(name, have, sizeof have);
-		if (!strcmp(want, have))
-			return kifu_variant_named_start(v, name);
-	}
-	return NULL;
+	int i = kifu_variant_named_start_find(v, handicap);
+	return i >= 0 ? kifu_variant_named_start(v, kifu_variant_named_start_name(v, i)) : NULL;
 }
 
 /* "unknown handicap "X" for shogi (did you mean 香落ち?; its start

@@ -49,6 +49,53 @@ int kifu__attacked_bb(const struct kifu_position *pos, int sq, int by, const typ
 	return 0;
 }
 
+int kifu__checkers_bb(const struct kifu_position *pos, int sq, int by, bb128 *squares, bb128 *between)
+{
+	const struct kifu_variant *v = pos->v;
+	const int f = v->file_of[sq], r = v->rank_of[sq], s = sign_of(by);
+	bb128 jumpers = {{0, 0}}, sliders_found = {{0, 0}}, lines = {{0, 0}};
+	bb128 m = bb_and(v->leapers[by][sq], pos->occ[by]);
+	while (bb_any(m)) {
+		int from = bb_pop(&m), t = kifu_code_type(pos->board[from]);
+		int df = f - v->file_of[from], dr = r - v->rank_of[from];
+		if (v->types[t].reach[s * dr + REACH_OFF][s * df + REACH_OFF] == REACH_JUMP)
+			bb_set(&jumpers, from);
+	}
+	const bb128 occ = bb_or(pos->occ[0], pos->occ[1]);
+	for (int i = 0; i < v->nslide_attacks && bb_any(bb_and(v->slide_reach[by][sq], pos->sliders[by])); i++) {
+		const int w = v->slide_walk[i][by];
+		const bb128 on_ray = bb_and(v->ray[w][sq], occ);
+		if (!bb_any(on_ray))
+			continue;
+		const int at = v->walk_up[w] ? bb_lsb(on_ray) : bb_msb(on_ray);
+		const int c = pos->board[at];
+		const slide_attack *sa = &v->slide_attacks[i];
+		const int t = kifu_code_type(c);
+		if ((int)kifu_code_side(c) != by || !type_set_has(&sa->types, t))
+			continue;
+		if (sa->range[t]) {
+			int adf = abs(v->file_of[at] - f), adr = abs(v->rank_of[at] - r);
+			int k = abs(v->walk_df[w]) >= abs(v->walk_dr[w]) ? adf / abs(v->walk_df[w]) : adr / abs(v->walk_dr[w]);
+			if (k > sa->range[t])
+				continue;
+		}
+		bb_set(&sliders_found, at);
+		/* the squares of the walk before the piece */
+		bb128 to_piece = v->ray[w][sq], beyond = v->ray[w][at];
+		to_piece.w[0] &= ~beyond.w[0];
+		to_piece.w[1] &= ~beyond.w[1];
+		bb_clear(&to_piece, at);
+		lines = bb_or(lines, to_piece);
+	}
+	*squares = bb_or(jumpers, sliders_found);
+	int n = 0;
+	for (bb128 c = *squares; bb_any(c); bb_pop(&c))
+		n++;
+	/* a piece that also jumps to sq is not stopped by blocking its line */
+	*between = n == 1 && !bb_any(jumpers) ? lines : (bb128){{0, 0}};
+	return n;
+}
+
 /* The walk from sq along each attack the variant has. */
 int kifu__attacked_walk(const struct kifu_position *pos, int sq, int by, const type_set *only)
 {

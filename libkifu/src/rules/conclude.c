@@ -348,6 +348,8 @@ int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *
 	}
 	build_bitboards(v);
 	derive_tokens(v);
+	for (int i = 0; i < v->nstarts; i++)
+		kifu__names_fold(v->starts[i].name, v->starts[i].folded, sizeof v->starts[i].folded);
 	if (kifu__names_build(v))
 		return kifu_diag_set(diag, KIFU_ELIMIT, file, 0, 0, "too many piece names");
 	return 0;

@@ -267,23 +267,3 @@ void kifu__gen_drops(gen *g)
 		}
 	}
 }
-
-bool kifu__generate_pseudo(struct kifu_position *p, kifu_movelist *out)
-{
-	gen g = {p, out, p->side, false};
-	out->count = 0;
-	if (p->v->bitboards) {
-		/* the side's pieces in the order of their squares */
-		for (bb128 own = p->occ[p->side]; bb_any(own);)
-			kifu__gen_piece(&g, bb_pop(&own));
-	} else {
-		for (int sq = 0; sq < p->nsq; sq++)
-			if (is_own(p->board[sq], p->side))
-				kifu__gen_piece(&g, sq);
-	}
-	if (p->v->lion_trading)
-		kifu__lion_filter(&g, 0);
-	if (p->v->drops)
-		kifu__gen_drops(&g);
-	return !g.full;
-}

@@ -128,13 +128,50 @@ void kifu__legal_ctx_init(struct kifu_position *p, legal_ctx *c, bool pins)
 	c->pins = pins && c->royal_test && !c->in_check && p->v->bitboards && p->v->unit_slides;
 	if (c->pins)
 		c->pinned = pinned_set(p, c->royal);
+	/* a list of moves in check: those that cannot answer it go untested */
+	c->evasions = pins && c->in_check && p->v->bitboards;
+	if (c->evasions) {
+		bb128 attackers;
+		if (kifu__checkers_bb(p, c->royal, opp(p->side), &attackers, &c->answers) == 1)
+			c->answers = bb_or(c->answers, attackers);
+	}
+}
+
+/* Is move m legal?  Untested when it cannot be illegal, else tested; in
+ * check, refused untested when it cannot answer the check. */
+static inline bool is_legal(struct kifu_position *p, const legal_ctx *c, const kifu_move *m, int depth)
+{
+	return !needs_test(p, c, m) || kifu__move_is_legal(p, m, depth);
+}
+static inline bool is_legal_in_check(struct kifu_position *p, const legal_ctx *c, const kifu_move *m, int depth)
+{
+	return !cannot_answer(p, c, m) && kifu__move_is_legal(p, m, depth);
+}
+
+/* In check: may a drop answer it?  Only on a square between (an empty
+ * one of c->answers), or as a second royal. */
+static bool drops_may_answer(const struct kifu_position *p, const legal_ctx *c)
+{
+	const bb128 occ = bb_or(p->occ[0], p->occ[1]);
+	if ((c->answers.w[0] & ~occ.w[0]) | (c->answers.w[1] & ~occ.w[1]))
+		return true;
+	for (int t = 0; t < p->v->ntypes; t++)
+		if (p->hand[p->side][t] && p->v->types[t].desc.royal)
+			return true;
+	return false;
 }
 
 static bool any_legal(struct kifu_position *p, const legal_ctx *c, const kifu_movelist *list,
 		      int depth)
 {
+	if (c->evasions) {
+		for (int i = 0; i < list->count; i++)
+			if (is_legal_in_check(p, c, &list->moves[i], depth))
+				return true;
+		return false;
+	}
 	for (int i = 0; i < list->count; i++)
-		if (!needs_test(p, c, &list->moves[i]) || kifu__move_is_legal(p, &list->moves[i], depth))
+		if (is_legal(p, c, &list->moves[i], depth))
 			return true;
 	return false;
 }
@@ -162,7 +199,7 @@ bool kifu__has_legal_move(struct kifu_position *p, int depth)
 				kifu__lion_filter(&g, 0);
 			any = any_legal(p, &c, list, depth);
 		}
-	if (!any && p->v->drops) {
+	if (!any && p->v->drops && (!c.evasions || drops_may_answer(p, &c))) {
 		list->count = 0;
 		kifu__gen_drops(&g);
 		any = any_legal(p, &c, list, depth);
@@ -183,14 +220,18 @@ int kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 	int loser;
 	if (p->v->end_rules && kifu__judge_end(p, &loser) != KIFU_GAME_ON)
 		return 0;
-	bool whole = kifu__generate_pseudo(p, out);
+	bool whole = generate_pseudo(p, out);
 	legal_ctx c;
 	kifu__legal_ctx_init(p, &c, true);
 	int n = 0;
-	for (int i = 0; i < out->count; i++) {
-		const kifu_move *m = &out->moves[i];
-		if (!needs_test(p, &c, m) || kifu__move_is_legal(p, m, 0))
-			out->moves[n++] = *m;
+	if (c.evasions) {
+		for (int i = 0; i < out->count; i++)
+			if (is_legal_in_check(p, &c, &out->moves[i], 0))
+				out->moves[n++] = out->moves[i];
+	} else {
+		for (int i = 0; i < out->count; i++)
+			if (is_legal(p, &c, &out->moves[i], 0))
+				out->moves[n++] = out->moves[i];
 	}
 	out->count = n;
 	return whole ? 0 : KIFU_ELIMIT;

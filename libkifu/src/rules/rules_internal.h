@@ -39,6 +39,7 @@
 #define ALWAYS_INLINE
 #define NOINLINE
 #define COLD
+
 #endif
 
 static inline int sign_of(int side) { return side == KIFU_SENTE ? -1 : 1; }
@@ -75,6 +76,10 @@ static inline int cheb(int df, int dr)
 
 /* attacked_by on bitboards. */
 int kifu__attacked_bb(const struct kifu_position *pos, int sq, int by, const type_set *only);
+/* On bitboards: the squares of the pieces of `by` that attack sq into
+ * *squares, and their number; with one attacker, and that one only by a
+ * slide, the squares between it and sq into *between (else none). */
+int kifu__checkers_bb(const struct kifu_position *pos, int sq, int by, bb128 *squares, bb128 *between);
 /* The square walk, for boards without bitboards (Chu, Dai). */
 int kifu__attacked_walk(const struct kifu_position *pos, int sq, int by, const type_set *only);
 
@@ -129,7 +134,25 @@ void kifu__lion_filter(gen *g, int start);
 void kifu__gen_drops(gen *g);
 /* Every move of the side to move, before the royal rule: false when the
  * list had no room for every move. */
-bool kifu__generate_pseudo(struct kifu_position *p, kifu_movelist *out);
+static inline bool generate_pseudo(struct kifu_position *p, kifu_movelist *out)
+{
+	gen g = {p, out, p->side, false};
+	out->count = 0;
+	if (p->v->bitboards) {
+		/* the side's pieces in the order of their squares */
+		for (bb128 own = p->occ[p->side]; bb_any(own);)
+			kifu__gen_piece(&g, bb_pop(&own));
+	} else {
+		for (int sq = 0; sq < p->nsq; sq++)
+			if (is_own(p->board[sq], p->side))
+				kifu__gen_piece(&g, sq);
+	}
+	if (p->v->lion_trading)
+		kifu__lion_filter(&g, 0);
+	if (p->v->drops)
+		kifu__gen_drops(&g);
+	return !g.full;
+}
 
 /* ---- the ends by the pieces left (end.c) ---- */
 
@@ -229,6 +252,13 @@ typedef struct legal_ctx {
 	int royal;       /* its square */
 	bool pins;       /* pinned holds what may_be_pinned says of every square */
 	bb128 pinned;
+	/* In check, with bitboards: a move of another piece than the royal
+	 * (that makes no royal) answers it only by taking the one attacker or
+	 * stepping between it and the royal: on a square of `answers` (none
+	 * with two attackers).  Every other such move leaves the royal
+	 * attacked, and is illegal without a test. */
+	bool evasions;
+	bb128 answers;
 } legal_ctx;
 
 /* pins: the context serves a list of board moves (their pins found at once
@@ -256,6 +286,22 @@ static inline bool needs_test(const struct kifu_position *p, const legal_ctx *c,
 	if (c->pins)
 		return bb_has(&c->pinned, m->from);
 	return may_be_pinned(p, c->royal, m->from);
+}
+
+/* In check (c->evasions): is move m one that cannot answer it (legal_ctx)?
+ * A royal's move, a drop of a royal or a promotion that makes one is
+ * tested. */
+static inline bool cannot_answer(const struct kifu_position *p, const legal_ctx *c, const kifu_move *m)
+{
+	const struct kifu_variant *v = p->v;
+	if (bb_has(&c->answers, m->to))
+		return false;
+	if (m->flags & KIFU_MOVE_DROP)
+		return !v->types[m->piece].desc.royal;
+	if (m->from == c->royal)
+		return false;
+	const piece_type *pt = &v->types[kifu_code_type(p->board[m->from])];
+	return !((m->flags & KIFU_MOVE_PROMOTE) && pt->promotes_to >= 0 && v->types[pt->promotes_to].desc.royal);
 }
 
 #endif

@@ -8,7 +8,6 @@
  * a letter with an optional ' or ! (HaChu's Dai letters: A', L!).  Empty
  * squares are counted in decimal, several digits allowed (15).
  */
-#include <ctype.h>
 #include <string.h>
 
 #include "rules/sfen.h"
@@ -33,9 +32,14 @@ static void skip_spaces(reader *r)
 		r->i++;
 }
 
+/* ASCII only, whatever the locale (and with no call into it). */
+static inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static inline bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
+static inline bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+
 static bool at_digit(const reader *r)
 {
-	return r->i < r->len && isdigit((unsigned char)r->s[r->i]);
+	return r->i < r->len && is_digit(r->s[r->i]);
 }
 
 int kifu__sfen_token_type(const struct kifu_variant *v, const char *token, size_t len)
@@ -68,14 +72,14 @@ static int read_token(reader *r, bool allow_plus, int *side)
 	if (plus && !allow_plus)
 		return fail(r, at, "a piece in hand is never promoted");
 	at += plus;
-	if (at >= r->len || !isalpha((unsigned char)s[at]))
+	if (at >= r->len || !(is_upper(s[at]) || is_lower(s[at])))
 		return fail(r, at, "expected a piece letter");
 	char tok[4];
 	size_t n = 0;
 	if (plus)
 		tok[n++] = '+';
-	*side = isupper((unsigned char)s[at]) ? KIFU_SENTE : KIFU_GOTE;
-	tok[n++] = (char)toupper((unsigned char)s[at]);
+	*side = is_upper(s[at]) ? KIFU_SENTE : KIFU_GOTE;
+	tok[n++] = is_upper(s[at]) ? s[at] : (char)(s[at] - 'a' + 'A');
 	size_t end = at + 1;
 	if (end < r->len && (s[end] == '\'' || s[end] == '!'))
 		tok[n++] = s[end++];

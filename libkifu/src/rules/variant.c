@@ -271,13 +271,18 @@ const kifu_variant *kifu_variant_set_find_title(const kifu_variant_set *set, con
 /* The start of v called `want` (folded), or -1. */
 static int variant_start(const kifu_variant *v, const char *want)
 {
-	char have[256];
-	for (int i = 0; i < v->nstarts; i++) {
-		kifu_name_fold(v->starts[i].name, have, sizeof have);
-		if (!strcmp(want, have))
+	for (int i = 0; i < v->nstarts; i++)
+		if (!strcmp(want, v->starts[i].folded))
 			return i;
-	}
 	return -1;
+}
+
+int kifu_variant_named_start_find(const kifu_variant *v, const char *name)
+{
+	char want[256];
+	kifu_name_fold(name, want, sizeof want);
+	int i = variant_start(v, want);
+	return i >= 0 ? i : KIFU_ENOTFOUND;
 }
 
 int kifu_variant_is_called(const kifu_variant *v, const char *name, const char **start)

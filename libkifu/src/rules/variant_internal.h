@@ -146,6 +146,7 @@ typedef struct sfen_setup {
 
 typedef struct named_start {
 	char name[NAME_MAX_LEN];
+	char folded[NAME_MAX_LEN]; /* the name as kifu_name_fold folds it (conclude.c) */
 	char sfen[SFEN_MAX_LEN];
 	uint64_t key; /* kifu_position_key of it */
 } named_start;

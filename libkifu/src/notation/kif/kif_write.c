@@ -431,18 +431,16 @@ static inline char *put_square_wide(char *o, int files, int sq)
 		0,    65536, 32768, 21846, 16384, 13108, 10923, 9363, 8192, 7282,
 		6554, 5958,  5462,  5042,  4682,  4370,  4096,  3856, 3641, 3450,
 	};
-	unsigned f = (unsigned)files, row;
-	if ((unsigned)sq < KIFU_MAX_SQUARES && f - 1 < KIFU_MAX_DIM)
-		row = (unsigned)sq * inverse[f] >> 16;
-	else
-		row = f ? (unsigned)sq / f : 0;
-	unsigned file = (unsigned)sq - row * f + 1, rank = row + 1;
-	if (file > KIFU_MAX_DIM || rank > KIFU_MAX_DIM) {
-		o = put_decimal(o, file, 1, ' ');
-		return put_kanji_number(o, (int)rank);
+	const unsigned f = (unsigned)files, row = (unsigned)sq * inverse[f < KIFU_MAX_DIM ? f : KIFU_MAX_DIM] >> 16;
+	const unsigned file = (unsigned)sq - row * f;
+	if (f - 1 >= KIFU_MAX_DIM || file >= KIFU_MAX_DIM || row >= KIFU_MAX_DIM) {
+		/* no square of a board kifu plays: said as a number anyway */
+		o = put_decimal(o, f ? (unsigned)sq % f + 1 : 0, 1, ' ');
+		return put_kanji_number(o, f ? (int)((unsigned)sq / f + 1) : 0);
 	}
-	memcpy(o, wide_squares[file][rank].text, SQUARE_TEXT);
-	return o + wide_squares[file][rank].len;
+	const square_text *t = &wide_squares[file + 1][row + 1];
+	memcpy(o, t->text, SQUARE_TEXT);
+	return o + t->len;
 }
 
 /* piece_word at o. */
