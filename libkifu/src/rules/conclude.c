@@ -137,31 +137,13 @@ static int walk_of(struct kifu_variant *v, int dx, int dy, int side)
 	return w;
 }
 
-/* The tables of attack tests on bitboards (variant_internal.h), when the
- * board and the pieces allow them. */
-static void build_bitboards(struct kifu_variant *v)
+/* The rays of each walk from each square, the squares from which a leap
+ * reaches each square, and the rays of each side's slides. */
+static void build_rays(struct kifu_variant *v)
 {
 	const int files = v->files, ranks = v->ranks, nsq = files * ranks;
-	v->bitboards = false;
-	v->key_tables = false;
-	v->gen_tables = false;
-	v->nwalks = 0;
-	memset(v->code_slides, 0, sizeof v->code_slides);
-	for (int t = 0; t < v->ntypes; t++)
-		for (int side = 0; side < 2; side++)
-			v->code_slides[kifu_code_make(t, (enum kifu_side)side)] = v->types[t].mv.nslides > 0;
-	if (nsq > BB_SQUARES || v->any_lion)
-		return;
-	for (int i = 0; i < v->nslide_attacks; i++)
-		for (int side = 0; side < 2; side++) {
-			int w = walk_of(v, v->slide_attacks[i].d.dx, v->slide_attacks[i].d.dy, side);
-			if (w < 0)
-				return;
-			v->slide_walk[i][side] = (uint8_t)w;
-		}
 	memset(v->ray, 0, sizeof v->ray);
 	memset(v->leapers, 0, sizeof v->leapers);
-	memset(v->leap_on, 0, sizeof v->leap_on);
 	memset(v->slide_reach, 0, sizeof v->slide_reach);
 	for (int sq = 0; sq < nsq; sq++) {
 		const int f = sq % files, r = sq / files;
@@ -180,8 +162,20 @@ static void build_bitboards(struct kifu_variant *v)
 				v->slide_reach[side][sq] = bb_or(v->slide_reach[side][sq], v->ray[v->slide_walk[i][side]][sq]);
 		}
 	}
-	/* the unit lines, and the directions between squares on them */
+	for (int w = 0; w < v->nwalks; w++)
+		for (int sq = 0; sq < nsq; sq++) {
+			int n = 0;
+			for (bb128 r = v->ray[w][sq]; bb_any(r); bb_pop(&r))
+				n++;
+			v->ray_len[w][sq] = (uint8_t)n;
+		}
+}
+
+/* The unit lines, and the directions between squares on them. */
+static void build_lines(struct kifu_variant *v)
+{
 	static const int8_t unit[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}};
+	const int files = v->files, ranks = v->ranks, nsq = files * ranks;
 	memset(v->line_dir, -1, sizeof v->line_dir);
 	memset(v->dir_ray, 0, sizeof v->dir_ray);
 	for (int d = 0; d < 8; d++) {
@@ -193,17 +187,16 @@ static void build_bitboards(struct kifu_variant *v)
 				v->line_dir[sq][tr * files + tf] = (int8_t)d;
 			}
 	}
-	v->bitboards = true;
-	for (int w = 0; w < v->nwalks; w++)
-		for (int sq = 0; sq < nsq; sq++) {
-			int n = 0;
-			for (bb128 r = v->ray[w][sq]; bb_any(r); bb_pop(&r))
-				n++;
-			v->ray_len[w][sq] = (uint8_t)n;
-		}
-	/* generation: each type's leaps that stay on the board, and the walks
-	 * of its slides (a slide of side's is the walk along which the other
-	 * side's attack by it is seen back: walk_of with the other side) */
+}
+
+/* Generation: each type's leaps that stay on the board, its promotion
+ * table, and the walks of its slides (a slide of side's is the walk along
+ * which the other side's attack by it is seen back: walk_of with the other
+ * side). */
+static void build_gen_tables(struct kifu_variant *v)
+{
+	const int files = v->files, ranks = v->ranks, nsq = files * ranks;
+	memset(v->leap_on, 0, sizeof v->leap_on);
 	v->gen_tables = v->ntypes <= KEY_TYPES && ranks <= 16;
 	for (int t = 0; v->gen_tables && t < v->ntypes; t++) {
 		const movement *mv = &v->types[t].mv;
@@ -231,17 +224,50 @@ static void build_bitboards(struct kifu_variant *v)
 			}
 		}
 	}
-	/* the hash's parts (rules/hash.h) */
+}
+
+/* The hash's parts (rules/hash.h), looked up. */
+static void build_key_tables(struct kifu_variant *v)
+{
+	const int nsq = v->files * v->ranks;
 	v->key_tables = v->ntypes <= KEY_TYPES;
-	if (v->key_tables) {
-		for (int code = 1; code <= 2 * v->ntypes; code++)
-			for (int sq = 0; sq < nsq; sq++)
-				v->key_piece[code][sq] = hash_piece(code, sq);
+	if (!v->key_tables)
+		return;
+	for (int code = 1; code <= 2 * v->ntypes; code++)
+		for (int sq = 0; sq < nsq; sq++)
+			v->key_piece[code][sq] = hash_piece(code, sq);
+	for (int side = 0; side < 2; side++)
+		for (int t = 0; t < v->ntypes; t++)
+			for (int c = 0; c + 1 < KEY_COUNTS; c++)
+				v->key_hand_step[side][t][c] = hash_hand(side, t, c) ^ hash_hand(side, t, c + 1);
+}
+
+/* The tables of attack tests on bitboards (variant_internal.h), when the
+ * board and the pieces allow them, and those that come with them. */
+static void build_bitboards(struct kifu_variant *v)
+{
+	v->bitboards = false;
+	v->key_tables = false;
+	v->gen_tables = false;
+	v->nwalks = 0;
+	memset(v->code_slides, 0, sizeof v->code_slides);
+	for (int t = 0; t < v->ntypes; t++)
 		for (int side = 0; side < 2; side++)
-			for (int t = 0; t < v->ntypes; t++)
-				for (int c = 0; c + 1 < KEY_COUNTS; c++)
-					v->key_hand_step[side][t][c] = hash_hand(side, t, c) ^ hash_hand(side, t, c + 1);
-	}
+			v->code_slides[kifu_code_make(t, (enum kifu_side)side)] = v->types[t].mv.nslides > 0;
+	if (v->files * v->ranks > BB_SQUARES || v->any_lion)
+		return;
+	for (int i = 0; i < v->nslide_attacks; i++)
+		for (int side = 0; side < 2; side++) {
+			int w = walk_of(v, v->slide_attacks[i].d.dx, v->slide_attacks[i].d.dy, side);
+			if (w < 0)
+				return;
+			v->slide_walk[i][side] = (uint8_t)w;
+		}
+	build_rays(v);
+	build_lines(v);
+	v->bitboards = true;
+	build_gen_tables(v);
+	build_key_tables(v);
 }
 
 /* The entry of `list` (n of them, at most max) for offset o, added when

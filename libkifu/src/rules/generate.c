@@ -116,6 +116,82 @@ static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
 	}
 }
 
+/* The Lion's moves (docs/rules.md, Dai Shogi): a step to any adjacent
+ * square or a jump to any square two away; or capture an adjacent piece and
+ * then step on (capturing again), or return (居食い).  *pass_mid: the first
+ * empty adjacent square, through which it may pass. */
+static void gen_lion_area(gen *g, const piece_type *pt, int from, int *pass_mid)
+{
+	struct kifu_position *p = g->p;
+	const int files = p->files, side = g->side, f = FILE_OF(from), r = RANK_OF(from);
+	for (int dr = -2; dr <= 2; dr++)
+		for (int df = -2; df <= 2; df++) {
+			int tf = f + df, tr = r + dr;
+			if ((!df && !dr) || !on_board(p, tf, tr))
+				continue;
+			int to = tr * files + tf;
+			if (!is_own(p->board[to], side))
+				emit_single(g, pt, from, to);
+		}
+	for (int dr = -1; dr <= 1; dr++)
+		for (int df = -1; df <= 1; df++) {
+			int af = f + df, ar = r + dr;
+			if ((!df && !dr) || !on_board(p, af, ar))
+				continue;
+			int mid = ar * files + af;
+			int c = p->board[mid];
+			if (!c) {
+				if (*pass_mid < 0)
+					*pass_mid = mid;
+				continue;
+			}
+			if (!is_enemy(c, side))
+				continue;
+			for (int er = -1; er <= 1; er++)
+				for (int ef = -1; ef <= 1; ef++) {
+					int bf = af + ef, br = ar + er;
+					if ((!ef && !er) || !on_board(p, bf, br))
+						continue;
+					int to = br * files + bf;
+					if (to == from || !is_own(p->board[to], side))
+						emit(g, pt, from, mid, to, true);
+				}
+		}
+}
+
+/* Lion power along a line (Horned Falcon forward, Soaring Eagle forward
+ * diagonals): step to the first square, jump to the second, capture on the
+ * first and return or go on to the second, or step to an empty first
+ * square and back (pass: *pass_mid, as gen_lion_area). */
+static void gen_lion_lines(gen *g, const piece_type *pt, int from, int *pass_mid)
+{
+	struct kifu_position *p = g->p;
+	const movement *m = &pt->mv;
+	const int files = p->files, side = g->side, s = sign_of(side), f = FILE_OF(from), r = RANK_OF(from);
+	for (int i = 0; i < m->nlines; i++) {
+		int df = s * m->lines[i].dx, dr = s * m->lines[i].dy;
+		int af = f + df, ar = r + dr;
+		if (!on_board(p, af, ar))
+			continue;
+		int mid = ar * files + af;
+		int c = p->board[mid];
+		bool second = on_board(p, af + df, ar + dr);
+		int to2 = second ? (ar + dr) * files + af + df : -1;
+		if (!is_own(c, side))
+			emit_single(g, pt, from, mid);
+		if (second && !is_own(p->board[to2], side))
+			emit_single(g, pt, from, to2);
+		if (!c) {
+			if (*pass_mid < 0)
+				*pass_mid = mid;
+		} else if (is_enemy(c, side)) {
+			emit(g, pt, from, mid, from, true);
+			if (second && !is_own(p->board[to2], side))
+				emit(g, pt, from, mid, to2, true);
+		}
+	}
+}
+
 void kifu__gen_piece(gen *g, int from)
 {
 	struct kifu_position *p = g->p;
@@ -158,73 +234,12 @@ void kifu__gen_piece(gen *g, int from)
 	}
 	if (!m->area_lion && !m->nlines)
 		return;
+	/* a pass (a step to an empty square and back) counts once per piece */
 	int pass_mid = -1;
-	if (m->area_lion) {
-		/* Lion (docs/rules.md, Dai Shogi): a step to any adjacent square or a jump to any
-		 * square two away; or capture an adjacent piece and then step on
-		 * (capturing again), or return (居食い); or step to an empty
-		 * adjacent square and back (a pass, counted once per piece). */
-		for (int dr = -2; dr <= 2; dr++)
-			for (int df = -2; df <= 2; df++) {
-				int tf = f + df, tr = r + dr;
-				if ((!df && !dr) || !on_board(p, tf, tr))
-					continue;
-				int to = tr * files + tf;
-				if (!is_own(p->board[to], side))
-					emit_single(g, pt, from, to);
-			}
-		for (int dr = -1; dr <= 1; dr++)
-			for (int df = -1; df <= 1; df++) {
-				int af = f + df, ar = r + dr;
-				if ((!df && !dr) || !on_board(p, af, ar))
-					continue;
-				int mid = ar * files + af;
-				int c = p->board[mid];
-				if (!c) {
-					if (pass_mid < 0)
-						pass_mid = mid;
-					continue;
-				}
-				if (!is_enemy(c, side))
-					continue;
-				for (int er = -1; er <= 1; er++)
-					for (int ef = -1; ef <= 1; ef++) {
-						int bf = af + ef, br = ar + er;
-						if ((!ef && !er) || !on_board(p, bf, br))
-							continue;
-						int to = br * files + bf;
-						if (to == from || !is_own(p->board[to], side))
-							emit(g, pt, from, mid, to, true);
-					}
-			}
-	} else {
-		/* Lion power along a line (Horned Falcon forward, Soaring Eagle
-		 * forward diagonals): step to the first square, jump to the second,
-		 * capture on the first and return or go on to the second, or step
-		 * to an empty first square and back (pass). */
-		for (int i = 0; i < m->nlines; i++) {
-			int df = s * m->lines[i].dx, dr = s * m->lines[i].dy;
-			int af = f + df, ar = r + dr;
-			if (!on_board(p, af, ar))
-				continue;
-			int mid = ar * files + af;
-			int c = p->board[mid];
-			bool second = on_board(p, af + df, ar + dr);
-			int to2 = second ? (ar + dr) * files + af + df : -1;
-			if (!is_own(c, side))
-				emit_single(g, pt, from, mid);
-			if (second && !is_own(p->board[to2], side))
-				emit_single(g, pt, from, to2);
-			if (!c) {
-				if (pass_mid < 0)
-					pass_mid = mid;
-			} else if (is_enemy(c, side)) {
-				emit(g, pt, from, mid, from, true);
-				if (second && !is_own(p->board[to2], side))
-					emit(g, pt, from, mid, to2, true);
-			}
-		}
-	}
+	if (m->area_lion)
+		gen_lion_area(g, pt, from, &pass_mid);
+	else
+		gen_lion_lines(g, pt, from, &pass_mid);
 	if (pass_mid >= 0)
 		emit(g, pt, from, pass_mid, from, false);
 }

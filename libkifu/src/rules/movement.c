@@ -144,113 +144,148 @@ static int fail(int *errpos, const char **msg, int pos, const char *text)
 	return KIFU_ESYNTAX;
 }
 
+/* One atom as written: its direction terms, its letter, its range or lion
+ * power, and where it starts. */
+typedef struct atom_text {
+	int start;
+	enum term terms[16];
+	int nterms;
+	char atom;
+	int range;     /* -1: none given */
+	bool lionline; /* ~ */
+} atom_text;
+
+/* The direction modifiers at text[*i]: a term of one letter or two. */
+static int read_terms(const char *text, int *i, atom_text *a, int *errpos, const char **msg)
+{
+	while (text[*i] && strchr("fblrsv", text[*i])) {
+		char c = text[*i], d = text[*i + 1];
+		enum term t;
+		int len = 1;
+		if ((c == 'f' || c == 'b') && (d == 'l' || d == 'r')) {
+			t = c == 'f' ? (d == 'l' ? T_FL : T_FR) : (d == 'l' ? T_BL : T_BR);
+			len = 2;
+		} else if (d == c && c != 's' && c != 'v') {
+			t = c == 'f' ? T_FF : c == 'b' ? T_BB : c == 'l' ? T_LL : T_RR;
+			len = 2;
+		} else {
+			t = c == 'f' ? T_F : c == 'b' ? T_B : c == 'l' ? T_L : c == 'r' ? T_R : c == 's' ? T_S : T_V;
+		}
+		if (a->nterms == 16)
+			return fail(errpos, msg, *i, "too many direction modifiers");
+		a->terms[a->nterms++] = t;
+		*i += len;
+	}
+	return 0;
+}
+
+/* What follows the letter: a range (1 to 99) or ~. */
+static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, const char **msg)
+{
+	a->range = -1;
+	a->lionline = false;
+	if (text[*i] >= '0' && text[*i] <= '9') {
+		a->range = 0;
+		while (text[*i] >= '0' && text[*i] <= '9') {
+			a->range = a->range * 10 + (text[*i] - '0');
+			if (a->range > 99)
+				return fail(errpos, msg, *i, "range too large (at most 99)");
+			(*i)++;
+		}
+		if (a->range < 1)
+			return fail(errpos, msg, *i - 1, "a range must be at least 1");
+	} else if (text[*i] == '~') {
+		a->lionline = true;
+		(*i)++;
+	}
+	return 0;
+}
+
+/* The offsets of one single-letter atom (p) of a, kept by its terms, into
+ * out; *kept counts them.  tilde: the place of a's ~, for messages. */
+static int add_part(movement *out, const atom_text *a, char p, int tilde, int *kept, int *errpos, const char **msg)
+{
+	int x = 0, y = 0;
+	bool slider;
+	atom_offset(p, &x, &y, &slider);
+	offset im[8];
+	int n = images(x, y, im);
+	for (int k = 0; k < n; k++) {
+		int dx = im[k].dx, dy = im[k].dy;
+		if (!keeps(a->terms, a->nterms, dx, dy))
+			continue;
+		(*kept)++;
+		int rc;
+		if (a->lionline) {
+			if (abs(dx) > 1 || abs(dy) > 1)
+				return fail(errpos, msg, tilde, "lion power (~) applies to W, F or K only");
+			rc = add_line(out, dx, dy);
+		} else if (slider) {
+			rc = add_slide(out, dx, dy, a->range < 0 ? 0 : a->range);
+		} else if (a->range >= 0) {
+			/* a leaper with a range slides: W2 is up to two steps */
+			rc = a->range == 1 ? add_leap(out, dx, dy) : add_slide(out, dx, dy, a->range);
+		} else {
+			rc = add_leap(out, dx, dy);
+		}
+		if (rc < 0)
+			return fail(errpos, msg, a->start, "too many moves in one piece");
+	}
+	return 0;
+}
+
+/* Atom a (its letter at `at`, what follows it up to `end`) into out: the
+ * Lion, or a compound's parts. */
+static int add_atom(movement *out, const atom_text *a, int at, int end, int *errpos, const char **msg)
+{
+	if (a->atom == 'L') {
+		if (a->nterms || a->range >= 0 || a->lionline)
+			return fail(errpos, msg, a->start, "the Lion atom L takes no modifiers");
+		out->area_lion = true;
+		return 0;
+	}
+	/* Compounds expand to their parts. */
+	const char *parts;
+	switch (a->atom) {
+	case 'K': parts = "WF"; break;
+	case 'Q': parts = "RB"; break;
+	case 'W': case 'F': case 'D': case 'A': case 'N': case 'H':
+	case 'G': case 'R': case 'B':
+		parts = NULL;
+		break;
+	default:
+		return fail(errpos, msg, at, "unknown atom (expected one of W F D A N H G K R B Q L)");
+	}
+	char single[2] = {a->atom, 0};
+	for (const char *p = parts ? parts : single; *p; p++) {
+		int kept = 0, rc = add_part(out, a, *p, end - 1, &kept, errpos, msg);
+		if (rc)
+			return rc;
+		if (kept == 0 && !parts)
+			return fail(errpos, msg, a->start, "the direction modifiers leave no move of this atom");
+	}
+	return 0;
+}
+
 int kifu__movement_parse(const char *text, movement *out, int *errpos, const char **msg)
 {
 	memset(out, 0, sizeof *out);
-	int i = 0;
-	int natoms = 0;
+	int i = 0, natoms = 0;
 	while (text[i]) {
 		if (text[i] == ' ') {
 			i++;
 			continue;
 		}
-		int start = i;
-		enum term terms[16];
-		int nterms = 0;
-		/* direction modifiers */
-		while (text[i] && strchr("fblrsv", text[i])) {
-			char c = text[i], d = text[i + 1];
-			enum term t;
-			int len = 1;
-			if ((c == 'f' || c == 'b') && (d == 'l' || d == 'r')) {
-				t = c == 'f' ? (d == 'l' ? T_FL : T_FR) : (d == 'l' ? T_BL : T_BR);
-				len = 2;
-			} else if (d == c && c != 's' && c != 'v') {
-				t = c == 'f' ? T_FF : c == 'b' ? T_BB : c == 'l' ? T_LL : T_RR;
-				len = 2;
-			} else {
-				t = c == 'f' ? T_F : c == 'b' ? T_B : c == 'l' ? T_L :
-				    c == 'r' ? T_R : c == 's' ? T_S : T_V;
-			}
-			if (nterms == 16)
-				return fail(errpos, msg, i, "too many direction modifiers");
-			terms[nterms++] = t;
-			i += len;
-		}
-		char atom = text[i];
-		if (!atom)
+		atom_text a = {.start = i};
+		int rc = read_terms(text, &i, &a, errpos, msg);
+		if (rc)
+			return rc;
+		if (!(a.atom = text[i]))
 			return fail(errpos, msg, i, "direction modifiers without an atom");
-		i++;
-		int range = -1; /* -1: none given */
-		bool lionline = false;
-		if (text[i] >= '0' && text[i] <= '9') {
-			range = 0;
-			while (text[i] >= '0' && text[i] <= '9') {
-				range = range * 10 + (text[i] - '0');
-				if (range > 99)
-					return fail(errpos, msg, i, "range too large (at most 99)");
-				i++;
-			}
-			if (range < 1)
-				return fail(errpos, msg, i - 1, "a range must be at least 1");
-		} else if (text[i] == '~') {
-			lionline = true;
-			i++;
-		}
+		int at = i++;
+		if ((rc = read_suffix(text, &i, &a, errpos, msg)) != 0 || (rc = add_atom(out, &a, at, i, errpos, msg)) != 0)
+			return rc;
 		natoms++;
-
-		if (atom == 'L') {
-			if (nterms || range >= 0 || lionline)
-				return fail(errpos, msg, start, "the Lion atom L takes no modifiers");
-			out->area_lion = true;
-			continue;
-		}
-		/* Compounds expand to their parts. */
-		const char *parts;
-		switch (atom) {
-		case 'K': parts = "WF"; break;
-		case 'Q': parts = "RB"; break;
-		case 'W': case 'F': case 'D': case 'A': case 'N': case 'H':
-		case 'G': case 'R': case 'B':
-			parts = NULL;
-			break;
-		default:
-			return fail(errpos, msg, i - 1, "unknown atom (expected one of W F D A N H G K R B Q L)");
-		}
-		char single[2] = {atom, 0};
-		if (!parts)
-			parts = single;
-		for (const char *p = parts; *p; p++) {
-			int a = 0, b = 0;
-			bool slider;
-			atom_offset(*p, &a, &b, &slider);
-			offset im[8];
-			int n = images(a, b, im);
-			int kept = 0;
-			for (int k = 0; k < n; k++) {
-				int dx = im[k].dx, dy = im[k].dy;
-				if (!keeps(terms, nterms, dx, dy))
-					continue;
-				kept++;
-				int rc;
-				if (lionline) {
-					if (abs(dx) > 1 || abs(dy) > 1)
-						return fail(errpos, msg, i - 1, "lion power (~) applies to W, F or K only");
-					rc = add_line(out, dx, dy);
-				} else if (slider) {
-					rc = add_slide(out, dx, dy, range < 0 ? 0 : range);
-				} else if (range >= 0) {
-					/* a leaper with a range slides: W2 is up to two steps */
-					rc = range == 1 ? add_leap(out, dx, dy) : add_slide(out, dx, dy, range);
-				} else {
-					rc = add_leap(out, dx, dy);
-				}
-				if (rc < 0)
-					return fail(errpos, msg, start, "too many moves in one piece");
-			}
-			if (kept == 0 && parts == single)
-				return fail(errpos, msg, start, "the direction modifiers leave no move of this atom");
-		}
 	}
 	if (natoms == 0)
 		return fail(errpos, msg, 0, "empty movement");
@@ -258,8 +293,7 @@ int kifu__movement_parse(const char *text, movement *out, int *errpos, const cha
 	 * move is listed once. */
 	for (int s = 0; s < out->nslides; s++)
 		for (int l = 0; l < out->nleaps; l++)
-			if (out->leaps[l].dx == out->slides[s].dx &&
-			    out->leaps[l].dy == out->slides[s].dy) {
+			if (out->leaps[l].dx == out->slides[s].dx && out->leaps[l].dy == out->slides[s].dy) {
 				out->leaps[l] = out->leaps[--out->nleaps];
 				l--;
 			}
