@@ -56,6 +56,11 @@ typedef struct kifu_piece_info {
 	int no_two_on_file;   /* 1: two unpromoted ones of a side on a file are illegal (二歩) */
 	int no_drop_mate;     /* 1: a drop of it may not give mate (打ち歩詰め) */
 	int declaration_points; /* what it counts for a declaration (入玉宣言) */
+	int max_on_file;      /* at most this many unpromoted ones of a side on a file (0: no limit
+			       * besides no_two_on_file): Tori's Swallows 2 */
+	int rank;             /* its rank for range jumps (formats/movement.md, X^): 0 unless given */
+	int jump_rank;        /* its range jumps pass over pieces ranking below this */
+	int burns;            /* 1: a burner (Tenjiku's Fire Demon: formats/variants.md, burning) */
 } kifu_piece_info;
 
 /* ---- the shipped variants ---- */
@@ -192,6 +197,12 @@ typedef struct kifu_variant_rules {
 	/* declaration (入玉宣言): points[0] == 0 when the variant has none */
 	int declaration_points[2]; /* what Sente and Gote need */
 	int declaration_in_zone;   /* pieces (royals aside) needed in the zone */
+	/* range jumps (X^) and burning (formats/variants.md) */
+	int range_jump_to_empty;   /* 1: a range jump may end on an empty square beyond */
+	int range_jump_takes_lower; /* 1: what a range jump takes beyond must rank below it too */
+	int burn_passive;          /* 1: a piece ending next to an enemy burner is burnt */
+	int burner_meets;          /* a burner ending next to an enemy one: 0 burnt,
+				    * 1 burns-then-burnt, 2 burns, 3 spares */
 } kifu_variant_rules;
 
 void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out);
