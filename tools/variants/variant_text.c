@@ -22,7 +22,31 @@ static const char *counter_strike_word(int c)
 
 static const char *bare_royal_word(int b)
 {
-	return b == 1 ? "bared" : b == 2 ? "royals-and-one" : "none";
+	return b == 1 ? "bared" : b == 2 ? "royals-and-one" : b == 3 ? "lone" : "none";
+}
+
+static const char *burner_meets_word(int m)
+{
+	return m == 1 ? "burns-then-burnt" : m == 2 ? "burns" : m == 3 ? "spares" : "burnt";
+}
+
+/* Has some piece of v a range jump (a rank), or does one burn? */
+static int has_range_jumps(const kifu_variant *v)
+{
+	kifu_piece_info p;
+	for (int t = 0; t < kifu_variant_piece_count(v); t++)
+		if (kifu_variant_piece(v, t, &p) == 0 && p.jump_rank > 0)
+			return 1;
+	return 0;
+}
+
+static int has_burners(const kifu_variant *v)
+{
+	kifu_piece_info p;
+	for (int t = 0; t < kifu_variant_piece_count(v); t++)
+		if (kifu_variant_piece(v, t, &p) == 0 && p.burns)
+			return 1;
+	return 0;
 }
 
 static const char *perpetual_word(const kifu_repetition_rule *r)
@@ -146,6 +170,14 @@ static void piece_traits(const kifu_variant *v, const kifu_piece_info *p, int dr
 		TRAIT("must-promote-ranks %d", p->must_promote_ranks);
 	if (p->no_two_on_file)
 		TRAIT("no-two-on-file (二歩)");
+	if (p->max_on_file)
+		TRAIT("max-on-file %d", p->max_on_file);
+	if (p->rank)
+		TRAIT("rank %d", p->rank);
+	if (p->jump_rank != p->rank)
+		TRAIT("jump-rank %d", p->jump_rank);
+	if (p->burns)
+		TRAIT("burns");
 	if (p->no_drop_mate)
 		TRAIT("no-drop-mate (打ち歩詰め)");
 	if (drops && !p->to_hand && !p->royal)
@@ -199,7 +231,7 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 	if (r.promotion_zone) {
 		fprintf(f, "promotion:    zone %d; when ", r.promotion_zone);
 		put_flags(f, r.promotion_when, promotion_words, 0);
-		fputc('\n', f);
+		fputs(r.promotion_forced ? "; forced\n" : "\n", f);
 	} else
 		fputs("promotion:    none\n", f);
 	fprintf(f, "drops:        %s\n", yes_no(r.drops));
@@ -211,6 +243,12 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 			r.counter_strike_both_legs ? "both" : "last");
 	else
 		fputs("lion-trading: none\n", f);
+	if (r.range_jump_to_empty || r.range_jump_takes_lower || has_range_jumps(v))
+		fprintf(f, "range-jumps:  to-empty %s; takes %s\n", yes_no(r.range_jump_to_empty),
+			r.range_jump_takes_lower ? "lower" : "any");
+	if (has_burners(v))
+		fprintf(f, "burning:      passive %s; burner-meets-burner %s\n", yes_no(r.burn_passive),
+			burner_meets_word(r.burner_meets));
 	fprintf(f, "end:          bare-royal %s; no-legal-move %s; lone-royals %s\n", bare_royal_word(r.bare_royal),
 		r.no_legal_move_undecided ? "undecided" : "loses", r.lone_royals_draw ? "draw" : "none");
 	if (rep.count) {

@@ -182,6 +182,7 @@ enum kifu_promotion_when {
 typedef struct kifu_variant_rules {
 	int promotion_zone;        /* ranks on the far side; 0: no zone */
 	unsigned promotion_when;   /* kifu_promotion_when bits */
+	int promotion_forced;      /* 1: a move that may promote must (promotion.forced) */
 	int drops;                 /* captured pieces go to hand and may be dropped */
 	enum kifu_royal_rule royal_rule;
 	int lost_without_royal;    /* a side with no royal in a position has lost */
@@ -191,7 +192,7 @@ typedef struct kifu_variant_rules {
 	int counter_strike;        /* 0 none, 1 any, 2 protected */
 	int counter_strike_both_legs;
 	/* end of the game */
-	int bare_royal;            /* 0 none, 1 bared (lishogi), 2 royals-and-one (JCSA) */
+	int bare_royal;            /* 0 none, 1 bared (lishogi), 2 royals-and-one (JCSA), 3 lone (Heian) */
 	int no_legal_move_undecided; /* 1: no legal move ends the game without a winner; 0: it loses */
 	int lone_royals_draw;
 	/* declaration (入玉宣言): points[0] == 0 when the variant has none */

@@ -285,7 +285,7 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return illegal(why, KIFU_ILL_CANNOT_PROMOTE, t, -1, m->to, side);
 		if (!promotion_allowed(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture))
 			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
-	} else if (promotion_forced(v, pt, side, RANK_OF(m->to)) && pt->promotes_to >= 0) {
+	} else if (pt->promotes_to >= 0 && promotion_must(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture)) {
 		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
 	}
 	if (v->lion_trading) {

@@ -29,7 +29,7 @@ static void emit_promotions(gen *g, const piece_type *pt, int from, int mid, int
 	const struct kifu_position *p = g->p;
 	int from_r = RANK_OF(from), to_r = RANK_OF(to);
 	bool can = promotion_allowed(p->v, pt, g->side, from_r, to_r, capture);
-	if (promotion_forced(p->v, pt, g->side, to_r)) {
+	if (promotion_forced(p->v, pt, g->side, to_r) || (p->v->promo_forced && can)) {
 		if (can)
 			push(g, from, mid, to, KIFU_MOVE_PROMOTE, 0);
 		return;
@@ -54,7 +54,7 @@ static inline void emit_table(gen *g, const uint8_t *prow, int from, int to, boo
 {
 	const unsigned f = prow[g->p->v->rank_of[to]];
 	const bool can = f & (capture ? PROMO_CAPTURE : PROMO_QUIET);
-	if (!(f & PROMO_FORCED))
+	if (!(f & (capture ? PROMO_FORCED | PROMO_FORCED_CAPTURE : PROMO_FORCED)))
 		push(g, from, KIFU_NO_SQUARE, to, 0, 0);
 	if (can)
 		push(g, from, KIFU_NO_SQUARE, to, KIFU_MOVE_PROMOTE, 0);

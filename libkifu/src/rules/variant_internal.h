@@ -82,7 +82,7 @@ enum promo_when {           /* promotion.when, one bit a word */
 enum captured { CAPTURED_HAND = 0, CAPTURED_REMOVED = 1 };
 enum counter_strike { CS_NONE = 0, CS_ANY = 1, CS_PROTECTED = 2 };
 enum counter_strike_legs { LEGS_LAST = 0, LEGS_BOTH = 1 };
-enum bare_royal_rule { BARE_NONE = 0, BARE_BARED = 1, BARE_ROYALS_AND_ONE = 2 };
+enum bare_royal_rule { BARE_NONE = 0, BARE_BARED = 1, BARE_ROYALS_AND_ONE = 2, BARE_LONE = 3 };
 enum no_legal_move { NO_MOVE_LOSES = 0, NO_MOVE_UNDECIDED = 1 };
 enum lone_royals { LONE_NONE = 0, LONE_DRAW = 1 };
 enum perpetual { PERPETUAL_NONE = 0, PERPETUAL_LOSES = 1, PERPETUAL_CHECK = 2 };
@@ -209,6 +209,7 @@ struct kifu_variant {
 	int files, ranks;
 	int zone;
 	unsigned promo_when;      /* enum promo_when bits */
+	bool promo_forced;        /* promotion.forced: a move that may promote must */
 	bool drops;
 	int royal_rule;           /* enum kifu_royal_rule */
 	bool lost_without_royal;  /* a side with no royal in a position has lost */

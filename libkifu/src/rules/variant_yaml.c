@@ -569,7 +569,7 @@ static const char *const promotion_when[] = {"enter", "in-zone", "capture-in-zon
 static const char *const royal_rules[] = {"none", "last-royal", NULL};
 static const char *const counter_strikes[] = {"none", "any", "protected", NULL};
 static const char *const strike_legs[] = {"last", "both", NULL};
-static const char *const bare_royals[] = {"none", "bared", "royals-and-one", NULL};
+static const char *const bare_royals[] = {"none", "bared", "royals-and-one", "lone", NULL};
 static const char *const no_legal_moves[] = {"loses", "undecided", NULL};
 static const char *const lone_royals[] = {"none", "draw", NULL};
 static const char *const perpetuals[] = {"none", "loses", "check", NULL};
@@ -591,6 +591,7 @@ static const kifu__key_table board_table = {
 static const kifu__key promotion_keys[] = {
 	{INT("zone", VAR(zone), 0, KIFU_MAX_DIM)},
 	{FLAGS("when", VAR(promo_when), promotion_when, "promotion condition")},
+	{BOOL("forced", VAR(promo_forced))},
 };
 static const kifu__key_table promotion_table = {
 	.mapping = "promotion", .section = "promotion", .keys = promotion_keys, .nkeys = NKEYS(promotion_keys),
