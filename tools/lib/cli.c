@@ -212,6 +212,15 @@ static int load_builtin(const char *name, const kifu_variant **out)
 	return rc < 0 ? CLI_USAGE : CLI_OK;
 }
 
+int cli_variant_named(const char *name, const kifu_variant *own, const kifu_variant **out)
+{
+	if (own && !strcmp(kifu_variant_name(own), name)) {
+		*out = own;
+		return CLI_OK;
+	}
+	return load_builtin(name, out);
+}
+
 static int load_file(const char *path, const char *name,
 		     const kifu_variant **out, kifu_variant **owned)
 {
