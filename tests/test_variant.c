@@ -67,7 +67,7 @@ static void bad_files(void **state)
 	/* Line 4 is "  counter-strike: sometimes": the value at column 19. */
 	bad(BAD "bad-counter-strike.yaml", 4, 19, "counter-strike is one of: none, any, protected");
 	/* Line 4 is "  bare-royal: yes": the value at column 15. */
-	bad(BAD "bad-end.yaml", 4, 15, "bare-royal is one of: none, bared, royals-and-one");
+	bad(BAD "bad-end.yaml", 4, 15, "bare-royal is one of: none, bared, royals-and-one, lone");
 	/* Line 4 is "  bridge: true" under "lion-trading:" (line 3): the mapping
 	 * starts on line 4, column 3. */
 	bad(BAD "bridge-alone.yaml", 4, 3, "lion-trading: bridge makes an exception to protected-lion, which is off");

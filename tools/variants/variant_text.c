@@ -104,14 +104,21 @@ static void board_size(const kifu_variant *v, char *buf, size_t size)
 
 void variant_list_text(FILE *f, const kifu_variant_set *set)
 {
-	fprintf(f, "%-14s %-6s %-6s %s\n", "NAME", "BOARD", "DROPS", "TITLE");
+	/* the names' column as wide as the longest (tenjiku-free-eagle-jumps) */
+	int width = 14;
+	for (int i = 0; i < kifu_variant_set_count(set); i++) {
+		const kifu_variant *v = kifu_variant_set_at(set, i);
+		if (v && (int)strlen(kifu_variant_name(v)) > width)
+			width = (int)strlen(kifu_variant_name(v));
+	}
+	fprintf(f, "%-*s %-6s %-6s %s\n", width, "NAME", "BOARD", "DROPS", "TITLE");
 	for (int i = 0; i < kifu_variant_set_count(set); i++) {
 		const kifu_variant *v = kifu_variant_set_at(set, i);
 		if (!v)
 			continue;
 		char board[16];
 		board_size(v, board, sizeof board);
-		fprintf(f, "%-14s %-6s %-6s %s", kifu_variant_name(v), board,
+		fprintf(f, "%-*s %-6s %-6s %s", width, kifu_variant_name(v), board,
 			yes_no(kifu_variant_has_drops(v)), kifu_variant_title(v));
 		if (kifu_variant_title_ja(v)[0])
 			fprintf(f, ", %s", kifu_variant_title_ja(v));
@@ -316,10 +323,11 @@ static void json_piece(FILE *f, const kifu_variant *v, int t, const kifu_piece_i
 	fprintf(f,
 		",\"may_promote_ranks\":%d,\"must_promote_ranks\":%d,\"to_hand\":%s,"
 		"\"no_two_on_file\":%s,\"no_drop_mate\":%s,\"lion\":%s,\"minor\":%s,"
-		"\"declaration_points\":%d}",
+		"\"declaration_points\":%d,\"max_on_file\":%d,\"rank\":%d,\"jump_rank\":%d,\"burns\":%s}",
 		p->may_promote_ranks, p->must_promote_ranks, p->to_hand ? "true" : "false",
 		p->no_two_on_file ? "true" : "false", p->no_drop_mate ? "true" : "false",
-		p->lion ? "true" : "false", p->minor ? "true" : "false", p->declaration_points);
+		p->lion ? "true" : "false", p->minor ? "true" : "false", p->declaration_points, p->max_on_file,
+		p->rank, p->jump_rank, p->burns ? "true" : "false");
 }
 
 void variant_show_json(FILE *f, const kifu_variant *v)
@@ -352,6 +360,7 @@ void variant_show_json(FILE *f, const kifu_variant *v)
 	}
 	fprintf(f, "},\"promotion\":{\"zone\":%d,\"when\":", r.promotion_zone);
 	put_flags(f, r.promotion_when, promotion_words, 1);
+	fprintf(f, ",\"forced\":%s", r.promotion_forced ? "true" : "false");
 	fprintf(f, "},\"drops\":%s,\"royal_rule\":\"%s\",\"lost_without_royal\":%s,", r.drops ? "true" : "false",
 		royal_rule_word(r.royal_rule), r.lost_without_royal ? "true" : "false");
 	fprintf(f,
@@ -359,6 +368,10 @@ void variant_show_json(FILE *f, const kifu_variant *v)
 		"\"counter_strike_legs\":\"%s\"},",
 		r.protected_lion ? "true" : "false", r.lion_bridge ? "true" : "false",
 		counter_strike_word(r.counter_strike), r.counter_strike_both_legs ? "both" : "last");
+	fprintf(f, "\"range_jumps\":{\"to_empty\":%s,\"takes\":\"%s\"},\"burning\":{\"passive\":%s,"
+		"\"burner_meets_burner\":\"%s\"},",
+		r.range_jump_to_empty ? "true" : "false", r.range_jump_takes_lower ? "lower" : "any",
+		r.burn_passive ? "true" : "false", burner_meets_word(r.burner_meets));
 	fprintf(f, "\"end\":{\"bare_royal\":\"%s\",\"no_legal_move\":\"%s\",\"lone_royals\":\"%s\"},",
 		bare_royal_word(r.bare_royal), r.no_legal_move_undecided ? "undecided" : "loses",
 		r.lone_royals_draw ? "draw" : "none");
