@@ -61,6 +61,10 @@ TOOL_PKGS := $(LIB_PKGS) libpcre2-8
 PKG_CFLAGS = $(eval PKG_CFLAGS := $$(shell $(PKG_CONFIG) --cflags $(TOOL_PKGS)))$(PKG_CFLAGS)
 LIB_LIBS = $(eval LIB_LIBS := $$(shell $(PKG_CONFIG) --libs $(LIB_PKGS)))$(LIB_LIBS)
 PKG_LIBS = $(eval PKG_LIBS := $$(shell $(PKG_CONFIG) --libs $(TOOL_PKGS)))$(PKG_LIBS)
+# kifu-index keeps its index in SQLite (tools/index/, docs/index.md), and
+# kifu-select --index reads one: those two tools alone link it.
+SQLITE_CFLAGS = $(eval SQLITE_CFLAGS := $$(shell $(PKG_CONFIG) --cflags sqlite3))$(SQLITE_CFLAGS)
+SQLITE_LIBS = $(eval SQLITE_LIBS := $$(shell $(PKG_CONFIG) --libs sqlite3))$(SQLITE_LIBS)
 CMOCKA_CFLAGS = $(eval CMOCKA_CFLAGS := $$(shell $(PKG_CONFIG) --cflags cmocka))$(CMOCKA_CFLAGS)
 CMOCKA_LIBS = $(eval CMOCKA_LIBS := $$(shell $(PKG_CONFIG) --libs cmocka))$(CMOCKA_LIBS)
 
@@ -197,7 +201,14 @@ $(foreach m,$(TOOL_MAINS),$(eval $(BUILD)/bin/$(basename $(notdir $(m))): \
 	$(patsubst %.c,$(OBJ)/%.o,$(wildcard $(dir $(m))*.c))))
 $(TOOLS): $(BUILD)/bin/%: $(TOOL_LIB_OBJS) $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) $(LIB) $(PKG_LIBS) $(LDLIBS) -o $@
+	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) $(LIB) $(PKG_LIBS) $(TOOL_EXTRA_LIBS) -lm $(LDLIBS) -o $@
+
+# SQLite for kifu-index, and for kifu-select the index's reading side
+# (tools/index/index_db.c, index_find.c: what --index needs).
+INDEX_READ_OBJS := $(OBJ)/tools/index/index_db.o $(OBJ)/tools/index/index_find.o
+$(OBJ)/tools/index/%.o $(OBJ)/tools/select/kifu-select.o: ALL_CPPFLAGS += $(SQLITE_CFLAGS)
+$(BUILD)/bin/kifu-select: $(INDEX_READ_OBJS)
+$(BUILD)/bin/kifu-index $(BUILD)/bin/kifu-select: TOOL_EXTRA_LIBS = $(SQLITE_LIBS)
 
 $(TESTS): $(BUILD)/tests/%: $(OBJ)/tests/%.o $(TEST_SUPPORT_OBJS) $(LIB)
 	@mkdir -p $(@D)

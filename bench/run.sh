@@ -20,7 +20,10 @@
 # one is not.
 #
 # Environment: BENCH_PAIRS (5), BENCH_FLOOR (0.2), BENCH_NO_NODE=1 (no
-# tsshogi or shogiops), BENCH_BASELINE (a80bb9d), BENCH_STRICT.
+# tsshogi or shogiops), BENCH_BASELINE (a80bb9d), BENCH_STRICT,
+# BENCH_INDEX_GAMES (1000000: the games of the kifu-index section; some
+# 10 GB of disk and 20 minutes at a million), BENCH_INDEX_DIR (where its
+# index is made: the temporary directory), BENCH_INDEX_PAIRS (2).
 set -euo pipefail
 export LC_ALL=C
 
@@ -578,6 +581,69 @@ if command -v parallel >/dev/null 2>&1; then
 else
 	echo "  (GNU parallel not installed: Debian package parallel)"
 fi
+
+# === kifu-index ===============================================================================
+# Building an index against validating the same records (the build validates
+# each record as kifu-validate does, then keeps its positions); then an index
+# of $BENCH_INDEX_GAMES (1,000,000) random standard games of up to 150 plies,
+# built once (its time, peak memory and bytes a position), and asked: a query
+# and an explore of the position after the first game's first two moves
+# (warm: after one run), kifu-select --index against kifu-select --position
+# over the same games.  docs/index.md.
+header "kifu-index build / kifu-validate, the same records"
+CMD_ix_build_shogi=("$bin/kifu-index" build -q -o "$tmp/ix-shogi.db" "$tmp/shogi1.compact")
+CMD_ix_validate_shogi=("$bin/kifu-validate" -q "$tmp/shogi1.compact")
+CMD_ix_build_dai=("$bin/kifu-index" build -q -o "$tmp/ix-dai.db" "$tmp/dai1.compact")
+CMD_ix_validate_dai=("$bin/kifu-validate" -q "$tmp/dai1.compact")
+pair ix_build_shogi ix_build_shogi ix_validate_shogi
+pair ix_build_dai ix_build_dai ix_validate_dai
+row ix_build_shogi "standard, 10000 records: build / validate" "<=5" ix_build_shogi
+row ix_build_dai "Dai, 5000 records: build / validate" "<=5" ix_build_dai
+rm -f "$tmp/ix-shogi.db" "$tmp/ix-dai.db"
+
+ix_games=${BENCH_INDEX_GAMES:-1000000}
+ix_dir=$(mktemp -d -p "${BENCH_INDEX_DIR:-$tmp}")
+echo
+echo "kifu-index over $ix_games random standard games (gen-records -p 150 -s 7)"
+"$gen" -v shogi -n "$ix_games" -p 150 -s 7 >"$ix_dir/games.compact"
+CMD_ix_big=("$bin/kifu-index" build -o "$ix_dir/games.db" "$ix_dir/games.compact")
+once ix_big
+ix_build_s=$(awk -v u="$US" 'BEGIN { print u / 1e6 }')
+ix_positions=$(sed -n 's/.*indexed [0-9]* records (\([0-9]*\) positions).*/\1/p' "$tmp/err.ix_big")
+ix_bytes=$(stat -c %s "$ix_dir/games.db")
+ix_per=$(awk -v b="$ix_bytes" -v p="$ix_positions" 'BEGIN { printf "%.2f", b / p }')
+echo "  built in $(sig "$ix_build_s") s: $ix_positions positions, $ix_bytes bytes, $ix_per bytes a position;" \
+	"peak ${PEAK[ix_big]:-n/a} KiB (cache: the default, 64 MiB)"
+SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "kifu-index bytes a position, $ix_games games" "$ix_per" "<=40" "$(met "$ix_per" "<=40")")")
+ix_sfen=$(head -n 1 "$ix_dir/games.compact" | "$bin/kifu-replay" --ply 2 --format=sfen)
+ix_moves=$(head -n 1 "$ix_dir/games.compact" | sed 's/^[^:]*: //' | cut -d ' ' -f 1-2)
+CMD_ix_query=("$bin/kifu-index" query "$ix_dir/games.db" --position "$ix_sfen")
+CMD_ix_count=("$bin/kifu-index" query "$ix_dir/games.db" --position "$ix_sfen" --count)
+CMD_ix_explore=("$bin/kifu-index" explore "$ix_dir/games.db" --sfen "$ix_sfen")
+CMD_ix_explore_start=("$bin/kifu-index" explore "$ix_dir/games.db" -v shogi)
+CMD_ix_sel_index=("$bin/kifu-select" --count --index "$ix_dir/games.db" --position "$ix_sfen")
+CMD_ix_sel_files=("$bin/kifu-select" --count --position "$ix_sfen" "$ix_dir/games.compact")
+once ix_query; once ix_explore # warm
+alone ix_query
+alone ix_explore
+alone ix_explore_start
+KEEP[ix_count]=1
+once ix_count
+ix_found=$(cat "$tmp/out.ix_count")
+printf '  %-52s %9s  %s\n' "query after ${ix_moves} ($ix_found records), s" "$(sig "${T1[ix_query]}")" \
+	"<=0.05 $(met "${T1[ix_query]}" "<=0.05")"
+printf '  %-52s %9s  %s\n' "explore after ${ix_moves}, s" "$(sig "${T1[ix_explore]}")" \
+	"<=0.1 $(met "${T1[ix_explore]}" "<=0.1")"
+printf '  %-52s %9s  %s\n' "explore at the start ($ix_games games), s" "$(sig "${T1[ix_explore_start]}")" ""
+SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "kifu-index query, $ix_games games, warm (s)" "$(sig "${T1[ix_query]}")" "<=0.05" "$(met "${T1[ix_query]}" "<=0.05")")")
+SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "kifu-index explore, $ix_games games, warm (s)" "$(sig "${T1[ix_explore]}")" "<=0.1" "$(met "${T1[ix_explore]}" "<=0.1")")")
+# kifu-select over the games takes tens of seconds a run: two pairs
+saved_pairs=$pairs
+pairs=${BENCH_INDEX_PAIRS:-2}
+pair ix_select ix_sel_files ix_sel_index
+pairs=$saved_pairs
+row ix_select "kifu-select --position / --index" ">=100"
+rm -rf "$ix_dir"
 
 # === the targets =========================================================================
 echo

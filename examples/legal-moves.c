@@ -45,19 +45,13 @@ int main(int argc, char **argv)
 			kifu_diag_set(&diag, rc, name, 0, 0, "no record");
 		report(&diag); /* KIFU_EFORMAT: in no notation kifu reads */
 		status = rc == KIFU_EFORMAT || rc == KIFU_ELIMIT ? 1 : 2;
-	} else if (!v) { /* an unknown variant: the record says why */
-		const char *why = kifu_record_error(rec, NULL, &diag.line,
-				&diag.col, NULL);
-		kifu_diag_set(&diag, 0, name, diag.line, diag.col, "%s", why);
-		report(&diag);
-		status = 1;
-	} else if ((rc = kifu_position_new(&pos, v)) < 0 ||
+	} else if ((v && (rc = kifu_position_new(&pos, v)) < 0) ||
 			(rc = kifu_play(rec, pos, NULL, &val)) < 0) { /* no memory */
 		fprintf(stderr, "%s: %s\n", name, kifu_error_string(rc));
-	} else if (!val.valid) { /* an illegal move (ply 0: a bad start) */
-		kifu_diag_set(&diag, 0, name, val.line, val.col, "%s%s%s",
-				val.move, val.ply > 0 ? ": " : "", val.reason);
-		diag.ply = val.ply;
+	} else if (!val.valid) { /* illegal; ply 0: unknown variant, bad start */
+		kifu_diag_set(&diag, 0, name, val.fault.line, val.fault.col, "%s%s%s",
+				val.fault.move, val.fault.ply > 0 ? ": " : "", val.fault.reason);
+		diag.ply = val.fault.ply;
 		report(&diag);
 		status = 1;
 	} else {

@@ -44,21 +44,18 @@ int main(int argc, char **argv)
 			(rc > 0 || rc == KIFU_ELIMIT)) {
 		if (rc == KIFU_ELIMIT) { /* a line too long: that record is lost */
 			rc = 0;
-		} else if (!v) { /* an unknown variant: the record says why */
-			const char *why = kifu_record_error(rec, NULL, &diag.line, &diag.col, NULL);
-			kifu_diag_set(&diag, 0, name, diag.line, diag.col, "%s", why);
-		} else if ((rc = kifu_position_for(&pos, v)) < 0 ||
-				(rc = kifu_play(rec, pos, NULL, &val)) < 0) { /* no memory */
+		} else if ((v && (rc = kifu_position_for(&pos, v)) < 0) ||
+				(rc = kifu_play(rec, v ? pos : NULL, NULL, &val)) < 0) { /* no memory */
 			kifu_diag_set(&diag, rc, name, 0, 0, "%s", kifu_error_string(rc));
 			break;
 		} else if (val.valid) {
 			printf("%s:%ld: valid, %ld plies\n", name, kifu_record_line(rec),
 					val.plies); /* FILE:LINE: valid, N plies */
 			continue;
-		} else { /* an illegal move (ply 0: a bad start) */
-			kifu_diag_set(&diag, 0, name, val.line, val.col, "%s%s%s",
-					val.move, val.ply > 0 ? ": " : "", val.reason);
-			diag.ply = val.ply;
+		} else { /* an illegal move (ply 0: a bad start, an unknown variant) */
+			kifu_diag_set(&diag, 0, name, val.fault.line, val.fault.col, "%s%s%s",
+					val.fault.move, val.fault.ply > 0 ? ": " : "", val.fault.reason);
+			diag.ply = val.fault.ply;
 		}
 		report(stdout, &diag);
 		kifu_diag_clear(&diag); /* kifu_diag_set keeps the ply: clear it */

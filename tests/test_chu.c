@@ -517,8 +517,9 @@ static void sfen_field3(void **state)
 	const char *const lishogi[] = {
 		"11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1",
 		"11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b - 1",
-		"lfcsg2gso1l/a1bdtet2fc1/2r2q1k1r1a/mv1x+P1+Pp1bvm/3p3d2pp/1Q4h1p2h/P1piD5PP/"
-		"5B2iPV1/2HP1ONPP3/MCVTED1GBT1M/A1S4XH1RA/LF1RGK2SCFL w - 142",
+		/* one SFEN in two lines (the parentheses say so) */
+		("lfcsg2gso1l/a1bdtet2fc1/2r2q1k1r1a/mv1x+P1+Pp1bvm/3p3d2pp/1Q4h1p2h/P1piD5PP/"
+		 "5B2iPV1/2HP1ONPP3/MCVTED1GBT1M/A1S4XH1RA/LF1RGK2SCFL w - 142"),
 		"k11/12/12/12/12/12/12/12/12/12/12/10NK w 12a 7",
 		"k11/12/12/12/12/12/12/12/12/12/12/10NK w 1l 7",
 	};

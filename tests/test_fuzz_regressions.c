@@ -120,6 +120,8 @@ static void gen_inputs(void **state)
 	static const char *const variants[] = {"tests/fuzz/corpus/gen_variant", NULL};
 	assert_true(replay_dirs(fuzz_gen_record, records) >= 1);
 	assert_true(replay_dirs(fuzz_gen_variant, variants) >= 1);
+	static const char *const all[] = {"tests/fuzz/corpus/rt_all", "tests/fuzz/corpus/gen_record", NULL};
+	assert_true(replay_dirs(fuzz_rt_all, all) >= 1);
 }
 
 static void json_inputs(void **state)

@@ -549,7 +549,7 @@ static void play_loop(void **state)
 	memset(&s, 0, sizeof s);
 	s.last_ply = 1;
 	opt.max_plies = -1;
-	opt.line = 1;
+	opt.variation = 1;
 	assert_int_equal(kifu_play(rec, pos, &opt, &val), 0);
 	assert_true(val.valid);
 	assert_int_equal(val.plies, 3);
@@ -564,12 +564,12 @@ static void play_loop(void **state)
 	assert_int_equal(kifu_record_line_move(rec, 1, 3, &m, &index), 0);
 	assert_string_equal(m.text, "2g2f");
 	assert_int_equal(kifu_record_line_move(rec, 1, 4, &m, &index), KIFU_ENOTFOUND);
-	opt.line = 2;
+	opt.variation = 2;
 	assert_int_equal(kifu_play(rec, pos, &opt, &val), KIFU_ENOTFOUND);
 	/* a hook stops the play with its code */
 	memset(&s, 0, sizeof s);
 	s.stop_at = 3;
-	opt.line = 0;
+	opt.variation = 0;
 	assert_int_equal(kifu_play(rec, pos, &opt, &val), KIFU_EIO);
 	assert_int_equal(s.before, 3);
 	assert_int_equal(s.after, 2);
@@ -594,16 +594,16 @@ static void play_through_illegal(void **state)
 	kifu_validation val;
 	assert_int_equal(kifu_play(rec, pos, NULL, &val), 0);
 	assert_false(val.valid);
-	assert_int_equal(val.ply, 1);
-	assert_int_equal(val.illegal, KIFU_ILL_TWO_PAWNS);
-	assert_string_equal(val.move, "P*7e");
+	assert_int_equal(val.fault.ply, 1);
+	assert_int_equal(val.fault.illegal, KIFU_ILL_TWO_PAWNS);
+	assert_string_equal(val.fault.move, "P*7e");
 	assert_int_equal(val.plies, 0);
 	assert_int_equal(val.played, 0);
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.through_illegal = 1;
 	assert_int_equal(kifu_play(rec, pos, &opt, &val), KIFU_EILLEGAL);
 	assert_false(val.valid);
-	assert_int_equal(val.ply, 1);
+	assert_int_equal(val.fault.ply, 1);
 	assert_int_equal(val.played, 2);
 	kifu_position_free(pos);
 	kifu_record_free(rec);
@@ -623,8 +623,8 @@ static void play_named_piece(void **state)
 	kifu_validation val;
 	assert_int_equal(kifu_play(rec, pos, NULL, &val), 0);
 	assert_false(val.valid);
-	assert_int_equal(val.ply, 1);
-	assert_string_equal(val.reason, "the move names a Bishop (角行), but the piece on 7g is a Pawn (歩兵)");
+	assert_int_equal(val.fault.ply, 1);
+	assert_string_equal(val.fault.reason, "the move names a Bishop (角行), but the piece on 7g is a Pawn (歩兵)");
 	kifu_position_free(pos);
 	kifu_record_free(rec);
 }
@@ -658,32 +658,31 @@ static void repetition_rule(void **state)
 	snprintf(text, sizeof text, "shogi : %s repetition\n", cycle);
 	validate_text(text, &val);
 	assert_true(val.valid);
-	assert_int_equal(val.end, KIFU_END_REPETITION);
-	assert_int_equal(val.end_ply, 12);
-	assert_int_equal(val.result, KIFU_RESULT_DRAW);
-	assert_string_equal(val.result_reason, "repetition");
-	assert_true(val.ending_checked);
+	assert_int_equal(val.outcome.end, KIFU_END_RULES);
+	assert_int_equal(val.outcome.ply, 12);
+	assert_int_equal(val.outcome.winner, KIFU_RESULT_DRAW);
+	assert_int_equal(val.outcome.reason, KIFU_REASON_REPETITION);
 	/* a move after the game ended */
 	snprintf(text, sizeof text, "shogi : %s 2h3h\n", cycle);
 	validate_text(text, &val);
 	assert_false(val.valid);
-	assert_int_equal(val.ply, 13);
-	assert_string_equal(val.reason, "the game ended at ply 12, when a position occurred for the fourth time "
+	assert_int_equal(val.fault.ply, 13);
+	assert_string_equal(val.fault.reason, "the game ended at ply 12, when a position occurred for the fourth time "
 					"(repetition)");
 	/* three occurrences are no repetition */
 	validate_text("shogi : 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b repetition\n", &val);
 	assert_false(val.valid);
-	assert_int_equal(val.ply, 9);
-	assert_string_equal(val.move, "repetition");
+	assert_int_equal(val.fault.ply, 9);
+	assert_string_equal(val.fault.move, "repetition");
 	/* perpetual check: Sente's Rook checks on every one of its moves (plies
 	 * 1, 3, ... 13) while Gote's King steps aside: Sente loses */
 	validate_text("shogi sfen=4k4/9/9/9/9/9/9/9/4K3R_b_-_1 : 1i1a 5a5b 1a1b 5b5a 1b1a 5a5b 1a1b 5b5a "
 		      "1b1a 5a5b 1a1b 5b5a 1b1a repetition\n", &val);
 	assert_true(val.valid);
-	assert_int_equal(val.end, KIFU_END_REPETITION);
-	assert_int_equal(val.end_ply, 13);
-	assert_int_equal(val.result, KIFU_RESULT_GOTE);
-	assert_string_equal(val.result_reason, "perpetual-check");
+	assert_int_equal(val.outcome.end, KIFU_END_RULES);
+	assert_int_equal(val.outcome.ply, 13);
+	assert_int_equal(val.outcome.winner, KIFU_RESULT_GOTE);
+	assert_int_equal(val.outcome.reason, KIFU_REASON_PERPETUAL_CHECK);
 	/* the perpetual check in a variation: its attacks are worked out on
 	 * that line (the main line's first move is another) */
 	kifu_record *rec;
@@ -695,20 +694,20 @@ static void repetition_rule(void **state)
 				    "1b1a 5a5b 1a1b 5b5a 1b1a 5a5b 1a1b 5b5a 1b1a repetition )\n", NULL, &v, NULL, &d), 1);
 	assert_int_equal(kifu_position_new(&pos, v), 0);
 	kifu_play_options po = KIFU_PLAY_OPTIONS_INIT;
-	po.line = 1;
+	po.variation = 1;
 	assert_int_equal(kifu_play(rec, pos, &po, &val), 0);
 	assert_true(val.valid);
-	assert_int_equal(val.end, KIFU_END_REPETITION);
-	assert_int_equal(val.result, KIFU_RESULT_GOTE);
-	assert_string_equal(val.result_reason, "perpetual-check");
+	assert_int_equal(val.outcome.end, KIFU_END_RULES);
+	assert_int_equal(val.outcome.winner, KIFU_RESULT_GOTE);
+	assert_int_equal(val.outcome.reason, KIFU_REASON_PERPETUAL_CHECK);
 	kifu_position_free(pos);
 	kifu_record_free(rec);
 	/* the same cycle in a variation: judged there too */
 	snprintf(text, sizeof text, "shogi : 7g7f ( %s 2h3h ) 3c3d\n", cycle);
 	validate_text(text, &val);
 	assert_false(val.valid);
-	assert_int_equal(val.variation, 1);
-	assert_int_equal(val.ply, 13);
+	assert_int_equal(val.fault.variation, 1);
+	assert_int_equal(val.fault.ply, 13);
 }
 
 /* 入玉宣言 by the 27-point rule: ten pieces in the zone, 28 points for
@@ -720,25 +719,208 @@ static void declaration_rule(void **state)
 	kifu_validation val;
 	validate_text("shogi sfen=RBGGGGSSS/S3K3N/9/9/9/9/9/9/4k4_b_9P_1 : declare-win\n", &val);
 	assert_true(val.valid);
-	assert_int_equal(val.result, KIFU_RESULT_SENTE);
-	assert_string_equal(val.result_reason, "declaration");
-	assert_true(val.ending_checked);
+	assert_int_equal(val.outcome.winner, KIFU_RESULT_SENTE);
+	assert_int_equal(val.outcome.reason, KIFU_REASON_DECLARATION);
+	assert_int_equal(val.outcome.end, KIFU_END_CHECKED);
 	validate_text("shogi sfen=RBGGGGSSS/S3K3N/9/9/9/9/9/9/4k4_b_8P_1 : declare-win\n", &val);
 	assert_false(val.valid);
-	assert_string_equal(val.reason, "the record ends in declare-win (入玉勝ち), but Sente may not declare: "
+	assert_string_equal(val.fault.reason, "the record ends in declare-win (入玉勝ち), but Sente may not declare: "
 					"Sente counts 27 points, 28 are needed");
 	/* the King out of the zone; nine pieces only (a Silver and a Knight
 	 * less, Pawns in hand for the points) */
 	validate_text("shogi sfen=RBGGGGSSS/S7N/9/4K4/9/9/9/9/4k4_b_9P_1 : declare-win\n", &val);
 	assert_false(val.valid);
-	assert_non_null(strstr(val.reason, "Sente's royal is not in the zone"));
+	assert_non_null(strstr(val.fault.reason, "Sente's royal is not in the zone"));
 	validate_text("shogi sfen=RBGGGGSS1/S3K4/9/9/9/9/9/9/4k4_b_11P_1 : declare-win\n", &val);
 	assert_false(val.valid);
-	assert_non_null(strstr(val.reason, "Sente has 9 pieces in the zone, 10 are needed"));
+	assert_non_null(strstr(val.fault.reason, "Sente has 9 pieces in the zone, 10 are needed"));
 	/* Sho has no such rule */
 	validate_text("sho sfen=RBGGGGSSS/S3K3N/9/9/9/9/9/9/4k4_b_-_1 : declare-win\n", &val);
 	assert_false(val.valid);
-	assert_non_null(strstr(val.reason, "sho has no rule for declaring a win"));
+	assert_non_null(strstr(val.fault.reason, "sho has no rule for declaring a win"));
+}
+
+/* One word for each reason, the checkmate's "mate" whether the rules
+ * decided it or the record claimed it; the stalemate is another. */
+static void reason_names(void **state)
+{
+	(void)state;
+	static const char *const words[] = {"", "royal-captured", "mate", "no-legal-move", "bare-royal",
+					    "repetition", "perpetual-check", "perpetual-attack", "lone-royals",
+					    "declaration", "foul", "resign", "timeout", "impasse", "draw"};
+	for (int r = KIFU_REASON_NONE; r <= KIFU_REASON_DRAW; r++)
+		assert_string_equal(kifu_reason_name((enum kifu_reason)r), words[r]);
+	assert_null(kifu_reason_name((enum kifu_reason)(KIFU_REASON_DRAW + 1)));
+	kifu_validation val;
+	/* a Gold dropped in front of a King the Pawn guards: no legal move, in
+	 * check: the rules end it, mate; claimed, the same word */
+	validate_text("shogi sfen=4k4/9/4P4/9/9/9/9/9/4K4_b_G_1 : G*5b\n", &val);
+	assert_true(val.valid);
+	assert_int_equal(val.outcome.end, KIFU_END_RULES);
+	assert_int_equal(val.outcome.reason, KIFU_REASON_MATE);
+	assert_int_equal(val.outcome.winner, KIFU_RESULT_SENTE);
+	assert_int_equal(val.outcome.loser, KIFU_GOTE);
+	assert_int_equal(val.outcome.ply, 1);
+	validate_text("shogi sfen=4k4/9/4P4/9/9/9/9/9/4K4_b_G_1 : G*5b mate\n", &val);
+	assert_int_equal(val.outcome.reason, KIFU_REASON_MATE);
+	/* the King on 1a, not in check, with every square it has covered (the
+	 * Gold on 2c takes 1b and 2b, the Knight on 3c 2a): no legal move */
+	validate_text("shogi sfen=8k/9/6NG1/9/9/9/9/9/4K4_b_-_1 : 5i5h\n", &val);
+	assert_true(val.valid);
+	assert_int_equal(val.outcome.end, KIFU_END_RULES);
+	assert_int_equal(val.outcome.reason, KIFU_REASON_NO_LEGAL_MOVE);
+	assert_int_equal(val.outcome.winner, KIFU_RESULT_SENTE);
+	/* every ending that names a result and is taken as the record gives it
+	 * has its reason: resign, timeout, impasse, draw, and the fouls */
+	for (int i = 0; i < kifu_ending_count(); i++) {
+		const kifu_ending_info *e = kifu_ending_at(i);
+		if (e->outcome == KIFU_OUTCOME_NONE || !strcmp(e->word, "mate") || !strcmp(e->word, "repetition") ||
+		    !strcmp(e->word, "declare-win"))
+			continue;
+		char text[64];
+		snprintf(text, sizeof text, "shogi : 7g7f %s\n", e->word);
+		validate_text(text, &val);
+		assert_true(val.valid);
+		assert_int_equal(val.outcome.end, KIFU_END_CLAIMED);
+		const char *want = !strncmp(e->word, "illegal-", 8) ? "foul" : e->word;
+		assert_string_equal(kifu_reason_name(val.outcome.reason), want);
+	}
+}
+
+/* A foul the record declares after legal moves (反則勝ち, %-ILLEGAL_ACTION:
+ * what servers write for a move they refused) is valid, the foul declared
+ * and not checked: the side at fault and the ending's place; a foul its
+ * last move shows is checked.  A false claim stays a fault. */
+static void declared_fouls(void **state)
+{
+	(void)state;
+	kifu_validation val;
+	/* Gote, to move after 7g7f, wins by Sente's foul */
+	validate_text("shogi : 7g7f 3c3d 2g2f illegal-win\n", &val);
+	assert_true(val.valid);
+	assert_int_equal(val.plies, 3);
+	assert_int_equal(val.fault.code, KIFU_FAULT_DECLARED);
+	assert_int_equal(val.fault.side, KIFU_SENTE);
+	assert_int_equal(val.fault.ply, 4);
+	assert_int_equal(val.fault.col, 24);
+	assert_string_equal(val.fault.move, "illegal-win");
+	assert_string_equal(val.fault.reason, "");
+	assert_int_equal(val.outcome.end, KIFU_END_CLAIMED);
+	assert_int_equal(val.outcome.reason, KIFU_REASON_FOUL);
+	assert_int_equal(val.outcome.winner, KIFU_RESULT_GOTE);
+	assert_int_equal(val.outcome.loser, KIFU_SENTE);
+	/* 反則負け: the side to move fouled */
+	validate_text("shogi : 7g7f 3c3d illegal-loss\n", &val);
+	assert_true(val.valid);
+	assert_int_equal(val.fault.code, KIFU_FAULT_DECLARED);
+	assert_int_equal(val.fault.side, KIFU_SENTE);
+	assert_int_equal(val.outcome.winner, KIFU_RESULT_GOTE);
+	/* the foul its last move shows: checked */
+	validate_text("shogi : 7g7f 3c3d 8h2b+ 3a2b 2h2c illegal-win\n", &val);
+	assert_true(val.valid);
+	assert_int_equal(val.plies, 4);
+	assert_int_equal(val.fault.code, KIFU_FAULT_ILLEGAL);
+	assert_int_equal(val.fault.illegal, KIFU_ILL_BLOCKED);
+	assert_int_equal(val.fault.ply, 5);
+	assert_int_equal(val.fault.side, KIFU_SENTE);
+	assert_string_equal(val.fault.move, "2h2c");
+	assert_int_equal(val.outcome.end, KIFU_END_CHECKED);
+	assert_int_equal(val.outcome.winner, KIFU_RESULT_GOTE);
+	/* a foul declared after the rules ended the game contradicts them */
+	validate_text("shogi sfen=4k4/9/4P4/9/9/9/9/9/4K4_b_G_1 : G*5b illegal-win\n", &val);
+	assert_false(val.valid);
+	assert_int_equal(val.fault.code, KIFU_FAULT_ENDING);
+	assert_string_equal(val.fault.reason, "the record ends in illegal-win (反則勝ち), but the rules ended the "
+					      "game: Gote, to move, has no legal move");
+	/* in a variation: valid, as in the main line */
+	validate_text("shogi : 2g2f ( 7g7f 3c3d 8h2b+ 3a2b 2h2c illegal-win ) 8c8d ( 7g7f illegal-win )\n", &val);
+	assert_true(val.valid);
+	assert_int_equal(val.outcome.end, KIFU_END_NONE);
+}
+
+/* A record whose variant is not known: the library reports the reader's
+ * fault, where the reader found it (no position to play on). */
+static void unknown_variant_fault(void **state)
+{
+	(void)state;
+	kifu_record *rec;
+	const kifu_variant *v;
+	kifu_diag d;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	assert_int_equal(read_first(rec, "\nbogus : 7g7f\n", NULL, &v, NULL, &d), 1);
+	assert_null(v);
+	kifu_validation val;
+	assert_int_equal(kifu_validate(rec, NULL, NULL, &val), 0);
+	assert_false(val.valid);
+	assert_int_equal(val.fault.code, KIFU_FAULT_VARIANT);
+	assert_int_equal(val.fault.ply, 0);
+	assert_int_equal(val.fault.side, -1);
+	assert_int_equal(val.fault.line, 2);
+	assert_int_equal(val.fault.col, 1);
+	assert_string_equal(val.fault.move, "");
+	assert_string_equal(val.fault.reason, "unknown variant \"bogus\" (kifu-variants lists them)");
+	assert_int_equal(kifu_play(rec, NULL, NULL, &val), 0);
+	assert_int_equal(val.fault.code, KIFU_FAULT_VARIANT);
+	/* a bad start, and a record the reader could not read */
+	assert_int_equal(read_first(rec, "shogi sfen=9/9 : 7g7f\n", NULL, &v, NULL, &d), 1);
+	kifu_position *pos = support_position("shogi", NULL);
+	assert_int_equal(kifu_validate(rec, pos, NULL, &val), 0);
+	assert_int_equal(val.fault.code, KIFU_FAULT_START);
+	assert_int_equal(val.fault.ply, 0);
+	assert_int_equal(read_first(rec, "shogi : 7g7f 3c3d 7z7f\n", NULL, &v, NULL, &d), 1);
+	assert_int_equal(kifu_validate(rec, pos, NULL, &val), 0);
+	assert_int_equal(val.fault.code, KIFU_FAULT_UNREAD);
+	assert_int_equal(val.fault.ply, 3);
+	assert_string_equal(val.fault.move, "7z7f");
+	kifu_position_free(pos);
+	kifu_record_free(rec);
+}
+
+/* kifu_write's validation (kifu_write_options.validation) is kifu_validate's
+ * for every notation: from the play of the writers that play every line
+ * (KIF, KI2, JKF: through illegal moves), validated besides for the others;
+ * a variation that ends with a foul it declares is valid either way. */
+static void write_validation(void **state)
+{
+	(void)state;
+	static const char *const records[] = {
+		"shogi : 7g7f 3c3d 8h2b+ 3a2b\n",
+		"shogi : 7g7f 3c3c\n",
+		"shogi : 7g7f mate\n",
+		"shogi : 7g7f 3c3d 2g2f illegal-win\n",
+		"shogi : 7g7f 3c3d 8h2b+ 3a2b 2h2c illegal-win\n",
+		"shogi : 2g2f ( 7g7f 3c3d 8h2b+ 3a2b 2h2c illegal-win ) 8c8d\n",
+		"shogi : 2g2f ( 7g7f 3c3d 8h2b+ 3a2b 2h2c ) 8c8d\n",
+		"shogi : 7g7f ( 2g2f 8c8d ( 3c3d repetition ) ) 3c3d\n",
+	};
+	static const char *const notations[] = {"compact", "kif", "ki2", "csa", "jkf", "usi"};
+	kifu_record *rec;
+	assert_int_equal(kifu_record_new(&rec), 0);
+	kifu_position *pos = support_position("shogi", NULL);
+	for (size_t i = 0; i < sizeof records / sizeof records[0]; i++) {
+		const kifu_variant *v;
+		kifu_diag d;
+		assert_int_equal(read_first(rec, records[i], NULL, &v, NULL, &d), 1);
+		kifu_validation want, got;
+		assert_int_equal(kifu_validate(rec, pos, NULL, &want), 0);
+		for (size_t n = 0; n < sizeof notations / sizeof notations[0]; n++) {
+			kifu_write_options opt = KIFU_WRITE_OPTIONS_INIT;
+			opt.validation = &got;
+			FILE *f = fopen("/dev/null", "w");
+			assert_non_null(f);
+			int rc = kifu_write(f, rec, v, notations[n], &opt, &d);
+			fclose(f);
+			if (rc)
+				continue; /* KI2 cannot write an illegal move: nothing to say */
+			if (got.valid != want.valid || got.fault.ply != want.fault.ply ||
+			    got.fault.variation != want.fault.variation || strcmp(got.fault.reason, want.fault.reason))
+				fail_msg("%s as %s: valid %d ply %ld \"%s\", kifu_validate: valid %d ply %ld \"%s\"",
+					 records[i], notations[n], got.valid, got.fault.ply, got.fault.reason, want.valid,
+					 want.fault.ply, want.fault.reason);
+		}
+	}
+	kifu_position_free(pos);
+	kifu_record_free(rec);
 }
 
 /* ---- notes ---- */
@@ -835,6 +1017,10 @@ int main(void)
 		cmocka_unit_test(play_named_piece),
 		cmocka_unit_test(repetition_rule),
 		cmocka_unit_test(declaration_rule),
+		cmocka_unit_test(reason_names),
+		cmocka_unit_test(declared_fouls),
+		cmocka_unit_test(unknown_variant_fault),
+		cmocka_unit_test(write_validation),
 		cmocka_unit_test(record_notes),
 		cmocka_unit_test(notation_table),
 	};

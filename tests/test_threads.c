@@ -92,7 +92,7 @@ static int convert(FILE *f, const char *text, size_t len, const char *from, cons
 			snprintf(r->error, sizeof r->error, "%s: cannot validate", from);
 			break;
 		}
-		fprintf(f, "validated %s: %d %ld %s\n", kifu_variant_name(v), val.valid, val.plies, val.reason);
+		fprintf(f, "validated %s: %d %ld %s\n", kifu_variant_name(v), val.valid, val.plies, val.fault.reason);
 		for (int i = 0; to[i]; i++) {
 			char *buf = NULL;
 			size_t n = 0;

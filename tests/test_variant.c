@@ -456,13 +456,21 @@ static void key_messages(void **state)
 	/* the promoted-only piece takes the keys flagged for it, in order */
 	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, minor: true}\n", KIFU_EVARIANT, 4, 13,
 		      "unknown key \"minor\" for a promoted-only piece (expected id, name, kif, english, aliases, "
-		      "moves, royal, lion, rank, jump-rank, burns)");
+		      "diagram, moves, royal, lion, rank, jump-rank, burns)");
 	bad_text_code("inherit: shogi\nname: x\nrepetition: {count: 4, reste: [capture]}\n", KIFU_EVARIANT, 3, 24,
 		      "unknown key \"reste\" in repetition (expected count, perpetual-attack, reset)");
 	bad_text_code("inherit: shogi\nname: x\nend: none\n", KIFU_EVARIANT, 3, 6,
 		      "expected a mapping (bare-royal, no-legal-move, lone-royals)");
 	bad_text_code("inherit: shogi\nname: x\nroyal-rule: king\n", KIFU_EVARIANT, 3, 13,
 		      "royal-rule is one of: none, last-royal");
+	/* a diagram name fits a cell of lishogi's diagrams: one or two
+	 * characters, none ASCII, not the empty square's ・ */
+	bad_text_code("inherit: shogi\nname: x\npieces:\n  - {id: pawn, diagram: P}\n", KIFU_EVARIANT, 4, 25,
+		      "a diagram name is kanji or kana, not ASCII (\"P\")");
+	bad_text_code("inherit: shogi\nname: x\npieces:\n  - {id: pawn, promoted: {diagram: 成金将}}\n", KIFU_EVARIANT,
+		      4, 36, "a diagram name is one or two characters, not ・ (\"成金将\")");
+	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, moves: K, diagram: ・}\n", KIFU_EVARIANT,
+		      4, 32, "a diagram name is one or two characters, not ・ (\"・\")");
 	/* a slip of a top-level or piece key names the key it looks like */
 	bad_text_code("inherit: shogi\nname: x\ndrop: true\n", KIFU_EVARIANT, 3, 1,
 		      "unknown key \"drop\" (did you mean drops? see formats/variants.md)");
@@ -567,7 +575,7 @@ static void dai_promoted_pawn_as_gold(void **state)
 		assert_int_equal(kifu_position_new(&pos, v), 0);
 		assert_int_equal(kifu_validate(rec, pos, NULL, &val), 0);
 		if (!val.valid || val.plies != 13)
-			fail_msg("%s: %s", names[i], val.reason);
+			fail_msg("%s: %s", names[i], val.fault.reason);
 		kifu_position_free(pos);
 		kifu_record_free(rec);
 	}

@@ -33,4 +33,15 @@ run "$bin/kifu-select" --duplicates --opening 7g7f --or --invalid --to kif sampl
 run "$bin/kifu-perft" -v dai 2
 run "$bin/kifu-perft" -v asakura 3
 run "$bin/kifu-validate" --variant-file tests/data/bad-variants/bad-moves.yaml samples/dai-brief.compact
+ix=$(mktemp -d)
+run "$bin/kifu-index" build -o "$ix/a.db" --boards tests/data/index/shogi.compact samples/dai-brief.compact
+run "$bin/kifu-index" build -o "$ix/b.db" --boards --cache 1 tests/data/kif/chu/lishogi-server.kif samples/sho-random.compact
+run "$bin/kifu-index" add "$ix/b.db" tests/data/select/games.compact
+run "$bin/kifu-index" merge -o "$ix/m.db" "$ix/a.db" "$ix/b.db"
+run "$bin/kifu-index" query "$ix/m.db" --format=json --mirror --position 'lnsgkgsnl/1b5r1/ppppppppp/9/9/6P2/PPPPPP1PP/1R5B1/LNSGKGSNL w - 2'
+run "$bin/kifu-index" query "$ix/m.db" --format=csv --board-only --position 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w P 1'
+run "$bin/kifu-index" explore "$ix/m.db" -v shogi --moves '7g7f 3c3d' --format=html
+run "$bin/kifu-index" dump "$ix/m.db"
+run "$bin/kifu-select" --index "$ix/m.db" --position 'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2' --to kif
+rm -rf "$ix"
 [ "$fails" = 0 ] && echo "valgrind: clean" || { echo "valgrind: $fails failures"; exit 1; }

@@ -25,6 +25,7 @@ int fuzz_rt_kif(const uint8_t *data, size_t size);      /* any notation, KIF and
 /* Structure-aware (gen.h): bytes made into records and variant files. */
 int fuzz_gen_record(const uint8_t *data, size_t size);  /* generated records, both round trips */
 int fuzz_gen_variant(const uint8_t *data, size_t size); /* generated variant files and records */
+int fuzz_rt_all(const uint8_t *data, size_t size);      /* generated records through every notation and back */
 
 /* Defines LLVMFuzzerTestOneInput for one target, for the libFuzzer build. */
 #define FUZZ_ENTRY(name)                                                        \

@@ -903,7 +903,8 @@ void gen_variant(gen_bytes *b, gen_text *y)
 		kifu_position_free(pos);
 		free(list);
 	}
-	/* a piece renamed: its name, its KIF name, its aliases */
+	/* a piece renamed: its name, its KIF name, its aliases, its diagram
+	 * name and its promoted form's */
 	unsigned renamed = gen_take(b, 4);
 	if (renamed) {
 		gen_puts(y, "pieces:\n");
@@ -913,7 +914,7 @@ void gen_variant(gen_bytes *b, gen_text *y)
 			if (kifu_variant_piece(parent, type, &info) || info.promoted)
 				continue;
 			gen_printf(y, "  - id: %s\n", info.id);
-			unsigned what = gen_take(b, 8);
+			unsigned what = gen_take(b, 32);
 			if (what & 1) {
 				gen_puts(y, "    name: ");
 				put_name_value(y, b);
@@ -931,6 +932,16 @@ void gen_variant(gen_bytes *b, gen_text *y)
 					gen_puts(y, k > 1 ? ", " : "");
 				}
 				gen_puts(y, "]\n");
+			}
+			if (what & 8) {
+				gen_puts(y, "    diagram: ");
+				put_name_value(y, b);
+				gen_puts(y, "\n");
+			}
+			if ((what & 16) && info.promotes_to >= 0) {
+				gen_puts(y, "    promoted: {diagram: ");
+				put_name_value(y, b);
+				gen_puts(y, "}\n");
 			}
 		}
 	}

@@ -92,7 +92,8 @@ static tagref *sorted_tags(const kifu_record *r, int skip_sfen, int *n)
 }
 
 /* Times as the mode keeps them: to the bit in compact; in KIF whole
- * seconds (-1: none), a move's total read back as 0 when it had none. */
+ * seconds (-1: none), a move's total read back as none or as the total
+ * the writer added up when it had none. */
 static int same_times(double ta, double tota, double tb, double totb, int kif)
 {
 	if (!kif)
@@ -103,12 +104,14 @@ static int same_times(double ta, double tota, double tb, double totb, int kif)
 		return tb < 0 && totb < 0;
 	if (tb != (double)(long)ta)
 		return 0;
+	/* a total not given: none, or the side's times added up by the
+	 * writer, which holds this one's */
 	if (tota < 0)
-		return totb < 0 || totb == 0;
+		return totb < 0 || totb >= tb;
 	return totb == (double)(long)tota;
 }
 
-static int same_move(const kifu_move *a, const kifu_move *b)
+int rt_same_move(const kifu_move *a, const kifu_move *b)
 {
 	return a->from == b->from && a->to == b->to && a->mid == b->mid && a->flags == b->flags &&
 	       (!(a->flags & KIFU_MOVE_DROP) || a->piece == b->piece);
@@ -174,7 +177,7 @@ static const char *differ_line(const kifu_record *a, int la, const kifu_record *
 		kifu_record_get_move_at(a, ia.first + k, &ma);
 		kifu_record_get_move_at(b, ib.first + k, &mb);
 		long ply = ia.start + k;
-		if (!same_move(&ma.move, &mb.move))
+		if (!rt_same_move(&ma.move, &mb.move))
 			return DIFFER("line %d ply %ld: move %s reads back as %s", la, ply, ma.text, mb.text);
 		if ((mode & RT_TEXT) && strcmp(ma.text, mb.text))
 			return DIFFER("line %d ply %ld: move written %s reads back as %s", la, ply, ma.text, mb.text);
@@ -212,21 +215,25 @@ static const char *differ_line(const kifu_record *a, int la, const kifu_record *
 	return NULL;
 }
 
+int rt_start_sfen(const kifu_record *r, const kifu_variant *v, char *buf, size_t size)
+{
+	kifu_position *p;
+	if (kifu_position_new(&p, v))
+		abort();
+	buf[0] = 0;
+	int rc = kifu_record_start(r, p, NULL);
+	if (!rc)
+		kifu_position_sfen(p, buf, size);
+	kifu_position_free(p);
+	return rc;
+}
+
 /* The start positions of a and b agree (their SFENs). */
 static const char *differ_start(const kifu_record *a, const kifu_record *b, const kifu_variant *v,
 				char *buf, size_t size)
 {
-	kifu_position *pa, *pb;
-	if (kifu_position_new(&pa, v) || kifu_position_new(&pb, v))
-		abort();
-	char sa[4096] = "", sb[4096] = "";
-	int ra = kifu_record_start(a, pa, NULL), rb = kifu_record_start(b, pb, NULL);
-	if (!ra)
-		kifu_position_sfen(pa, sa, sizeof sa);
-	if (!rb)
-		kifu_position_sfen(pb, sb, sizeof sb);
-	kifu_position_free(pa);
-	kifu_position_free(pb);
+	char sa[4096], sb[4096];
+	int ra = rt_start_sfen(a, v, sa, sizeof sa), rb = rt_start_sfen(b, v, sb, sizeof sb);
 	if (ra != rb || strcmp(sa, sb))
 		return DIFFER("the start %s reads back as %s", ra ? "(none)" : sa, rb ? "(none)" : sb);
 	return NULL;

@@ -22,7 +22,8 @@ enum rt_mode {
 	/* KIF: moves, tags (the start position, not the sfen tag's text),
 	 * comments, bookmarks and endings; times in whole seconds, as KIF
 	 * writes them (m:ss/hh:mm:ss): a fraction is dropped, and a move with
-	 * a time but no total reads back with a total of 0 or none */
+	 * a time but no total reads back with none or the running total the
+	 * writer adds up */
 	RT_KIF = 1,
 	RT_TEXT = 2
 };
@@ -31,6 +32,12 @@ enum rt_mode {
  * in buf. */
 const char *rt_differ(const kifu_record *a, const kifu_record *b, const kifu_variant *v, int mode,
 		      char *buf, size_t size);
+
+/* The SFEN of rec's start (a record of v) into buf: 0, or
+ * kifu_record_start's code (buf empty). */
+int rt_start_sfen(const kifu_record *r, const kifu_variant *v, char *buf, size_t size);
+/* The same move (a drop's piece too)? */
+int rt_same_move(const kifu_move *a, const kifu_move *b);
 
 /* Writes rec (a record of v read without error) in the compact notation,
  * reads the text back (names looked up in variants; NULL: the shipped

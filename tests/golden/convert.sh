@@ -82,13 +82,17 @@ printf 'shogi : 7g7f ( resign ) ( 2g2f )\nshogi : 7g7f ( 2g2f ) ( 6g6f )\n' >"$t
 check sibling-variations "$tmp/want-sibling" "$tmp/got"
 
 # A record that cannot be read is reported and left out (status 1); the
-# others are written.  Rules are not checked: an illegal move is kept.
+# others are written.  An illegal move is kept, and said as kifu-validate
+# says it.
 cat >"$tmp/bad.compact" <<'EOF'
 shogi : 7g7f 3c3d 7z7f
 shogi : 5i5a
 EOF
 echo "shogi : 5i5a" >"$tmp/want-bad"
-echo "kifu-convert: $tmp/bad.compact:1:19: ply 3: 7z7f: no such square on this board" >"$tmp/want-bad.err"
+cat >"$tmp/want-bad.err" <<EOF
+kifu-convert: $tmp/bad.compact:1:19: ply 3: 7z7f: no such square on this board
+kifu-convert: $tmp/bad.compact:2:9: ply 1: 5i5a: the King on 5i cannot move to 5a (invalid: written as it is)
+EOF
 "$c" --to compact "$tmp/bad.compact" >"$tmp/got" 2>"$tmp/err"
 status bad 1 $?
 check bad "$tmp/want-bad" "$tmp/got"

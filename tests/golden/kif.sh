@@ -91,9 +91,9 @@ check_json "$fx/two-records.kif" \
 # A real-style file ending 反則勝ち after 二歩: a foul the record declares, not
 # a transcription error: valid, the foul named (ply, move, reason, squares in
 # the KIF's own terms), Gote the winner.
-check_json "$fx/nifu.kif" '{"file":"'"$fx"'/nifu.kif","record":1,"line":1,"valid":true,"plies":12,"error":null,"variant":"shogi","ending":"illegal-win","result":{"winner":"gote","reason":"foul","checked":true},"foul":{"ply":13,"move":"８七歩打","reason":"two unpromoted Pawns on one file (nifu): Sente already has one on ８六"},"no_moves":false}'
-"$bin/kifu-validate" "$fx/nifu.kif" >"$tmp/out" 2>"$tmp/err"
-echo "$fx/nifu.kif:1: valid, 12 plies; it ends with a foul, ply 13: ８七歩打: two unpromoted Pawns on one file (nifu): Sente already has one on ８六" >"$tmp/want"
+check_json "$fx/nifu.kif" '{"file":"'"$fx"'/nifu.kif","record":1,"line":1,"valid":true,"plies":12,"error":null,"variant":"shogi","ending":"illegal-win","result":{"winner":"gote","reason":"foul","checked":true},"foul":{"declared":true,"checked":true,"side":"sente","ply":13,"move":"８七歩打","reason":"two unpromoted Pawns on one file (nifu): Sente already has one on ８六"},"no_moves":false}'
+"$bin/kifu-validate" --verbose "$fx/nifu.kif" >"$tmp/out" 2>"$tmp/err"
+echo "$fx/nifu.kif:1: valid, 12 plies; it ends with a foul, ply 13: ８七歩打: two unpromoted Pawns on one file (nifu): Sente already has one on ８六; Gote wins (foul)" >"$tmp/want"
 cmp -s "$tmp/want" "$tmp/out" || fail "nifu text: $(cat "$tmp/out" "$tmp/err")"
 [ -s "$tmp/err" ] && fail "nifu: $(cat "$tmp/err")"
 # The same record with its last move and no ending is a transcription error.

@@ -74,19 +74,21 @@ printf 'shogi : 7g7f 3c3d\n' >"$tmp/ok.compact"
 expect stdin-valid 0 "$tmp/empty" "$tmp/empty" -- "$v" - <"$tmp/ok.compact"
 expect stdin-default 0 "$tmp/empty" "$tmp/empty" -- "$v" <"$tmp/ok.compact"
 
-# A valid record whose end the rules decide is reported on stdout.
+# A valid record whose end the rules decide is reported on stdout with
+# --verbose; without it, nothing is said of a valid record.
 printf 'dai sfen=7k7/7G7/15/15/15/15/15/15/15/15/15/15/15/15/7K7_b_-_1 : 8b8a\n' >"$tmp/end.compact"
-echo "$tmp/end.compact:1: valid, 1 plies; Gote lost its last royal at ply 1" >"$tmp/end.out"
-expect royal-lost 0 "$tmp/end.out" "$tmp/empty" -- "$v" "$tmp/end.compact"
+echo "$tmp/end.compact:1: valid, 1 plies; Gote lost its last royal at ply 1; Sente wins (royal-captured)" >"$tmp/end.out"
+expect royal-lost 0 "$tmp/end.out" "$tmp/empty" -- "$v" --verbose "$tmp/end.compact"
+expect royal-lost-quiet 0 "$tmp/empty" "$tmp/empty" -- "$v" "$tmp/end.compact"
 
 # Fourfold repetition (千日手) ends a standard shogi game: a draw; in a variant
 # with no repetition rule (Sho) it is reported, never invalid.
 printf 'shogi : 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b\n' >"$tmp/rep.compact"
-echo "$tmp/rep.compact:1: valid, 12 plies; the game ended by repetition at ply 12: a draw" >"$tmp/rep.out"
-expect repetition 0 "$tmp/rep.out" "$tmp/empty" -- "$v" "$tmp/rep.compact"
+echo "$tmp/rep.compact:1: valid, 12 plies; the game ended by repetition at ply 12: a draw; a draw (repetition)" >"$tmp/rep.out"
+expect repetition 0 "$tmp/rep.out" "$tmp/empty" -- "$v" --verbose "$tmp/rep.compact"
 printf 'sho : 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h 8b7b 3h2h 7b8b 2h3h\n' >"$tmp/rep-sho.compact"
 echo "$tmp/rep-sho.compact:1: valid, 13 plies; repetition: a position seen for the fourth time after ply 12" >"$tmp/rep-sho.out"
-expect repetition-reported 0 "$tmp/rep-sho.out" "$tmp/empty" -- "$v" "$tmp/rep-sho.compact"
+expect repetition-reported 0 "$tmp/rep-sho.out" "$tmp/empty" -- "$v" --verbose "$tmp/rep-sho.compact"
 
 # A missing file is an I/O error (2), and the other files are still read.
 echo "kifu-validate: $tmp/missing.compact: cannot open: No such file or directory" >"$tmp/missing.err"

@@ -16,49 +16,15 @@
 //         illegal move: every earlier move is legal.
 //
 // The PRNG is seeded: the same arguments give the same records.
-import { pathToFileURL } from 'node:url';
-import path from 'node:path';
+import { loader, seeded, movesOf, lionRoles } from './chu-random.mjs';
 
 const [modules, mode, nArg, pliesArg, seedArg] = process.argv.slice(2);
-const load = (m) => import(pathToFileURL(path.join(modules, 'shogiops', 'dist', m)).href);
+const load = loader(modules);
 const { parseSfen, makeSfen, initialSfen } = await load('sfen.js');
 const { makeUsi } = await load('util.js');
-const { secondLionStepDests } = await load('variant/chushogi.js');
-const { pieceCanPromote, pieceForcePromote } = await load('variant/util.js');
 const { attacks } = await load('attacks.js');
-
-const lionRoles = ['lion', 'lionpromoted'];
-const lionPower = ['lion', 'lionpromoted', 'eagle', 'falcon'];
-
-// mulberry32: a small seeded generator, enough to pick moves
-let state = Number(seedArg) >>> 0;
-function random() {
-	state = (state + 0x6d2b79f5) >>> 0;
-	let t = state;
-	t = Math.imul(t ^ (t >>> 15), t | 1);
-	t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-	return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = (list) => list[Math.floor(random() * list.length)];
-
-// Every move shogiops allows in pos: (from, to, promotion) of moveDests and
-// the Lion second steps of secondLionStepDests.
-function legalMoves(pos) {
-	const out = [];
-	for (const [from, dests] of pos.allMoveDests()) {
-		const piece = pos.board.get(from);
-		for (const to of dests) {
-			if (pieceCanPromote(pos.rules)(piece, from, to, pos.board.get(to))) {
-				out.push({ from, to, promotion: true });
-				if (!pieceForcePromote(pos.rules)(piece, to)) out.push({ from, to, promotion: false });
-			} else out.push({ from, to, promotion: false });
-			if (lionPower.includes(piece.role))
-				for (const second of secondLionStepDests(pos, from, to))
-					out.push({ from, to: second, midStep: to, promotion: false });
-		}
-	}
-	return out;
-}
+const legalMoves = await movesOf(modules);
+const { random, pick } = seeded(seedArg);
 
 // The illegal moves of a kind pos offers: captures the piece's own
 // movement reaches (its attacks) but the Lion-trading rules forbid.

@@ -20,35 +20,14 @@
 // Prints each row with the two counts recomputed; exits 1 if either differs
 // from the table.
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import path from 'node:path';
+import { loader, movesOf } from './chu-random.mjs';
 
 const [modules, table] = process.argv.slice(2);
-const load = (m) => import(pathToFileURL(path.join(modules, 'shogiops', 'dist', m)).href);
+const load = loader(modules);
 const { parseSfen, makeSfen } = await load('sfen.js');
-const { secondLionStepDests } = await load('variant/chushogi.js');
-const { pieceCanPromote, pieceForcePromote } = await load('variant/util.js');
-
-const lionPower = ['lion', 'lionpromoted', 'eagle', 'falcon'];
-
 // Every move of pos as shogiops lists them: { from, to, promotion } and
 // { from, to: midStep's second step, midStep }.
-function moves(pos) {
-  const out = [];
-  for (const [from, dests] of pos.allMoveDests()) {
-    const piece = pos.board.get(from);
-    for (const to of dests) {
-      if (pieceCanPromote(pos.rules)(piece, from, to, pos.board.get(to))) {
-        out.push({ from, to, promotion: true });
-        if (!pieceForcePromote(pos.rules)(piece, to)) out.push({ from, to, promotion: false });
-      } else out.push({ from, to, promotion: false });
-      if (lionPower.includes(piece.role))
-        for (const second of secondLionStepDests(pos, from, to))
-          out.push({ from, to: second, midStep: to });
-    }
-  }
-  return out;
-}
+const moves = await movesOf(modules);
 
 function shogiopsPerft(pos, depth, ignoreEnd) {
   if (depth < 1) return 1;

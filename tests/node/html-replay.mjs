@@ -13,19 +13,9 @@ import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { check, finish, launch } from './browser.mjs';
 
 const [modules, chromium, bin, out] = process.argv.slice(2);
-const { default: puppeteer } = await import(
-	pathToFileURL(path.join(modules, 'puppeteer-core', 'lib', 'esm', 'puppeteer', 'puppeteer-core.js')).href);
-
-let checks = 0, failures = 0;
-function check(name, ok, detail = '') {
-	checks++;
-	if (!ok) {
-		failures++;
-		console.log(`FAIL ${name}${detail ? ': ' + detail : ''}`);
-	}
-}
 
 // What kifu-replay says of a position: its SFEN (one line), for a main-line
 // ply of a record of a file.
@@ -105,12 +95,7 @@ async function press(page, ...keys) {
 	}
 }
 
-const browser = await puppeteer.launch({
-	executablePath: chromium,
-	headless: true,
-	args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-		'--disable-component-update', '--disable-default-apps', '--disable-sync'],
-});
+const browser = await launch(modules, chromium);
 
 // A page opened at a fragment, every request it makes recorded (and any
 // but its own file refused), its errors reported.
@@ -172,18 +157,30 @@ async function done(page, name) {
 		await page.waitForFunction((p) => document.getElementById('board').dataset.ply === String(p), {}, ply);
 		await expectPosition(page, `dai #ply=${ply}`, sfenAt(input, ply), 15, false);
 	}
-	// flipped: the same pieces, Sente's turned, square 1a at the bottom left
-	const before = await page.$eval('#pieces [data-square]', (e) => [e.dataset.square, e.getBoundingClientRect().x, e.getBoundingClientRect().y]);
+	// flipped: the same pieces, Sente's turned, square 1a at the bottom left;
+	// each piece where it was turned about the board's centre
+	const centres = () => page.evaluate(() => {
+		const mid = (r) => [r.x + r.width / 2, r.y + r.height / 2];
+		const squares = {};
+		for (const e of document.querySelectorAll('#pieces [data-square]'))
+			squares[e.dataset.square] = mid(e.getBoundingClientRect());
+		return {board: mid(document.querySelector('#board rect.board').getBoundingClientRect()), squares};
+	});
+	const before = await centres();
 	await press(page, 'f');
 	got = await expectPosition(page, 'dai flipped', sfenAt(input, at), 15, false);
 	check('dai: f flips', got.flip === true);
-	const after = await page.$eval(`#pieces [data-square="${before[0]}"]`, (e) => [e.getBoundingClientRect().x, e.getBoundingClientRect().y]);
-	check('dai: a piece moves to the other side when flipped', after[0] !== before[1] && after[1] !== before[2],
-		`${before} -> ${after}`);
-	const turned = await page.evaluate(() => Array.from(document.querySelectorAll('#pieces [data-square]'))
-		.every((e) => (e.dataset.side === 'sente') === e.hasAttribute('transform')));
-	check('dai: flipped, Sente\'s pieces point down and Gote\'s up', turned);
-	const files = await page.$$eval('#frame .coord', (es) => es.slice(0, 3).map((e) => e.textContent).join(' '));
+	const after = await centres();
+	const moved = Object.keys(before.squares).filter((sq) => !after.squares[sq] ||
+		Math.abs(after.squares[sq][0] - (2 * before.board[0] - before.squares[sq][0])) > 1 ||
+		Math.abs(after.squares[sq][1] - (2 * before.board[1] - before.squares[sq][1])) > 1);
+	check('dai: flipped, each piece turned about the board\'s centre', moved.length === 0 &&
+		Object.keys(before.squares).length === got.pieces.length,
+		`${moved.length} not: ${moved.slice(0, 3).map((sq) => `${sq} ${before.squares[sq]} -> ${after.squares[sq]}`).join(', ')}`);
+	// the side at the top's layer turned (board_svg.c's form)
+	const layers = await page.$$eval('#pieces g.pieces', (gs) => gs.map((g) => `${g.dataset.side}:${g.hasAttribute('transform')}`).join());
+	check('dai: flipped, Sente\'s pieces point down and Gote\'s up', layers === 'sente:true,gote:false', layers);
+	const files = await page.$$eval('#frame .coord.file text', (es) => es.slice(0, 3).map((e) => e.textContent).join(' '));
 	check('dai: flipped, files 1.. from the left', files === '1 2 3', files);
 	await press(page, 'f');
 	await page.evaluate(() => { location.hash = '#ply=150'; });
@@ -338,6 +335,4 @@ async function done(page, name) {
 	await done(page, 'evil');
 }
 
-await browser.close();
-console.log(failures ? `${failures} of ${checks} checks failed` : `ok: ${checks} checks`);
-process.exit(failures ? 1 : 0);
+await finish(browser);

@@ -1,14 +1,17 @@
 /*
  * kifu-convert - writes records in another notation.
  *
- *     kifu-convert --to NOTATION [-o FILE] [-v VARIANT] [--variant-file FILE] [FILE...]
+ *     kifu-convert --to NOTATION [--valid-only] [-o FILE] [-v VARIANT] [--variant-file FILE] [FILE...]
  *
  * Writes each record in the notation --to names (any that libkifu writes:
  * kifu/notation.h); compact is one canonical line per record (the same moves
  * as written, tags in canonical order and escapes, comments, times, the
  * ending).  A record that cannot be read or written is reported and left
- * out; the exit status is then 1.  With -o the output goes through a
- * temporary file that replaces FILE only when everything was written.
+ * out; the exit status is then 1.  A record the rules find invalid is
+ * written as it is, and said, located as kifu-validate says it; with
+ * --valid-only it is left out (exit status 1).  With -o the output goes
+ * through a temporary file that replaces FILE only when everything was
+ * written.
  */
 #include "lib/cli.h"
 #include "lib/inputs.h"
@@ -18,7 +21,7 @@
 
 #include <kifu/kifu.h>
 
-enum { OPT_TO = CLI_OPT_FIRST_FREE, OPT_ENCODING };
+enum { OPT_TO = CLI_OPT_FIRST_FREE, OPT_ENCODING, OPT_VALID_ONLY };
 
 struct convert_run {
 	FILE *out;                  /* the output file, or NULL with dir */
@@ -29,12 +32,14 @@ struct convert_run {
 	const char *between;        /* what goes between two records */
 	long written;
 	const kifu_record *current; /* the record being written, for on_dropped */
+	int valid_only;             /* --valid-only: leave out the records the rules refuse */
+	kifu_position *pos;         /* for validating, of the variant seen last */
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s [--to NOTATION] [--encoding=utf-8|sjis] [-o PATH]\n"
+		"Usage: %s [--to NOTATION] [--encoding=utf-8|sjis] [--valid-only] [-o PATH]\n"
 		"       [-v VARIANT] [--variant-file FILE] [--from NOTATION] [FILE...]\n"
 		"Write records in another notation.\n"
 		"\n"
@@ -48,6 +53,8 @@ static void usage(FILE *f)
 	}
 	fprintf(f,
 		"      --encoding=ENC    for --to kif and ki2: utf-8 (default) or sjis\n"
+		"      --valid-only      leave out the records the rules find invalid (they are\n"
+		"                        written, and said, without it)\n"
 		"  -o, --output PATH     write to the file PATH (through a temporary file);\n"
 		"                        a directory (existing, or PATH ending in /):\n"
 		"                        one file per record, PATH/BASE-RECORD.EXT\n");
@@ -86,6 +93,23 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		cli_record_diag(&d);
 		return CLI_INVALID;
 	}
+	/* a record the rules refuse is said, located as kifu-validate says it:
+	 * written all the same (the writer's validation), or left out with
+	 * --valid-only (validated before) */
+	kifu_validation val;
+	if (run->valid_only) {
+		kifu_validate_options vo = KIFU_VALIDATE_OPTIONS_INIT;
+		vo.namer = kifu_notation_square_namer(kifu_record_notation(rec));
+		if (kifu_position_for(&run->pos, v) || kifu_validate(rec, run->pos, &vo, &val)) {
+			cli_error("out of memory");
+			return CLI_USAGE;
+		}
+		if (!val.valid) {
+			inputs_report_fault(rec, &val.fault, " (invalid: left out)");
+			return CLI_INVALID;
+		}
+	}
+	run->options.validation = run->valid_only ? NULL : &val;
 	kifu_diag d;
 	kifu_diag_clear(&d);
 	output file;
@@ -113,6 +137,8 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		cli_record_diag(&d);
 		return CLI_INVALID;
 	}
+	if (!run->valid_only && !val.valid)
+		inputs_report_fault(rec, &val.fault, " (invalid: written as it is)");
 	run->written++;
 	return CLI_OK;
 }
@@ -124,11 +150,12 @@ int main(int argc, char *argv[])
 		{"to", required_argument, NULL, OPT_TO},
 		{"output", required_argument, NULL, 'o'},
 		{"encoding", required_argument, NULL, OPT_ENCODING},
+		{"valid-only", no_argument, NULL, OPT_VALID_ONLY},
 		{NULL, 0, NULL, 0}
 	};
 	struct cli_variant_choice choice = {NULL, NULL, NULL};
 	const char *to = "compact", *path = NULL, *encoding = "utf-8";
-	int opt;
+	int opt, valid_only = 0;
 
 	cli_set_program(argv[0]);
 	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", options, NULL)) != -1) {
@@ -140,12 +167,13 @@ int main(int argc, char *argv[])
 		case 'o': path = optarg; break;
 		case OPT_TO: to = optarg; break;
 		case OPT_ENCODING: encoding = optarg; break;
+		case OPT_VALID_ONLY: valid_only = 1; break;
 		default: return cli_option_error(opt, argv);
 		}
 	}
 	if (cli_notation_check(to, 1))
 		return cli_usage_error();
-	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0, NULL};
+	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0, NULL, valid_only, NULL};
 	run.options.dropped = on_dropped;
 	run.options.ctx = &run;
 	if (!strcmp(encoding, "sjis") || !strcmp(encoding, "shift_jis") || !strcmp(encoding, "cp932"))
@@ -182,6 +210,7 @@ int main(int argc, char *argv[])
 	int status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
 	if (output_close(&out, status < CLI_USAGE) && status < CLI_USAGE)
 		status = CLI_USAGE;
+	kifu_position_free(run.pos);
 	inputs_variants_free(&vars);
 	return status;
 }

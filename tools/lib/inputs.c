@@ -293,21 +293,29 @@ void inputs_say_dropped(const kifu_record *rec, const char *notation, const char
 	cli_record_diag(&d);
 }
 
-void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
+void inputs_report_fault(const kifu_record *rec, const kifu_fault *f, const char *note)
 {
 	kifu_diag d;
 	char where[300] = "";
-	if (r->variation > 0) {
+	if (f->variation > 0) {
 		char path[256];
-		snprintf(where, sizeof where, "in %s: ", kifu_record_line_path(rec, r->variation, path, sizeof path));
+		snprintf(where, sizeof where, "in %s: ",
+			 kifu_record_variation_path(rec, f->variation, path, sizeof path));
 	}
-	if (r->ply > 0)
-		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col,
-			      "%sply %ld: %s: %s", where, r->ply, r->move, r->reason);
+	if (!note)
+		note = "";
+	if (f->ply > 0)
+		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), f->line, f->col, "%sply %ld: %s: %s%s", where,
+			      f->ply, f->move, f->reason, note);
 	else
-		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), r->line, r->col, "%s%s", where,
-			      r->reason);
+		kifu_diag_set(&d, KIFU_EILLEGAL, kifu_record_file(rec), f->line, f->col, "%s%s%s", where, f->reason,
+			      note);
 	cli_record_diag(&d);
+}
+
+void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
+{
+	inputs_report_fault(rec, &r->fault, NULL);
 }
 
 int inputs_same_move(const kifu_move *x, const kifu_move *y)

@@ -74,6 +74,8 @@ void inputs_say_dropped(const kifu_record *rec, const char *notation, const char
 /* Prints why a record is invalid as kifu-validate does:
  * "PROG: FILE:LINE:COL: ply K: MOVE: reason" (no ply for the whole record). */
 void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r);
+/* The same for a fault, with note (NULL: none) after the reason. */
+void inputs_report_fault(const kifu_record *rec, const kifu_fault *f, const char *note);
 
 /* Are two moves the same as parsed: a drop of one piece on one square, or
  * from, first-leg square, to and promotion (the notation they were written

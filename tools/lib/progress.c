@@ -20,7 +20,8 @@ static struct {
 	long records, plies;
 	double start, last;
 	int shown;          /* the length of the line on the terminal, 0 if none */
-} state = {-1, 0, 0, 0, 0, 0, 0};
+	const char *unit;   /* progress_units: what is counted, NULL for plies */
+} state = {-1, 0, 0, 0, 0, 0, 0, NULL};
 
 static double now(void)
 {
@@ -38,7 +39,10 @@ static void decide(void)
 {
 	state.enabled = isatty(STDERR_FILENO) && (state.at_end || !isatty(STDOUT_FILENO));
 	state.records = state.plies = 0;
-	state.start = state.last = now();
+	/* counting units, the run goes on after the reading ends: its start
+	 * stays */
+	if (!state.unit || state.start == 0)
+		state.start = state.last = now();
 }
 
 /* 1.3M, 12.5k, 850: a rate as it is read at a glance */
@@ -69,11 +73,47 @@ static void draw(double t)
 	state.last = t;
 }
 
-void progress_record(long plies)
+void progress_units(const char *unit)
+{
+	state.unit = unit;
+}
+
+void progress_units_done(long records, long units, long total)
 {
 	if (state.enabled < 0)
 		decide();
 	if (!state.enabled)
+		return;
+	double t = now();
+	if (t - state.start < PROGRESS_FIRST || t - state.last < PROGRESS_EVERY)
+		return;
+	char rate[32], eta[48] = "", line[200];
+	double r = (double)units / (t - state.start);
+	rate_text(rate, sizeof rate, r);
+	if (total > units && r > 0) {
+		long s = (long)((double)(total - units) / r + 0.5);
+		if (s >= 3600)
+			snprintf(eta, sizeof eta, ", ETA %ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+		else
+			snprintf(eta, sizeof eta, ", ETA %ld:%02ld", s / 60, s % 60);
+	}
+	int n = snprintf(line, sizeof line, "%s: %ld records, %ld %s, %s %s/s%s", cli_program(), records, units,
+			 state.unit, rate, state.unit, eta);
+	if (n < 0)
+		return;
+	if (n >= (int)sizeof line)
+		n = (int)sizeof line - 1;
+	fprintf(stderr, "\r%s%*s", line, state.shown > n ? state.shown - n : 0, "");
+	fflush(stderr);
+	state.shown = n > state.shown ? n : state.shown;
+	state.last = t;
+}
+
+void progress_record(long plies)
+{
+	if (state.enabled < 0)
+		decide();
+	if (!state.enabled || state.unit)
 		return;
 	state.records++;
 	state.plies += plies;

@@ -17,6 +17,15 @@
  * the first record. */
 void progress_output_at_end(void);
 
+/* A tool whose work is counted in units other than records read
+ * (kifu-annotate's positions): from then on progress_record counts without
+ * drawing, and progress_units_done draws "PROG: 12 records, 340 positions,
+ * 5.2 positions/s, ETA 3:10". */
+void progress_units(const char *unit);
+/* records and units done so far; total: the units of the whole run, 0 when
+ * not known (no ETA then).  Thread-unsafe: call from one thread. */
+void progress_units_done(long records, long units, long total);
+
 /* One more record read, with this many plies in its main line. */
 void progress_record(long plies);
 

@@ -14,6 +14,12 @@
 
 #include <kifu/kifu.h>
 
+/* The fonts with the kanji, for the pictures and the page: IPA Mincho
+ * first (Debian's fonts-ipafont-mincho, which tools/scripts/install-deps.sh
+ * installs), then the other Japanese Mincho fonts, then any CJK serif. */
+#define BOARD_FONT "'IPAMincho','IPAexMincho','Noto Serif CJK JP','Noto Serif JP','Hiragino Mincho ProN'," \
+	"'Yu Mincho','MS Mincho','Source Han Serif','Noto Serif CJK SC',serif"
+
 /* The coordinates written around a picture's board. */
 enum board_coords {
 	BOARD_COORDS_KANJI,   /* files 1..N, ranks 一.. (printed diagrams) */
@@ -98,15 +104,31 @@ void board_text_write(FILE *out, const struct board_view *view);
 /* Writes the SVG picture (a whole UTF-8 XML document) into o. */
 void board_svg_write(struct board_out *o, const struct board_view *view);
 
-/* The pieces of variant v as SVG definitions, each drawn once for <use>:
- * "<g id=PREFIX u T>" for type T with Sente's glyph, "PREFIX k T" with
- * Gote's where it differs (the king's 王), pointing up, centred on (0,0).
- * The koma outline is PREFIX "k".  want[t] (NULL: every type) has bit 1 for
- * the Sente glyph, bit 2 for Gote's. */
-void board_svg_piece_defs(struct board_out *o, const kifu_variant *v, const char *prefix,
-			  const unsigned char *want);
-/* The style the pictures' pieces need (a <style> element's content). */
-extern const char board_svg_piece_style[];
+/* The page's board (board_html.c) is the SVG picture's, drawn by
+ * board_svg.c's code: its pieces' definitions, its frame, its style and its
+ * geometry are the picture's, and the page's script places the pieces and
+ * marks the squares with that geometry as board_svg_write does.
+ *
+ * board_svg_piece_defs: every piece of variant v, for <use>, as the
+ * picture defines them: "<g id=PREFIX u T" for type T with Sente's glyph,
+ * "PREFIX k T" with Gote's where it differs (the king's 王), pointing up,
+ * centred on (0,0); the koma outline is PREFIX "o".  To go inside <defs>. */
+void board_svg_piece_defs(struct board_out *o, const kifu_variant *v, const char *prefix);
+/* The board's squares, grid, dots and coordinates (kanji ranks), seen from
+ * Sente's side, or Gote's with flip, at board_svg_page_geometry's place. */
+void board_svg_page_frame(struct board_out *o, const kifu_variant *v, int flip);
+/* Where the page's board is, in SVG user units: the picture of a variant
+ * without hands or caption, which the page shows beside it. */
+struct board_geometry {
+	int width, height; /* the viewBox, from (0, 0) */
+	int x0, y0;        /* the squares' top left corner */
+	int cw, ch;        /* a square's width and height */
+	int cx, cy;        /* the board's centre, about which the top side's pieces are turned */
+};
+void board_svg_page_geometry(const kifu_variant *v, struct board_geometry *g);
+/* The style of the board and its pieces, every rule the picture may use
+ * (a <style> element's content). */
+void board_svg_page_style(struct board_out *o);
 
 /* The HTML page (board_html.c): a page that replays records in a browser.
  * board_html_begin writes its head, title escaped (flip: the board seen

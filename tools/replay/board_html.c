@@ -4,8 +4,9 @@
  *
  * The page carries what kifu computed, never rules: every position of every
  * line of play as SFEN, each move in kanji (kifu_kif_move_words) with its
- * squares, time and comment, the tags, and each variant's pieces drawn once
- * as SVG definitions (board_svg_piece_defs).  The viewer's script
+ * squares, time and comment, the tags, and for each variant the SVG
+ * picture's own pieces, frame, style and geometry (board_svg.c), so that
+ * the board is drawn as the picture draws it.  The viewer's script
  * (board_html_script.c) only draws the position it is asked for.
  *
  * Everything a record or a variant file holds goes through board_out_xml
@@ -73,7 +74,7 @@ void board_html_begin(struct board_html *h, struct board_out *o, const char *tit
 	board_out_xml(o, title);
 	board_out_lit(o, "</title>\n<style>\n");
 	put_lines(o, board_html_style);
-	board_out_str(o, board_svg_piece_style);
+	board_svg_page_style(o);
 	board_out_str(o, flip ? "</style>\n</head>\n<body data-flip=\"1\">\n" : "</style>\n</head>\n<body>\n");
 	put_lines(o, board_html_body);
 }
@@ -138,8 +139,17 @@ static int variant_index(struct board_html *h, struct board_out *o, const kifu_v
 	for (size_t i = 1, j = n - 1; i < j; i++, j--) {
 		char c = prefix[i]; prefix[i] = prefix[j]; prefix[j] = c;
 	}
+	/* the picture's pieces, and its frame from either side: PREFIX f0
+	 * (Sente's), PREFIX f1 (Gote's, flipped), which the script copies */
 	board_out_lit(o, "<svg class=\"kifu-defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>\n");
-	board_svg_piece_defs(o, v, prefix, NULL);
+	board_svg_piece_defs(o, v, prefix);
+	for (int flip = 0; flip <= 1; flip++) {
+		board_out_lit(o, "<g id=\"");
+		board_out_str(o, prefix);
+		board_out_str(o, flip ? "f1\">\n" : "f0\">\n");
+		board_svg_page_frame(o, v, flip);
+		board_out_lit(o, "</g>\n");
+	}
 	board_out_lit(o, "</defs></svg>\n<script type=\"application/json\" class=\"kifu-variant\">{");
 	json_key(o, "name");
 	board_out_json(o, kifu_variant_name(v));
@@ -152,16 +162,20 @@ static int variant_index(struct board_html *h, struct board_out *o, const kifu_v
 	json_int(o, ",\"files\":", kifu_variant_files(v));
 	json_int(o, ",\"ranks\":", kifu_variant_ranks(v));
 	board_out_str(o, kifu_variant_has_drops(v) ? ",\"drops\":true" : ",\"drops\":false");
-	board_out_lit(o, ",\"rankKanji\":[");
-	for (int r = 1; r <= kifu_variant_ranks(v); r++) {
-		char k[32];
-		if (r > 1)
-			board_out_char(o, ',');
-		board_out_json(o, board_kanji_number(r, k, sizeof k));
-	}
+	/* where the picture puts the squares (board_svg_page_geometry) */
+	struct board_geometry at;
+	board_svg_page_geometry(v, &at);
+	json_int(o, ",\"board\":{\"width\":", at.width);
+	json_int(o, ",\"height\":", at.height);
+	json_int(o, ",\"x0\":", at.x0);
+	json_int(o, ",\"y0\":", at.y0);
+	json_int(o, ",\"cw\":", at.cw);
+	json_int(o, ",\"ch\":", at.ch);
+	json_int(o, ",\"cx\":", at.cx);
+	json_int(o, ",\"cy\":", at.cy);
 	/* each piece by its SFEN token: its type (the definitions' number),
 	 * names, whether Gote's glyph is its own (the king's 王) */
-	board_out_lit(o, "],\"pieces\":{");
+	board_out_lit(o, "},\"pieces\":{");
 	for (int t = 0; t < kifu_variant_piece_count(v); t++) {
 		kifu_piece_info info;
 		char s[32], g[32];
@@ -247,7 +261,7 @@ static int html_after(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return o->failed ? KIFU_ENOMEM : 0;
 }
 
-/* line_begin: a line of play's object, its moves to follow. */
+/* variation_begin: a line of play's object, its moves to follow. */
 static int html_line_begin(void *ctx, kifu_position *pos, int line)
 {
 	struct board_html *h = ctx;
@@ -284,7 +298,7 @@ static void close_line(struct board_html *h, const kifu_record_line_info *li)
 	h->line_open = 0;
 }
 
-/* line_end: the line's ending and its comment. */
+/* variation_end: the line's ending and its comment. */
 static int html_line_end(void *ctx, kifu_position *pos, int line)
 {
 	struct board_html *h = ctx;
@@ -354,8 +368,8 @@ int board_html_record(struct board_html *h, struct board_out *o, const kifu_reco
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.before = html_before;
 	opt.after = html_after;
-	opt.line_begin = html_line_begin;
-	opt.line_end = html_line_end;
+	opt.variation_begin = html_line_begin;
+	opt.variation_end = html_line_end;
 	opt.ctx = h;
 	int rc = kifu_play_all(rec, pos, &opt, val);
 	if (rc == KIFU_ENOMEM || o->failed)
@@ -367,12 +381,13 @@ int board_html_record(struct board_html *h, struct board_out *o, const kifu_reco
 		board_out_lit(o, "null");
 	} else {
 		/* where the replay stopped, in kifu-validate's words */
+		const kifu_fault *f = &val->fault;
 		char why[1024], path[256] = "";
-		if (val->variation > 0)
-			kifu_record_line_path(rec, val->variation, path, sizeof path);
+		if (f->variation > 0)
+			kifu_record_variation_path(rec, f->variation, path, sizeof path);
 		snprintf(why, sizeof why, "%s%s%s%ld: %s%s%s", path, path[0] ? ": " : "",
-			 val->ply > 0 ? "ply " : "", val->ply, val->move, val->move[0] ? ": " : "", val->reason);
-		board_out_json(o, val->ply > 0 ? why : val->reason);
+			 f->ply > 0 ? "ply " : "", f->ply, f->move, f->move[0] ? ": " : "", f->reason);
+		board_out_json(o, f->ply > 0 ? why : f->reason);
 	}
 	board_out_lit(o, "}</script>\n");
 	h->records++;

@@ -18,6 +18,12 @@
  * (tests/golden/replay.sh reads the pieces back with awk); docs/replay.md
  * describes the form.  Coordinates are whole numbers, written by hand into
  * a buffer (board_out.c): a picture takes no printf and no allocation.
+ *
+ * The HTML page's board is this picture too (the end of this file): the
+ * page carries the picture's definitions, frame, style and geometry, and
+ * its script lays the pieces out as put_layer does, so that the page and
+ * the picture draw every position alike (tests/golden/html-render.sh
+ * compares them as Chromium renders them).
  */
 #include "replay/board.h"
 
@@ -38,39 +44,38 @@
 #define HAND_LABEL_W 150 /* "△後手 持駒 手番" */
 #define HAND_STEP 60     /* one kind of piece in hand, with its count */
 
-/* Fonts with the kanji, Japanese Mincho first, then any CJK serif. */
-#define FONT "'IPAMincho','IPAexMincho','Noto Serif CJK JP','Noto Serif JP','Hiragino Mincho ProN'," \
-	"'Yu Mincho','MS Mincho','Source Han Serif','Noto Serif CJK SC',serif"
-
 /* The outline of a piece centred on (0,0), pointing up: narrower at the
  * shoulders than at the base (0.34 and 0.42 of a square's width, from
  * 0.45 of its height above the centre to 0.45 below). */
 #define KOMA_PATH "M0-21.6L15-14.4L18.5 21.6H-18.5L-15-14.4Z"
-/* Its colours, as the page's style gives them (.koma). */
+/* Its colours, as attributes: a picture's <use> of it needs no style. */
 #define KOMA_ATTRS "fill=\"#f8e5b8\" stroke=\"#5a4325\" stroke-width=\"1.2\" stroke-linejoin=\"round\""
 
-const char board_svg_piece_style[] =
-	".koma{fill:#f8e5b8;stroke:#5a4325;stroke-width:1.2;stroke-linejoin:round}\n"
-	".a text,.b text{font-weight:bold;fill:#111}.a text{font-size:24px}.b text{font-size:16px}\n"
-	".p text{fill:#c8102e}\n";
-
-/* The picture's style, the rules it needs and no more: the same look as
- * the page's (board_svg_piece_style and board_html_script.c).  A piece's
- * definition has data-piece, and its kanji are bold, 16px for two (class
- * "a": 24px for one), red when promoted (class "p"). */
-static const char style_head[] =
-	"<style>\n"
-	"text{font-family:" FONT ";text-anchor:middle;dominant-baseline:central}\n"
-	".board{fill:#e9c37c;stroke:#222;stroke-width:2}.grid{stroke:#333;fill:none}.caption{font-size:15px}\n"
-	/* the rows of pieces and of labels: each a nested <svg> at its x or y,
-	 * whose pieces reach past its top edge */
-	"svg svg{overflow:visible}\n";
+/* The style: the rules the picture uses and no more, each written only
+ * when the picture has what it styles (put_style).  The page's board is
+ * drawn with the same rules, all of them (board_svg_page_style), so that
+ * its pieces, squares and labels are the picture's.  A piece's definition
+ * has data-piece, and its kanji are bold, 16px for two (class "a": 24px
+ * for one), red when promoted (class "p"). */
+static const char style_text[] =
+	"text{font-family:" BOARD_FONT ";text-anchor:middle;dominant-baseline:central}\n";
+static const char style_board[] = ".board{fill:#e9c37c;stroke:#222;stroke-width:2}.grid{stroke:#333;fill:none}";
+static const char style_caption[] = ".caption{font-size:15px}";
+/* the rows of pieces and of labels: each a nested <svg> at its x or y,
+ * whose pieces reach past its top edge */
+static const char style_rows[] = "svg svg{overflow:visible}\n";
 static const char style_coord[] = ".coord{font-size:15px;fill:#222}\n";
+static const char style_last_from[] = ".last-from{fill:#f7e7a6}";
+static const char style_last_mid[] = ".last-mid{fill:#f3cf6a}";
+static const char style_last_to[] = ".last-to{fill:#f0a830}\n";
 static const char style_counter_strike[] =
 	".counter-strike{fill:none;stroke:#c8102e;stroke-width:3;stroke-dasharray:6 3}\n";
 static const char style_hand[] =
 	".hand-label,.hand-empty,.count{font-size:16px;text-anchor:start}.to-move{font-weight:bold}\n";
 static const char style_pieces[] = "[data-piece] text{font-weight:bold;fill:#111;font-size:16px}";
+static const char style_one[] = ".a text{font-size:24px}";
+static const char style_promoted[] = ".p text{fill:#c8102e}";
+#define PUT_RULE(o, rule) board_out_bytes((o), (rule), sizeof(rule) - 1)
 
 /* The letters of a piece's definitions: its glyph for Sente or Gote (they
  * differ for the king: 玉, 王). */
@@ -115,49 +120,6 @@ static void put_def_body(struct board_out *o, const char *prefix, const char *g,
 		board_out_xml(o, g + first);
 	}
 	board_out_lit(o, "</text></g>\n");
-}
-
-/* One definition of the page's: its class says its look, a or b (one
- * kanji or two) and p (promoted: red). */
-static void put_def(struct board_out *o, const kifu_variant *v, const char *prefix, int t, int glyph)
-{
-	kifu_piece_info info;
-	char g[32];
-	int n = board_glyph_side(v, t, glyph == GLYPH_GOTE ? KIFU_GOTE : KIFU_SENTE, g, sizeof g);
-	int promoted = kifu_variant_piece(v, t, &info) == 0 && info.promoted;
-	put_def_id(o, prefix, t, glyph);
-	board_out_str(o, n <= 1 ? (promoted ? " class=\"a p\">" : " class=\"a\">")
-			       : (promoted ? " class=\"b p\">" : " class=\"b\">"));
-	put_def_body(o, prefix, g, n);
-}
-
-/* Gote's glyph differs from Sente's (the king's). */
-static int gote_glyph_differs(const kifu_variant *v, int t)
-{
-	char s[32], g[32];
-	board_glyph_side(v, t, KIFU_SENTE, s, sizeof s);
-	board_glyph_side(v, t, KIFU_GOTE, g, sizeof g);
-	return strcmp(s, g) != 0;
-}
-
-static void put_koma_def(struct board_out *o, const char *prefix)
-{
-	board_out_lit(o, "<path id=\"");
-	board_out_str(o, prefix);
-	board_out_str(o, "o\" class=\"koma\" d=\"" KOMA_PATH "\"/>\n");
-}
-
-void board_svg_piece_defs(struct board_out *o, const kifu_variant *v, const char *prefix,
-			  const unsigned char *want)
-{
-	put_koma_def(o, prefix);
-	for (int t = 0; t < kifu_variant_piece_count(v); t++) {
-		int w = want ? want[t] : 1 | (gote_glyph_differs(v, t) ? 2 : 0);
-		if (w & 1)
-			put_def(o, v, prefix, t, GLYPH_SENTE);
-		if (w & 2)
-			put_def(o, v, prefix, t, GLYPH_GOTE);
-	}
 }
 
 /* How a picture is laid out, and what its pieces need, found before
@@ -353,49 +315,58 @@ static void put_layer(struct board_out *o, struct layout *l, enum kifu_side side
 		board_out_lit(o, "</g>\n");
 }
 
-/* The definitions the picture's pieces use, each with its SFEN token. */
-static void put_defs(struct board_out *o, const struct layout *l)
+/* The definitions the picture's pieces use (l->want), each with its SFEN
+ * token, their ids after prefix: the koma PREFIX o, the pieces PREFIX uT
+ * and PREFIX kT.  The picture's prefix is empty; the page has one for
+ * each of its variants. */
+static void put_defs(struct board_out *o, const struct layout *l, const char *prefix)
 {
 	static const char *const classes[] = {"", " class=\"a\"", " class=\"p\"", " class=\"a p\""};
-	board_out_lit(o, "<defs>\n<path id=\"o\" " KOMA_ATTRS " d=\"" KOMA_PATH "\"/>\n");
+	board_out_lit(o, "<path id=\"");
+	board_out_str(o, prefix);
+	board_out_lit(o, "o\" " KOMA_ATTRS " d=\"" KOMA_PATH "\"/>\n");
 	for (int t = 0; t < kifu_variant_piece_count(l->v); t++)
 		for (int glyph = GLYPH_SENTE; glyph <= GLYPH_GOTE; glyph++) {
 			if (!(l->want[t] & (1u << glyph)))
 				continue;
-			put_def_id(o, "", t, glyph);
+			put_def_id(o, prefix, t, glyph);
 			board_out_str(o, classes[l->look[t]]);
 			board_out_lit(o, " data-piece=\"");
 			board_out_xml(o, l->sfen[t]);
 			board_out_lit(o, "\">");
-			put_def_body(o, "", l->glyph[t][glyph], (l->look[t] & LOOK_ONE) ? 1 : 2);
+			put_def_body(o, prefix, l->glyph[t][glyph], (l->look[t] & LOOK_ONE) ? 1 : 2);
 		}
-	board_out_lit(o, "</defs>\n");
 }
 
-/* The style (style_head's comment). */
+/* The style (style_text's comment). */
 static void put_style(struct board_out *o, const struct layout *l, const struct board_view *view,
 		      int counter_strike)
 {
-	board_out_bytes(o, style_head, sizeof style_head - 1);
+	board_out_lit(o, "<style>\n");
+	PUT_RULE(o, style_text);
+	PUT_RULE(o, style_board);
+	PUT_RULE(o, style_caption);
+	board_out_char(o, '\n');
+	PUT_RULE(o, style_rows);
 	if (view->coords != BOARD_COORDS_NONE)
-		board_out_bytes(o, style_coord, sizeof style_coord - 1);
+		PUT_RULE(o, style_coord);
 	if (view->last) {
 		const kifu_move *m = view->last;
 		if (!(m->flags & KIFU_MOVE_DROP) && m->from != m->to)
-			board_out_lit(o, ".last-from{fill:#f7e7a6}");
+			PUT_RULE(o, style_last_from);
 		if (m->mid != KIFU_NO_SQUARE && m->mid != m->to)
-			board_out_lit(o, ".last-mid{fill:#f3cf6a}");
-		board_out_lit(o, ".last-to{fill:#f0a830}\n");
+			PUT_RULE(o, style_last_mid);
+		PUT_RULE(o, style_last_to);
 	}
 	if (counter_strike)
-		board_out_bytes(o, style_counter_strike, sizeof style_counter_strike - 1);
+		PUT_RULE(o, style_counter_strike);
 	if (l->drops)
-		board_out_bytes(o, style_hand, sizeof style_hand - 1);
-	board_out_bytes(o, style_pieces, sizeof style_pieces - 1);
+		PUT_RULE(o, style_hand);
+	PUT_RULE(o, style_pieces);
 	if (l->looks & LOOK_ONE)
-		board_out_lit(o, ".a text{font-size:24px}");
+		PUT_RULE(o, style_one);
 	if (l->looks & LOOK_PROMOTED)
-		board_out_lit(o, ".p text{fill:#c8102e}");
+		PUT_RULE(o, style_promoted);
 	board_out_lit(o, "\n</style>\n");
 }
 
@@ -582,18 +553,28 @@ static void put_caption(struct board_out *o, const struct layout *l, const struc
 	}
 }
 
-static void layout_init(struct layout *l, const struct board_view *view)
+/* Where the board is, from the variant alone: the picture's (hands: room
+ * for them above and below) or the page's board (no hands: the page shows
+ * them beside the picture). */
+static void layout_board(struct layout *l, const kifu_variant *v, int flip, int coords, int hands)
 {
-	const kifu_variant *v = kifu_position_variant(view->pos);
 	l->v = v;
 	l->files = kifu_variant_files(v);
 	l->ranks = kifu_variant_ranks(v);
-	l->flip = view->flip;
+	l->flip = flip;
 	l->drops = kifu_variant_has_drops(v);
-	int coords = view->coords != BOARD_COORDS_NONE;
 	l->x0 = MARGIN;
-	l->y0 = (l->drops ? HAND_H : EDGE) + (coords ? FILES_H : 0);
+	l->y0 = (hands ? HAND_H : EDGE) + (coords ? FILES_H : 0);
 	l->width = MARGIN + l->files * CW + (coords ? RANKS_W : MARGIN);
+	l->height = l->y0 + l->ranks * CH + (hands ? HAND_H : EDGE);
+	l->cx2 = 2 * l->x0 + l->files * CW;
+	l->cy2 = 2 * l->y0 + l->ranks * CH;
+}
+
+static void layout_init(struct layout *l, const struct board_view *view)
+{
+	const kifu_variant *v = kifu_position_variant(view->pos);
+	layout_board(l, v, view->flip, view->coords != BOARD_COORDS_NONE, kifu_variant_has_drops(v));
 	if (l->drops) {
 		int kinds = 0;
 		for (int t = 0; t < kifu_variant_piece_count(v); t++)
@@ -602,9 +583,7 @@ static void layout_init(struct layout *l, const struct board_view *view)
 		if (MARGIN + HAND_LABEL_W + kinds * HAND_STEP + MARGIN > l->width)
 			l->width = MARGIN + HAND_LABEL_W + kinds * HAND_STEP + MARGIN;
 	}
-	l->height = l->y0 + l->ranks * CH + (l->drops ? HAND_H : EDGE) + CAPTION_H;
-	l->cx2 = 2 * l->x0 + l->files * CW;
-	l->cy2 = 2 * l->y0 + l->ranks * CH;
+	l->height += CAPTION_H;
 }
 
 /* The root element: the picture's size (scaled to view->size pixels for
@@ -645,7 +624,9 @@ void board_svg_write(struct board_out *o, const struct board_view *view)
 	collect_sides(&l, pos);
 	collect_looks(&l);
 	put_style(o, &l, view, counter_strike >= 0);
-	put_defs(o, &l);
+	board_out_lit(o, "<defs>\n");
+	put_defs(o, &l, "");
+	board_out_lit(o, "</defs>\n");
 	attr_int(o, "<rect width=\"", l.width);
 	attr_int(o, " height=\"", l.height);
 	board_out_lit(o, " fill=\"#fffaf0\"/>\n");
@@ -674,4 +655,51 @@ void board_svg_write(struct board_out *o, const struct board_view *view)
 			 l.y0 + l.ranks * CH + HAND_H / 2);
 	put_caption(o, &l, view);
 	board_out_lit(o, "</svg>\n");
+}
+
+/* The page's board (board_html.c) is drawn by this file's code: the
+ * definitions, the frame and the style are the picture's, and the page's
+ * script places the pieces and marks the squares with the picture's
+ * geometry (board_svg_page_geometry), as put_layer and put_square do. */
+
+void board_svg_piece_defs(struct board_out *o, const kifu_variant *v, const char *prefix)
+{
+	struct layout l;
+	layout_board(&l, v, 0, 1, 0);
+	/* every type, for either side */
+	memset(l.sides, (1u << KIFU_SENTE) | (1u << KIFU_GOTE), sizeof l.sides);
+	collect_looks(&l);
+	put_defs(o, &l, prefix);
+}
+
+void board_svg_page_frame(struct board_out *o, const kifu_variant *v, int flip)
+{
+	struct layout l;
+	layout_board(&l, v, flip, 1, 0);
+	put_grid(o, &l);
+	put_coords(o, &l, BOARD_COORDS_KANJI);
+}
+
+void board_svg_page_geometry(const kifu_variant *v, struct board_geometry *g)
+{
+	struct layout l;
+	layout_board(&l, v, 0, 1, 0);
+	g->width = l.width;
+	g->height = l.height;
+	g->x0 = l.x0;
+	g->y0 = l.y0;
+	g->cw = CW;
+	g->ch = CH;
+	g->cx = l.cx2 / 2;
+	g->cy = l.cy2 / 2;
+}
+
+void board_svg_page_style(struct board_out *o)
+{
+	static const char *const rules[] = {
+		style_text, style_board, "\n", style_rows, style_coord, style_last_from, style_last_mid,
+		style_last_to, style_counter_strike, style_pieces, style_one, style_promoted, "\n",
+	};
+	for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+		board_out_str(o, rules[i]);
 }

@@ -93,9 +93,10 @@ static void usage(FILE *f)
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
 		"\n"
-		"The kanji of svg and html need a Japanese font (Debian: fonts-ipafont-mincho\n"
-		"or fonts-noto-cjk); the pictures ask for IPA Mincho, Noto Serif CJK JP,\n"
-		"Hiragino Mincho, Yu Mincho or MS Mincho, then any CJK serif font.\n"
+		"The kanji of svg and html need a Japanese font: the pictures ask for IPA\n"
+		"Mincho first (Debian: fonts-ipafont-mincho, which `make samples` installs as\n"
+		"root), then Noto Serif CJK JP, Hiragino Mincho, Yu Mincho or MS Mincho, then\n"
+		"any CJK serif font.\n"
 		"\n"
 		"Exit status: 0 success, 1 an illegal move or a missing ply,\n"
 		"2 usage or I/O error.\n");
@@ -334,13 +335,8 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	char source[4 * KIFU_DIAG_FILE_MAX + 32];
 
 	if (!v) {
-		/* the record's variant is unknown: the reader said so */
-		long ply = 0, line = 0, col = 0;
-		const char *msg = kifu_record_error(rec, &ply, &line, &col, NULL);
-		memset(&r, 0, sizeof r);
-		r.line = line ? line : kifu_record_line(rec);
-		r.col = col;
-		snprintf(r.reason, sizeof r.reason, "%s", msg ? msg : "no variant");
+		/* the record's variant is unknown: the library says why */
+		kifu_play(rec, NULL, NULL, &r);
 		inputs_report_invalid(rec, &r);
 		return CLI_INVALID;
 	}
@@ -350,7 +346,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		cli_error("out of memory");
 		return CLI_USAGE;
 	}
-	if (!r.valid && r.ply == 0) {
+	if (!r.valid && r.fault.ply == 0) {
 		/* the record as a whole is at fault: there is no position to show */
 		inputs_report_invalid(rec, &r);
 		return CLI_INVALID;

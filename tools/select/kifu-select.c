@@ -18,6 +18,7 @@
 #include "lib/cli.h"
 #include "lib/inputs.h"
 #include "select/select.h"
+#include "index/index.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +29,7 @@
 enum {
 	OPT_WHERE = CLI_OPT_FIRST_FREE, OPT_MOVE, OPT_IS_VARIANT, OPT_PLIES, OPT_ENDING, OPT_VALID,
 	OPT_INVALID, OPT_POSITION, OPT_BOARD_ONLY, OPT_MIRROR, OPT_OPENING, OPT_OR, OPT_INVERT,
-	OPT_DEDUPE, OPT_DUPLICATES, OPT_COUNT, OPT_TO, OPT_ENCODING
+	OPT_DEDUPE, OPT_DUPLICATES, OPT_COUNT, OPT_TO, OPT_ENCODING, OPT_INDEX
 };
 
 struct select_run {
@@ -73,6 +74,9 @@ static void usage(FILE *f)
 		"      --opening MOVES     the main line starts so (\"7g7f 3c3d\")\n"
 		"      --or                the criteria after it form another group\n"
 		"      --invert            write the records that do not match\n"
+		"      --index INDEX       the records of a kifu-index index, not of files; its\n"
+		"                          positions answer --position at once when every\n"
+		"                          group has one\n"
 		"\n"
 		"Output:\n"
 		"      --dedupe[=KEY]      keep the first of records with the same KEY; each\n"
@@ -306,6 +310,11 @@ struct select_options {
 	unsigned flags;
 	int dedupe;
 	enum select_dedupe_key key;
+	/* --index: the index, and the --position of each group (a group
+	 * without one: every record is a candidate) */
+	const char *index;
+	char **positions;
+	int npositions, has_position, without; /* this group has one; the groups before without */
 };
 
 static int parse_options(int argc, char *argv[], struct select_run *run, struct select_options *o)
@@ -331,6 +340,7 @@ static int parse_options(int argc, char *argv[], struct select_run *run, struct 
 		{"to", required_argument, NULL, OPT_TO},
 		{"encoding", required_argument, NULL, OPT_ENCODING},
 		{"output", required_argument, NULL, 'o'},
+		{"index", required_argument, NULL, OPT_INDEX},
 		{NULL, 0, NULL, 0}
 	};
 	int opt;
@@ -338,6 +348,20 @@ static int parse_options(int argc, char *argv[], struct select_run *run, struct 
 		if (cli_variant_option(&o->choice, opt, optarg))
 			continue;
 		int c = criterion(run->rules, opt, optarg, &o->flags);
+		if (c == 1 && opt == OPT_POSITION) {
+			char **p = realloc(o->positions, (size_t)(o->npositions + 1) * sizeof *p);
+			if (!p) {
+				cli_error("out of memory");
+				return CLI_USAGE;
+			}
+			o->positions = p;
+			p[o->npositions++] = optarg;
+			o->has_position = 1;
+		}
+		if (c == 1 && opt == OPT_OR) {
+			o->without += !o->has_position;
+			o->has_position = 0;
+		}
 		if (c == 1)
 			continue;
 		if (c)
@@ -350,6 +374,7 @@ static int parse_options(int argc, char *argv[], struct select_run *run, struct 
 		case OPT_COUNT: run->count_only = 1; break;
 		case OPT_TO: run->to = optarg; break;
 		case OPT_ENCODING: o->encoding = optarg; break;
+		case OPT_INDEX: o->index = optarg; break;
 		case OPT_DEDUPE:
 		case OPT_DUPLICATES:
 			o->dedupe = 1;
@@ -398,7 +423,16 @@ static int run_select(struct select_run *run, const struct select_options *o,
 		return CLI_USAGE;
 	run->out = out.f;
 	const struct inputs_handlers handlers = {on_record, NULL, NULL, run};
-	int status = inputs_each_record(nfiles, files, vars, &handlers);
+	int status;
+	if (o->index) {
+		/* the index's candidates when every group has a --position (and
+		 * the records that match are the ones written: not --invert) */
+		int looked_up = !o->without && o->has_position && !run->invert;
+		status = index_each_record(o->index, o->positions, looked_up ? o->npositions : 0, o->flags,
+					   vars, &handlers);
+	} else {
+		status = inputs_each_record(nfiles, files, vars, &handlers);
+	}
 	/* an input not read whole leaves the answer incomplete: an error,
 	 * as grep's 2 */
 	if (status == CLI_INVALID)
@@ -417,7 +451,7 @@ int main(int argc, char *argv[])
 	run.options = (kifu_write_options)KIFU_WRITE_OPTIONS_INIT;
 	run.options.dropped = on_dropped;
 	run.options.ctx = &run;
-	struct select_options o = {{NULL, NULL, NULL}, NULL, "utf-8", 0, 0, SELECT_DEDUPE_LINE};
+	struct select_options o = {{NULL, NULL, NULL}, NULL, "utf-8", 0, 0, SELECT_DEDUPE_LINE, NULL, NULL, 0, 0, 0};
 	cli_set_program(argv[0]);
 	if (!(run.rules = select_rules_new())) {
 		cli_error("out of memory");
@@ -437,10 +471,15 @@ int main(int argc, char *argv[])
 		cli_error("out of memory");
 		status = CLI_USAGE;
 	}
+	if (status == CLI_OK && o.index && optind < argc) {
+		cli_error("--index: the records are the index's, not files ('%s')", argv[optind]);
+		status = cli_usage_error();
+	}
 	if (status == CLI_OK)
 		status = run_select(&run, &o, &vars, argc - optind, argv + optind);
 	if (status == CLI_OK && !run.selected)
 		status = CLI_INVALID; /* nothing selected: grep's 1 */
+	free(o.positions);
 	select_dedupe_free(run.dedupe);
 	select_rules_free(run.rules);
 	inputs_variants_free(&vars);

@@ -254,7 +254,7 @@ int select_positions_match(select_positions *p, const kifu_record *rec, const ki
 		return 0; /* a position this variant cannot read is never reached */
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.judge = 0; /* where the game ends does not matter here */
-	opt.line_begin = on_begin;
+	opt.variation_begin = on_begin;
 	opt.after = on_move;
 	opt.ctx = p;
 	kifu_validation val;

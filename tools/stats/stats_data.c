@@ -497,7 +497,7 @@ static enum stats_result result_of(const kifu_validation *val)
 {
 	if (!val->valid)
 		return STATS_UNKNOWN;
-	switch (val->result) {
+	switch (val->outcome.winner) {
 	case KIFU_RESULT_SENTE: return STATS_SENTE;
 	case KIFU_RESULT_GOTE: return STATS_GOTE;
 	case KIFU_RESULT_DRAW: return STATS_DRAW;
@@ -645,7 +645,7 @@ int stats_add_record(struct stats *st, const kifu_record *rec, const kifu_varian
 	 * first illegal move */
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.before = count_move;
-	opt.line_begin = look_at_start;
+	opt.variation_begin = look_at_start;
 	opt.ctx = &rc;
 	kifu_validation val;
 	rc.other_start = 1; /* a start that cannot be set: no tree */
@@ -654,9 +654,10 @@ int stats_add_record(struct stats *st, const kifu_record *rec, const kifu_varian
 		return e;
 	for (int i = 0; val.valid && i < rc.ngroups; i++) {
 		struct stats_group *g = rc.groups[i];
-		if (val.end == KIFU_END_ROYAL_LOST)
+		enum kifu_reason why = val.outcome.end == KIFU_END_RULES ? val.outcome.reason : KIFU_REASON_NONE;
+		if (why == KIFU_REASON_ROYAL_CAPTURED)
 			g->rules[STATS_R_ROYAL_LOST]++;
-		else if (val.end == KIFU_END_NO_MOVES)
+		else if (why == KIFU_REASON_MATE || why == KIFU_REASON_NO_LEGAL_MOVE)
 			g->rules[STATS_R_NO_MOVES]++;
 		if (val.repetition_ply)
 			g->rules[STATS_R_REPETITION]++;

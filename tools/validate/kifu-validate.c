@@ -6,17 +6,17 @@
  *                   [--try-variants LIST] [FILE...]
  *
  * For each invalid record: FILE:LINE:COL, the ply, the move as written and
- * the reason (on stderr, or as JSON on stdout).  For a valid record whose
- * end the rules decide (a royal lost, no legal move) or that repeats a
- * position four times, a line on stdout.  Exit 0 if every record is valid,
- * 1 if any is not, 2 on a usage or I/O error.  With --try-variants, each
- * record under each reading listed, and the readings under which it is
- * legal (try_variants.c).
+ * the reason (on stderr, or as JSON on stdout).  Nothing for a valid record
+ * unless --verbose: then a line on stdout with how the game ended.  Exit 0
+ * if every record is valid, 1 if any is not, 2 on a usage or I/O error.
+ * With --try-variants, each record under each reading listed, and the
+ * readings under which it is legal (try_variants.c).
  */
 #include "lib/cli.h"
 #include "lib/inputs.h"
 #include "validate/try_variants.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +49,7 @@ static void usage(FILE *f)
 		"      --format=FMT      text (default): invalid records on stderr;\n"
 		"                        json: one object per record on stdout\n"
 		"      --main-line       check the main line only, not the variations\n"
-		"      --verbose         a line for every record, valid or not\n"
+		"      --verbose         a line for every valid record too, with how it ended\n"
 		"      --try-variants L  check each record under each variant of L (names\n"
 		"                        separated by commas; tenjiku* for every shipped\n"
 		"                        tenjiku variant): which readings make it legal\n"
@@ -74,12 +74,45 @@ static void json_or_null(const char *s)
 		fputs("null", stdout);
 }
 
+/* The foul a valid record ends with (the outcome's reason is foul): its
+ * last move, checked, or one the ending declares, not in the moves; NULL
+ * if none. */
+static const kifu_fault *foul_of(const kifu_validation *r)
+{
+	const kifu_fault *f = &r->fault;
+	if (!r->valid || r->outcome.reason != KIFU_REASON_FOUL)
+		return NULL;
+	return f->code == KIFU_FAULT_ILLEGAL || f->code == KIFU_FAULT_DECLARED ? f : NULL;
+}
+
+static void print_json_foul(const kifu_fault *f)
+{
+	if (!f) {
+		fputs("null", stdout);
+		return;
+	}
+	int checked = f->code != KIFU_FAULT_DECLARED;
+	printf("{\"declared\":true,\"checked\":%s,\"side\":\"%s\",", checked ? "true" : "false",
+	       f->side == KIFU_SENTE ? "sente" : "gote");
+	if (checked) {
+		printf("\"ply\":%ld,\"move\":", f->ply);
+		inputs_json_string(stdout, f->move);
+		fputs(",\"reason\":", stdout);
+		inputs_json_string(stdout, f->reason);
+	} else {
+		fputs("\"ply\":null,\"move\":null,\"reason\":null", stdout);
+	}
+	fputs("}", stdout);
+}
+
 /* One object per record: the fields kifu-validate's JSON always had
  * pins (file, record, line, valid, plies, error), then what the validation
  * adds (man/kifu-validate.1). */
 static void print_json(const kifu_record *rec, const kifu_variant *v, long index,
 		       const kifu_validation *r)
 {
+	const kifu_fault *f = &r->fault;
+	const kifu_game_outcome *o = &r->outcome;
 	fputs("{\"file\":", stdout);
 	inputs_json_string(stdout, kifu_record_file(rec));
 	printf(",\"record\":%ld,\"line\":%ld,\"valid\":%s,\"plies\":%ld,\"error\":", index,
@@ -87,17 +120,17 @@ static void print_json(const kifu_record *rec, const kifu_variant *v, long index
 	if (r->valid) {
 		fputs("null", stdout);
 	} else {
-		if (r->ply > 0) {
-			printf("{\"ply\":%ld,\"move\":", r->ply);
-			inputs_json_string(stdout, r->move);
+		if (f->ply > 0) {
+			printf("{\"ply\":%ld,\"move\":", f->ply);
+			inputs_json_string(stdout, f->move);
 		} else {
 			fputs("{\"ply\":null,\"move\":null", stdout);
 		}
 		fputs(",\"reason\":", stdout);
-		inputs_json_string(stdout, r->reason);
+		inputs_json_string(stdout, f->reason);
 		fputs(",\"variation\":", stdout);
 		char path[256];
-		json_or_null(r->variation > 0 ? kifu_record_line_path(rec, r->variation, path, sizeof path) : NULL);
+		json_or_null(f->variation > 0 ? kifu_record_variation_path(rec, f->variation, path, sizeof path) : NULL);
 		fputs("}", stdout);
 	}
 	fputs(",\"variant\":", stdout);
@@ -105,90 +138,104 @@ static void print_json(const kifu_record *rec, const kifu_variant *v, long index
 	fputs(",\"ending\":", stdout);
 	json_or_null(kifu_record_ending(rec)[0] ? kifu_record_ending(rec) : NULL);
 	fputs(",\"result\":", stdout);
-	if (r->valid && r->result != KIFU_RESULT_NONE) {
-		printf("{\"winner\":\"%s\",\"reason\":", result_names[r->result]);
-		inputs_json_string(stdout, r->result_reason);
-		printf(",\"checked\":%s}", r->ending_checked || strcmp(r->result_reason, r->ending) != 0 ?
-						  "true" : "false");
+	if (r->valid && o->winner != KIFU_RESULT_NONE) {
+		printf("{\"winner\":\"%s\",\"reason\":", result_names[o->winner]);
+		inputs_json_string(stdout, kifu_reason_name(o->reason));
+		printf(",\"checked\":%s}", o->end == KIFU_END_RULES || o->end == KIFU_END_CHECKED ? "true" : "false");
 	} else {
 		fputs("null", stdout);
 	}
 	fputs(",\"foul\":", stdout);
-	if (r->valid && r->foul_ply) {
-		printf("{\"ply\":%ld,\"move\":", r->foul_ply);
-		inputs_json_string(stdout, r->foul_move);
-		fputs(",\"reason\":", stdout);
-		inputs_json_string(stdout, r->foul_reason);
-		fputs("}", stdout);
-	} else {
-		fputs("null", stdout);
-	}
+	print_json_foul(foul_of(r));
 	printf(",\"no_moves\":%s}\n", kifu_record_total_moves(rec) == 0 ? "true" : "false");
 }
 
-/* "Sente wins (resign)", "a draw (repetition)" */
-static void describe_result(const kifu_validation *r, char *buf, size_t size)
+/* How the rules ended the game: "; Gote lost its last royal at ply 31";
+ * "" when they did not. */
+static void describe_end(const kifu_game_outcome *o, char *buf, size_t size)
 {
-	if (r->result == KIFU_RESULT_DRAW)
-		snprintf(buf, size, "a draw (%s)", r->result_reason);
-	else
-		snprintf(buf, size, "%s wins (%s)", r->result == KIFU_RESULT_SENTE ? "Sente" : "Gote",
-			 r->result_reason);
+	buf[0] = 0;
+	if (o->end != KIFU_END_RULES)
+		return;
+	switch (o->reason) {
+	case KIFU_REASON_ROYAL_CAPTURED:
+		snprintf(buf, size, "; %s lost its last royal at ply %ld", side_name(o->loser), o->ply);
+		break;
+	case KIFU_REASON_MATE:
+	case KIFU_REASON_NO_LEGAL_MOVE:
+		snprintf(buf, size, "; %s has no legal move after ply %ld", side_name(o->loser), o->ply);
+		break;
+	case KIFU_REASON_BARE_ROYAL:
+		snprintf(buf, size, "; %s is left with a bare royal after ply %ld", side_name(o->loser), o->ply);
+		break;
+	case KIFU_REASON_REPETITION:
+	case KIFU_REASON_PERPETUAL_CHECK:
+	case KIFU_REASON_PERPETUAL_ATTACK:
+		if (o->loser >= 0)
+			snprintf(buf, size, "; the game ended by repetition at ply %ld: %s loses (%s)", o->ply,
+				 side_name(o->loser), kifu_reason_name(o->reason));
+		else
+			snprintf(buf, size, "; the game ended by repetition at ply %ld: a draw", o->ply);
+		break;
+	case KIFU_REASON_LONE_ROYALS:
+		snprintf(buf, size, "; only the two royals are left after ply %ld: a draw", o->ply);
+		break;
+	default:
+		break;
+	}
 }
 
+/* The foul it ends with: "; it ends with a foul, ply 13: 2h2c: why", or one
+ * the record declares; "" if none. */
+static void describe_foul(const kifu_fault *f, char *buf, size_t size)
+{
+	if (!f)
+		buf[0] = 0;
+	else if (f->code == KIFU_FAULT_DECLARED)
+		snprintf(buf, size, "; it ends with a foul by %s, declared by the record (%s) and not among its "
+			 "moves: not checked", side_name(f->side), f->move);
+	else
+		snprintf(buf, size, "; it ends with a foul, ply %ld: %s: %s", f->ply, f->move, f->reason);
+}
+
+/* "; Sente wins (resign)", "; a draw (repetition)"; "" with no result. */
+static void describe_result(const kifu_game_outcome *o, char *buf, size_t size)
+{
+	if (o->winner == KIFU_RESULT_NONE)
+		buf[0] = 0;
+	else if (o->winner == KIFU_RESULT_DRAW)
+		snprintf(buf, size, "; a draw (%s)", kifu_reason_name(o->reason));
+	else
+		snprintf(buf, size, "; %s wins (%s)", o->winner == KIFU_RESULT_SENTE ? "Sente" : "Gote",
+			 kifu_reason_name(o->reason));
+}
+
+/* An invalid record on standard error; with --verbose, a valid one on
+ * standard output, with how it ended: a linter run says nothing of the
+ * records that pass. */
 static void print_text(const kifu_record *rec, const kifu_validation *r, int verbose)
 {
 	if (!r->valid) {
 		inputs_report_invalid(rec, r);
 		return;
 	}
-	char end[160] = "";
-	switch (r->end) {
-	case KIFU_END_ROYAL_LOST:
-		snprintf(end, sizeof end, "; %s lost its last royal at ply %ld", side_name(r->loser), r->end_ply);
-		break;
-	case KIFU_END_NO_MOVES:
-		snprintf(end, sizeof end, "; %s has no legal move after ply %ld", side_name(r->loser), r->end_ply);
-		break;
-	case KIFU_END_BARE_ROYAL:
-		snprintf(end, sizeof end, "; %s is left with a bare royal after ply %ld", side_name(r->loser),
-			 r->end_ply);
-		break;
-	case KIFU_END_REPETITION:
-		if (r->loser >= 0)
-			snprintf(end, sizeof end, "; the game ended by repetition at ply %ld: %s loses (%s)",
-				 r->end_ply, side_name(r->loser), r->result_reason);
-		else
-			snprintf(end, sizeof end, "; the game ended by repetition at ply %ld: a draw", r->end_ply);
-		break;
-	case KIFU_END_LONE_ROYALS:
-		snprintf(end, sizeof end, "; only the two royals are left after ply %ld: a draw", r->end_ply);
-		break;
-	case KIFU_END_NONE:
-		break;
-	}
-	char rep[120] = "";
-	if (r->repetition_ply && !(r->end == KIFU_END_REPETITION && r->end_ply == r->repetition_ply))
+	if (!verbose)
+		return;
+	const kifu_game_outcome *o = &r->outcome;
+	char end[160], rep[120] = "", foul[800], result[80], plies[40] = "no moves";
+	describe_end(o, end, sizeof end);
+	bool repetition_end = end[0] && (o->reason == KIFU_REASON_REPETITION || o->reason == KIFU_REASON_PERPETUAL_CHECK ||
+					 o->reason == KIFU_REASON_PERPETUAL_ATTACK);
+	if (r->repetition_ply && !(repetition_end && o->ply == r->repetition_ply))
 		snprintf(rep, sizeof rep, "; repetition: a position seen for the fourth time after ply %ld",
 			 r->repetition_ply);
-	char foul[800] = "";
-	if (r->foul_ply)
-		snprintf(foul, sizeof foul, "; it ends with a foul, ply %ld: %s: %s", r->foul_ply, r->foul_move,
-			 r->foul_reason);
-	if (end[0] || rep[0] || foul[0] || verbose) {
-		char plies[40] = "no moves", result[80] = "";
-		if (kifu_record_total_moves(rec))
-			snprintf(plies, sizeof plies, "%ld plies", r->plies);
-		if (verbose && r->result != KIFU_RESULT_NONE && !r->foul_ply) {
-			char what[60];
-			describe_result(r, what, sizeof what);
-			snprintf(result, sizeof result, "; %s", what);
-		}
-		char file[4 * KIFU_DIAG_FILE_MAX];
-		cli_shown(file, sizeof file, kifu_record_file(rec));
-		printf("%s:%ld: valid, %s%s%s%s%s\n", file, kifu_record_line(rec), plies, end,
-		       rep, foul, result);
-	}
+	describe_foul(foul_of(r), foul, sizeof foul);
+	describe_result(o, result, sizeof result);
+	if (kifu_record_total_moves(rec))
+		snprintf(plies, sizeof plies, "%ld plies", r->plies);
+	char file[4 * KIFU_DIAG_FILE_MAX];
+	cli_shown(file, sizeof file, kifu_record_file(rec));
+	printf("%s:%ld: valid, %s%s%s%s%s\n", file, kifu_record_line(rec), plies, end, rep, foul, result);
 }
 
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
@@ -198,22 +245,13 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	run->records++;
 	if (v && run->try.n)
 		return try_variants_record(&run->try, rec, v, index, run->json, run->main_line);
-	if (!v) {
-		/* the record's variant is unknown: the reader said so */
-		memset(&r, 0, sizeof r);
-		long ply = 0, line = 0, col = 0;
-		const char *msg = kifu_record_error(rec, &ply, &line, &col, NULL);
-		r.line = line ? line : kifu_record_line(rec);
-		r.col = col;
-		snprintf(r.reason, sizeof r.reason, "%s", msg ? msg : "no variant");
-	} else {
-		kifu_validate_options opt = KIFU_VALIDATE_OPTIONS_INIT;
-		opt.main_line_only = run->main_line;
-		opt.namer = kifu_notation_square_namer(kifu_record_notation(rec));
-		if (kifu_position_for(&run->pos, v) || kifu_validate(rec, run->pos, &opt, &r)) {
-			cli_error("out of memory");
-			return CLI_USAGE;
-		}
+	kifu_validate_options opt = KIFU_VALIDATE_OPTIONS_INIT;
+	opt.main_line_only = run->main_line;
+	opt.namer = kifu_notation_square_namer(kifu_record_notation(rec));
+	/* no variant: the library says why */
+	if ((v && kifu_position_for(&run->pos, v)) || kifu_validate(rec, v ? run->pos : NULL, &opt, &r)) {
+		cli_error("out of memory");
+		return CLI_USAGE;
 	}
 	if (!r.valid)
 		run->invalid++;

@@ -123,11 +123,11 @@ static void print_text(const kifu_record *rec, const kifu_variant *v, const stru
 		} else if (r->valid) {
 			legal++;
 			printf("%s:%ld: %s: valid, %ld plies\n", file, line, name, r->plies);
-		} else if (r->ply > 0) {
-			printf("%s:%ld: %s: invalid at %ld:%ld: ply %ld: %s: %s\n", file, line, name, r->line, r->col,
-			       r->ply, r->move, r->reason);
+		} else if (r->fault.ply > 0) {
+			printf("%s:%ld: %s: invalid at %ld:%ld: ply %ld: %s: %s\n", file, line, name, r->fault.line, r->fault.col,
+			       r->fault.ply, r->fault.move, r->fault.reason);
 		} else {
-			printf("%s:%ld: %s: invalid at %ld:%ld: %s\n", file, line, name, r->line, r->col, r->reason);
+			printf("%s:%ld: %s: invalid at %ld:%ld: %s\n", file, line, name, r->fault.line, r->fault.col, r->fault.reason);
 		}
 	}
 	printf("%s:%ld: legal under ", file, line);
@@ -160,14 +160,14 @@ static void print_json(const kifu_record *rec, const kifu_variant *v, long index
 			fputs("null}", stdout);
 			continue;
 		}
-		if (r->ply > 0) {
-			printf("{\"line\":%ld,\"col\":%ld,\"ply\":%ld,\"move\":", r->line, r->col, r->ply);
-			inputs_json_string(stdout, r->move);
+		if (r->fault.ply > 0) {
+			printf("{\"line\":%ld,\"col\":%ld,\"ply\":%ld,\"move\":", r->fault.line, r->fault.col, r->fault.ply);
+			inputs_json_string(stdout, r->fault.move);
 		} else {
-			printf("{\"line\":%ld,\"col\":%ld,\"ply\":null,\"move\":null", r->line, r->col);
+			printf("{\"line\":%ld,\"col\":%ld,\"ply\":null,\"move\":null", r->fault.line, r->fault.col);
 		}
 		fputs(",\"reason\":", stdout);
-		inputs_json_string(stdout, r->reason);
+		inputs_json_string(stdout, r->fault.reason);
 		fputs("}}", stdout);
 	}
 	fputs("],\"legal_under\":[", stdout);

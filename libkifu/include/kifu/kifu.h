@@ -47,6 +47,11 @@
  *   variant is loaded.  (tests/test_threads.c holds the library to this,
  *   under ThreadSanitizer: make tsan.)
  *
+ * Options.  A function's options are a struct set from its _INIT macro,
+ *   then the fields wanted (designated initializers: a field added later
+ *   keeps its default in a program that does not name it); NULL options
+ *   are the defaults.  No version field before 1.0 (kifu/play.h says why).
+ *
  * Memory.  Out of memory is reported (KIFU_ENOMEM), never an abort.  Every
  *   per-record object (record, position, stream) keeps its memory for the
  *   next record: streaming any number of records takes flat memory.

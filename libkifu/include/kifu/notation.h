@@ -14,6 +14,7 @@
 #include "error.h"
 #include "position.h"
 #include "record.h"
+#include "play.h"
 #include "variant.h"
 
 KIFU_BEGIN_DECLS
@@ -64,9 +65,18 @@ typedef struct kifu_write_options {
 	 * What can be carried is written exactly. */
 	void (*dropped)(void *ctx, unsigned dropped, const char *what);
 	void *ctx;
+	/* When not NULL, filled with the record's validation for each record
+	 * written, as kifu_validate gives it (squares named in the terms of
+	 * the notation it was read from): a writer that plays every line of
+	 * play (KIF, KI2, JKF) judges them on the way, the others validate the
+	 * record besides.  A program can then say which records it wrote are
+	 * invalid without playing each twice. */
+	kifu_validation *validation;
 } kifu_write_options;
 
-#define KIFU_WRITE_OPTIONS_INIT {KIFU_ENCODING_UTF8, NULL, NULL}
+/* Set from it, then the fields wanted (kifu_play_options says why there is
+ * no version field). */
+#define KIFU_WRITE_OPTIONS_INIT {.encoding = KIFU_ENCODING_UTF8}
 
 /* The words of kifu_dropped bits, for a message: "variations and
  * comments".  Writes into buf; returns buf. */

@@ -29,7 +29,7 @@ typedef struct kifu_stream_options {
 					   * or NULL: tell it from the input */
 } kifu_stream_options;
 
-#define KIFU_STREAM_OPTIONS_INIT {NULL, NULL, NULL}
+#define KIFU_STREAM_OPTIONS_INIT {.variants = NULL}
 
 /* A stream over reader, which stays the caller's and must outlive the
  * stream.  opt may be NULL (all defaults); it is copied, but the variants

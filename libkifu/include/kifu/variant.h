@@ -232,7 +232,7 @@ int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out);
 /* Alias i (0 .. naliases-1) of type t, or NULL. */
 const char *kifu_variant_piece_alias(const kifu_variant *v, int t, int i);
 /* The i-th Japanese name a reader takes for type t, from 0: the full name,
- * the KIF name, the aliases, and 成 + the full name for a promoted type,
+ * the KIF name, the diagram name, the aliases, and 成 + the full name for a promoted type,
  * each once.  Writes it into buf; returns its length, 0 past the last one,
  * KIFU_ELIMIT if it does not fit, KIFU_ENOTFOUND for t out of range.
  * Readers fold traditional characters too (kifu_name_fold). */
@@ -243,7 +243,7 @@ int kifu_variant_piece_by_sfen(const kifu_variant *v, const char *token, size_t 
 /* The type with this id ("pawn", "+pawn"), or KIFU_ENOTFOUND. */
 int kifu_variant_piece_by_id(const kifu_variant *v, const char *id);
 /* The type whose Japanese name text[0..len) begins with: any of its names
- * (full, short, aliases, 成 + the name of a promoted type), the longest that
+ * (full, short, diagram, aliases, 成 + the name of a promoted type), the longest that
  * matches, with traditional characters folded (將 = 将, 鐵 = 鉄, 王 = 玉 ...).
  * *used is set to the bytes of text the name takes.  Returns the type, or
  * KIFU_ENOTFOUND. */
@@ -286,6 +286,10 @@ enum kifu_name_reads {
 /* Type t's names for writing (they live as long as v), or NULL for t out of
  * range. */
 const kifu_piece_writing *kifu_variant_piece_writing(const kifu_variant *v, int t);
+/* The name a KIF board diagram gives type t (its variant file's `diagram`:
+ * lishogi's one- or two-kanji cells for Chu, 香, 成馬), "" when the file
+ * gives none; NULL for t out of range.  Readers take it as any other name. */
+const char *kifu_variant_piece_diagram_name(const kifu_variant *v, int t);
 /* Folds the traditional characters historical records write (將 鐵 豬 貓 惡 橫
  * 酔 刃 竜 步 鳯 豎, and 王 for 玉) into the forms the variant files use, as every
  * lookup of a Japanese name does (piece names, 手合割 values, variant

@@ -2,6 +2,7 @@
  * notation.c - the table of notations (notation.h) and what the public API
  * says of it (kifu/notation.h).  To add a notation: its file, and a row here.
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "notation/notation.h"
@@ -22,6 +23,33 @@ const kifu__notation *kifu__notation_named(const char *name)
 	for (int i = 0; name && i < kifu__notation_count; i++)
 		if (!strcmp(kifu__notations[i]->name, name))
 			return kifu__notations[i];
+	return NULL;
+}
+
+/* Does variant d inherit a (through its parents, found by name)? */
+static bool descends(const kifu_variant_set *set, const kifu_variant *d, const kifu_variant *a)
+{
+	for (int depth = 0; d && depth < 8; depth++) {
+		const char *parent = kifu_variant_parent(d);
+		if (!parent[0])
+			return false;
+		if (!strcmp(parent, kifu_variant_name(a)))
+			return true;
+		d = kifu_variant_set_find(set, parent);
+	}
+	return false;
+}
+
+const kifu_variant *kifu__variant_refined_by_all(const kifu_variant_set *set, const kifu_variant *const *fits,
+						 int n)
+{
+	for (int i = 0; i < n; i++) {
+		bool all = true;
+		for (int k = 0; k < n && all; k++)
+			all = k == i || descends(set, fits[k], fits[i]);
+		if (all)
+			return fits[i];
+	}
 	return NULL;
 }
 
@@ -55,6 +83,20 @@ kifu_square_namer kifu_notation_square_namer(const char *notation)
 	return n ? n->square_name : NULL;
 }
 
+/* The validation of a record written by a writer that does not play
+ * every line (compact, CSA, USI): kifu_validate.  0 or KIFU_ENOMEM. */
+static int validate_written(const kifu_record *rec, const kifu_variant *v, kifu_validation *val)
+{
+	kifu_position *pos = NULL;
+	if (kifu_position_new(&pos, v))
+		return KIFU_ENOMEM;
+	kifu_validate_options vo = KIFU_VALIDATE_OPTIONS_INIT;
+	vo.namer = kifu_notation_square_namer(kifu_record_notation(rec));
+	int rc = kifu_validate(rec, pos, &vo, val);
+	kifu_position_free(pos);
+	return rc;
+}
+
 int kifu_write(FILE *out, const kifu_record *rec, const kifu_variant *v, const char *notation,
 	       const kifu_write_options *opt, kifu_diag *diag)
 {
@@ -63,7 +105,16 @@ int kifu_write(FILE *out, const kifu_record *rec, const kifu_variant *v, const c
 	if (!n || !n->write)
 		return kifu_diag_set(diag, KIFU_ENOTFOUND, NULL, 0, 0, "no notation \"%s\" to write",
 				     notation ? notation : "(none)");
-	return n->write(out, rec, v, opt ? opt : &defaults, diag);
+	if (!opt)
+		opt = &defaults;
+	/* valid -1: not filled yet; a writer that plays every line fills it
+	 * (writing.h), for the others it is worked out here */
+	if (opt->validation)
+		opt->validation->valid = -1;
+	int rc = n->write(out, rec, v, opt, diag);
+	if (!rc && opt->validation && opt->validation->valid < 0 && validate_written(rec, v, opt->validation))
+		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	return rc;
 }
 
 char *kifu_dropped_words(unsigned dropped, char *buf, size_t size)

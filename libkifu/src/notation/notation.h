@@ -20,11 +20,16 @@
 #include "kifu/record.h"
 #include "kifu/variant.h"
 #include "text/encoding.h"
+#include "text/lines.h"
 
 /* What a reader gets from its stream. */
 typedef struct kifu__read_ctx {
-	kifu_reader *lines;               /* the input, line by line (raw bytes) */
-	kifu__decoder *dec;               /* decodes a line to UTF-8 (the input's encoding) */
+	kifu__lines *pump;                /* the input's lines, decoded, their problems
+					   * said once (text/lines.h): what a reader reads */
+	/* the raw lines and their decoder beneath the pump: for the JKF reader
+	 * alone, until it reads the pump too; no other reader touches them */
+	kifu_reader *lines;
+	kifu__decoder *dec;
 	const kifu_variant_set *variants; /* where variants are looked up */
 	const kifu_variant *fallback;     /* for records that name none (-v), or NULL */
 } kifu__read_ctx;
@@ -56,6 +61,12 @@ extern const kifu__notation *const kifu__notations[];
 extern const int kifu__notation_count;
 /* The entry called name, or NULL. */
 const kifu__notation *kifu__notation_named(const char *name);
+
+/* Of the n variants (n >= 1) that a record fits, the one that the others
+ * all inherit (through their parents, found in set by name), itself when
+ * n is 1: chu, of chu and chu-jcsa; NULL when none is. */
+const kifu_variant *kifu__variant_refined_by_all(const kifu_variant_set *set, const kifu_variant *const *fits,
+						 int n);
 
 /* The entries, each defined in its notation's file. */
 extern const kifu__notation kifu__notation_compact;

@@ -52,6 +52,7 @@ void kifu_stream_free(kifu_stream *s)
 		return;
 	if (s->notation && s->state)
 		s->notation->close(s->state);
+	kifu__lines_free(s->ctx.pump);
 	kifu__decoder_free(s->ctx.dec);
 	free(s);
 }
@@ -59,6 +60,22 @@ void kifu_stream_free(kifu_stream *s)
 const char *kifu_stream_notation(const kifu_stream *s)
 {
 	return s->notation ? s->notation->name : NULL;
+}
+
+/* Does the line hold a JSON key "$schema" (JSON Schema's: the document
+ * says what it is)? */
+static bool declares_schema(const char *line, size_t len)
+{
+	for (const char *p = line; (p = memchr(p, '"', len - (size_t)(p - line))) != NULL; p++) {
+		if ((size_t)(line + len - p) < 9 || memcmp(p, "\"$schema\"", 9))
+			continue;
+		const char *q = p + 9;
+		while (q < line + len && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < line + len && *q == ':')
+			return true;
+	}
+	return false;
 }
 
 /* Looks at the sample's lines (decoded): each line counts for the notation
@@ -74,6 +91,7 @@ static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n
 	int nn = kifu__notation_count < 16 ? kifu__notation_count : 16;
 	size_t i = 0;
 	int lines = 0;
+	bool schema = false;
 	*content = false;
 	while (i < n && lines < SAMPLE_LINES) {
 		/* a line ends at LF or CR (files from classic Mac OS end their
@@ -110,6 +128,8 @@ static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n
 			}
 			if (best >= 0)
 				counts[best]++;
+			if (!schema)
+				schema = declares_schema(line, ll);
 		}
 		i += len + 1;
 		lines++;
@@ -128,6 +148,10 @@ static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n
 	for (int t = 0; t < nn; t++)
 		if (counts[t] && (best < 0 || counts[t] > counts[best]))
 			best = t;
+	/* a JSON document that names its schema is one of that schema (a
+	 * JSON Schema, say), whatever keys it shares with a notation's */
+	if (best >= 0 && schema && strstr(kifu__notations[best]->extensions, ".json"))
+		return NULL;
 	return best >= 0 ? kifu__notations[best] : NULL;
 }
 
@@ -161,6 +185,15 @@ static int start(kifu_stream *s, kifu_diag *diag)
 		kifu__reader_skip_boms(s->ctx.lines);
 	if (trusted)
 		kifu__decoder_trust(s->ctx.dec);
+	/* the pump every reader reads; an ASCII start lets a line say the
+	 * encoding (CSA's 'CSA encoding=) */
+	if (kifu__lines_new(&s->ctx.pump, s->ctx.lines, s->ctx.dec, kifu__ascii_span(copy, n) == n)) {
+		free(copy);
+		return kifu_diag_set(diag, KIFU_ENOMEM, name, 0, 0, "out of memory");
+	}
+	/* ... and no NUL in it: no line needs looking at for one */
+	if (trusted && !memchr(copy, 0, n))
+		kifu__lines_trust(s->ctx.pump);
 	bool content = false;
 	const kifu__notation *chosen = s->opt.notation ? kifu__notation_named(s->opt.notation) :
 							 detect(s, copy, n, &content);

@@ -16,12 +16,13 @@
 int kifu__write_read_whole(const kifu_record *rec, kifu_diag *diag);
 
 /* Plays every line of rec on pos with opt's hooks and ctx (the rest of opt
- * is set here: through illegal moves, not judged).  0; or, diag filled in
- * the words of `notation` ("KIF", "JKF"), KIFU_EILLEGAL for a move with no
- * piece to move, KIFU_ESYNTAX for a start that cannot be set up, or what a
- * hook returned. */
+ * is set here: through illegal moves, judged only for a validation), and
+ * fills validation (kifu_write_options.validation) when not NULL.  0; or,
+ * diag filled in the words of `notation` ("KIF", "JKF"), KIFU_EILLEGAL for
+ * a move with no piece to move, KIFU_ESYNTAX for a start that cannot be
+ * set up, or what a hook returned. */
 int kifu__write_lines(const kifu_record *rec, kifu_position *pos, kifu_play_options *opt,
-		      const char *notation, kifu_diag *diag);
+		      kifu_validation *validation, const char *notation, kifu_diag *diag);
 
 /* The longest times writers write: KIF's m:ss and hh:mm:ss read back up to
  * 100,000,000 minutes and hours, and CSA and JKF keep to the same (a
@@ -38,5 +39,21 @@ int kifu__write_times_fit(const kifu_record *rec, bool totals, const char *notat
 /* Does any move of rec (with endings: or any line's ending) have a time
  * or a total? */
 bool kifu__write_any_times(const kifu_record *rec, bool endings);
+
+
+/* Seconds as compact (`@`) and CSA (`T`) write them, 1*DIGIT ["." 1*DIGIT]
+ * (formats/compact.md): read to the nearest double, alike in every locale
+ * (no strtod on the text as written).  0 with *out; KIFU_ESYNTAX for any
+ * other form (0x10, 1e5, +5, .5, 5.); KIFU_ELIMIT for max or more, or for
+ * more than KIFU__SECONDS_DIGITS significant digits (no writer writes
+ * them: 17 give back any double). */
+#define KIFU__SECONDS_DIGITS 40
+int kifu__seconds_read(const char *s, size_t n, double max, double *out);
+/* t (finite, >= 0) in that form, in the fewest digits that read back to t
+ * (16, 1.5, 0.1; a subnormal's zeros written out, never a thousand
+ * decimals).  buf of KIFU__SECONDS_WRITTEN bytes holds any; returns the
+ * length. */
+#define KIFU__SECONDS_WRITTEN 400
+size_t kifu__seconds_write(double t, char *buf, size_t size);
 
 #endif

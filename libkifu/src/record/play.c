@@ -6,25 +6,20 @@
  * (validation, statistics, the KI2 reader, the KIF writer, diff, replay)
  * goes through here.
  *
- * The end of a line is judged too (docs/rules.md, "How a record ends"): the
- * state the rules give (a royal lost, no legal move), and the ending the
- * record claims, where the rules can decide it: mate, repetition, and a
- * foul the record declares with illegal-win.  Other endings (resign,
- * timeout, abort, ...) are taken as the record gives them.
+ * The stages: the record's start (a fault of the record as a whole comes
+ * first); its moves, each checked and made, repetitions counted; the end
+ * of the line (play_end.c: the state the rules give and the ending the
+ * record claims).  kifu_play plays one line; the walk plays every line,
+ * each move made once and taken back once.
  */
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kifu/play.h"
-#include "kifu/vocabulary.h"
+#include "record/play_state.h"
 #include "text/encoding.h"
-#include "record/start.h"
-#include "text/similar.h"
-
-static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
 
 /* Names a square as the compact notation does ("7g", "12o"): the default
  * of the messages.  (The notations name theirs: kifu_notation_square_namer.) */
@@ -37,15 +32,15 @@ static void default_namer(const kifu_variant *v, int sq, char *buf, size_t size)
 		snprintf(buf, size, "%d%c", sq % files + 1, 'a' + sq / files);
 }
 
-char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t size)
+char *kifu_record_variation_path(const kifu_record *rec, int variation, char *buf, size_t size)
 {
-	if (line <= 0) {
+	if (variation <= 0) {
 		snprintf(buf, size, "the main line");
 		return buf;
 	}
 	size_t n = 0;
 	buf[0] = 0;
-	for (int l = line; l > 0 && n + 1 < size;) {
+	for (int l = variation; l > 0 && n + 1 < size;) {
 		kifu_record_line_info li;
 		if (kifu_record_get_line(rec, l, &li))
 			break;
@@ -56,88 +51,6 @@ char *kifu_record_line_path(const kifu_record *rec, int line, char *buf, size_t 
 		l = li.parent;
 	}
 	return buf;
-}
-
-/* ---- counting positions ---- */
-
-/* Counting positions for fourfold repetition (千日手): an open-addressing
- * table of (key, count) pairs, the play loop's own (made for each play,
- * sized for the moves, so that the count is linear).  A count goes down
- * again when a move is taken back (variations); a key keeps its slot (with
- * count 0), so that a probe chain is never cut and a position seen again
- * finds its slot. */
-typedef struct seen_entry {
-	uint64_t key;
-	uint32_t first;  /* the ply after which the position occurred first (count 0 -> 1) */
-	uint8_t count;   /* 0: an empty slot; else 1 + the count (up to 254) */
-} seen_entry;        /* one entry in one cache line: a probe touches one line */
-
-typedef struct seen_table {
-	seen_entry *slots;
-	size_t mask;
-} seen_table;
-
-/* The table for `positions` positions, at most a quarter full (few probes
- * go on past their first slot).  seen_free frees it. */
-static int seen_init(seen_table *t, long positions)
-{
-	_Static_assert(sizeof(seen_entry) == 2 * sizeof(uint64_t), "a seen_entry is two words");
-	size_t size = 16;
-	while (size < (size_t)positions * 4)
-		size *= 2;
-	free(t->slots);
-	if (!(t->slots = calloc(size, sizeof *t->slots)))
-		return KIFU_ENOMEM;
-	t->mask = size - 1;
-	return 0;
-}
-
-static void seen_free(seen_table *t)
-{
-	free(t->slots);
-	t->slots = NULL;
-}
-
-static inline seen_entry *seen_slot(const seen_table *t, uint64_t key)
-{
-	size_t i = (size_t)(key ^ (key >> 29)) & t->mask;
-	while (t->slots[i].count && t->slots[i].key != key)
-		i = (i + 1) & t->mask;
-	return &t->slots[i];
-}
-
-/* Counts key once more, reached after ply `ply`; returns its count, and
- * the ply after which it occurred first in *first (first may be NULL). */
-static inline int seen_add(seen_table *t, uint64_t key, long ply, long *first)
-{
-	seen_entry *e = seen_slot(t, key);
-	unsigned c = e->count;
-	if (c <= 1) {
-		/* a new slot, or a position counted 0 times again (taken back) */
-		e->key = key;
-		e->first = (uint32_t)ply;
-		c = 1;
-	}
-	if (c < 255)
-		c++;
-	e->count = (uint8_t)c;
-	if (first)
-		*first = e->first;
-	return (int)c - 1;
-}
-
-static int seen_count(const seen_table *t, uint64_t key)
-{
-	const seen_entry *e = seen_slot(t, key);
-	return e->count ? e->count - 1 : 0;
-}
-
-/* Counts key once less (a move taken back). */
-static void seen_remove(seen_table *t, uint64_t key)
-{
-	seen_entry *e = seen_slot(t, key);
-	if (e->count > 1)
-		e->count--;
 }
 
 /* What changes the key of every position after a move that resets the
@@ -196,33 +109,6 @@ static int playable(const kifu_position *pos, const kifu_move *m)
 	       (kifu_variant_piece(v, kifu_code_type(c), &info) == 0 && info.promotes_to >= 0);
 }
 
-/* The state of one play. */
-typedef struct play {
-	const kifu_record *rec;
-	kifu_position *pos;
-	const kifu_play_options *opt;
-	kifu_validation *out;
-	kifu_square_namer namer;
-	seen_table seen;
-	long ended_at;     /* the ply after which a side had lost its last royal */
-	int ended_loser;
-	long err_ply;      /* a reading error at this main-line ply (0: none) */
-	const char *err, *err_move;
-	long err_line, err_col;
-	int fault_side;    /* the side whose move was the fault */
-	bool count;        /* the moves played count in out (plies, repetition): the line
-			    * out describes is being played */
-	/* the variant's repetition rule (kifu_variant_repetition), and where
-	 * the path stands with it: */
-	kifu_repetition_rule rule;
-	bool resets;       /* some move may reset the count (the rule's reset_on_*) */
-	long epoch;        /* moves that reset the count so far (the keys' epoch) */
-	uint64_t key;      /* the key of the position now: its own and the epoch's */
-	long rep_ended;    /* the ply at which the game ended by repetition, 0 if not */
-	enum kifu_result rep_result;
-	const char *rep_reason;
-} play;
-
 static void play_init(play *p, const kifu_record *rec, kifu_position *pos, const kifu_play_options *opt,
 		      kifu_validation *out, bool count)
 {
@@ -233,7 +119,6 @@ static void play_init(play *p, const kifu_record *rec, kifu_position *pos, const
 	p->out = out;
 	p->namer = opt->namer ? opt->namer : default_namer;
 	p->ended_loser = -1;
-	p->fault_side = KIFU_SENTE;
 	p->count = count;
 	kifu_variant_repetition(kifu_position_variant(pos), &p->rule);
 	p->resets = p->rule.count &&
@@ -243,18 +128,18 @@ static void play_init(play *p, const kifu_record *rec, kifu_position *pos, const
 	p->err_ply = p->err && err_ply > 0 ? err_ply : 0;
 }
 
-/* The game has ended by repetition at ply p->rep_ended of line `line`: who
+/* The game has ended by repetition at ply p->rep_ended of `variation`: who
  * won?  A draw, unless the rule makes a side that attacked (or gave check)
  * on each of its moves since the position's first occurrence (after ply
  * `first`) lose (docs/rules.md).  Which moves were attacks is worked out
  * here, by playing the line again on a position of its own: it is needed
  * once per game at most, and costs nothing on the moves of games that do
  * not end so.  0 or KIFU_ENOMEM. */
-static int repetition_result(play *p, int line, long first)
+static int repetition_result(play *p, int variation, long first)
 {
 	long last = p->rep_ended;
 	p->rep_result = KIFU_RESULT_DRAW;
-	p->rep_reason = "repetition";
+	p->rep_reason = KIFU_REASON_REPETITION;
 	if (!p->rule.perpetual_attack_loses || last <= first + 1)
 		return 0;
 	kifu_position *again;
@@ -265,7 +150,7 @@ static int repetition_result(play *p, int line, long first)
 	int rc = kifu_record_start(p->rec, again, NULL);
 	for (long k = 1; !rc && k <= last; k++) {
 		kifu_record_move m;
-		if (kifu_record_line_move(p->rec, line, k, &m, NULL)) {
+		if (kifu_record_line_move(p->rec, variation, k, &m, NULL)) {
 			rc = KIFU_ENOTFOUND;
 			break;
 		}
@@ -285,43 +170,38 @@ static int repetition_result(play *p, int line, long first)
 		return 0; /* cannot happen: the line's moves were just played */
 	if (all[0] != all[1]) {
 		p->rep_result = all[KIFU_SENTE] ? KIFU_RESULT_GOTE : KIFU_RESULT_SENTE;
-		p->rep_reason = p->rule.perpetual_check_only ? "perpetual-check" : "perpetual-attack";
+		p->rep_reason = p->rule.perpetual_check_only ? KIFU_REASON_PERPETUAL_CHECK : KIFU_REASON_PERPETUAL_ATTACK;
 	}
 	return 0;
 }
 
-/* Notes the first fault in out: the move m at ply of line `line`. */
-static void fault(play *p, int line, long ply, const kifu_record_move *m, const kifu_illegal *why,
+/* Notes the first fault in out: the move m at ply of `variation`. */
+static void fault(play *p, int variation, long ply, const kifu_record_move *m, const kifu_illegal *why,
 		  int named_wrong)
 {
 	kifu_validation *out = p->out;
 	if (!out->valid)
 		return;
 	out->valid = 0;
-	out->variation = line;
-	out->ply = ply;
-	out->line = m->line;
-	out->col = m->col;
-	out->illegal = named_wrong ? KIFU_LEGAL : why->code;
-	p->fault_side = kifu_position_side(p->pos);
-	kifu__text_copy(out->move, sizeof out->move, m->text);
+	kifu_fault *f = &out->fault;
+	*f = (kifu_fault){named_wrong ? KIFU_FAULT_MISNAMED : KIFU_FAULT_ILLEGAL, named_wrong ? KIFU_LEGAL : why->code,
+			  variation, ply, (int)kifu_position_side(p->pos), m->line, m->col, "", ""};
+	kifu__text_copy(f->move, sizeof f->move, m->text);
 	if (named_wrong)
-		describe_mismatch(p->pos, m, p->namer, out->reason, sizeof out->reason);
+		describe_mismatch(p->pos, m, p->namer, f->reason, sizeof f->reason);
 	else if (why->code == KIFU_ILL_GAME_OVER && p->ended_at)
-		snprintf(out->reason, sizeof out->reason,
-			 "the game ended at ply %ld when %s lost its last royal", p->ended_at,
-			 side_name(p->ended_loser));
+		snprintf(f->reason, sizeof f->reason, "the game ended at ply %ld when %s lost its last royal",
+			 p->ended_at, kifu__side_name(p->ended_loser));
 	else if (why->code == KIFU_ILL_GAME_OVER && p->rep_ended)
-		snprintf(out->reason, sizeof out->reason,
+		snprintf(f->reason, sizeof f->reason,
 			 "the game ended at ply %ld, when a position occurred for the %s time (repetition)",
 			 p->rep_ended, p->rule.count == 4 ? "fourth" : "last");
 	else
-		kifu_illegal_describe(kifu_position_variant(p->pos), why, p->namer, out->reason,
-				      sizeof out->reason);
-	kifu__utf8_trim_end(out->reason); /* a reason cut short ends on a whole character */
+		kifu_illegal_describe(kifu_position_variant(p->pos), why, p->namer, f->reason, sizeof f->reason);
+	kifu__utf8_trim_end(f->reason); /* a reason cut short ends on a whole character */
 }
 
-/* Plays the move of global index `index`, ply `ply` of line `line`; hooks:
+/* Plays the move of global index `index`, ply `ply` of `variation`; hooks:
  * whether to call them; undo: where to keep what the move changed, or
  * NULL.  Returns 1 when the move was made, 0 when the play stops there (a
  * fault; through_illegal and a move it cannot carry out: *rc is then
@@ -329,8 +209,8 @@ static void fault(play *p, int line, long ply, const kifu_record_move *m, const 
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline int play_one(play *p, int line, long ply, long index, int hooks, kifu_undo *undo, bool known,
-			   int *rc)
+static inline int play_one(play *p, int variation, long ply, long index, int hooks, kifu_undo *undo,
+			   bool known, int *rc)
 {
 	kifu_position *pos = p->pos;
 	kifu_validation *out = p->out;
@@ -347,11 +227,11 @@ static inline int play_one(play *p, int line, long ply, long index, int hooks, k
 		why = (kifu_illegal){KIFU_ILL_GAME_OVER, -1, -1, -1, -1, KIFU_SENTE};
 	}
 	if (!legal) {
-		fault(p, line, ply, &m, &why, named_wrong);
+		fault(p, variation, ply, &m, &why, named_wrong);
 		if (!opt->through_illegal)
 			return 0;
 		if (!playable(pos, &m.move)) {
-			out->stopped_line = line;
+			out->stopped_variation = variation;
 			out->stopped_ply = ply;
 			*rc = KIFU_EILLEGAL;
 			return 0;
@@ -359,7 +239,7 @@ static inline int play_one(play *p, int line, long ply, long index, int hooks, k
 	}
 	kifu_play_step step;
 	if (hooks && (opt->before || opt->after)) {
-		step = (kifu_play_step){ply, index, line, &m, legal};
+		step = (kifu_play_step){ply, index, variation, &m, legal};
 		if (opt->before && (*rc = opt->before(opt->ctx, pos, &step)) != 0)
 			return 0;
 	}
@@ -372,7 +252,7 @@ static inline int play_one(play *p, int line, long ply, long index, int hooks, k
 	int n = seen_add(&p->seen, p->key, ply, &first);
 	if (p->rule.count && n >= p->rule.count && !p->rep_ended) {
 		p->rep_ended = ply;
-		if ((*rc = repetition_result(p, line, first)) != 0)
+		if ((*rc = repetition_result(p, variation, first)) != 0)
 			return 0;
 	}
 	if (!p->ended_at && kifu_position_royal_loser(pos) >= 0) {
@@ -392,320 +272,164 @@ static inline int play_one(play *p, int line, long ply, long index, int hooks, k
 	return 1;
 }
 
-/* Plays moves [0, count) of line `line` (whose first move is at ply
+/* Plays moves [0, count) of `variation` (whose first move is at ply
  * `start`, global index `first`).  Returns 1 to go on, 0 when the play
  * stopped (play_one). */
-static int play_moves(play *p, int line, long start, long first, long count, int hooks, int *rc)
+static int play_moves(play *p, int variation, long start, long first, long count, int hooks, int *rc)
 {
 	/* the reader stopped before the move at err_ply: no move from there */
 	long n = count;
-	if (line == 0 && p->err_ply > 0 && p->err_ply - start < n)
+	if (variation == 0 && p->err_ply > 0 && p->err_ply - start < n)
 		n = p->err_ply - start > 0 ? p->err_ply - start : 0;
 	if (hooks && (p->opt->before || p->opt->after)) {
 		for (long k = 0; k < n; k++)
-			if (!play_one(p, line, start + k, first + k, 1, NULL, false, rc))
+			if (!play_one(p, variation, start + k, first + k, 1, NULL, false, rc))
 				return 0;
 	} else {
 		/* no hook to call (validation): play_one made for that */
 		for (long k = 0; k < n; k++)
-			if (!play_one(p, line, start + k, first + k, 0, NULL, false, rc))
+			if (!play_one(p, variation, start + k, first + k, 0, NULL, false, rc))
 				return 0;
 	}
 	return n == count;
 }
 
-/* ---- the end of a line ---- */
+/* ---- the start ---- */
 
-static enum kifu_result winner_other_than(int side)
+static void validation_clear(kifu_validation *out)
 {
-	return side == KIFU_SENTE ? KIFU_RESULT_GOTE : KIFU_RESULT_SENTE;
+	memset(out, 0, sizeof *out);
+	out->valid = 1;
+	out->fault.side = -1;
+	kifu__outcome_clear(&out->outcome);
 }
 
-/* The ending is at fault: its place is the ply after the last move. */
-static void ending_fault(play *p, int line, const kifu_record_line_info *li, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static void ending_fault(play *p, int line, const kifu_record_line_info *li, const char *fmt, ...)
+/* The record as a whole is at fault (no ply, no move). */
+static void whole_fault(kifu_validation *out, enum kifu_fault_code code, long line, long col, const char *reason)
 {
-	kifu_validation *out = p->out;
 	out->valid = 0;
-	out->variation = line;
-	out->ply = li->start + li->count;
-	out->line = li->ending_line;
-	out->col = li->ending_col;
-	out->illegal = KIFU_LEGAL;
-	kifu__text_copy(out->move, sizeof out->move, li->ending_text);
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(out->reason, sizeof out->reason, fmt, ap);
-	va_end(ap);
-	kifu__utf8_trim_end(out->reason);
+	out->fault = (kifu_fault){code, KIFU_LEGAL, 0, 0, -1, line, col, "", ""};
+	kifu__text_copy(out->fault.reason, sizeof out->fault.reason, reason);
 }
 
-/* Has the side to move lost, whatever it plays (1 or 0; KIFU_ENOMEM, or
- * KIFU_ELIMIT for a position with more moves than a list holds)?  No legal move; or, with a
- * check rule, it is in check and its only answers are interpositions (moves
- * of another piece than the royal onto an empty square, or drops, on the
- * line of the check), which a record counts as futile (無駄合), as tsume
- * problems do (docs/rules.md, "How a record ends"); or, with no check rule,
- * every move lets the other side take its last royal on the next. */
-static int mated(kifu_position *pos, kifu_movelist *list)
+/* The record's variant is not known: the reader said why, where. */
+static void unknown_variant(const kifu_record *rec, kifu_validation *out)
 {
-	if (kifu_generate_legal(pos, list))
-		return KIFU_ELIMIT;
-	if (list->count == 0)
-		return 1;
-	const kifu_variant *v = kifu_position_variant(pos);
-	enum kifu_side side = kifu_position_side(pos);
-	if (kifu_variant_royal_rule(v) != KIFU_ROYAL_NONE) {
-		if (!kifu_position_in_check(pos))
-			return 0;
-		for (int i = 0; i < list->count; i++) {
-			const kifu_move *m = &list->moves[i];
-			if (m->flags & KIFU_MOVE_DROP)
-				continue;
-			kifu_piece_info info;
-			int mover = kifu_position_at(pos, m->from);
-			kifu_variant_piece(v, kifu_code_type(mover), &info);
-			/* a royal that moves, or a capture: an answer that is no mere block */
-			if (info.royal || kifu_position_at(pos, m->to) ||
-			    (m->mid != KIFU_NO_SQUARE && m->mid != m->from && kifu_position_at(pos, m->mid)))
-				return 0;
-		}
+	long line = 0, col = 0;
+	const char *msg = kifu_record_error(rec, NULL, &line, &col, NULL);
+	char why[KIFU_DIAG_MESSAGE_MAX];
+	const char *name = kifu_record_variant_name(rec);
+	if (!msg) {
+		if (name[0])
+			snprintf(why, sizeof why, "unknown variant \"%s\"", name);
+		else
+			snprintf(why, sizeof why, "the record names no variant");
+		msg = why;
+	}
+	whole_fault(out, KIFU_FAULT_VARIANT, line ? line : kifu_record_line(rec), line ? col : 0, msg);
+}
+
+/* Sets the position to the record's start.  0, or 1 when the record as a
+ * whole is at fault (out says why): the reader's word on it comes first,
+ * as it knows where the fault is written; then the start position. */
+static int play_start(play *p)
+{
+	long err_ply = -1;
+	kifu_record_error(p->rec, &err_ply, NULL, NULL, NULL);
+	if (p->err && err_ply == 0) {
+		whole_fault(p->out, KIFU_FAULT_UNREAD, p->err_line, p->err_col, p->err);
 		return 1;
 	}
-	kifu_movelist *replies = malloc(sizeof *replies);
-	if (!replies)
-		return KIFU_ENOMEM;
-	int lost_every_way = 1;
-	kifu_move moves[KIFU_MAX_MOVES];
-	int n = list->count;
-	memcpy(moves, list->moves, (size_t)n * sizeof moves[0]);
-	for (int i = 0; i < n && lost_every_way; i++) {
-		kifu_undo u;
-		kifu_make_move(pos, &moves[i], &u);
-		int saved = 1;
-		if (kifu_generate_legal(pos, replies)) {
-			kifu_unmake_move(pos, &u);
-			free(replies);
-			return KIFU_ELIMIT;
-		}
-		for (int k = 0; k < replies->count && saved; k++) {
-			kifu_undo u2;
-			kifu_make_move(pos, &replies->moves[k], &u2);
-			if (kifu_position_royals(pos, side) == 0)
-				saved = 0;
-			kifu_unmake_move(pos, &u2);
-		}
-		kifu_unmake_move(pos, &u);
-		if (saved)
-			lost_every_way = 0;
-	}
-	free(replies);
-	return lost_every_way;
-}
-
-/* What the ending claims of the winner, from its outcome. */
-static enum kifu_result claimed_result(const kifu_ending_info *e, int mover)
-{
-	switch (e->outcome) {
-	case KIFU_OUTCOME_MOVER_LOSES: return winner_other_than(mover);
-	case KIFU_OUTCOME_MOVER_WINS: return mover == KIFU_SENTE ? KIFU_RESULT_SENTE : KIFU_RESULT_GOTE;
-	case KIFU_OUTCOME_DRAW: return KIFU_RESULT_DRAW;
-	case KIFU_OUTCOME_NONE: break;
-	}
-	return KIFU_RESULT_NONE;
-}
-
-/* Forgets what a judge said of a line's end (the walk over the variations
- * judges one line after another in one kifu_validation). */
-static void clear_end(kifu_validation *out)
-{
-	out->end = KIFU_END_NONE;
-	out->loser = 0;
-	out->end_ply = 0;
-	out->ending[0] = 0;
-	out->ending_checked = 0;
-	out->result = KIFU_RESULT_NONE;
-	out->result_reason[0] = 0;
-}
-
-static void set_result(kifu_validation *out, enum kifu_result r, const char *reason)
-{
-	out->result = r;
-	snprintf(out->result_reason, sizeof out->result_reason, "%s", reason);
-}
-
-/* Judges the end of line `line`, played whole (or up to a fault at its last
- * move): the state the rules give, and the ending's claim.  list: scratch.
- * Returns 0 or KIFU_ENOMEM. */
-static int judge(play *p, int line, const kifu_record_line_info *li, kifu_movelist **list)
-{
-	kifu_validation *out = p->out;
-	kifu_position *pos = p->pos;
-	long last = li->start + li->count - 1;
-	const kifu_ending_info *e = li->ending[0] ? kifu_ending_find(li->ending, strlen(li->ending)) : NULL;
-	snprintf(out->ending, sizeof out->ending, "%s", li->ending);
-	if (!out->valid) {
-		/* a foul the record declares: its last move is illegal, and the
-		 * ending says the side to move won by it (反則勝ち) */
-		if (e && !strcmp(e->word, "illegal-win") && out->variation == line && out->ply == last &&
-		    li->count > 0 && out->illegal != KIFU_LEGAL) {
-			out->foul_ply = out->ply;
-			kifu__text_copy(out->foul_move, sizeof out->foul_move, out->move);
-			kifu__text_copy(out->foul_reason, sizeof out->foul_reason, out->reason);
-			out->valid = 1;
-			out->variation = 0;
-			out->ply = out->line = out->col = 0;
-			out->move[0] = out->reason[0] = 0;
-			out->ending_checked = 1;
-			set_result(out, winner_other_than(p->fault_side), "foul");
-		} else if (e && !strcmp(e->word, "illegal-loss") && out->variation == line && out->ply == last &&
-			   out->illegal != KIFU_LEGAL) {
-			size_t n = strlen(out->reason);
-			snprintf(out->reason + n, sizeof out->reason - n,
-				 "; the record ends in %s (%s): a loss of the side to move, but the foul is "
-				 "%s's last move (illegal-win would say so)", e->word, e->kif,
-				 side_name(p->fault_side));
-		}
+	kifu_diag d;
+	kifu_diag_clear(&d);
+	int src = kifu_record_start(p->rec, p->pos, &d);
+	if (!src)
 		return 0;
-	}
-	/* how the rules leave the game (the variant's order: kifu_position_end,
-	 * with repetition between no legal move and lone royals) */
-	int mover = kifu_position_side(pos);
-	int royal_loser = p->ended_at ? p->ended_loser : kifu_position_royal_loser(pos);
-	kifu_game_end ge;
-	enum kifu_game_state st = royal_loser >= 0 ? KIFU_GAME_ROYAL_LOST : kifu_position_end(pos, &ge);
-	out->end_ply = last;
-	if (st == KIFU_GAME_ROYAL_LOST) {
-		out->end = KIFU_END_ROYAL_LOST;
-		out->loser = royal_loser;
-		out->end_ply = p->ended_at ? p->ended_at : last;
-		set_result(out, winner_other_than(royal_loser), "royal-captured");
-	} else if (st == KIFU_GAME_BARE_ROYAL) {
-		out->end = KIFU_END_BARE_ROYAL;
-		out->loser = !ge.winner;
-		set_result(out, winner_other_than(out->loser), "bare-royal");
-	} else if (st == KIFU_GAME_NO_MOVES) {
-		out->end = KIFU_END_NO_MOVES;
-		out->loser = mover;
-		if (ge.winner >= 0)
-			set_result(out, winner_other_than(mover), "no-legal-move");
-	} else if (p->rep_ended) {
-		out->end = KIFU_END_REPETITION;
-		out->end_ply = p->rep_ended;
-		out->loser = p->rep_result == KIFU_RESULT_SENTE ? KIFU_GOTE :
-			     p->rep_result == KIFU_RESULT_GOTE ? KIFU_SENTE : -1;
-		set_result(out, p->rep_result, p->rep_reason);
-	} else if (st == KIFU_GAME_LONE_ROYALS) {
-		out->end = KIFU_END_LONE_ROYALS;
-		out->loser = -1;
-		set_result(out, KIFU_RESULT_DRAW, "lone-royals");
-	} else {
-		out->end_ply = 0;
-	}
-	if (!e)
-		return 0;
-	if (!strcmp(e->word, "mate")) {
-		if (out->end == KIFU_END_NONE) {
-			if (!*list && !(*list = malloc(sizeof **list)))
-				return KIFU_ENOMEM;
-			int m = mated(pos, *list);
-			if (m == KIFU_ELIMIT) {
-				ending_fault(p, line, li, "the record ends in mate (%s), but the position has more "
-					     "moves than can be listed (KIFU_MAX_MOVES): mate cannot be judged", e->kif);
-				return 0;
-			}
-			if (m < 0)
-				return m;
-			if (!m) {
-				ending_fault(p, line, li, "the record ends in mate (%s), but %s, to move, has a move that "
-					     "keeps its last royal", e->kif, side_name(mover));
-				return 0;
-			}
-			set_result(out, winner_other_than(mover), "mate");
-		}
-		out->ending_checked = 1;
-		return 0;
-	}
-	if (!strcmp(e->word, "repetition")) {
-		/* the variant's count (four where the variant has no rule: 千日手) */
-		int need = p->rule.count ? p->rule.count : 4;
-		int n = seen_count(&p->seen, p->key);
-		if (n < need) {
-			ending_fault(p, line, li, "the record ends in repetition (%s), but its last position has "
-				     "occurred %d time%s%s: %d are needed", e->kif, n, n == 1 ? "" : "s",
-				     p->rule.count ? " since the count last started afresh" : "", need);
-			return 0;
-		}
-		out->ending_checked = 1;
-		if (out->result == KIFU_RESULT_NONE)
-			set_result(out, KIFU_RESULT_DRAW, "repetition");
-		return 0;
-	}
-	if (!strcmp(e->word, "declare-win")) {
-		/* the side to move declares: the variant's declaration rule */
-		kifu_declaration dc;
-		if (!kifu_position_declaration(pos, &dc)) {
-			char why[200];
-			if (!dc.points_needed)
-				snprintf(why, sizeof why, "%s has no rule for declaring a win",
-					 kifu_variant_name(kifu_position_variant(pos)));
-			else if (!dc.royal_in_zone)
-				snprintf(why, sizeof why, "%s's royal is not in the zone", side_name(mover));
-			else if (dc.in_check)
-				snprintf(why, sizeof why, "%s is in check", side_name(mover));
-			else if (dc.pieces_in_zone < dc.pieces_needed)
-				snprintf(why, sizeof why, "%s has %d pieces in the zone, %d are needed", side_name(mover),
-					 dc.pieces_in_zone, dc.pieces_needed);
-			else
-				snprintf(why, sizeof why, "%s counts %d points, %d are needed", side_name(mover),
-					 dc.points, dc.points_needed);
-			ending_fault(p, line, li, "the record ends in declare-win (%s), but %s may not declare: %s",
-				     e->kif, side_name(mover), why);
-			return 0;
-		}
-		out->ending_checked = 1;
-		if (out->result == KIFU_RESULT_NONE)
-			set_result(out, mover == KIFU_SENTE ? KIFU_RESULT_SENTE : KIFU_RESULT_GOTE, "declaration");
-		return 0;
-	}
-	if (!strcmp(e->word, "illegal-win")) {
-		ending_fault(p, line, li, "the record ends in illegal-win (%s), but its last move is legal: "
-			     "there is no foul to win by", e->kif);
-		return 0;
-	}
-	/* a claim taken as the record gives it: resign, timeout, abort, ... */
-	enum kifu_result claimed = claimed_result(e, mover);
-	if (out->result != KIFU_RESULT_NONE) {
-		if (claimed != KIFU_RESULT_NONE && claimed != out->result) {
-			char why[120];
-			switch (out->end) {
-			case KIFU_END_ROYAL_LOST:
-				snprintf(why, sizeof why, "%s lost its last royal at ply %ld", side_name(out->loser),
-					 out->end_ply);
-				break;
-			case KIFU_END_NO_MOVES:
-				snprintf(why, sizeof why, "%s, to move, has no legal move", side_name(out->loser));
-				break;
-			case KIFU_END_BARE_ROYAL:
-				snprintf(why, sizeof why, "%s is left with a bare royal", side_name(out->loser));
-				break;
-			default:
-				snprintf(why, sizeof why, "%s at ply %ld", out->result_reason, out->end_ply);
-				break;
-			}
-			ending_fault(p, line, li, "the record ends in %s (%s), but the rules ended the game: %s",
-				     e->word, e->kif, why);
-		}
-		return 0;
-	}
-	if (claimed != KIFU_RESULT_NONE)
-		set_result(out, claimed, e->word);
-	return 0;
+	char why[sizeof p->out->fault.reason];
+	if (src == KIFU_ESYNTAX)
+		snprintf(why, sizeof why, "bad sfen tag, column %ld: %s", d.col, d.message);
+	else
+		snprintf(why, sizeof why, "%s", d.message);
+	whole_fault(p->out, KIFU_FAULT_START, kifu_record_line(p->rec), 0, why);
+	kifu__utf8_trim_end(p->out->fault.reason);
+	return 1;
 }
 
 /* ---- one line ---- */
+
+/* Plays the moves of the lines `variation` branches from, each up to where
+ * its child branches off.  1 to go on, 0 when the play stopped (a fault,
+ * or *rc: KIFU_ENOMEM, a code of play_one). */
+static int play_to_branch(play *p, int variation, int *rc)
+{
+	/* the lines from the main line down to this one: path[0] is this line */
+	const kifu_record *rec = p->rec;
+	kifu_record_line_info li;
+	int depth = 0, small[32], *path = small;
+	for (int l = variation; l >= 0; l = li.parent) {
+		kifu_record_get_line(rec, l, &li);
+		depth++;
+	}
+	if (depth > (int)(sizeof small / sizeof small[0]) && !(path = malloc((size_t)depth * sizeof *path))) {
+		*rc = KIFU_ENOMEM;
+		return 0;
+	}
+	depth = 0;
+	for (int l = variation; l >= 0; l = li.parent) {
+		path[depth++] = l;
+		kifu_record_get_line(rec, l, &li);
+	}
+	int going = 1;
+	for (int d = depth - 1; d > 0 && going; d--) {
+		/* the moves of an ancestor line before its child branches off */
+		kifu_record_line_info x, child;
+		kifu_record_get_line(rec, path[d], &x);
+		kifu_record_get_line(rec, path[d - 1], &child);
+		long upto = child.start - x.start < x.count ? child.start - x.start : x.count;
+		going = play_moves(p, path[d], x.start, x.first, upto, 0, rc);
+	}
+	if (path != small)
+		free(path);
+	return going;
+}
+
+/* Plays `variation` (li) up to `count` of its moves, the moves it
+ * branches from first, on the position at the record's start with its
+ * repetition count begun, and judges its end when it was played whole.  0,
+ * or a code (KIFU_ENOMEM, KIFU_EILLEGAL, a hook's). */
+static int play_line(play *p, int variation, const kifu_record_line_info *li, long count)
+{
+	const kifu_play_options *opt = p->opt;
+	kifu_validation *out = p->out;
+	int rc = 0;
+	bool path_ok = play_to_branch(p, variation, &rc);
+	int going = path_ok;
+	if (going && opt->variation_begin && (rc = opt->variation_begin(opt->ctx, p->pos, variation)) != 0)
+		going = 0;
+	if (going)
+		going = play_moves(p, variation, li->start, li->first, count, 1, &rc);
+	if (rc)
+		return rc;
+	if (out->valid && p->err) {
+		/* the reader stopped at a move it could not read */
+		out->valid = 0;
+		out->fault = (kifu_fault){KIFU_FAULT_UNREAD, KIFU_LEGAL, 0, p->err_ply, (int)kifu_position_side(p->pos),
+					  p->err_line, p->err_col, "", ""};
+		kifu__text_copy(out->fault.move, sizeof out->fault.move, p->err_move ? p->err_move : "");
+		kifu__text_copy(out->fault.reason, sizeof out->fault.reason, p->err);
+		return 0;
+	}
+	if (!path_ok || count != li->count)
+		return 0;
+	if (opt->judge) {
+		kifu_movelist *list = NULL;
+		rc = kifu__judge(p, variation, li, &list);
+		free(list);
+	}
+	if (!rc && opt->variation_end)
+		rc = opt->variation_end(opt->ctx, p->pos, variation);
+	return rc;
+}
 
 int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_options *opt,
 	      kifu_validation *out)
@@ -713,105 +437,33 @@ int kifu_play(const kifu_record *rec, kifu_position *pos, const kifu_play_option
 	static const kifu_play_options defaults = KIFU_PLAY_OPTIONS_INIT;
 	if (!opt)
 		opt = &defaults;
-	memset(out, 0, sizeof *out);
-	out->valid = 1;
+	validation_clear(out);
+	if (!pos) {
+		unknown_variant(rec, out);
+		return 0;
+	}
 	kifu_record_line_info li;
-	if (kifu_record_get_line(rec, opt->line, &li))
+	if (kifu_record_get_line(rec, opt->variation, &li))
 		return KIFU_ENOTFOUND;
 	play p;
 	play_init(&p, rec, pos, opt, out, true);
-	long err_ply = -1;
-	kifu_record_error(rec, &err_ply, NULL, NULL, NULL);
-
-	if (p.err && err_ply == 0) {
-		/* the reader's word on the record as a whole comes first: it
-		 * knows where the fault is written */
-		out->valid = 0;
-		out->line = p.err_line;
-		out->col = p.err_col;
-		kifu__text_copy(out->reason, sizeof out->reason, p.err);
+	if (play_start(&p))
 		return 0;
-	}
-	kifu_diag d;
-	kifu_diag_clear(&d);
-	int src = kifu_record_start(rec, pos, &d);
-	if (src) {
-		out->valid = 0;
-		out->line = kifu_record_line(rec);
-		if (src == KIFU_ESYNTAX) {
-			snprintf(out->reason, sizeof out->reason, "bad sfen tag, column %ld: %s", d.col, d.message);
-			kifu__utf8_trim_end(out->reason);
-		} else {
-			kifu__text_copy(out->reason, sizeof out->reason, d.message);
-		}
-		return 0;
-	}
-
-	/* the lines from the main line down to this one: path[0] is this line */
-	int depth = 0, small[32], *path = small;
-	for (int l = opt->line; l >= 0; l = li.parent) {
-		kifu_record_get_line(rec, l, &li);
-		depth++;
-	}
-	if (depth > (int)(sizeof small / sizeof small[0]) && !(path = malloc((size_t)depth * sizeof *path)))
-		return KIFU_ENOMEM;
-	depth = 0;
-	for (int l = opt->line; l >= 0; l = li.parent) {
-		path[depth++] = l;
-		kifu_record_get_line(rec, l, &li);
-	}
-	kifu_record_get_line(rec, opt->line, &li);
 	long count = opt->max_plies >= 0 && opt->max_plies < li.count ? opt->max_plies : li.count;
 	int rc = seen_init(&p.seen, li.start + count);
-	if (!rc) {
-		p.key = kifu_position_key(pos);
-		seen_add(&p.seen, p.key, 0, NULL);
-	}
-	int going = !rc;
-	for (int d_ = depth - 1; d_ > 0 && going; d_--) {
-		/* the moves of an ancestor line before its child branches off */
-		kifu_record_line_info x, child;
-		kifu_record_get_line(rec, path[d_], &x);
-		kifu_record_get_line(rec, path[d_ - 1], &child);
-		long upto = child.start - x.start < x.count ? child.start - x.start : x.count;
-		going = play_moves(&p, path[d_], x.start, x.first, upto, 0, &rc);
-	}
-	bool path_ok = going;
-	if (going && opt->line_begin && (rc = opt->line_begin(opt->ctx, pos, opt->line)) != 0)
-		going = 0;
-	if (going)
-		going = play_moves(&p, opt->line, li.start, li.first, count, 1, &rc);
-	if (path != small)
-		free(path);
-	if (rc) {
-		seen_free(&p.seen);
+	if (rc)
 		return rc;
-	}
-	if (out->valid && p.err) {
-		/* the reader stopped at a move it could not read */
-		out->valid = 0;
-		out->ply = p.err_ply;
-		out->line = p.err_line;
-		out->col = p.err_col;
-		kifu__text_copy(out->move, sizeof out->move, p.err_move ? p.err_move : "");
-		kifu__text_copy(out->reason, sizeof out->reason, p.err);
-		seen_free(&p.seen);
-		return 0;
-	}
-	kifu_movelist *list = NULL;
-	if (opt->judge && path_ok && count == li.count)
-		rc = judge(&p, opt->line, &li, &list);
-	free(list);
+	p.key = kifu_position_key(pos);
+	seen_add(&p.seen, p.key, 0, NULL);
+	rc = play_line(&p, opt->variation, &li, count);
 	seen_free(&p.seen);
-	if (!rc && path_ok && count == li.count && opt->line_end)
-		rc = opt->line_end(opt->ctx, pos, opt->line);
 	return rc;
 }
 
 /* ---- a whole record ---- */
 
 /* The variations of each line, the latest branch first (then as begun). */
-typedef struct child { long start; int line; } child;
+typedef struct child { long start; int variation; } child;
 
 typedef struct tree {
 	child *children;  /* the children of line l: children[first[l] .. first[l + 1]) */
@@ -824,7 +476,7 @@ static int latest_first(const void *a, const void *b)
 	const child *x = a, *y = b;
 	if (x->start != y->start)
 		return x->start > y->start ? -1 : 1;
-	return x->line - y->line;
+	return x->variation - y->variation;
 }
 
 static int tree_build(tree *t, const kifu_record *rec, int nlines)
@@ -859,7 +511,7 @@ static void tree_free(tree *t)
 /* A line being walked: how many of its moves are made, which of its
  * variations comes next, where its undo records start. */
 typedef struct frame {
-	int line;
+	int variation;
 	long made;       /* its moves made */
 	int child;       /* the next variation (index into the tree's children) */
 	long undo_base;
@@ -874,6 +526,172 @@ typedef struct path_step {
 	long ply;
 } path_step;
 
+/* A walk over every line of a record: the play, the lines' tree, the
+ * moves made on the path from the start (with what it takes to take them
+ * back) and the stack of lines being walked. */
+typedef struct walker {
+	play *p;
+	long main_known;   /* the main line's moves known legal, -1: none */
+	tree t;
+	kifu_undo *undo;
+	path_step *path;
+	long nundo;
+	frame *stack;
+	int depth;
+	uint64_t start_key;
+	kifu_movelist *list; /* scratch of the judge */
+} walker;
+
+static void walker_free(walker *w)
+{
+	seen_free(&w->p->seen);
+	free(w->list);
+	free(w->undo);
+	free(w->path);
+	free(w->stack);
+	tree_free(&w->t);
+}
+
+/* The walk's memory, and the position at the record's start with its
+ * repetition count begun.  0, KIFU_ENOMEM, or 1 when the record has no
+ * start (kifu_play said why). */
+static int walker_init(walker *w, play *p, long main_known)
+{
+	const kifu_record *rec = p->rec;
+	int nlines = kifu_record_line_count(rec);
+	long total = kifu_record_total_moves(rec);
+	*w = (walker){p, main_known, {NULL, NULL, NULL}, NULL, NULL, 0, NULL, 0, 0, NULL};
+	w->undo = malloc(((size_t)total + 1) * sizeof *w->undo);
+	w->path = malloc(((size_t)total + 1) * sizeof *w->path);
+	w->stack = malloc(((size_t)nlines + 1) * sizeof *w->stack);
+	int rc = !w->undo || !w->path || !w->stack ? KIFU_ENOMEM : tree_build(&w->t, rec, nlines);
+	if (rc)
+		return rc;
+	if (kifu_record_start(rec, p->pos, NULL))
+		return 1;
+	/* the plies of a path: up to the start's move number and every move */
+	if ((rc = seen_init(&p->seen, total + 1)))
+		return rc;
+	w->start_key = kifu_position_key(p->pos);
+	p->key = w->start_key;
+	p->epoch = 0;
+	seen_add(&p->seen, w->start_key, 0, NULL);
+	p->ended_at = p->rep_ended = 0;
+	w->stack[w->depth++] = (frame){0, 0, w->t.first[0], 0, false};
+	return 0;
+}
+
+/* Makes the moves of the line on top of the stack, checked and with the
+ * hooks unless they are the main line's known ones.  *whole: all of them
+ * were made.  0, or a code (KIFU_EILLEGAL, a hook's). */
+static int walk_moves(walker *w, frame *f, bool known, bool *whole)
+{
+	play *p = w->p;
+	const kifu_record_line_info *li = &w->t.info[f->variation];
+	long n = known ? w->main_known : li->count;
+	if (f->variation == 0 && p->err_ply > 0 && p->err_ply - li->start < n)
+		n = p->err_ply - li->start > 0 ? p->err_ply - li->start : 0;
+	*whole = n == li->count;
+	int rc = 0;
+	for (long k = 0; k < n; k++) {
+		long epoch = p->epoch, ply = li->start + k;
+		if (!play_one(p, f->variation, ply, li->first + k, !known, &w->undo[w->nundo], known, &rc)) {
+			*whole = false;
+			break;
+		}
+		w->path[w->nundo++] = (path_step){p->key, epoch, ply};
+		f->made = k + 1;
+	}
+	return rc;
+}
+
+/* Judges the end of a variation (not the main line, whose end is out's):
+ * on a validation of its own, the record's first fault copied from it.  A
+ * variation whose last move was the record's first fault and that declares
+ * it (反則勝ち) is no fault of the record.  0 or KIFU_ENOMEM. */
+static int judge_variation(walker *w, int variation, const kifu_record_line_info *li, bool fault_here)
+{
+	play *p = w->p;
+	kifu_validation *real = p->out, own = *real;
+	kifu__outcome_clear(&own.outcome);
+	p->out = &own;
+	int rc = kifu__judge(p, variation, li, &w->list);
+	p->out = real;
+	if ((real->valid || fault_here) && !own.valid) {
+		real->valid = 0;
+		real->fault = own.fault;
+	} else if (fault_here && own.valid) {
+		real->valid = 1;
+		real->fault = (kifu_fault){.side = -1};
+	}
+	return rc;
+}
+
+/* The end of the line on top of the stack, played whole (or up to a fault
+ * at its last move): judged, and the variation_end hook.  0, a code, or 1
+ * when the walk stops at the first fault. */
+static int walk_end(walker *w, frame *f, bool whole)
+{
+	play *p = w->p;
+	const kifu_play_options *opt = p->opt;
+	const kifu_record_line_info *li = &w->t.info[f->variation];
+	/* the record's first fault is this line's last move (played through
+	 * or not), which its ending may declare */
+	const kifu_fault *first = &p->out->fault;
+	bool fault_here = !p->out->valid && first->variation == f->variation && li->count > 0 &&
+			  first->ply == li->start + li->count - 1 && f->made >= li->count - 1;
+	int rc = 0;
+	if (opt->judge && (whole || fault_here))
+		rc = f->variation ? judge_variation(w, f->variation, li, fault_here)
+				  : kifu__judge(p, 0, li, &w->list);
+	if (rc)
+		return rc;
+	if (!p->out->valid && !opt->through_illegal)
+		return 1; /* the first fault is the record's */
+	if ((whole || fault_here) && opt->variation_end)
+		return opt->variation_end(opt->ctx, p->pos, f->variation);
+	return 0;
+}
+
+/* Takes back the moves made after the first `keep` of the line on top of
+ * the stack. */
+static void take_back(walker *w, const frame *f, long keep)
+{
+	play *p = w->p;
+	while (w->nundo > f->undo_base + keep) {
+		const path_step *st = &w->path[w->nundo - 1];
+		seen_remove(&p->seen, st->key);
+		kifu_unmake_move(p->pos, &w->undo[--w->nundo]);
+		p->epoch = st->epoch;
+		p->key = w->nundo ? w->path[w->nundo - 1].key : w->start_key;
+		if (p->ended_at == st->ply)
+			p->ended_at = 0;
+		if (p->rep_ended == st->ply)
+			p->rep_ended = 0;
+	}
+}
+
+/* The line on top of the stack, its moves played: its next variation,
+ * from the position before the move it replaces, pushed on the stack; or,
+ * when none is left, the line taken back and popped. */
+static void walk_next(walker *w)
+{
+	frame *f = &w->stack[w->depth - 1];
+	const kifu_record_line_info *li = &w->t.info[f->variation];
+	while (f->child < w->t.first[f->variation + 1]) {
+		const child *ch = &w->t.children[f->child++];
+		long keep = ch->start - li->start;
+		if (keep < 0 || keep > f->made)
+			continue; /* it branches after a move that was not made */
+		take_back(w, f, keep);
+		f->made = keep;
+		w->stack[w->depth++] = (frame){ch->variation, 0, w->t.first[ch->variation], w->nundo, false};
+		return;
+	}
+	take_back(w, f, 0);
+	w->depth--;
+}
+
 /* Walks every line of play from its branch point, each move made once and
  * taken back once (linear in the record's moves, with no recursion): a
  * line's moves, its end, then its variations, the latest branch first,
@@ -882,143 +700,27 @@ typedef struct path_step {
  * are made unchecked, without hooks); -1: none is known. */
 static int walk(play *p, long main_known)
 {
-	const kifu_record *rec = p->rec;
-	kifu_position *pos = p->pos;
 	const kifu_play_options *opt = p->opt;
-	kifu_validation *out = p->out;
-	int nlines = kifu_record_line_count(rec);
-	long total = kifu_record_total_moves(rec);
-	tree t = {NULL, NULL, NULL};
-	kifu_undo *undo = malloc(((size_t)total + 1) * sizeof *undo);
-	path_step *path = malloc(((size_t)total + 1) * sizeof *path);
-	frame *stack = malloc(((size_t)nlines + 1) * sizeof *stack);
-	kifu_movelist *list = NULL;
-	int rc = !undo || !path || !stack ? KIFU_ENOMEM : tree_build(&t, rec, nlines);
-	if (rc)
-		goto done;
-	if (kifu_record_start(rec, pos, NULL)) {
-		rc = 0; /* the caller said so (kifu_play) */
-		goto done;
-	}
-	/* the plies of a path: up to the start's move number and every move */
-	if ((rc = seen_init(&p->seen, total + 1)))
-		goto done;
-	const uint64_t start_key = kifu_position_key(pos);
-	p->key = start_key;
-	p->epoch = 0;
-	seen_add(&p->seen, start_key, 0, NULL);
-	p->ended_at = p->rep_ended = 0;
-	int depth = 0;
-	long nundo = 0;
-	stack[depth++] = (frame){0, 0, t.first[0], 0, false};
-	while (depth > 0 && !rc) {
-		frame *f = &stack[depth - 1];
-		const kifu_record_line_info *li = &t.info[f->line];
-		if (!f->played) {
-			/* the line's own moves */
-			f->played = true;
-			bool known = f->line == 0 && main_known >= 0;
-			bool hooks = !known;
-			p->count = f->line == 0 && !known;
-			if (hooks && opt->line_begin && (rc = opt->line_begin(opt->ctx, pos, f->line)))
-				break;
-			long n = known ? main_known : li->count;
-			if (f->line == 0 && p->err_ply > 0 && p->err_ply - li->start < n)
-				n = p->err_ply - li->start > 0 ? p->err_ply - li->start : 0;
-			bool whole = n == li->count;
-			for (long k = 0; k < n; k++) {
-				long epoch = p->epoch, ply = li->start + k;
-				if (!play_one(p, f->line, ply, li->first + k, hooks, &undo[nundo], known, &rc)) {
-					whole = false;
-					break;
-				}
-				path[nundo++] = (path_step){p->key, epoch, ply};
-				f->made = k + 1;
-			}
-			if (rc)
-				break;
-			if (!known) {
-				/* the end of the line: judged (the main line's into out;
-				 * a variation's on its own, its fault copied into out) */
-				bool fault_here = !out->valid && out->variation == f->line && out->ply == li->start + f->made &&
-						  f->made == li->count - 1;
-				if (opt->judge && (whole || fault_here)) {
-					kifu_validation scratch, *real = out;
-					if (f->line != 0) {
-						scratch = *out;
-						clear_end(&scratch);
-						p->out = &scratch;
-					}
-					rc = judge(p, f->line, li, &list);
-					p->out = real;
-					if (f->line != 0 && (real->valid || fault_here) && !scratch.valid) {
-						real->valid = 0;
-						real->variation = scratch.variation;
-						real->ply = scratch.ply;
-						real->line = scratch.line;
-						real->col = scratch.col;
-						real->illegal = scratch.illegal;
-						memcpy(real->move, scratch.move, sizeof real->move);
-						memcpy(real->reason, scratch.reason, sizeof real->reason);
-					} else if (f->line != 0 && fault_here && scratch.valid) {
-						/* a foul the variation declares: no fault of the record */
-						real->valid = 1;
-						real->variation = 0;
-						real->ply = real->line = real->col = 0;
-						real->move[0] = real->reason[0] = 0;
-						real->illegal = KIFU_LEGAL;
-					}
-					if (rc)
-						break;
-				}
-				if (!out->valid && !opt->through_illegal)
-					break; /* the first fault is the record's */
-				if ((whole || fault_here) && opt->line_end && (rc = opt->line_end(opt->ctx, pos, f->line)))
-					break;
-			}
+	walker w;
+	int rc = walker_init(&w, p, main_known);
+	while (!rc && w.depth > 0) {
+		frame *f = &w.stack[w.depth - 1];
+		if (f->played) {
+			walk_next(&w);
 			continue;
 		}
-		/* its variations, the latest branch first: each from the position
-		 * before the move it replaces */
-		long keep = -1;
-		int c = -1;
-		if (f->child < t.first[f->line + 1]) {
-			const child *ch = &t.children[f->child++];
-			keep = ch->start - li->start;
-			c = ch->line;
-			if (keep < 0 || keep > f->made)
-				continue; /* it branches after a move that was not made */
-		} else {
-			keep = 0;
-		}
-		/* take back the moves after the branch point (all of them when the
-		 * line is done) */
-		while (nundo > f->undo_base + keep) {
-			const path_step *st = &path[nundo - 1];
-			seen_remove(&p->seen, st->key);
-			kifu_unmake_move(pos, &undo[--nundo]);
-			p->epoch = st->epoch;
-			p->key = nundo ? path[nundo - 1].key : start_key;
-			if (p->ended_at == st->ply)
-				p->ended_at = 0;
-			if (p->rep_ended == st->ply)
-				p->rep_ended = 0;
-		}
-		if (c < 0) {
-			depth--;
+		/* the line's own moves, then its end */
+		f->played = true;
+		bool known = f->variation == 0 && main_known >= 0, whole;
+		p->count = f->variation == 0 && !known;
+		if (!known && opt->variation_begin && (rc = opt->variation_begin(opt->ctx, p->pos, f->variation)))
+			break;
+		if ((rc = walk_moves(&w, f, known, &whole)) || known)
 			continue;
-		}
-		f->made = keep;
-		stack[depth++] = (frame){c, 0, t.first[c], nundo, false};
+		rc = walk_end(&w, f, whole);
 	}
-done:
-	seen_free(&p->seen);
-	free(list);
-	free(undo);
-	free(path);
-	free(stack);
-	tree_free(&t);
-	return rc;
+	walker_free(&w);
+	return rc == 1 ? 0 : rc;
 }
 
 int kifu_play_all(const kifu_record *rec, kifu_position *pos, const kifu_play_options *opt,
@@ -1027,46 +729,33 @@ int kifu_play_all(const kifu_record *rec, kifu_position *pos, const kifu_play_op
 	static const kifu_play_options defaults = KIFU_PLAY_OPTIONS_INIT;
 	if (!opt)
 		opt = &defaults;
-	if (kifu_record_line_count(rec) == 1) {
+	kifu_play_options main = *opt;
+	main.variation = 0;
+	main.max_plies = -1;
+	if (!pos || kifu_record_line_count(rec) == 1)
 		/* no variation: the walk would play the main line again, its hooks
 		 * called as kifu_play calls them (writers: one play a record) */
-		kifu_play_options one = *opt;
-		one.line = 0;
-		one.max_plies = -1;
-		return kifu_play(rec, pos, &one, out);
-	}
+		return kifu_play(rec, pos, &main, out);
 	/* the main line first, as kifu_play plays it (the record's start, a
 	 * reading error, the plies, the main line's end) */
-	kifu_play_options main = *opt;
-	main.line = 0;
-	main.max_plies = -1;
-	main.line_begin = main.line_end = NULL;
+	main.variation_begin = main.variation_end = NULL;
 	main.before = main.after = NULL;
 	int rc = kifu_play(rec, pos, &main, out);
-	if (rc || (!out->valid && out->ply == 0 && !out->foul_ply))
+	if (rc || (!out->valid && out->fault.ply == 0))
 		return rc; /* no start, or the record as a whole is at fault */
-	kifu_validation main_line = *out;
-	memset(out, 0, sizeof *out);
-	out->valid = 1;
+	kifu_validation walked;
+	validation_clear(&walked);
 	play p;
-	play_init(&p, rec, pos, opt, out, false);
+	play_init(&p, rec, pos, opt, &walked, false);
 	rc = walk(&p, -1);
 	/* what describes the main line comes from its own play */
-	kifu_validation walked = *out;
-	*out = main_line;
-	if (main_line.valid && !walked.valid) {
+	if (out->valid && !walked.valid) {
 		out->valid = 0;
-		out->variation = walked.variation;
-		out->ply = walked.ply;
-		out->line = walked.line;
-		out->col = walked.col;
-		out->illegal = walked.illegal;
-		memcpy(out->move, walked.move, sizeof out->move);
-		memcpy(out->reason, walked.reason, sizeof out->reason);
+		out->fault = walked.fault;
 	}
 	out->played = walked.played > out->played ? walked.played : out->played;
 	if (rc == KIFU_EILLEGAL) {
-		out->stopped_line = walked.stopped_line;
+		out->stopped_variation = walked.stopped_variation;
 		out->stopped_ply = walked.stopped_ply;
 	}
 	return rc;
@@ -1084,22 +773,15 @@ int kifu_validate(const kifu_record *rec, kifu_position *pos, const kifu_validat
 	if (rc || !out->valid || vopt->main_line_only || kifu_record_line_count(rec) < 2)
 		return rc;
 	/* the variations, from their branch points: the main line's legal
-	 * moves are made unchecked (with a declared foul, all but its last) */
+	 * moves are made unchecked (with a foul it shows, all but its last) */
 	kifu_validation walked;
-	memset(&walked, 0, sizeof walked);
-	walked.valid = 1;
+	validation_clear(&walked);
 	play p;
 	play_init(&p, rec, pos, &opt, &walked, false);
 	rc = walk(&p, out->plies);
 	if (!rc && !walked.valid) {
 		out->valid = 0;
-		out->variation = walked.variation;
-		out->ply = walked.ply;
-		out->line = walked.line;
-		out->col = walked.col;
-		out->illegal = walked.illegal;
-		memcpy(out->move, walked.move, sizeof out->move);
-		memcpy(out->reason, walked.reason, sizeof out->reason);
+		out->fault = walked.fault;
 	}
 	return rc;
 }

@@ -17,7 +17,12 @@
  * an illegal act of its own. */
 static const char *const none[] = {NULL};
 static const char *const mate_also[] = {"詰", NULL};
-static const char *const timeout_also[] = {"時間切れ", NULL};
+/* and the English words 81Dojo's KIF writes in English (`194  Time-up   (
+ * 0:0/)`): Resigns, Time-up, Sennichite, Jishogi */
+static const char *const resign_also[] = {"Resigns", NULL};
+static const char *const timeout_also[] = {"時間切れ", "Time-up", NULL};
+static const char *const repetition_also[] = {"Sennichite", NULL};
+static const char *const impasse_also[] = {"Jishogi", NULL};
 
 /* CSA's special moves (the CSA's record format V2.2 and V3.0, "特殊な指し手、
  * 終局状況"): %TORYO 投了, %CHUDAN 中断, %SENNICHITE 千日手, %TIME_UP the side to
@@ -29,10 +34,10 @@ static const char *const timeout_also[] = {"時間切れ", NULL};
  * draw declared, %MATTA 待った, %TSUMI 詰み, %FUZUMI 不詰, %ERROR an error.
  * JKF's specials are the same words without '%'. */
 static const kifu_ending_info endings[] = {
-	{"resign", "投了", none, KIFU_OUTCOME_MOVER_LOSES, "%TORYO"},
+	{"resign", "投了", resign_also, KIFU_OUTCOME_MOVER_LOSES, "%TORYO"},
 	{"abort", "中断", none, KIFU_OUTCOME_NONE, "%CHUDAN"},
-	{"repetition", "千日手", none, KIFU_OUTCOME_DRAW, "%SENNICHITE"},
-	{"impasse", "持将棋", none, KIFU_OUTCOME_DRAW, "%JISHOGI"},
+	{"repetition", "千日手", repetition_also, KIFU_OUTCOME_DRAW, "%SENNICHITE"},
+	{"impasse", "持将棋", impasse_also, KIFU_OUTCOME_DRAW, "%JISHOGI"},
 	{"mate", "詰み", mate_also, KIFU_OUTCOME_MOVER_LOSES, "%TSUMI"},
 	{"nomate", "不詰", none, KIFU_OUTCOME_NONE, "%FUZUMI"},
 	{"timeout", "切れ負け", timeout_also, KIFU_OUTCOME_MOVER_LOSES, "%TIME_UP"},

@@ -144,10 +144,10 @@ static int first_of(const struct kifu_variant *v, uint32_t key)
 }
 
 /* Type t's names a reader takes (kifu_variant_piece_reading), into out:
- * the full name, the KIF name, the aliases, and 成 + the full name for a
+ * the full name, the KIF name, the diagram name, the aliases, and 成 + the full name for a
  * promoted type (as the writer puts it where names collide), each once.
  * The one with 成 is made in buf, if it fits.  Returns how many. */
-enum { MAX_READINGS = 3 + MAX_ALIASES };
+enum { MAX_READINGS = 4 + MAX_ALIASES };
 static int readings(const struct kifu_variant *v, int t, const char *out[MAX_READINGS], char *buf, size_t size)
 {
 	const piece_type *p = &v->types[t];
@@ -156,6 +156,7 @@ static int readings(const struct kifu_variant *v, int t, const char *out[MAX_REA
 	int k = 0, kept = 0;
 	all[k++] = n->name;
 	all[k++] = n->kif;
+	all[k++] = n->diagram;
 	for (int a = 0; a < n->naliases; a++)
 		all[k++] = n->aliases[a];
 	if (p->promoted && strncmp(n->name, "成", strlen("成")) != 0 &&
@@ -404,6 +405,11 @@ int kifu_variant_piece_reading(const kifu_variant *v, int t, int i, char *buf, s
 		return KIFU_ELIMIT;
 	memcpy(buf, r, len + 1);
 	return (int)len;
+}
+
+const char *kifu_variant_piece_diagram_name(const kifu_variant *v, int t)
+{
+	return t < 0 || t >= v->ntypes ? NULL : v->types[t].desc.names.diagram;
 }
 
 int kifu_variant_piece_written_name(const kifu_variant *v, int t, char *buf, size_t size)

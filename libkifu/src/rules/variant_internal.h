@@ -97,6 +97,7 @@ typedef struct piece_names {
 	char name[NAME_MAX_LEN];     /* the full Japanese name */
 	char kif[NAME_MAX_LEN];      /* the short KIF name ("" in a file: the name) */
 	char english[NAME_MAX_LEN];
+	char diagram[NAME_MAX_LEN];  /* its name in a KIF board diagram, or "" */
 	int naliases;
 	char aliases[MAX_ALIASES][NAME_MAX_LEN];
 } piece_names;

@@ -397,6 +397,24 @@ static int check_variant_name(load *l, yaml_node_t *n)
 			  "a lowercase letter first (it starts each compact record): \"%s\"", s);
 }
 
+/* A piece's name in a KIF board diagram (`diagram`): one or two
+ * characters, none of them ASCII, so that a cell holds it with its side's
+ * mark (v) in lishogi's three (docs/kif.md, "Board diagrams"), and a
+ * reader tells it from the marks and padding around it. */
+static int check_diagram_name(load *l, yaml_node_t *n)
+{
+	const char *s = scalar(n);
+	int chars = 0;
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+		if (*c < 0x80)
+			return node_error(l->diag, l->file, n, "a diagram name is kanji or kana, not ASCII (\"%s\")", s);
+		chars += (*c & 0xC0) != 0x80;
+	}
+	if (chars < 1 || chars > 2 || !strcmp(s, "・"))
+		return node_error(l->diag, l->file, n, "a diagram name is one or two characters, not ・ (\"%s\")", s);
+	return 0;
+}
+
 static const kifu__key_table board_table, declaration_table;
 
 /* board: 9, or {files: F, ranks: R} */
@@ -688,6 +706,7 @@ static const kifu__key promoted_keys[] = {
 	{TEXT("kif", NAMES(kif), NAME_MAX_LEN)},
 	{TEXT("english", NAMES(english), NAME_MAX_LEN)},
 	{LIST("aliases", NAMES(aliases), MAX_ALIASES, NAMES(naliases))},
+	{TEXT("diagram", NAMES(diagram), NAME_MAX_LEN), .check = check_diagram_name},
 };
 static const kifu__key_table promoted_table = {
 	.mapping = "promoted", .section = "promoted", .keys = promoted_keys, .nkeys = NKEYS(promoted_keys),
@@ -701,6 +720,7 @@ static const kifu__key piece_keys[] = {
 	{TEXT("kif", PIECE(desc.names.kif), NAME_MAX_LEN), ALSO},
 	{TEXT("english", PIECE(desc.names.english), NAME_MAX_LEN), ALSO},
 	{LIST("aliases", PIECE(desc.names.aliases), MAX_ALIASES, PIECE(desc.names.naliases)), ALSO},
+	{TEXT("diagram", PIECE(desc.names.diagram), NAME_MAX_LEN), .check = check_diagram_name, ALSO},
 	{TEXT("moves", PIECE(desc.moves), NAME_MAX_LEN), PNOTE(moves_at), ALSO},
 	{BOOL("royal", PIECE(desc.royal)), ALSO},
 	{BOOL("lion", PIECE(desc.lion)), ALSO},
@@ -1072,7 +1092,8 @@ static int check_token(const draft *d, int i, kifu_diag *diag)
  * gives its promoted form (minor is a property of the unpromoted Pawn and
  * Go-between only; a promoted piece is a Lion if its target is: Chu's
  * promoted Kirin). */
-static void promoted_desc(piece_desc *out, const draft_piece *p, const piece_desc *target)
+static void promoted_desc(piece_desc *out, const draft_piece *p, const piece_desc *target,
+			  bool target_unpromoted)
 {
 	memset(out, 0, sizeof *out);
 	snprintf(out->id, sizeof out->id, "+%s", p->desc.id);
@@ -1096,6 +1117,12 @@ static void promoted_desc(piece_desc *out, const draft_piece *p, const piece_des
 		memcpy(n->kif, own->kif[0] ? own->kif : own->name, sizeof n->kif);
 	if (own->english[0])
 		memcpy(n->english, own->english, sizeof n->english);
+	/* a diagram names a piece by its look alone: the promoted form takes
+	 * the diagram name of a promoted-only target (Chu's 鷹), but not that
+	 * of an unpromoted one, which names that piece (Chu's promoted Bishop
+	 * is 成馬, the Dragon Horse 馬): its own, or none */
+	if (own->diagram[0] || target_unpromoted)
+		memcpy(n->diagram, own->diagram, sizeof n->diagram);
 	/* the target's aliases are spellings of its name: a promoted form
 	 * with a name of its own (と金) has only the aliases it lists */
 	if (own->naliases || (own->name[0] && strcmp(own->name, target->names.name) != 0)) {
@@ -1135,6 +1162,7 @@ static int build_types(draft *d, kifu_diag *diag)
 		if (!p->promotes_to[0])
 			continue;
 		const draft_piece *target = find_piece(d->pieces, d->npieces, p->promotes_to);
+		bool target_unpromoted = target != NULL;
 		if (!target)
 			target = find_piece(d->only, d->nonly, p->promotes_to);
 		if (!target)
@@ -1145,7 +1173,7 @@ static int build_types(draft *d, kifu_diag *diag)
 			return kifu_diag_set(diag, KIFU_ELIMIT, p->at.file, p->at.line, p->at.col, "too many piece types");
 		piece_type *t = &v->types[v->ntypes];
 		memset(t, 0, sizeof *t);
-		promoted_desc(&t->desc, p, &target->desc);
+		promoted_desc(&t->desc, p, &target->desc, target_unpromoted);
 		t->promoted = true;
 		t->base = i;
 		t->promotes_to = -1;

@@ -281,7 +281,14 @@ void kifu__decoder_trust(kifu__decoder *d)
 int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **out, size_t *outn,
 		       size_t *bad_at)
 {
-	*bad_at = (size_t)-1;
+	size_t bad_out;
+	return kifu__decoder_line_at(d, in, n, out, outn, bad_at, &bad_out);
+}
+
+int kifu__decoder_line_at(kifu__decoder *d, const char *in, size_t n, const char **out, size_t *outn,
+			  size_t *bad_at, size_t *bad_out)
+{
+	*bad_at = *bad_out = (size_t)-1;
 	if (d->trusted) {
 		*out = in;
 		*outn = n;
@@ -303,8 +310,10 @@ int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **
 			if (c >= 0x80) {
 				k = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
 				if (!k || i + k > n || !kifu__utf8_valid(in + i, k)) {
-					if (*bad_at == (size_t)-1)
+					if (*bad_at == (size_t)-1) {
 						*bad_at = i;
+						*bad_out = o;
+					}
 					memcpy(d->buf + o, "\xEF\xBF\xBD", 3);
 					o += 3;
 					i++;
@@ -337,8 +346,10 @@ int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **
 			continue;
 		}
 		/* a byte that does not decode: U+FFFD, and on */
-		if (*bad_at == (size_t)-1)
+		if (*bad_at == (size_t)-1) {
 			*bad_at = (size_t)(src - in);
+			*bad_out = (size_t)(dst - d->buf);
+		}
 		if (room < 3) {
 			size_t used = (size_t)(dst - d->buf);
 			if (reserve(d, d->cap * 2))

@@ -48,6 +48,10 @@ void kifu__decoder_trust(kifu__decoder *d);
  * report.  *out lives until the next call.  Returns 0 or KIFU_ENOMEM. */
 int kifu__decoder_line(kifu__decoder *d, const char *in, size_t n, const char **out, size_t *outn,
 		       size_t *bad_at);
+/* The same, and *bad_out the offset in *out of the U+FFFD put for that
+ * byte ((size_t)-1 if none). */
+int kifu__decoder_line_at(kifu__decoder *d, const char *in, size_t n, const char **out, size_t *outn,
+			  size_t *bad_at, size_t *bad_out);
 /* Converts UTF-8 text to enc (for writing Shift_JIS); characters that have
  * no form there become '?', and *lost_at (if not NULL) is the offset in in
  * of the first of them ((size_t)-1 if none).  The caller frees *out. */

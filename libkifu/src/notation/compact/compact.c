@@ -15,6 +15,7 @@
 #include "kifu/sys/record.h"
 #include "kifu/vocabulary.h"
 #include "notation/notation.h"
+#include "notation/writing.h"
 #include "record/start.h"
 #include "text/encoding.h"
 
@@ -393,25 +394,27 @@ static int parse_annotations(parse_state *ps, long idx, const char *t, size_t n,
 				return rc;
 			i = j;
 		} else if (t[i] == '@' && (idx >= 0 || idx == KIFU_COMMENT_ENDING)) {
-			/* the number, of any length, in the scratch buffer (as long as
-			 * the line) */
-			char *num = ps->scratch;
-			size_t j = i + 1, k = 0;
+			/* seconds ["/" seconds], in the grammar's digits alone, below
+			 * what every writer writes (writing.h) */
+			size_t j = i + 1;
 			while (j < n && t[j] != '{' && t[j] != '@' && t[j] != '&')
-				num[k++] = t[j++];
-			num[k] = 0;
-			char *end;
-			double time = strtod(num, &end), total = -1;
-			/* seconds: finite, not negative (strtod takes inf and nan) */
-			if (end == num || !(time >= 0 && time <= DBL_MAX))
-				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @");
-			if (*end == '/') {
-				char *e2;
-				total = strtod(end + 1, &e2);
-				if (e2 == end + 1 || !(total >= 0 && total <= DBL_MAX) || *e2)
+				j++;
+			const char *slash = memchr(t + i + 1, '/', j - i - 1);
+			size_t tn = (size_t)((slash ? slash : t + j) - (t + i + 1));
+			double time, total = -1;
+			int trc = kifu__seconds_read(t + i + 1, tn, KIFU__WRITE_TIME_MAX, &time);
+			if (trc == KIFU_ELIMIT)
+				return fail_at(ps, ply, base + i, tok, toklen,
+					       "a time of 100,000,000 minutes or more (no writer writes one)");
+			if (trc)
+				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @ (16, 1.5)");
+			if (slash) {
+				trc = kifu__seconds_read(slash + 1, (size_t)(t + j - slash - 1), KIFU__WRITE_TOTAL_MAX, &total);
+				if (trc == KIFU_ELIMIT)
+					return fail_at(ps, ply, base + i, tok, toklen,
+						       "a total of 100,000,000 hours or more (no writer writes one)");
+				if (trc)
 					return fail_at(ps, ply, base + i, tok, toklen, "expected total seconds after /");
-			} else if (*end) {
-				return fail_at(ps, ply, base + i, tok, toklen, "expected seconds after @");
 			}
 			kifu_record_set_time(ps->rec, idx, time, total);
 			i = j;
@@ -579,6 +582,9 @@ static size_t group_end(const char *line, size_t end, size_t i)
 
 #define MAX_VARIATION_DEPTH 64
 
+static int parse_variations(parse_state *ps, const kifu_variant *v, size_t from, size_t end, int line_no,
+			    long start_ply, int depth);
+
 /* Reads one line of play from line[from..end): its moves and ending, then
  * (so that each line's moves stay contiguous) the variations nested in it.
  * `line_no` is the record line the moves go to; its first move is ply
@@ -658,16 +664,27 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 			return fail_at(ps, ERR_PLY, start, tok, mlen, "more moves than a record may hold");
 		if (idx < 0)
 			return (int)idx;
-		ply++;
+		/* the move's own ply: ERR_PLY before the count goes on */
 		rc = parse_annotations(ps, idx, tok + mlen, n - mlen, start + mlen, ERR_PLY, tok, mlen);
+		ply++;
 	}
+#undef ERR_PLY
 	if (rc || !any_variation)
 		return rc;
-	/* the variations, each an alternative to the move before its "(", or
-	 * after the ending to the ending (a move played instead of resigning,
-	 * say: KIF's 変化 at the ending's ply, JKF's forks of a special) */
-	ply = start_ply - 1;
-	i = from;
+	return parse_variations(ps, v, from, end, line_no, start_ply, depth);
+}
+
+/* The variations of the line read from line[from..end) (line_no, from
+ * start_ply), each an alternative to the move before its "(", or after
+ * the ending to the ending (a move played instead of resigning, say: KIF's
+ * 変化 at the ending's ply, JKF's forks of a special); each read as a line
+ * of its own (parse_line). */
+static int parse_variations(parse_state *ps, const kifu_variant *v, size_t from, size_t end, int line_no,
+			    long start_ply, int depth)
+{
+	const char *line = ps->line;
+	long ply = start_ply - 1;
+	size_t i = from, start, n;
 	bool after_ending = false;
 	while (next_token(line, end, &i, &start, &n)) {
 		const char *tok = line + start;
@@ -689,13 +706,39 @@ static int parse_line(parse_state *ps, const kifu_variant *v, size_t from, size_
 			return sub;
 		/* the group's content lies between "(" and its ")" */
 		size_t inner_end = close - 1;
-		rc = parse_line(ps, v, i, inner_end, sub, at, depth + 1);
+		int rc = parse_line(ps, v, i, inner_end, sub, at, depth + 1);
 		if (rc || kifu_record_error(ps->rec, NULL, NULL, NULL, NULL))
 			return rc;
 		i = close;
 	}
-#undef ERR_PLY
 	return 0;
+}
+
+/* One tag, key=value (percent-escaped), at line[start..start+n): the
+ * record's tag, or its comment or bookmark before the moves.  0 (a problem
+ * is the record's, fail_at), or KIFU_ENOMEM. */
+static int parse_tag(parse_state *ps, size_t start, size_t n, size_t *handicap_at)
+{
+	const char *tok = ps->line + start;
+	if (ps->has_nul && memchr(tok, 0, n))
+		return fail_at(ps, 0, start, tok, n, "a NUL byte in the record");
+	const char *eq = memchr(tok, '=', n);
+	if (!eq || !valid_key(tok, (size_t)(eq - tok)))
+		return fail_at(ps, 0, start, NULL, 0,
+			       "expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves");
+	size_t klen = (size_t)(eq - tok), bad;
+	long dl = percent_decode(eq + 1, n - klen - 1, ps->scratch, &bad);
+	if (dl < 0)
+		return fail_at(ps, 0, start + klen + 1 + bad, NULL, 0, ESCAPE_ERROR(dl), "a tag value");
+	if (!kifu__utf8_valid(ps->scratch, (size_t)dl))
+		return fail_at(ps, 0, start + klen + 1, NULL, 0, "a tag value is not valid UTF-8");
+	if (klen == 8 && !memcmp(tok, "handicap", 8))
+		*handicap_at = start + klen + 1;
+	if (klen == 7 && !memcmp(tok, "comment", 7))
+		return kifu_record_set_comment(ps->rec, KIFU_COMMENT_BEFORE, ps->scratch, (size_t)dl);
+	if (klen == 8 && !memcmp(tok, "bookmark", 8))
+		return kifu_record_set_bookmark(ps->rec, KIFU_COMMENT_BEFORE, ps->scratch, (size_t)dl);
+	return kifu_record_add_tag(ps->rec, tok, klen, ps->scratch, (size_t)dl);
 }
 
 int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const char *file,
@@ -763,33 +806,9 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 				stage = MOVES;
 				continue;
 			}
-			if (ps.has_nul && memchr(tok, 0, n)) {
-				rc = fail_at(&ps, 0, start, tok, n, "a NUL byte in the record");
+			if ((rc = parse_tag(&ps, start, n, &handicap_at)) != 0 ||
+			    kifu_record_error(rec, NULL, NULL, NULL, NULL))
 				break;
-			}
-			const char *eq = memchr(tok, '=', n);
-			if (!eq || !valid_key(tok, (size_t)(eq - tok))) {
-				rc = fail_at(&ps, 0, start, NULL, 0, "expected a tag key=value (key: a-z, 0-9, _ and -) or ':' before the moves");
-				break;
-			}
-			size_t klen = (size_t)(eq - tok), bad;
-			long dl = percent_decode(eq + 1, n - klen - 1, scratch, &bad);
-			if (dl < 0) {
-				rc = fail_at(&ps, 0, start + klen + 1 + bad, NULL, 0, ESCAPE_ERROR(dl), "a tag value");
-				break;
-			}
-			if (!kifu__utf8_valid(scratch, (size_t)dl)) {
-				rc = fail_at(&ps, 0, start + klen + 1, NULL, 0, "a tag value is not valid UTF-8");
-				break;
-			}
-			if (klen == 7 && !memcmp(tok, "comment", 7))
-				rc = kifu_record_set_comment(rec, KIFU_COMMENT_BEFORE, scratch, (size_t)dl);
-			else if (klen == 8 && !memcmp(tok, "bookmark", 8))
-				rc = kifu_record_set_bookmark(rec, KIFU_COMMENT_BEFORE, scratch, (size_t)dl);
-			else
-				rc = kifu_record_add_tag(rec, tok, klen, scratch, (size_t)dl);
-			if (klen == 8 && !memcmp(tok, "handicap", 8))
-				handicap_at = start + klen + 1;
 		} else {
 			/* the moves: the main line, then its variations */
 			rc = parse_line(&ps, v, start, len, 0, 1, 0);
@@ -858,22 +877,11 @@ static void put_escaped(cbuf *b, const char *s, const char *extra)
 }
 
 /* Seconds in the grammar's digits, as the reader reads them back to the
- * bit: the fewest decimals that give t again (none for a whole number;
- * at most 1,074, a double's last binary digit). */
+ * bit, in the fewest digits that do (writing.c). */
 static void put_number(cbuf *b, double t)
 {
-	char num[1400];
-	if (t < 1e15 && t == (double)(long)t) { /* the usual case, with no strtod */
-		snprintf(num, sizeof num, "%ld", (long)t);
-		puts_(b, num);
-		return;
-	}
-	for (int decimals = 1; decimals <= 1074; decimals++) {
-		snprintf(num, sizeof num, "%.*f", decimals, t);
-		if (strtod(num, NULL) == t)
-			break;
-	}
-	puts_(b, num);
+	char num[KIFU__SECONDS_WRITTEN];
+	put(b, num, kifu__seconds_write(t, num, sizeof num));
 }
 
 static void put_tag(cbuf *b, const char *key, const char *value)
@@ -1044,6 +1052,10 @@ int kifu_compact_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
 				     "the variant's name \"%s\" cannot begin a compact record (a lowercase letter, "
 				     "then visible ASCII)", kifu_record_variant_name(rec));
+	/* times as every writer bounds them, which the reader reads back */
+	int trc = kifu__write_times_fit(rec, true, "compact", diag);
+	if (trc)
+		return trc;
 	char small[16384];
 	cbuf b = {small, 0, sizeof small, false, false};
 	puts_(&b, kifu_record_variant_name(rec));
@@ -1139,17 +1151,24 @@ static void compact_close(void *state) { free(state); }
 static int compact_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	compact_reader *r = state;
-	const char *line;
-	size_t len;
-	long lineno;
+	const kifu__line *l;
 	int rc;
-	while ((rc = kifu_reader_next(r->ctx.lines, &line, &len, &lineno, diag)) == 1) {
-		if (!is_record(line, len))
+	while ((rc = kifu__lines_next(r->ctx.pump, &l, diag)) == 1) {
+		/* a line too long is a record lost (a record is one line) */
+		if (l->problem == KIFU__LINE_TOO_LONG)
+			return kifu__lines_say(r->ctx.pump, l, diag);
+		if (!is_record(l->text, l->len))
 			continue;
-		rc = kifu_compact_parse(rec, line, len, kifu_reader_name(r->ctx.lines), lineno,
-					r->ctx.variants, variant);
+		rc = kifu_compact_parse(rec, l->text, l->len, kifu__lines_name(r->ctx.pump), l->no, r->ctx.variants,
+					variant);
+		/* a byte the encoding does not read: the record's error at it
+		 * (unless the line has one before it) */
+		if (!rc && l->problem == KIFU__LINE_SPOILED)
+			rc = kifu_record_set_error(rec, 0, l->no, l->col, NULL, 0, l->message);
+		if (!rc && l->problem == KIFU__LINE_NUL)
+			rc = kifu_record_add_note(rec, l->no, l->col, l->message);
 		if (rc)
-			return kifu_diag_set(diag, rc, kifu_reader_name(r->ctx.lines), lineno, 0, "out of memory");
+			return kifu_diag_set(diag, rc, kifu__lines_name(r->ctx.pump), l->no, 0, "out of memory");
 		return 1;
 	}
 	return rc;

@@ -26,14 +26,13 @@
 #include "kifu/sys/record.h"
 #include "kifu/vocabulary.h"
 #include "notation/csa/csa.h"
+#include "notation/writing.h"
 #include "text/encoding.h"
 
 enum { NSQ = 81, MAX_STARTS = 64 };
 
 typedef struct csa_reader {
 	kifu__read_ctx ctx;
-	kifu__decoder *own;          /* the decoder the 'CSA encoding= line asks for, when it
-				      * decides (csa_open), else NULL: the stream's */
 	bool ready;                  /* the variant and its tables are set up */
 	const kifu_variant *v;       /* what records are read as: shogi, or -v's if it fits */
 	char variant_problem[400];   /* why -v's variant cannot be read from CSA ("" if it can) */
@@ -679,9 +678,20 @@ static int special(parse *ps, const char *s, size_t n, size_t off)
 	long ply = next_ply(ps);
 	if (ps->stage < MOVES)
 		return problem(ps, 0, off, s, n, "%s", not_now(ps));
-	if (ps->stage == ENDED)
+	if (ps->stage == ENDED) {
+		/* the same special move again (a server writes %KACHI, its
+		 * time, and %KACHI once more): one ending, said in a note */
+		kifu_record_line_info li;
+		kifu_record_get_line(ps->rec, 0, &li);
+		if (li.ending_text && strlen(li.ending_text) == n && !memcmp(li.ending_text, s, n)) {
+			char msg[200];
+			snprintf(msg, sizeof msg, "%.*s again: the game ended with it on line %ld; this one is passed over",
+				 (int)n, s, ps->ending_line);
+			return kifu_record_add_note(ps->rec, ps->lineno, col_at(ps, off), msg);
+		}
 		return problem(ps, ply, off, s, n, "a second special move: the game ended on line %ld",
 			       ps->ending_line);
+	}
 	const char *word = special_word(ps, s, n);
 	if (!word)
 		return problem(ps, ply, off, s, n, "unknown special move (CSA's: %%TORYO %%CHUDAN %%SENNICHITE "
@@ -703,23 +713,17 @@ static int special(parse *ps, const char *s, size_t n, size_t off)
 static int time_spent(parse *ps, const char *s, size_t n, size_t off)
 {
 	long ply = ps->stage == ENDED ? next_ply(ps) : ps->moves;
-	size_t i = 1, dot = 0;
-	long whole = 0;
-	while (i < n && s[i] >= '0' && s[i] <= '9' && i < 16)
-		whole = whole * 10 + (s[i++] - '0');
-	if (i < n && s[i] == '.')
-		dot = i++;
-	size_t frac = i;
-	while (i < n && s[i] >= '0' && s[i] <= '9')
-		i++;
-	if (i == 1 || i < n || (dot && i == frac))
+	/* every digit as written, or refused (writing.h: no writer writes a
+	 * time of 100,000,000 minutes or more) */
+	double t;
+	int trc = kifu__seconds_read(s + 1, n - 1, KIFU__WRITE_TIME_MAX, &t);
+	if (trc == KIFU_ELIMIT)
+		return problem(ps, ply, off, s, n, "a time of 100,000,000 minutes or more (no writer writes one)");
+	if (trc)
 		return problem(ps, ply, off, s, n, "expected a time as T10 or T6.123 (seconds)");
 	if (ps->stage == ENDED ? ps->timed : ps->last < 0 || ps->timed)
 		return problem(ps, ply, off, s, n, ps->last < 0 && ps->stage != ENDED ?
 			       "a time (T) with no move before it" : "a second time for one move");
-	double t = (double)whole;
-	if (dot)
-		t = strtod(s + 1, NULL); /* the syntax is checked: digits, '.', digits */
 	ps->timed = true;
 	return kifu_record_set_time(ps->rec, ps->stage == ENDED ? KIFU_COMMENT_ENDING : ps->last, t, -1);
 }
@@ -819,7 +823,6 @@ void kifu__csa_close(void *state)
 	csa_reader *r = state;
 	if (!r)
 		return;
-	kifu__decoder_free(r->own);
 	kifu_position_free(r->pos);
 	free(r->note.p);
 	free(r);
@@ -829,29 +832,17 @@ void kifu__csa_close(void *state)
  * SHIFT_JIS).  The stream told the encoding from the bytes (text/
  * encoding.c), and the bytes win where they tell (a line may lie, as a KIF
  * header may); where the first 64 KiB are all ASCII they tell nothing, and
- * the line decides for what follows. */
-static int declared_decoder(csa_reader *r)
+ * the line decides for what follows (kifu__lines_declare). */
+static int declared_encoding(csa_reader *r, const kifu__line *l)
 {
-	const char *b;
-	size_t n = kifu_reader_peek(r->ctx.lines, &b, 1 << 16);
-	if (n >= 3 && !memcmp(b, "\xEF\xBB\xBF", 3)) {
-		b += 3;
-		n -= 3;
-	}
-	if (n < 14 || memcmp(b, "'CSA encoding=", 14))
+	if (l->no != 1 || l->len < 14 || memcmp(l->text, "'CSA encoding=", 14))
 		return 0;
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)b[i] >= 0x80)
-			return 0;
-	enum kifu__encoding enc;
-	if (n >= 23 && !strncasecmp(b + 14, "SHIFT_JIS", 9))
-		enc = KIFU__ENC_CP932;
-	else if (n >= 19 && !strncasecmp(b + 14, "UTF-8", 5))
-		enc = KIFU__ENC_UTF8;
-	else
-		return 0;
-	r->own = kifu__decoder_new(enc);
-	return r->own ? 0 : KIFU_ENOMEM;
+	const char *e = l->text + 14;
+	if (!strncasecmp(e, "SHIFT_JIS", 9))
+		return kifu__lines_declare(r->ctx.pump, KIFU__ENC_CP932);
+	if (!strncasecmp(e, "UTF-8", 5))
+		return kifu__lines_declare(r->ctx.pump, KIFU__ENC_UTF8);
+	return 0;
 }
 
 int kifu__csa_open(void **state, const kifu__read_ctx *ctx)
@@ -861,24 +852,18 @@ int kifu__csa_open(void **state, const kifu__read_ctx *ctx)
 	if (!r)
 		return KIFU_ENOMEM;
 	r->ctx = *ctx;
-	int rc = declared_decoder(r);
-	if (rc) {
-		kifu__csa_close(r);
-		*state = NULL;
-	}
-	return rc;
+	return 0;
 }
 
-/* A line the reader could not take (too long), or a byte the encoding does
- * not read: the record's problem, at the line (and the byte's column). */
-static int line_problem(parse *ps, const char *raw, size_t bad_at, const char *why)
+/* A line the pump says is bad (text/lines.h): too long, or with a byte
+ * the encoding does not read.  In a comment ('...), a note at the byte (the
+ * comment keeps U+FFFD where it was, and the moves are read on); else the
+ * record's problem, at the line (and the byte's column). */
+static int line_problem(parse *ps, const kifu__line *l)
 {
-	if (why)
-		return problem(ps, 0, 0, NULL, 0, "%s", why);
-	const char *repl = strstr(ps->line, "\xEF\xBF\xBD");
-	return problem(ps, 0, repl ? (size_t)(repl - ps->line) : 0, NULL, 0,
-		       "a byte that is not %s (0x%02X), the encoding of this file",
-		       kifu__decoder_name(ps->r->own ? ps->r->own : ps->r->ctx.dec), (unsigned char)raw[bad_at]);
+	if (l->problem == KIFU__LINE_NUL || (l->problem == KIFU__LINE_SPOILED && ps->len && ps->line[0] == '\''))
+		return kifu_record_add_note(ps->rec, l->no, l->col, l->message);
+	return problem(ps, 0, l->problem == KIFU__LINE_SPOILED ? l->at : 0, NULL, 0, "%s", l->message);
 }
 
 /* A new record begins on line lineno. */
@@ -886,7 +871,7 @@ static int begin(parse *ps, long lineno)
 {
 	csa_reader *r = ps->r;
 	ps->started = true;
-	int rc = kifu_record_set_source(ps->rec, kifu_reader_name(r->ctx.lines), lineno);
+	int rc = kifu_record_set_source(ps->rec, kifu__lines_name(r->ctx.pump), lineno);
 	if (!rc && r->v)
 		rc = kifu_record_set_variant(ps->rec, kifu_variant_name(r->v), strlen(kifu_variant_name(r->v)));
 	if (!rc && !r->v) {
@@ -938,53 +923,25 @@ static bool separator(const char *line, size_t len)
 	return true;
 }
 
-/* A line too long for the reader: its record is invalid (said at the
- * line), and reading goes on. */
-static int too_long(parse *ps, kifu_diag *diag)
-{
-	int rc = ps->started ? 0 : begin(ps, diag->line);
-	ps->lineno = diag->line;
-	ps->line = "";
-	ps->len = 0;
-	ps->col_off = 0;
-	ps->col_val = 1;
-	if (!rc)
-		rc = line_problem(ps, NULL, 0, diag->message);
-	kifu_diag_clear(diag);
-	return rc;
-}
-
 int kifu__csa_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	csa_reader *r = state;
 	*variant = NULL;
 	int rc;
 	if (!r->ready && (rc = set_up(r)))
-		return kifu_diag_set(diag, rc, kifu_reader_name(r->ctx.lines), 0, 0, "out of memory");
-	kifu__decoder *dec = r->own ? r->own : r->ctx.dec;
+		return kifu_diag_set(diag, rc, kifu__lines_name(r->ctx.pump), 0, 0, "out of memory");
 	parse ps;
 	parse_init(&ps, r, rec);
-	const char *raw;
-	size_t rawlen;
-	long lineno;
-	for (;;) {
-		rc = kifu_reader_next(r->ctx.lines, &raw, &rawlen, &lineno, diag);
-		if (rc == KIFU_ELIMIT) {
-			if ((rc = too_long(&ps, diag)))
-				return rc;
-			continue;
-		}
-		if (rc != 1)
-			break;
-		size_t bad_at;
-		if (kifu__decoder_line(dec, raw, rawlen, &ps.line, &ps.len, &bad_at))
-			return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(r->ctx.lines), lineno, 0, "out of memory");
+	const kifu__line *l;
+	while ((rc = kifu__lines_next(r->ctx.pump, &l, diag)) == 1) {
+		ps.line = l->text;
+		ps.len = l->len;
 		size_t k = 0;
 		while (k < ps.len && (space(ps.line[k]) || ps.line[k] == '\r'))
 			k++;
-		if (k == ps.len)
+		if (k == ps.len && l->problem != KIFU__LINE_TOO_LONG)
 			continue; /* a blank line */
-		ps.lineno = lineno;
+		ps.lineno = l->no;
 		ps.col_off = 0;
 		ps.col_val = 1;
 		if (separator(ps.line, ps.len)) {
@@ -993,9 +950,11 @@ int kifu__csa_next(void *state, kifu_record *rec, const kifu_variant **variant, 
 			parse_init(&ps, r, rec); /* nothing but comments: no record */
 			continue;
 		}
-		if (!ps.started && (rc = begin(&ps, lineno)))
+		if (!ps.started && (rc = begin(&ps, l->no)))
 			return rc;
-		if (bad_at != (size_t)-1 && (rc = line_problem(&ps, raw, bad_at, NULL)))
+		if ((rc = declared_encoding(r, l)))
+			return kifu_diag_set(diag, rc, kifu__lines_name(r->ctx.pump), l->no, 0, "out of memory");
+		if (l->problem && (rc = line_problem(&ps, l)))
 			return rc;
 		if ((rc = statements(&ps)))
 			return rc;

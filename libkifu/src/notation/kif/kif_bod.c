@@ -113,8 +113,52 @@ static int read_hand(const kifu_variant *v, const char *line, const struct kif_b
 	return 0;
 }
 
+/* Does type u have a name that folds to folded (NUL-terminated)? */
+static bool has_name(const kifu_variant *v, int u, const char *folded)
+{
+	char name[128], f[128];
+	for (int i = 0; kifu_variant_piece_reading(v, u, i, name, sizeof name) > 0; i++) {
+		kifu_name_fold(name, f, sizeof f);
+		if (!strcmp(f, folded))
+			return true;
+	}
+	return false;
+}
+
+int kifu__bod_cell_piece(const kifu_variant *v, const char *text, size_t len, size_t *used)
+{
+	size_t n = 0;
+	int t = kifu_variant_piece_by_name(v, text, len, &n);
+	char cell[128], folded[128];
+	*used = n;
+	if (t < 0 || n >= sizeof cell)
+		return t;
+	memcpy(cell, text, n);
+	cell[n] = 0;
+	kifu_name_fold(cell, folded, sizeof folded);
+	/* of the types that bear the name, the one whose diagram name it is,
+	 * else an unpromoted one */
+	int chosen = -1;
+	for (int u = 0; u < kifu_variant_piece_count(v); u++) {
+		if (u != t && !kifu_piece_names_agree(v, t, u))
+			continue;
+		char d[128];
+		kifu_name_fold(kifu_variant_piece_diagram_name(v, u), d, sizeof d);
+		if (!strcmp(d, folded)) {
+			chosen = u;
+			break;
+		}
+		kifu_piece_info info;
+		if (chosen < 0 && kifu_variant_piece(v, u, &info) == 0 && !info.promoted && has_name(v, u, folded))
+			chosen = u;
+	}
+	return chosen >= 0 ? chosen : t;
+}
+
 /* "|v香v桂 ・ ...|一": one rank; board[f] = 0 for an empty square, else
- * 1 + type * 2 + side (kifu_code_make). */
+ * 1 + type * 2 + side (kifu_code_make).  Cells may be padded (lishogi's Chu
+ * cells are three characters, `  香`, ` v香`, `v成馬`) or not
+ * (`v香v桂`): the names themselves say where each ends. */
 static int read_rank(const kifu_variant *v, const char *line, const struct kif_bod_line *at,
 		     kifu_record *rec, int *board)
 {
@@ -123,19 +167,20 @@ static int read_rank(const kifu_variant *v, const char *line, const struct kif_b
 	kif_eat(&t, "|");
 	for (int f = kifu_variant_files(v) - 1; f >= 0; f--) {
 		int side = KIFU_SENTE;
-		/* cells may be padded (wide boards): any spaces, then v for Gote */
-		while (t.p < t.end && *t.p == ' ')
-			t.p++;
+		/* any spaces (ASCII or full-width), then v for Gote */
+		kif_skip_space(&t);
 		if (kif_eat(&t, "v") || kif_eat(&t, "V"))
 			side = KIFU_GOTE;
 		else
 			kif_eat(&t, "^"); /* Sente's mark in some writers */
-		if (kif_eat(&t, "・")) {
+		/* an empty square; lishogi's reader takes '.' too
+		 * (scalashogi KifParserHelper.parseSituation) */
+		if (kif_eat(&t, "・") || kif_eat(&t, ".")) {
 			board[f] = 0;
 			continue;
 		}
 		size_t used;
-		int type = kifu_variant_piece_by_name(v, t.p, (size_t)(t.end - t.p), &used);
+		int type = kifu__bod_cell_piece(v, t.p, (size_t)(t.end - t.p), &used);
 		if (type < 0)
 			return kifu__kif_problem(&sp, 0, t.p, NULL, 0, "unknown piece in the board diagram");
 		t.p += used;

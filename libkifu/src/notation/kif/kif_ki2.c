@@ -23,13 +23,14 @@
 enum { MAX_RIVALS = 64 };
 
 /* The board moves to `to` of the mover's pieces that go by type's name,
- * with either choice of promotion: the legal ones (list: the position's
+ * promoting or not as promote_only says (-1: either; the reader asks only
+ * for what the words say, which halves the moves the rules check): the legal ones (list: the position's
  * legal moves; NULL: each piece's move asked of the rules, which costs
  * less than listing every move when only a few pieces can be meant), or,
  * with pinned, those the rules refuse only for leaving the mover's royal
  * attacked.  Returns how many, at most max. */
 static int board_moves(kifu_position *pos, const kifu_movelist *list, int type, int to, bool pinned,
-		       kifu_move *out, int max)
+		       int promote_only, kifu_move *out, int max)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	int n = 0;
@@ -49,6 +50,8 @@ static int board_moves(kifu_position *pos, const kifu_movelist *list, int type, 
 		if (!c || (int)kifu_code_side(c) != side || !kifu_piece_names_agree(v, kifu_code_type(c), type))
 			continue;
 		for (int promote = 0; promote < 2 && n < max; promote++) {
+			if (promote_only >= 0 && promote != promote_only)
+				continue;
 			kifu_move m = {(uint16_t)sq, KIFU_NO_SQUARE, (uint16_t)to,
 				       (uint8_t)(promote ? KIFU_MOVE_PROMOTE : 0), 0};
 			kifu_illegal why;
@@ -126,7 +129,7 @@ const char *kifu__ki2_resolve(kifu_position *pos, const kif_move_head *h, int to
 		return NULL;
 	}
 	kifu_move cand[MAX_RIVALS];
-	int n = narrow(pos, h, cand, board_moves(pos, NULL, h->type, to, false, cand, MAX_RIVALS));
+	int n = narrow(pos, h, cand, board_moves(pos, NULL, h->type, to, false, h->promote, cand, MAX_RIVALS));
 	if (n == 0 && can_drop && !h->promote) {
 		/* a drop written without 打: no piece on the board can get there */
 		*out = drop;
@@ -134,7 +137,7 @@ const char *kifu__ki2_resolve(kifu_position *pos, const kif_move_head *h, int to
 	}
 	if (n == 0)
 		/* none legal: a pinned piece's move, illegal (the play loop says so) */
-		n = narrow(pos, h, cand, board_moves(pos, NULL, h->type, to, true, cand, MAX_RIVALS));
+		n = narrow(pos, h, cand, board_moves(pos, NULL, h->type, to, true, h->promote, cand, MAX_RIVALS));
 	if (n == 1) {
 		*out = cand[0];
 		return NULL;
@@ -164,8 +167,8 @@ static int rivals(kifu_position *pos, const kifu_movelist *list, const kifu_move
 {
 	int type = kifu_code_type(kifu_position_at(pos, m->from));
 	kifu_move c[2 * MAX_RIVALS];
-	int nc = board_moves(pos, list, type, m->to, false, c, MAX_RIVALS);
-	nc += board_moves(pos, list, type, m->to, true, c + nc, MAX_RIVALS);
+	int nc = board_moves(pos, list, type, m->to, false, -1, c, MAX_RIVALS);
+	nc += board_moves(pos, list, type, m->to, true, -1, c + nc, MAX_RIVALS);
 	int n = 0;
 	from[n++] = m->from;
 	for (int i = 0; i < nc && n < MAX_RIVALS; i++) {
@@ -243,8 +246,8 @@ static int relative(kifu_position *pos, const kifu_movelist *list, const kifu_mo
 static bool board_rival(kifu_position *pos, const kifu_movelist *list, const kifu_move *m)
 {
 	kifu_move c[MAX_RIVALS];
-	return board_moves(pos, list, m->piece, m->to, false, c, MAX_RIVALS) > 0 ||
-	       board_moves(pos, list, m->piece, m->to, true, c, MAX_RIVALS) > 0;
+	return board_moves(pos, list, m->piece, m->to, false, -1, c, MAX_RIVALS) > 0 ||
+	       board_moves(pos, list, m->piece, m->to, true, -1, c, MAX_RIVALS) > 0;
 }
 
 /* Could m have been played with the other choice of promotion? */

@@ -40,6 +40,7 @@ typedef struct ki2_writer {
 	int on_line;          /* moves on the text line being written */
 	int last_width;       /* the width of the last of them */
 	kifu_diag *diag;
+	kifu_validation *validation; /* kifu_write_options.validation, or NULL */
 } ki2_writer;
 
 /* "７六", or "同" ("同　" before a one-character piece, as Kifu for
@@ -82,7 +83,7 @@ static bool reads_back(const ki2_writer *w, kifu_position *pos, const kifu_move 
 {
 	kif_text t = {text, text + strlen(text)};
 	kif_move_head h;
-	if (kifu__kif_move_head(w->v, &t, true, &h) != KIF_HEAD_OK || t.p != t.end)
+	if (kifu__kif_move_head(w->v, &t, true, &h, NULL) != KIF_HEAD_OK || t.p != t.end)
 		return false;
 	kifu_move got;
 	if (kifu__ki2_resolve(pos, &h, h.same ? w->prev_to : h.to, &got))
@@ -154,7 +155,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
-/* The play loop's line_begin hook: a variation's heading ("変化：   3手",
+/* The play loop's variation_begin hook: a variation's heading ("変化：   3手",
  * the number in four columns as Kifu for Windows' KI2 has it); the square of
  * the move before the line (同). */
 static int begin_line(void *ctx, kifu_position *pos, int line)
@@ -198,7 +199,7 @@ static void result_words(const ki2_writer *w, const char *ending, int mover, cha
 	snprintf(buf, size, "%s", !strcmp(ending, "mate") ? "詰" : e ? e->kif : ending);
 }
 
-/* The play loop's line_end hook: the moves' last text line, and the
+/* The play loop's variation_end hook: the moves' last text line, and the
  * line's ending as its `まで…` line, with the ending's comment. */
 static int end_line(void *ctx, kifu_position *pos, int line)
 {
@@ -223,14 +224,14 @@ static int ki2_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		    void *ctx, kifu_diag *diag)
 {
 	ki2_writer *w = ctx;
-	*w = (ki2_writer){f, rec, v, w->list, kifu__kif_is_handicap(rec, v), -1, 0, 0, diag};
+	*w = (ki2_writer){f, rec, v, w->list, kifu__kif_is_handicap(rec, v), -1, 0, 0, diag, w->validation};
 	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.before = put_move;
-	opt.line_begin = begin_line;
-	opt.line_end = end_line;
+	opt.variation_begin = begin_line;
+	opt.variation_end = end_line;
 	opt.ctx = w;
-	return kifu__kif_play_lines(rec, pos, &opt, "KI2", diag);
+	return kifu__kif_play_lines(rec, pos, &opt, w->validation, "KI2", diag);
 }
 
 static int ki2_write(FILE *out, const kifu_record *rec, const kifu_variant *v, const kifu_write_options *opt,
@@ -243,6 +244,7 @@ static int ki2_write(FILE *out, const kifu_record *rec, const kifu_variant *v, c
 				     kifu_variant_name(v), kifu_variant_files(v), kifu_variant_ranks(v));
 	ki2_writer w;
 	memset(&w, 0, sizeof w);
+	w.validation = opt->validation;
 	if (!(w.list = malloc(sizeof *w.list)))
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	int rc = kifu__kif_write_as(out, rec, v, opt->encoding, "KI2", ki2_body, &w, diag);

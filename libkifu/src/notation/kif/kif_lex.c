@@ -202,72 +202,62 @@ static long file_numbers(const kif_text *line)
 	return count >= 3 && prev == 1 ? first : 0; /* N ... 3 2 1 */
 }
 
-void kifu__kif_classify(const char *line, size_t len, kif_line *out)
+/* A line that starts with a number and goes on as a move: a move (KIF's,
+ * or the wide form's N手目), or the file numbers over a diagram. */
+static void numbered_line(kif_text t, unsigned char c, kif_line *out)
 {
-	kif_text t = {line, line + len};
-	memset(out, 0, sizeof *out);
-	kif_skip_space(&t);
-	out->rest = t;
-	if (t.p >= t.end) {
-		out->kind = KIF_BLANK;
+	long files = file_numbers(&t);
+	if (files) {
+		out->kind = KIF_BOD_FILES;
+		out->number = files;
+		/* full-width file numbers: only a KIF board diagram has them */
+		out->evidence = c & 0x80;
 		return;
 	}
-	unsigned char c = (unsigned char)*t.p;
-	kif_text d = t, key, val;
-	bool fullwidth = false;
-	if (kifu__kif_digit(&d) >= 0 && !(!number_then_move(&t) && split_header(&t, &key, &val, &fullwidth))) {
-		/* the common line: a move (or the file numbers over a diagram) */
-		long files = file_numbers(&t);
-		if (files) {
-			out->kind = KIF_BOD_FILES;
-			out->number = files;
-			/* full-width file numbers: only a KIF board diagram has them */
-			out->evidence = c & 0x80;
-			return;
-		}
-		kif_text r = t;
-		out->number = kifu__kif_number(&r);
-		if (kif_eat(&r, "手目")) {
-			out->kind = KIF_WIDE_MOVE;
-			out->leg = kif_eat(&r, "一歩目") ? 1 : kif_eat(&r, "二歩目") ? 2 : 0;
-			out->evidence = true;
-		} else {
-			out->kind = KIF_MOVE;
-			kif_text s = r;
-			kif_skip_space(&s);
-			out->evidence = s.p < s.end && ((unsigned char)*s.p & 0x80);
-		}
-		out->rest = r;
-		return;
+	kif_text r = t, w;
+	out->number = kifu__kif_number(&r);
+	/* lishogi's analysis export puts a space before 手目 ("  1 手目 7八歩兵":
+	 * ui/analyse/src/notation-export.ts, makeKifNodes) */
+	w = r;
+	kif_skip_space(&w);
+	if (kif_at(&w, "手目"))
+		r = w;
+	if (kif_eat(&r, "手目")) {
+		out->kind = KIF_WIDE_MOVE;
+		out->leg = kif_eat(&r, "一歩目") ? 1 : kif_eat(&r, "二歩目") ? 2 : 0;
+		out->evidence = true;
+	} else {
+		out->kind = KIF_MOVE;
+		kif_text s = r;
+		kif_skip_space(&s);
+		out->evidence = s.p < s.end && ((unsigned char)*s.p & 0x80);
 	}
-	if (c == '#') {
-		out->kind = KIF_HASH;
-		/* the first line the KIF writers write: it tells the notation when
-		 * the lines after it are too long for the sample (a header of
-		 * 64 KiB) */
-		out->evidence = kif_at(&t, "#KIF version=");
-		return;
-	}
-	if (split_header(&t, &key, &val, &fullwidth)) {
-		kif_text k = key;
-		if (kif_at(&k, "変化")) {
-			out->kind = KIF_VARIATION;
-			out->rest = val;
-			out->evidence = fullwidth;
-			return;
-		}
-		if ((out->side = hand_line(&k, &out->handicap)) >= 0) {
-			out->kind = KIF_BOD_HAND;
-			out->rest = val;
-			out->evidence = fullwidth;
-			return;
-		}
+	out->rest = r;
+}
+
+/* A "key：value" line: a variation's heading, a hand of a diagram, or a
+ * header. */
+static void keyed_line(kif_text key, kif_text val, bool fullwidth, unsigned char c, kif_line *out)
+{
+	kif_text k = key;
+	out->rest = val;
+	if (kif_at(&k, "変化")) {
+		out->kind = KIF_VARIATION;
+		out->evidence = fullwidth;
+	} else if ((out->side = hand_line(&k, &out->handicap)) >= 0) {
+		out->kind = KIF_BOD_HAND;
+		out->evidence = fullwidth;
+	} else {
 		out->kind = KIF_HEADER;
 		out->key = key;
-		out->rest = val;
 		out->evidence = fullwidth && (c & 0x80);
-		return;
 	}
+}
+
+/* Any other line, by its first characters: a comment, a bookmark, the
+ * lines of a diagram, the moves' heading, a result, KI2 moves. */
+static void marked_line(kif_text t, unsigned char c, kif_line *out)
+{
 	kif_text r = t;
 	if (c == '*') {
 		out->kind = KIF_COMMENT;
@@ -315,6 +305,34 @@ void kifu__kif_classify(const char *line, size_t len, kif_line *out)
 		out->evidence = true;
 	} else {
 		out->kind = KIF_OTHER;
+	}
+}
+
+void kifu__kif_classify(const char *line, size_t len, kif_line *out)
+{
+	kif_text t = {line, line + len};
+	memset(out, 0, sizeof *out);
+	kif_skip_space(&t);
+	out->rest = t;
+	if (t.p >= t.end) {
+		out->kind = KIF_BLANK;
+		return;
+	}
+	unsigned char c = (unsigned char)*t.p;
+	kif_text d = t, key, val;
+	bool fullwidth = false;
+	if (kifu__kif_digit(&d) >= 0 && !(!number_then_move(&t) && split_header(&t, &key, &val, &fullwidth))) {
+		numbered_line(t, c, out); /* the common line */
+	} else if (c == '#') {
+		out->kind = KIF_HASH;
+		/* the first line the KIF writers write: it tells the notation when
+		 * the lines after it are too long for the sample (a header of
+		 * 64 KiB) */
+		out->evidence = kif_at(&t, "#KIF version=") || kif_at(&t, "#KI2 version=");
+	} else if (split_header(&t, &key, &val, &fullwidth)) {
+		keyed_line(key, val, fullwidth, c, out);
+	} else {
+		marked_line(t, c, out);
 	}
 }
 
@@ -402,8 +420,36 @@ fail:
 	return -1;
 }
 
+/* The piece v names at text[0..len) (kifu_variant_piece_by_name), through
+ * the reader's cache when the origin's '(' is near. */
+static int piece_named(const kifu_variant *v, const char *text, size_t len, size_t *used, kif_name_cache *nc)
+{
+	const char *paren = nc ? memchr(text, '(', len < KIF_NAME_KEY ? len : KIF_NAME_KEY) : NULL;
+	if (!paren)
+		return kifu_variant_piece_by_name(v, text, len, used);
+	size_t k = (size_t)(paren - text);
+	if (nc->v != v) {
+		memset(nc, 0, sizeof *nc);
+		nc->v = v;
+	}
+	unsigned h = 2166136261u;
+	for (size_t i = 0; i < k; i++)
+		h = (h ^ (unsigned char)text[i]) * 16777619u;
+	h = (h ^ (h >> 15)) & (KIF_NAME_CACHE - 1);
+	if (nc->e[h].len == k + 1 && !memcmp(nc->e[h].key, text, k)) {
+		*used = nc->e[h].used;
+		return nc->e[h].type;
+	}
+	int type = kifu_variant_piece_by_name(v, text, k, used);
+	nc->e[h].len = (unsigned char)(k + 1);
+	nc->e[h].used = (unsigned char)*used;
+	nc->e[h].type = (short)type;
+	memcpy(nc->e[h].key, text, k);
+	return type;
+}
+
 enum kif_head_status kifu__kif_move_head(const kifu_variant *v, kif_text *t, bool ki2,
-					 kif_move_head *out)
+					 kif_move_head *out, kif_name_cache *nc)
 {
 	memset(out, 0, sizeof *out);
 	out->to = -1;
@@ -415,7 +461,7 @@ enum kif_head_status kifu__kif_move_head(const kifu_variant *v, kif_text *t, boo
 		return KIF_HEAD_NO_SQUARE;
 	}
 	size_t used = 0;
-	int type = kifu_variant_piece_by_name(v, t->p, (size_t)(t->end - t->p), &used);
+	int type = piece_named(v, t->p, (size_t)(t->end - t->p), &used, nc);
 	if (type < 0)
 		return KIF_HEAD_NO_PIECE;
 	out->type = type;

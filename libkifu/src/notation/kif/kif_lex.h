@@ -153,11 +153,28 @@ enum kif_head_status {
 	KIF_HEAD_NO_PIECE     /* a square, then no piece name v knows (t->p at the name) */
 };
 
+/* The piece names a reader has looked up, by the text from the name to
+ * the origin's '(' ("歩", "成銀", "歩成"): a move's name found again without
+ * matching every name of the variant (kifu_variant_piece_by_name was a
+ * tenth of reading a KIF file).  Exact: a name holds no '(' so its match
+ * is decided by that text alone.  Zeroed to start; one variant at a time. */
+enum { KIF_NAME_CACHE = 32, KIF_NAME_KEY = 24 };
+typedef struct kif_name_cache {
+	const kifu_variant *v;
+	struct {
+		unsigned char len;  /* 0: empty */
+		unsigned char used; /* the name's bytes */
+		short type;
+		char key[KIF_NAME_KEY];
+	} e[KIF_NAME_CACHE];
+} kif_name_cache;
+
 /* Parses the words of a move at t for variant v; ki2: KI2's relative
  * words may follow the piece, in any order with 成/不成/生/打.  Squares are
- * a file number and a kanji rank (７六, 10九, 4十五). */
+ * a file number and a kanji rank (７六, 10九, 4十五).  nc: the reader's
+ * names looked up, or NULL. */
 enum kif_head_status kifu__kif_move_head(const kifu_variant *v, kif_text *t, bool ki2,
-					 kif_move_head *out);
+					 kif_move_head *out, kif_name_cache *nc);
 
 /* Names a square as KIF writes it: ７六 (9×9 boards), 7十一 (larger ones). */
 void kifu__kif_square_name(const kifu_variant *v, int sq, char *buf, size_t size);

@@ -30,6 +30,12 @@ typedef struct kif_reader {
 	char *note;                /* comment lines gathered before they are stored */
 	size_t note_len, note_cap;
 	kif_bod bod;
+	kif_name_cache names;      /* the piece names moves have given */
+	/* the last 手合割 looked up, and what it names (kifu__kif_handicap_variant
+	 * over every variant's starts, a tenth of a small file's reading) */
+	char handicap[KIF_HANDICAP_MAX];
+	const kifu_variant *handicap_v;
+	const char *handicap_start;
 } kif_reader;
 
 /* ---- problems ---- */
@@ -76,11 +82,19 @@ typedef struct parse {
 	int pending_mid;    /* wide form: the first leg of a two-leg move */
 	int pending_from;
 	long pending_ply;
+	bool pending_same; /* its square was written 仝 */
+	long number_base;   /* moves played before the diagram that the move numbers count */
 	char handicap[KIF_HANDICAP_MAX]; /* the 手合割 value */
 	long handicap_line, handicap_col; /* where it is written */
 	bool handicap_known; /* ... names a known variant or start */
 	long note_idx;      /* where the gathered comment lines go */
 	bool note_open;     /* comment lines are gathered in kr->note */
+	bool started;       /* the record has its first line */
+	bool substance;     /* a line other than comments: a header, a diagram, a move */
+	bool moves_begun;   /* the moves have begun (the variant is chosen) */
+	bool lost;          /* no variant could be chosen: lines passed over to the end */
+	long var_ply;       /* a 変化：N手 read, its moves not yet: N (0: none) */
+	long var_line;      /* its line */
 } parse;
 
 static long current_ply(parse *ps)
@@ -104,7 +118,7 @@ static bool sync(parse *ps)
 	int line = kifu_record_current_line(ps->rec);
 	kifu_record_get_line(ps->rec, line, &li);
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
-	opt.line = line;
+	opt.variation = line;
 	kifu_validation val;
 	ps->synced = kifu_play(ps->rec, ps->kr->pos, &opt, &val) == 0 && val.valid;
 	return ps->synced;
@@ -167,16 +181,19 @@ static const char *special(kif_text *t)
 {
 	const kifu_ending_info *best = NULL;
 	size_t best_len = 0;
+	if (t->p >= t->end)
+		return NULL;
+	/* a word's first byte first: KI2 asks at every move */
+	char c = *t->p;
 	for (int i = 0; i < kifu_ending_count(); i++) {
 		const kifu_ending_info *e = kifu_ending_at(i);
-		size_t n = strlen(e->kif);
-		if (n > best_len && kif_at_n(t, e->kif, n)) {
+		size_t n;
+		if (e->kif[0] == c && (n = strlen(e->kif)) > best_len && kif_at_n(t, e->kif, n)) {
 			best = e;
 			best_len = n;
 		}
 		for (const char *const *a = e->kif_also; *a; a++) {
-			n = strlen(*a);
-			if (n > best_len && kif_at_n(t, *a, n)) {
+			if ((*a)[0] == c && (n = strlen(*a)) > best_len && kif_at_n(t, *a, n)) {
 				best = e;
 				best_len = n;
 			}
@@ -256,13 +273,23 @@ static int kif_move_line(parse *ps, const kif_line *kl)
 			return second_ending(ps, mp, (size_t)(w.p - mp));
 		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
 	}
-	if (kl->number != ply) {
+	if (kl->number < 0) {
+		/* past what a number is read to (100,000,000): its digits, as
+		 * written, begin the text (kif_lex.c leaves them) */
+		char msg[200];
+		snprintf(msg, sizeof msg, "the move number %.*s is past any ply (a record has at most %ld)",
+			 (int)(mlen < 40 ? mlen : 40), mp, (long)KIFU_MAX_PLIES);
+		kifu__utf8_trim_end(msg);
+		return PROBLEM(ps, ply, mp, mp, mlen, msg);
+	}
+	if (kl->number != ply + ps->number_base) {
 		char msg[120];
-		snprintf(msg, sizeof msg, "the move number is %ld, not the next ply, %ld", kl->number, ply);
+		snprintf(msg, sizeof msg, "the move number is %ld, not the next ply, %ld", kl->number,
+			 ply + ps->number_base);
 		return PROBLEM(ps, ply, mp, mp, mlen, msg);
 	}
 	kif_move_head h;
-	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h);
+	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h, &ps->kr->names);
 	if (st == KIF_HEAD_NO_SQUARE) /* not a move: a special move (投了, 中断, ...)? */
 		return special_move(ps, &t, ply, mp, mlen, "expected a square (７六) or 同");
 	if (h.same && ps->last_to < 0)
@@ -326,13 +353,13 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 	size_t mlen = move_text_len(t.p, t.end);
 	if (ps->ended)
 		return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
-	if (kl->number != ply)
+	if (kl->number != ply + ps->number_base)
 		return PROBLEM(ps, ply, mp, mp, mlen, "the move number is not the next ply");
 	/* ▲/△ as lishogi's client and shogiops write, or none as its server
 	 * exports (scalashogi format/kif/KifModel.scala) */
 	kifu__kif_eat_mark(&t);
 	kif_move_head h;
-	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h);
+	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h, &ps->kr->names);
 	if (st == KIF_HEAD_NO_SQUARE)
 		return special_move(ps, &t, ply, mp, mlen, "expected a square (7八) or 仝");
 	int to = h.same ? (leg == 2 ? ps->pending_mid : ps->last_to) : h.to;
@@ -368,9 +395,18 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 		ps->pending_from = from;
 		ps->pending_mid = to;
 		ps->pending_ply = ply;
+		ps->pending_same = h.same;
 		return 0;
 	}
 	if (leg == 2) {
+		/* shogiops writes 仝 on both lines of a two-step move that ends on
+		 * the previous move's square (notation/kif.ts makeKifMoveOrDrop),
+		 * the first line's 仝 then saying where the move ends: its middle
+		 * square is the second line's origin, as lishogi's reader takes
+		 * it (scalashogi KifParser, the second step's origin) */
+		if (ps->pending_same && h.same && ps->pending_ply == ply && from >= 0 && from != ps->pending_mid &&
+		    ps->pending_mid == ps->last_to)
+			ps->pending_mid = from;
 		if (ps->pending_mid < 0 || ps->pending_ply != ply || from != ps->pending_mid)
 			return PROBLEM(ps, ply, mp, mp, mlen, "a second step that does not follow its first");
 		m.from = (uint16_t)ps->pending_from;
@@ -415,7 +451,7 @@ static int ki2_line(parse *ps, const kif_line *kl)
 			continue;
 		}
 		kif_move_head h;
-		enum kif_head_status st = kifu__kif_move_head(ps->v, &t, true, &h);
+		enum kif_head_status st = kifu__kif_move_head(ps->v, &t, true, &h, &ps->kr->names);
 		size_t mlen = (size_t)(t.p - mp);
 		if (ps->ended)
 			return PROBLEM(ps, ply, mp, mp, mlen, "a move after the end of the game");
@@ -425,12 +461,22 @@ static int ki2_line(parse *ps, const kif_line *kl)
 			return PROBLEM(ps, ply, mp, mp, mlen, "同 (same square) with no move before it");
 		if (st == KIF_HEAD_NO_PIECE)
 			return unknown_piece(ps, ply, &t, mp, mlen);
-		if (!sync(ps))
-			return PROBLEM(ps, ply, mp, mp, mlen, "cannot resolve this move: an earlier move was illegal");
 		kifu_move m;
-		const char *why = kifu__ki2_resolve(ps->kr->pos, &h, head_to(&h, ps->last_to), &m);
-		if (why)
-			return PROBLEM(ps, ply, mp, mp, mlen, why);
+		bool paren = t.p < t.end && (*t.p == '(' || kif_at(&t, "（"));
+		int from = h.drop || !paren ? -1 : kifu__kif_origin(ps->v, &t);
+		if (from >= 0) {
+			/* its KIF origin too (▲７六歩(77), as older exporters write):
+			 * the origin says the move, as in KIF */
+			mlen = (size_t)(t.p - mp);
+			m = (kifu_move){(uint16_t)from, KIFU_NO_SQUARE, (uint16_t)head_to(&h, ps->last_to),
+					h.promote ? KIFU_MOVE_PROMOTE : 0, 0};
+		} else {
+			if (!sync(ps))
+				return PROBLEM(ps, ply, mp, mp, mlen, "cannot resolve this move: an earlier move was illegal");
+			const char *why = kifu__ki2_resolve(ps->kr->pos, &h, head_to(&h, ps->last_to), &m);
+			if (why)
+				return PROBLEM(ps, ply, mp, mp, mlen, why);
+		}
 		int rc = add_move(ps, &m, h.type, mp, mlen, true);
 		if (rc)
 			return rc;
@@ -452,6 +498,8 @@ static int flush_note(parse *ps)
  * it) or a `&` (a bookmark). */
 static int append_note(parse *ps, const kif_text *t, bool bookmark)
 {
+	if (ps->var_ply)
+		return 0; /* before a variation's first move: nothing to attach to */
 	long idx = ps->ended ? KIFU_COMMENT_ENDING : ps->last;
 	if (idx == -1) {
 		if (kifu_record_current_line(ps->rec) != 0)
@@ -549,21 +597,26 @@ static int result_line(parse *ps, const kif_text *t)
 	return second_ending(ps, t->p, (size_t)(t->end - t->p));
 }
 
-/* 変化：N手 — a variation replacing the move at ply N of the most recent
- * line (this one or one it branches from) that has a move at ply N, or its
- * ending there (a move played instead of 投了: the KIF writer writes it so,
- * JKF has forks of a special). */
-static int variation_line(parse *ps, const kif_text *rest)
+/* Does the current line, or one it branches from, have a move (or its
+ * ending) at ply n for a variation to replace? */
+static bool has_ply(parse *ps, long n)
 {
-	kif_text t = *rest;
-	kif_skip_space(&t);
-	const char *p = t.p;
-	long n = kifu__kif_number(&t);
-	kif_skip_space(&t);
-	if (n < 1 || !kif_eat(&t, "手"))
-		return PROBLEM(ps, 0, p, NULL, 0, "expected 変化：N手");
-	if (ps->pending_mid >= 0)
-		return PROBLEM(ps, 0, p, NULL, 0, "a first step without its second");
+	for (int line = kifu_record_current_line(ps->rec); line >= 0;) {
+		kifu_record_line_info li;
+		kifu_record_get_line(ps->rec, line, &li);
+		if (n >= li.start && (n < li.start + li.count || (n == li.start + li.count && li.ending[0])))
+			return true;
+		line = li.parent;
+	}
+	return false;
+}
+
+/* A variation replacing the move at ply n of the most recent line (this
+ * one or one it branches from) that has a move at ply n, or its ending
+ * there (a move played instead of 投了: the KIF writer writes it so, JKF
+ * has forks of a special).  p: where its ply is written, for a problem. */
+static int begin_variation(parse *ps, long n, const char *p)
+{
 	int line = kifu_record_current_line(ps->rec);
 	while (line >= 0) {
 		kifu_record_line_info li;
@@ -574,6 +627,7 @@ static int variation_line(parse *ps, const kif_text *rest)
 	}
 	if (line < 0)
 		return PROBLEM(ps, 0, p, NULL, 0, "a variation at a ply no line has");
+	/* (has_ply walks the same way, for a choice before one is made) */
 	/* an alternative to a variation's first move is an alternative to the
 	 * move it replaced: several variations at one ply are siblings, not a
 	 * chain (kifu_record_begin_line) */
@@ -589,7 +643,70 @@ static int variation_line(parse *ps, const kif_text *rest)
 	return 0;
 }
 
+/* 変化：N手: the variation begins with its first line of moves (or what
+ * ends it), whose move number, where it has one, says the ply: a file
+ * edited by hand may say 変化：8手 over a move numbered 9 (said in a note). */
+static int variation_line(parse *ps, const kif_text *rest)
+{
+	int rc = 0;
+	if (ps->var_ply && (rc = begin_variation(ps, ps->var_ply, ps->sp.line)))
+		return rc; /* the one before had no move */
+	kif_text t = *rest;
+	kif_skip_space(&t);
+	const char *p = t.p;
+	/* numbered as the moves are: on from the diagram's move number */
+	long n = kifu__kif_number(&t) - ps->number_base;
+	kif_skip_space(&t);
+	if (n < 1 || !kif_eat(&t, "手"))
+		return PROBLEM(ps, 0, p, NULL, 0, "expected 変化：N手");
+	if (ps->pending_mid >= 0)
+		return PROBLEM(ps, 0, p, NULL, 0, "a first step without its second");
+	ps->var_ply = n;
+	ps->var_line = ps->sp.lineno;
+	return 0;
+}
+
+/* The variation 変化：N手 announced begins, at kl (a line of moves, a
+ * result line; NULL: the record's end). */
+static int open_variation(parse *ps, const kif_line *kl)
+{
+	long n = ps->var_ply;
+	if (!n)
+		return 0;
+	ps->var_ply = 0;
+	bool numbered = kl && (kl->kind == KIF_MOVE || kl->kind == KIF_WIDE_MOVE) && kl->number > ps->number_base;
+	long first = numbered ? kl->number - ps->number_base : n; /* the ply its first move's number says */
+	if (first != n && has_ply(ps, first)) {
+		char msg[200];
+		snprintf(msg, sizeof msg, "変化：%ld手 (line %ld), but its first move is numbered %ld: the variation "
+			 "is read from move %ld", n + ps->number_base, ps->var_line, kl->number, kl->number);
+		int rc = note(ps, kl->rest.p, msg);
+		if (rc)
+			return rc;
+		n = first;
+	}
+	return begin_variation(ps, n, kl ? kl->rest.p : ps->sp.line);
+}
+
 /* ---- headers and the variant ---- */
+
+/* What the 手合割 value names (kifu__kif_handicap_variant), the answer kept
+ * for the next record that says the same (the variants and -v's outlive
+ * the reader). */
+static const kifu_variant *handicap_variant(kif_reader *kr, const char *value, const char **start)
+{
+	if (kr->handicap[0] && !strcmp(kr->handicap, value)) {
+		*start = kr->handicap_start;
+		return kr->handicap_v;
+	}
+	const kifu_variant *v = kifu__kif_handicap_variant(kr->ctx.variants, kr->ctx.fallback, value, start);
+	if (strlen(value) < sizeof kr->handicap) {
+		strcpy(kr->handicap, value);
+		kr->handicap_v = v;
+		kr->handicap_start = *start;
+	}
+	return v;
+}
 
 /* "unknown 手合割 "X" (did you mean 香落ち?)": no known variant nor start has
  * that name, and no board diagram gives the start. */
@@ -622,9 +739,6 @@ static int header_line(parse *ps, const kif_line *kl)
 	kif_text val = kl->rest;
 	const char *key = kl->key.p;
 	size_t klen = (size_t)(kl->key.end - kl->key.p);
-	const char *nul = memchr(val.p, 0, (size_t)(val.end - val.p));
-	if (nul)
-		val.end = nul; /* what a record keeps of it */
 	kifu__kif_trim(&val);
 	size_t vl = (size_t)(val.end - val.p);
 	const kifu_tag_info *tag;
@@ -641,7 +755,7 @@ static int header_line(parse *ps, const kif_line *kl)
 			ps->handicap_line = ps->sp.lineno;
 			ps->handicap_col = kifu__kif_col(&ps->sp, val.p);
 			const char *start;
-			const kifu_variant *v = kifu__kif_handicap_variant(ps->kr->ctx.variants, ps->kr->ctx.fallback, ps->handicap, &start);
+			const kifu_variant *v = handicap_variant(ps->kr, ps->handicap, &start);
 			ps->handicap_known = v != NULL;
 			if (v && !start)
 				return 0;
@@ -681,7 +795,7 @@ static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_lin
 		side = (int)kifu_position_side(kr->pos) ^ (kl->number % 2 == 0);
 	}
 	kif_move_head h;
-	if (kifu__kif_move_head(v, &t, false, &h) != KIF_HEAD_OK || h.drop)
+	if (kifu__kif_move_head(v, &t, false, &h, NULL) != KIF_HEAD_OK || h.drop)
 		return false;
 	kif_skip_space(&t);
 	while (t.p < t.end && *t.p != '(' && !kif_at(&t, "（"))
@@ -694,20 +808,6 @@ static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_lin
 	kifu_position_reset(kr->pos);
 	int c = kifu_position_at(kr->pos, from);
 	return c && (int)kifu_code_side(c) == side && kifu_piece_names_agree(v, kifu_code_type(c), h.type);
-}
-
-/* Does variant d inherit a (through its parents, found by name)? */
-static bool descends(const kif_reader *kr, const kifu_variant *d, const kifu_variant *a)
-{
-	for (int depth = 0; d && depth < 8; depth++) {
-		const char *parent = kifu_variant_parent(d);
-		if (!parent[0])
-			return false;
-		if (!strcmp(parent, kifu_variant_name(a)))
-			return true;
-		d = kifu_variant_set_find(kr->ctx.variants, parent);
-	}
-	return false;
 }
 
 /* Chooses the record's variant when its moves begin (kl: the first move
@@ -726,7 +826,7 @@ static int choose_variant(parse *ps, const kif_line *kl)
 	kif_reader *kr = ps->kr;
 	const kif_bod *bod = &kr->bod;
 	const char *start;
-	const kifu_variant *v = ps->handicap[0] ? kifu__kif_handicap_variant(kr->ctx.variants, kr->ctx.fallback, ps->handicap, &start) : NULL;
+	const kifu_variant *v = ps->handicap[0] ? handicap_variant(kr, ps->handicap, &start) : NULL;
 	if (!v)
 		v = kr->ctx.fallback;
 	bool wide = (kl && kl->kind == KIF_WIDE_MOVE) || bod->files > 9 || bod->nranks > 9;
@@ -755,13 +855,8 @@ static int choose_variant(parse *ps, const kif_line *kl)
 			v = found;
 		/* several fit, one of them the others' ancestor (chu, which
 		 * chu-jcsa inherits): that one, the variant they all refine */
-		for (int i = 0; !v && i < nfound && i < 32; i++) {
-			bool all = true;
-			for (int k = 0; k < nfound && k < 32 && all; k++)
-				all = k == i || descends(kr, fits[k], fits[i]);
-			if (all)
-				v = fits[i];
-		}
+		if (!v && nfound > 1)
+			v = kifu__variant_refined_by_all(kr->ctx.variants, fits, nfound < 32 ? nfound : 32);
 	}
 	if (!v) {
 		char msg[300];
@@ -792,7 +887,18 @@ static int begin_moves(parse *ps, const kif_line *kl)
 		return unknown_handicap(ps);
 	if (!ps->v && ((rc = choose_variant(ps, kl)) || !ps->v))
 		return rc;
-	if ((rc = kifu__bod_finish(&ps->kr->bod, ps->v, ps->rec, &ps->sp)))
+	/* after a diagram, the first move's number says how many moves were
+	 * played before it: lishogi numbers a game from a set-up position from
+	 * its SFEN's move number, with no 手数＝ (scalashogi KifModel, the step
+	 * numbers of lila's NotationDump: index + startedAtStep); after 手数＝N,
+	 * a first move numbered N + 1 counts on from it, one numbered 1 afresh */
+	kif_bod *bod = &ps->kr->bod;
+	if (bod->seen && kl && (kl->kind == KIF_MOVE || kl->kind == KIF_WIDE_MOVE) && kl->number > 1 &&
+	    (bod->movenumber <= 0 || kl->number == bod->movenumber + 1)) {
+		bod->movenumber = kl->number - 1;
+		ps->number_base = kl->number - 1;
+	}
+	if ((rc = kifu__bod_finish(bod, ps->v, ps->rec, &ps->sp)))
 		return rc;
 	/* a 手合割 that names a start of another variant than the record's (平手
 	 * in a record another 手合割 says is 朝倉象棋): as the compact reader */
@@ -843,167 +949,177 @@ int kifu__kif_open(void **state, const kifu__read_ctx *ctx)
 	return 0;
 }
 
+/* The record begins at line no (its first line that is not blank). */
+static int begin_record(parse *ps, long no)
+{
+	if (ps->started)
+		return 0;
+	ps->started = true;
+	return kifu_record_set_source(ps->rec, kifu__lines_name(ps->kr->ctx.pump), no);
+}
+
+/* A line the pump says is bad (text/lines.h).  Too long: the record is
+ * invalid there (never cut and called valid), and reading goes on.  A byte
+ * the encoding does not read: in a comment, a note (the comment keeps
+ * U+FFFD where the byte was, the moves are read and checked); elsewhere
+ * the record's error, at the byte.  A NUL byte, kept as U+2400: a note. */
+static int bad_line(parse *ps, const kifu__line *l, const kif_line *kl)
+{
+	if (l->problem == KIFU__LINE_TOO_LONG) {
+		ps->substance = true;
+		return kifu_record_set_error(ps->rec, 0, l->no, 0, NULL, 0, l->message);
+	}
+	/* a NUL shown as U+2400 is kept in whatever text holds it: said */
+	if (l->problem == KIFU__LINE_NUL || kl->kind == KIF_COMMENT || kl->kind == KIF_BOOKMARK)
+		return kifu_record_add_note(ps->rec, l->no, l->col, l->message);
+	return kifu_record_set_error(ps->rec, 0, l->no, l->col, NULL, 0, l->message);
+}
+
+/* A line of moves (or a line that is nothing else): the moves begin with
+ * the first, and each is read by its form. */
+static int moves_line(parse *ps, const kif_line *kl)
+{
+	int rc = start_moves(ps, kl, &ps->moves_begun, &ps->lost);
+	if (rc || ps->lost || (ps->var_ply && (rc = open_variation(ps, kl))))
+		return rc;
+	switch (kl->kind) {
+	case KIF_MOVE:
+		return kif_move_line(ps, kl);
+	case KIF_WIDE_MOVE:
+		return wide_move_line(ps, kl);
+	case KIF_KI2_MOVES:
+		return ki2_line(ps, kl);
+	default:
+		return PROBLEM(ps, 0, kl->rest.p, NULL, 0, "a line that is neither a header, a move nor a comment");
+	}
+}
+
+/* One line of the record, by its kind (kif_lex.c). */
+static int record_line(parse *ps, const kif_line *kl, const kifu__line *l)
+{
+	kif_reader *kr = ps->kr;
+	int rc;
+	switch (kl->kind) {
+	case KIF_BLANK:
+	case KIF_HASH:
+	case KIF_MOVES_MARKER:
+		return 0;
+	case KIF_HEADER:
+		return header_line(ps, kl);
+	case KIF_COMMENT:
+	case KIF_BOOKMARK:
+		return append_note(ps, &kl->rest, kl->kind == KIF_BOOKMARK);
+	case KIF_VARIATION:
+		return ps->moves_begun && !ps->lost ? variation_line(ps, &kl->rest) : 0;
+	case KIF_RESULT:
+		/* the ending, when no move line gave it (KI2); it may be all a
+		 * record of no moves has (まで0手で後手の勝ち) */
+		if ((rc = start_moves(ps, kl, &ps->moves_begun, &ps->lost)))
+			return rc;
+		if (ps->lost || (rc = open_variation(ps, kl)))
+			return rc;
+		return result_line(ps, &kl->rest);
+	case KIF_BOD_HAND:
+	case KIF_BOD_RANK:
+		if (ps->moves_begun)
+			return ps->lost ? 0 : PROBLEM(ps, 0, kl->rest.p, NULL, 0, "a board diagram after the moves");
+		/* fall through */
+	case KIF_BOD_BORDER:
+	case KIF_BOD_FILES:
+	case KIF_BOD_SIDE:
+	case KIF_BOD_MOVENUMBER:
+		return ps->moves_begun ? 0 : kifu__bod_line(&kr->bod, kl, l->text, l->len, l->no);
+	case KIF_MOVE:
+	case KIF_WIDE_MOVE:
+	case KIF_KI2_MOVES:
+	case KIF_OTHER:
+		break;
+	}
+	return moves_line(ps, kl);
+}
+
+/* The record read: comments still gathered stored, its last checks.  1
+ * with *variant, 0 when it had no line, or a negative code. */
+static int end_record(parse *ps, const kifu_variant **variant)
+{
+	int rc = flush_note(ps);
+	if (rc)
+		return rc;
+	if (!ps->started)
+		return 0;
+	if (!ps->substance) {
+		/* comments are no record: said, not passed over */
+		kifu_record_set_error(ps->rec, 0, kifu_record_line(ps->rec), 1, NULL, 0,
+				      "nothing but comments: no header, board or move");
+		return 1;
+	}
+	if (!ps->moves_begun && !kifu_record_error(ps->rec, NULL, NULL, NULL, NULL) && (rc = begin_moves(ps, NULL)))
+		return rc;
+	if ((rc = open_variation(ps, NULL)))
+		return rc;
+	if (ps->pending_mid >= 0)
+		PROBLEM(ps, current_ply(ps), ps->sp.line, NULL, 0, "a first step without its second");
+	*variant = ps->v;
+	return 1;
+}
+
+static void parse_init(parse *ps, kif_reader *kr, kifu_record *rec)
+{
+	memset(ps, 0, sizeof *ps);
+	ps->kr = kr;
+	ps->rec = rec;
+	ps->sp.rec = rec;
+	ps->last = -1;
+	ps->last_to = -1;
+	ps->pending_mid = -1;
+	kifu_record_clear(rec);
+	kifu__bod_clear(&kr->bod);
+}
+
+/* "#KIF version=2.0 ..." or "#KI2 version=...": a writer's first line of a
+ * record, which is one even with nothing else (the KI2 of a record with no
+ * move and no tag is that line alone). */
+static bool version_line(const kifu__line *l)
+{
+	return l->len >= 13 && (!memcmp(l->text, "#KIF version=", 13) || !memcmp(l->text, "#KI2 version=", 13));
+}
+
 int kifu__kif_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	kif_reader *kr = state;
 	parse ps;
-	memset(&ps, 0, sizeof ps);
-	ps.kr = kr;
-	ps.rec = rec;
-	ps.sp.rec = rec;
-	ps.last = -1;
-	ps.last_to = -1;
-	ps.pending_mid = -1;
+	parse_init(&ps, kr, rec);
 	*variant = NULL;
-	kifu_record_clear(rec);
-	kifu__bod_clear(&kr->bod);
-	bool started = false, moves_begun = false, lost = false;
-	bool substance = false; /* a line other than comments: a header, a diagram, a move */
-	const char *raw;
-	size_t rawlen;
-	long lineno;
+	const kifu__line *l;
 	int rc;
-	for (;;) {
-		rc = kifu_reader_next(kr->ctx.lines, &raw, &rawlen, &lineno, diag);
-		if (rc == KIFU_ELIMIT) {
-			/* a line too long inside a record: the record is invalid
-			 * (never cut there and called valid), and goes on */
-			if (!started) {
-				started = true;
-				if ((rc = kifu_record_set_source(rec, kifu_reader_name(kr->ctx.lines), diag->line)))
-					return rc;
-			}
-			if ((rc = kifu_record_set_error(rec, 0, diag->line, 0, NULL, 0, diag->message)))
-				return rc;
-			substance = true;
-			kifu_diag_clear(diag);
-			continue;
-		}
-		if (rc != 1)
-			break;
-		const char *line;
-		size_t len;
-		size_t bad_at;
-		if (kifu__decoder_line(kr->ctx.dec, raw, rawlen, &line, &len, &bad_at))
-			return kifu_diag_set(diag, KIFU_ENOMEM, kifu_reader_name(kr->ctx.lines), lineno, 0, "out of memory");
+	while ((rc = kifu__lines_next(kr->ctx.pump, &l, diag)) == 1) {
 		kif_line kl;
-		kifu__kif_classify(line, len, &kl);
-		if (kl.kind == KIF_BLANK)
+		kifu__kif_classify(l->text, l->len, &kl);
+		if (kl.kind == KIF_BLANK && l->problem != KIFU__LINE_TOO_LONG)
 			continue;
-		ps.sp.lineno = lineno;
-		ps.sp.line = line;
-		rc = 0;
-		if (ps.note_open && kl.kind != KIF_COMMENT && (rc = flush_note(&ps)))
+		ps.sp.lineno = l->no;
+		ps.sp.line = l->text;
+		if (ps.note_open && kl.kind != KIF_COMMENT && l->problem != KIFU__LINE_TOO_LONG && (rc = flush_note(&ps)))
 			return rc;
-		if (moves_begun && (kl.kind == KIF_HEADER || kl.kind == KIF_HASH)) {
+		if ((ps.moves_begun && (kl.kind == KIF_HEADER || kl.kind == KIF_HASH)) ||
+		    (ps.started && version_line(l))) {
 			/* the next record begins */
-			kifu_reader_unread(kr->ctx.lines);
+			kifu__lines_unread(kr->ctx.pump);
 			break;
 		}
-		if (!started) {
-			started = true;
-			if ((rc = kifu_record_set_source(rec, kifu_reader_name(kr->ctx.lines), lineno)))
-				return rc;
-		}
-		if (bad_at != (size_t)-1) {
-			/* a byte the file's encoding does not read: its record is
-			 * invalid, said at the byte (the line is read on, the
-			 * byte as U+FFFD, and the stream with it) */
-			char msg[160];
-			snprintf(msg, sizeof msg, "a byte that is not %s (0x%02X), the encoding of this file",
-				 kifu__decoder_name(kr->ctx.dec), (unsigned char)raw[bad_at]);
-			/* its column: the characters before the first U+FFFD */
-			const char *repl = NULL;
-			for (size_t k = 0; k + 3 <= len && !repl; k++)
-				if (!memcmp(line + k, "\xEF\xBF\xBD", 3))
-					repl = line + k;
-			kif_spot at = {rec, lineno, line};
-			if ((rc = kifu_record_set_error(rec, 0, lineno, kifu__kif_col(&at, repl ? repl : line), NULL, 0,
-							msg)))
-				return rc;
-		}
-		if (kl.kind != KIF_COMMENT && kl.kind != KIF_BOOKMARK && kl.kind != KIF_HASH)
-			substance = true;
-		switch (kl.kind) {
-		case KIF_BLANK:
-		case KIF_HASH:
-		case KIF_MOVES_MARKER:
-			break;
-		case KIF_HEADER:
-			rc = header_line(&ps, &kl);
-			break;
-		case KIF_COMMENT:
-		case KIF_BOOKMARK:
-			rc = append_note(&ps, &kl.rest, kl.kind == KIF_BOOKMARK);
-			break;
-		case KIF_VARIATION:
-			if (moves_begun && !lost)
-				rc = variation_line(&ps, &kl.rest);
-			break;
-		case KIF_RESULT:
-			/* the ending, when no move line gave it (KI2); it may be
-			 * all a record of no moves has (まで0手で後手の勝ち) */
-			if ((rc = start_moves(&ps, &kl, &moves_begun, &lost)))
-				return rc;
-			if (!lost)
-				rc = result_line(&ps, &kl.rest);
-			break;
-		case KIF_BOD_HAND:
-		case KIF_BOD_RANK:
-			if (moves_begun) {
-				if (!lost)
-					rc = PROBLEM(&ps, 0, kl.rest.p, NULL, 0, "a board diagram after the moves");
-				break;
-			}
-			/* fall through */
-		case KIF_BOD_BORDER:
-		case KIF_BOD_FILES:
-		case KIF_BOD_SIDE:
-		case KIF_BOD_MOVENUMBER:
-			if (!moves_begun)
-				rc = kifu__bod_line(&kr->bod, &kl, line, len, lineno);
-			break;
-		case KIF_MOVE:
-		case KIF_WIDE_MOVE:
-		case KIF_KI2_MOVES:
-		case KIF_OTHER:
-			if ((rc = start_moves(&ps, &kl, &moves_begun, &lost)))
-				return rc;
-			if (lost)
-				break;
-			if (kl.kind == KIF_MOVE)
-				rc = kif_move_line(&ps, &kl);
-			else if (kl.kind == KIF_WIDE_MOVE)
-				rc = wide_move_line(&ps, &kl);
-			else if (kl.kind == KIF_KI2_MOVES)
-				rc = ki2_line(&ps, &kl);
-			else
-				rc = PROBLEM(&ps, 0, kl.rest.p, NULL, 0,
-					     "a line that is neither a header, a move nor a comment");
-			break;
-		}
-		if (rc)
+		if ((rc = begin_record(&ps, l->no)))
+			return rc;
+		if (l->problem && (rc = bad_line(&ps, l, &kl)))
+			return rc;
+		if ((kl.kind != KIF_COMMENT && kl.kind != KIF_BOOKMARK && kl.kind != KIF_HASH) ||
+		    version_line(l))
+			ps.substance = true;
+		if ((rc = record_line(&ps, &kl, l)))
 			return rc;
 	}
 	if (rc < 0)
 		return rc;
-	int frc = flush_note(&ps);
-	if (frc)
-		return frc;
-	if (!started)
-		return 0;
-	if (!substance) {
-		/* comments are no record: said, not passed over */
-		kifu_record_set_error(rec, 0, kifu_record_line(rec), 1, NULL, 0,
-				      "nothing but comments: no header, board or move");
-		return 1;
-	}
-	if (!moves_begun && !kifu_record_error(rec, NULL, NULL, NULL, NULL) && (frc = begin_moves(&ps, NULL)))
-		return frc;
-	if (ps.pending_mid >= 0)
-		PROBLEM(&ps, current_ply(&ps), ps.sp.line, NULL, 0, "a first step without its second");
-	*variant = ps.v;
-	return 1;
+	return end_record(&ps, variant);
 }
 
 /* Telling KIF from other notations: a line only the KIF family writes. */

@@ -76,6 +76,14 @@ int kifu__bod_line(kif_bod *b, const kif_line *l, const char *line, size_t len, 
  * when no diagram was read).  A problem is the record's (kifu__kif_problem).
  * Returns 0 or KIFU_ENOMEM. */
 int kifu__bod_finish(kif_bod *b, const kifu_variant *v, kifu_record *rec, const kif_spot *here);
+/* The type a diagram's cell names at text[0..len) (*used: the bytes its
+ * name takes), or KIFU_ENOTFOUND: the longest name it begins with; of the
+ * types that bear that name, the one whose diagram name it is (Chu's 馬:
+ * the Dragon Horse), else an unpromoted one (龍馬, which the promoted
+ * Bishop shares), as lishogi's reader takes them (scalashogi
+ * KifUtils.toPieceBoard): a diagram has no move to tell them apart.  The
+ * writer names each piece so that this reads it back. */
+int kifu__bod_cell_piece(const kifu_variant *v, const char *text, size_t len, size_t *used);
 
 /* Resolves a KI2 move (its words h, destination to) against pos: the one
  * legal move of the named piece to `to` that the relative words allow; else

@@ -16,6 +16,7 @@
 #include "kifu/play.h"
 #include "kifu/vocabulary.h"
 #include "notation/kif/kif_lex.h"
+#include "notation/kif/kif_read.h"
 #include "notation/kif/kif_write.h"
 #include "notation/writing.h"
 #include "text/encoding.h"
@@ -136,11 +137,13 @@ static void move_name(const kifu_variant *v, int t, bool wide, char *buf, size_t
 	snprintf(buf, size, "%s", wide ? pw->written : pw->short_name);
 }
 
-/* Does name read back as type t (not as another type of the same name)? */
-static bool names_only(const kifu_variant *v, int t, const char *name)
+/* Does name read back as type t (not as another type of the same name):
+ * in a move, or in a board diagram's cell (kifu__bod_cell_piece)? */
+static bool names_only(const kifu_variant *v, int t, const char *name, bool diagram)
 {
 	size_t used = 0, len = strlen(name);
-	return kifu_variant_piece_by_name(v, name, len, &used) == t && used == len;
+	int read = diagram ? kifu__bod_cell_piece(v, name, len, &used) : kifu_variant_piece_by_name(v, name, len, &used);
+	return read == t && used == len;
 }
 
 /* The one-character name for a 9×9 board diagram: the first of the KIF
@@ -152,15 +155,17 @@ static void bod_name(const kifu_variant *v, int t, char *buf, size_t size)
 {
 	kifu_piece_info p;
 	kifu_variant_piece(v, t, &p);
-	const char *one = NULL;
-	if (kifu__kif_width(p.kif) == 2 && names_only(v, t, p.kif))
+	const char *one = NULL, *d = kifu_variant_piece_diagram_name(v, t);
+	if (d[0] && names_only(v, t, d, true))
+		one = d;
+	if (!one && kifu__kif_width(p.kif) == 2 && names_only(v, t, p.kif, true))
 		one = p.kif;
 	for (int i = 0; !one && i < p.naliases; i++) {
 		const char *a = kifu_variant_piece_alias(v, t, i);
-		if (kifu__kif_width(a) == 2 && names_only(v, t, a))
+		if (kifu__kif_width(a) == 2 && names_only(v, t, a, true))
 			one = a;
 	}
-	if (!one && kifu__kif_width(p.name) == 2 && names_only(v, t, p.name))
+	if (!one && kifu__kif_width(p.name) == 2 && names_only(v, t, p.name, true))
 		one = p.name;
 	if (one)
 		snprintf(buf, size, "%s", one);
@@ -170,32 +175,37 @@ static void bod_name(const kifu_variant *v, int t, char *buf, size_t size)
 
 /* buf holds a name of type t; where a reader would take it for another
  * type (Chu's Tokin is 金将, as the Gold: 金将 in a diagram is a Gold), the
- * first of t's names that it takes for t instead. */
-static bool own_name(const kifu_variant *v, int t, char *buf, size_t size)
+ * first of t's names that it takes for t instead (in a diagram's cell, or
+ * in a drop). */
+static bool own_name(const kifu_variant *v, int t, char *buf, size_t size, bool diagram)
 {
 	char other[NAME_MAX];
-	for (int i = 0; !names_only(v, t, buf); i++) {
+	for (int i = 0; !names_only(v, t, buf, diagram); i++) {
 		int n = kifu_variant_piece_reading(v, t, i, other, sizeof other);
 		if (n <= 0)
 			return false; /* none does: the name as it was */
-		if (names_only(v, t, other))
+		if (names_only(v, t, other, diagram))
 			snprintf(buf, size, "%s", other);
 	}
 	return true;
 }
 
-/* The name a board diagram shows: one character on 9×9 boards (全 for a
- * promoted Silver), the written name on larger ones (as in the moves); a
- * name that reads back as the piece, as nothing but the name tells it.
+/* The name a board diagram shows: the variant file's diagram name (Chu's
+ * 香, 成馬), else one character on 9×9 boards (全 for a promoted Silver),
+ * the written name on larger ones (as in the moves); a name that reads
+ * back as the piece, as nothing but the name tells it.
  * false when none of its names does (a user's variant that gives two types
  * one name and no other). */
 static bool cell_name(const kifu_variant *v, int t, bool wide, char *buf, size_t size)
 {
-	if (wide)
+	const char *d = kifu_variant_piece_diagram_name(v, t);
+	if (d[0] && names_only(v, t, d, true))
+		snprintf(buf, size, "%s", d); /* the variant file's diagram name */
+	else if (wide)
 		move_name(v, t, true, buf, size);
 	else
 		bod_name(v, t, buf, size);
-	return own_name(v, t, buf, size);
+	return own_name(v, t, buf, size, true);
 }
 
 /* A type on pos's board or in a hand that a diagram cannot name so that it
@@ -250,55 +260,116 @@ static void put_hand(FILE *f, const kifu_position *pos, enum kifu_side side, boo
 	fputc('\n', f);
 }
 
-int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
+/* Is a diagram of v drawn in lishogi's layout: a board over 9×9 whose
+ * every piece has a diagram name (formats/variants.md, `diagram`) that a
+ * diagram reads back as it?  scalashogi KifModel.renderSituation and
+ * shogiops makeKifBoard draw Chu so: cells of three characters. */
+static bool lishogi_layout(const kifu_variant *v)
+{
+	if (!is_wide(v))
+		return false;
+	for (int t = 0; t < kifu_variant_piece_count(v); t++) {
+		const char *d = kifu_variant_piece_diagram_name(v, t);
+		if (!d[0] || !names_only(v, t, d, true))
+			return false;
+	}
+	return true;
+}
+
+/* The number of characters of UTF-8 text. */
+static int char_count(const char *s)
+{
+	int n = 0;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		n += (*p & 0xC0) != 0x80;
+	return n;
+}
+
+/* A border: + and dashes, cols of them. */
+static void put_border(FILE *f, int cols)
+{
+	fputc('+', f);
+	for (int i = 0; i < cols; i++)
+		fputc('-', f);
+	fputs("+\n", f);
+}
+
+/* The file numbers, the board between its borders, each rank's kanji after
+ * it.  In lishogi's layout: the numbers in full-width digits, each in three
+ * characters (` １２ １１ １０ ９  ８`, the line's last spaces left out), four
+ * dashes a file, and each cell right-aligned in three characters (`  香`,
+ * ` v香`, ` 成馬`, `v成馬`, `  ・`).  Otherwise Kakinoki's: the mark (v or a
+ * space) then the name, padded to cw columns (2 on 9×9 boards: ` ９ ８`, the
+ * widest name on larger ones, whose file numbers are ASCII). */
+static void put_board(FILE *f, const kifu_position *pos, bool lishogi, int cw)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	const int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
 	bool wide = is_wide(v);
-	/* every cell as wide as the widest name (2 columns a kanji), after
-	 * its mark: v for Gote, a space for Sente */
+	for (int file = files; file >= 1; file--) {
+		if (lishogi) {
+			fputc(' ', f);
+			if (file >= 10)
+				fputs(fw_digits[file / 10], f);
+			fputs(fw_digits[file % 10], f);
+			if (file < 10 && file > 1)
+				fputc(' ', f);
+		} else if (wide)
+			fprintf(f, "%*d", cw + 1, file);
+		else
+			fprintf(f, " %s", fw_digits[file]);
+	}
+	fputc('\n', f);
+	int cols = files * (lishogi ? 4 : cw + 1);
+	put_border(f, cols);
+	for (int r = 0; r < ranks; r++) {
+		fputc('|', f);
+		for (int file = files; file >= 1; file--) {
+			int c = kifu_position_at(pos, r * files + file - 1);
+			/* the cell: its mark, then the name */
+			char cell[NAME_MAX + 1] = " ・";
+			if (c) {
+				cell[0] = kifu_code_side(c) == KIFU_GOTE ? 'v' : ' ';
+				cell_name(v, kifu_code_type(c), wide, cell + 1, sizeof cell - 1);
+			}
+			if (lishogi) {
+				const char *text = cell[0] == ' ' ? cell + 1 : cell;
+				for (int i = char_count(text); i < 3; i++)
+					fputc(' ', f);
+				fputs(text, f);
+			} else {
+				fputs(cell, f);
+				for (int i = kifu__kif_width(cell + 1); i < cw; i++)
+					fputc(' ', f);
+			}
+		}
+		fputc('|', f);
+		fput_kanji_number(f, r + 1);
+		fputc('\n', f);
+	}
+	put_border(f, cols);
+}
+
+int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	bool lishogi = lishogi_layout(v);
+	/* every cell as wide as the widest name (2 columns a kanji) */
 	int cw = 2;
-	if (wide)
+	if (is_wide(v) && !lishogi)
 		for (int t = 0; t < kifu_variant_piece_count(v); t++) {
 			char name[NAME_MAX];
 			cell_name(v, t, true, name, sizeof name);
 			if (kifu__kif_width(name) > cw)
 				cw = kifu__kif_width(name);
 		}
-	put_hand(f, pos, KIFU_GOTE, handicap);
-	for (int file = files; file >= 1; file--) {
-		if (wide)
-			fprintf(f, "%*d", cw + 1, file);
-		else
-			fprintf(f, " %s", fw_digits[file]);
-	}
-	fputc('\n', f);
-	int cols = files * (cw + 1);
-	fputc('+', f);
-	for (int i = 0; i < cols; i++)
-		fputc('-', f);
-	fputs("+\n", f);
-	for (int r = 0; r < ranks; r++) {
-		fputc('|', f);
-		for (int file = files; file >= 1; file--) {
-			int c = kifu_position_at(pos, r * files + file - 1);
-			char name[NAME_MAX] = "・";
-			if (c)
-				cell_name(v, kifu_code_type(c), wide, name, sizeof name);
-			fputc(c && kifu_code_side(c) == KIFU_GOTE ? 'v' : ' ', f);
-			fputs(name, f);
-			for (int i = kifu__kif_width(name); i < cw; i++)
-				fputc(' ', f);
-		}
-		fputc('|', f);
-		fput_kanji_number(f, r + 1);
-		fputc('\n', f);
-	}
-	fputc('+', f);
-	for (int i = 0; i < cols; i++)
-		fputc('-', f);
-	fputs("+\n", f);
-	put_hand(f, pos, KIFU_SENTE, handicap);
+	/* no hands where nothing is ever in hand, as lishogi writes Chu */
+	bool hands = !lishogi || kifu_variant_has_drops(v);
+	if (hands)
+		put_hand(f, pos, KIFU_GOTE, handicap);
+	put_board(f, pos, lishogi, cw);
+	if (hands)
+		put_hand(f, pos, KIFU_SENTE, handicap);
 	/* the side to move when it is Gote's; in a handicap game either side's,
 	 * as Kifu for Windows writes it (a reader that takes the side from the
 	 * 手合割, 上手 first, as tsshogi does, needs 下手番 said) */
@@ -318,6 +389,7 @@ typedef struct writer {
 	bool times;   /* the record has times: write them on every move */
 	int line;     /* the line of play being written */
 	long start;   /* its first ply */
+	long base;    /* added to a ply for its number: the moves before a wide start */
 	int prev_to;  /* the square of the move before (同, 仝), -1 if none */
 	unsigned char *branch; /* branch[k]: the line's move k has variations (k < branch_n) */
 	size_t branch_n, branch_cap;
@@ -327,6 +399,13 @@ typedef struct writer {
 	 * (an fwrite a move cost a third of the writer's own time) */
 	char *lines;
 	size_t lines_n;
+	/* each side's running total (by the parity of its plies), for moves
+	 * whose time is known and total not: added up from the moves' own
+	 * times when the record starts at the game's beginning and every
+	 * earlier move of that side has its time (run_known) */
+	bool from_start;
+	double run[2];
+	bool run_known[2];
 } writer;
 
 /* Room for a whole move line: its words and the rest of it. */
@@ -342,7 +421,8 @@ static void flush_lines(writer *w)
 
 /* A move's time and the total: "( 0:08/00:00:08)" as Kifu for Windows
  * writes it; in the wide form "(00:08/00:00:08)" as lishogi does (its
- * minutes padded to two digits). */
+ * minutes padded to two digits).  A total not known (< 0) is left empty,
+ * "( 0:08/)" as 81Dojo writes it: never a total the record does not give. */
 static char *put_times(char *o, bool wide, double time, double total)
 {
 	unsigned long t = time < 0 ? 0 : (unsigned long)time, tot = total < 0 ? 0 : (unsigned long)total;
@@ -351,6 +431,10 @@ static char *put_times(char *o, bool wide, double time, double total)
 	*o++ = ':';
 	o = put_decimal(o, t % 60, 2, '0');
 	*o++ = '/';
+	if (total < 0) {
+		*o++ = ')';
+		return o;
+	}
 	o = put_decimal(o, tot / 3600, 2, '0');
 	*o++ = ':';
 	o = put_decimal(o, tot / 60 % 60, 2, '0');
@@ -358,6 +442,44 @@ static char *put_times(char *o, bool wide, double time, double total)
 	o = put_decimal(o, tot % 60, 2, '0');
 	*o++ = ')';
 	return o;
+}
+
+/* The total to write beside the time of the move (or ending) at ply: the
+ * record's own when it gives one (and the side's count goes on from it),
+ * else the side's running total when it is known, else none (-1). */
+static double running_total(writer *w, long ply, double time, double total)
+{
+	int side = (int)(ply & 1);
+	if (total >= 0) {
+		w->run[side] = total;
+		w->run_known[side] = true;
+		return total;
+	}
+	if (time < 0) {
+		w->run_known[side] = false;
+		return -1;
+	}
+	if (!w->run_known[side])
+		return -1;
+	w->run[side] += time;
+	return w->run[side];
+}
+
+/* The running totals at the start of line: each side's times from the
+ * game's beginning to the ply before the line, along the lines it
+ * branches from. */
+static void totals_before(writer *w, int line, long start)
+{
+	w->run[0] = w->run[1] = 0;
+	w->run_known[0] = w->run_known[1] = w->from_start;
+	for (long q = 1; q < start && (w->run_known[0] || w->run_known[1]); q++) {
+		kifu_record_move m;
+		if (kifu_record_line_move(w->rec, line, q, &m, NULL) != 0) {
+			w->run_known[0] = w->run_known[1] = false;
+			break;
+		}
+		running_total(w, q, m.time, m.total);
+	}
 }
 
 /* KIF's move field, padded to 12 columns (Kifu for Windows), then the
@@ -558,7 +680,7 @@ static bool words_read_back(const writer *w, const kifu_move *m, int type, const
 {
 	kif_text t = {words, words + strlen(words)};
 	kif_move_head h;
-	if (kifu__kif_move_head(w->v, &t, false, &h) != KIF_HEAD_OK || (h.same ? w->prev_to : h.to) != m->to ||
+	if (kifu__kif_move_head(w->v, &t, false, &h, NULL) != KIF_HEAD_OK || (h.same ? w->prev_to : h.to) != m->to ||
 	    h.promote != ((m->flags & KIFU_MOVE_PROMOTE) != 0) || !kifu_piece_names_agree(w->v, h.type, type))
 		return false;
 	if (m->flags & KIFU_MOVE_DROP)
@@ -651,6 +773,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	int rc = unwritable_move(w, pos, step, words, reads);
 	if (rc)
 		return rc;
+	double total = running_total(w, step->ply, m->time, m->total);
 	if (w->lines_n > LINES_ROOM - 3 * WORDS_ROOM)
 		flush_lines(w);
 	char *o = w->lines + w->lines_n;
@@ -663,14 +786,14 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 			size_t name_len;
 			const char *name = piece_word(v, kifu_code_type(kifu_position_at(pos, m->move.from)), true, false,
 						      &name_len, &reads);
-			o = put_ply(o, step->ply);
+			o = put_ply(o, step->ply + w->base);
 			o = put_text(o, "手目一歩目 ");
 			o = m->move.mid == w->prev_to ? put_text(o, "仝") : put_square_wide(o, w->files, m->move.mid);
 			o = put_text(o, name);
 			o = put_text(o, " （←");
 			o = put_square_wide(o, w->files, m->move.from);
 			o = put_text(o, "）\n");
-			o = put_ply(o, step->ply);
+			o = put_ply(o, step->ply + w->base);
 			o = put_text(o, "手目二歩目 ");
 			o = put_square_wide(o, w->files, m->move.to);
 			o = put_text(o, name);
@@ -680,7 +803,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 			o = put_square_wide(o, w->files, m->move.mid);
 			o = put_text(o, "）");
 		} else {
-			o = put_ply(o, step->ply);
+			o = put_ply(o, step->ply + w->base);
 			o = put_text(o, "手目   ");
 			memcpy(o, words, (size_t)len);
 			o += len;
@@ -692,14 +815,14 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 		}
 		if (w->times && m->time >= 0) {
 			o = put_text(o, "   ");
-			o = put_times(o, true, m->time, m->total);
+			o = put_times(o, true, m->time, total);
 		}
 	} else {
 		o = put_ply(o, step->ply);
 		*o++ = ' ';
 		long k = step->ply - w->start;
 		memcpy(o, words, (size_t)len);
-		o = put_field_tail(w, o + len, kifu__kif_width(words), m->time, m->total,
+		o = put_field_tail(w, o + len, kifu__kif_width(words), m->time, total,
 				   k >= 0 && (size_t)k < w->branch_n && w->branch[k]);
 	}
 	*o++ = '\n';
@@ -712,7 +835,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return 0;
 }
 
-/* The play loop's line_begin hook: a variation's heading; the square of the
+/* The play loop's variation_begin hook: a variation's heading; the square of the
  * move before the line (同, 仝). */
 static int begin_line(void *ctx, kifu_position *pos, int line)
 {
@@ -723,6 +846,7 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	w->line = line;
 	w->start = li.start;
 	w->prev_to = kifu__kif_square_before(w->rec, line);
+	totals_before(w, line, li.start);
 	/* which of its moves have variations (the + after their times) */
 	if ((size_t)li.count > w->branch_cap) {
 		unsigned char *b = realloc(w->branch, (size_t)li.count);
@@ -743,11 +867,11 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	}
 	flush_lines(w);
 	if (line > 0)
-		fprintf(w->f, "\n変化：%ld手\n", li.start);
+		fprintf(w->f, "\n変化：%ld手\n", li.start + w->base);
 	return ferror(w->f) ? KIFU_EIO : 0;
 }
 
-/* The play loop's line_end hook: the line's ending, with its time and
+/* The play loop's variation_end hook: the line's ending, with its time and
  * comment. */
 static int end_line(void *ctx, kifu_position *pos, int line)
 {
@@ -759,17 +883,18 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	const kifu_ending_info *e = kifu_ending_find(li.ending, strlen(li.ending));
 	const char *word = e ? e->kif : li.ending;
 	long ply = li.start + li.count;
-	char buf[128], *o = put_ply(buf, ply);
+	char buf[128], *o = put_ply(buf, ply + w->base);
 	(void)pos;
 	flush_lines(w);
 	o = put_text(o, w->wide ? "手目   " : " ");
 	fwrite(buf, 1, (size_t)(o - buf), w->f);
 	fputs(word, w->f);
 	o = buf;
+	double total = running_total(w, ply, li.ending_time, li.ending_total);
 	if (!w->wide)
-		o = put_field_tail(w, o, kifu__kif_width(word), li.ending_time, li.ending_total, false);
+		o = put_field_tail(w, o, kifu__kif_width(word), li.ending_time, total, false);
 	else if (w->times && li.ending_time >= 0)
-		o = put_times(put_text(o, "   "), true, li.ending_time, li.ending_total);
+		o = put_times(put_text(o, "   "), true, li.ending_time, total);
 	*o++ = '\n';
 	fwrite(buf, 1, (size_t)(o - buf), w->f);
 	if (li.ending_comment)
@@ -778,27 +903,10 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 }
 
 int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_play_options *hooks,
-			 const char *form, kifu_diag *diag)
+			 kifu_validation *validation, const char *form, kifu_diag *diag)
 {
 	kifu_play_options opt = *hooks;
-	opt.through_illegal = 1;
-	opt.judge = 0;
-	kifu_validation val;
-	int rc = kifu_play_all(rec, pos, &opt, &val);
-	if (rc == KIFU_EILLEGAL) {
-		kifu_record_move m;
-		if (kifu_record_line_move(rec, val.stopped_line, val.stopped_ply, &m, NULL) == 0)
-			return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), m.line, m.col,
-					     "ply %ld: %s: no piece to move: cannot write it in %s",
-					     val.stopped_ply, m.text, form);
-		return kifu_diag_set(diag, KIFU_EILLEGAL, kifu_record_file(rec), 0, 0, "cannot write it in %s", form);
-	}
-	if (rc)
-		return rc;
-	if (!val.valid && val.ply == 0 && !val.played && kifu_record_total_moves(rec))
-		/* the start itself could not be set up (a bad sfen tag) */
-		return kifu_diag_set(diag, KIFU_ESYNTAX, kifu_record_file(rec), val.line, val.col, "%s", val.reason);
-	return 0;
+	return kifu__write_lines(rec, pos, &opt, validation, form, diag);
 }
 
 int kifu__kif_square_before(const kifu_record *rec, int line)
@@ -1049,10 +1157,33 @@ static int survey(const kifu_record *rec, const kifu_variant *v, const char *for
 	return 0;
 }
 
-static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap)
+/* The board diagram of the start (pos), with the moves played before it
+ * (the SFEN's move number): `手数＝N`; on a larger board, as lishogi writes
+ * it, the move numbers say it (the first is the SFEN's move number: lila's
+ * NotationDump, index + startedAtStep), and 手数＝N only when no move or
+ * ending of the main line is there to be numbered. */
+static int put_diagram(FILE *f, const kifu_record *rec, const kifu_position *pos, bool is_handicap)
+{
+	int rc = kifu_bod_write(f, pos, is_handicap);
+	kifu_record_line_info main;
+	kifu_record_get_line(rec, 0, &main);
+	bool numbered = is_wide(kifu_position_variant(pos)) && (main.count > 0 || main.ending[0]);
+	if (!rc && kifu_position_movenumber(pos) > 1 && !numbered)
+		fprintf(f, "手数＝%ld\n", kifu_position_movenumber(pos) - 1);
+	return rc;
+}
+
+/* The headers, and the start's diagram when there is one (start, else
+ * NULL): after them on 9×9 boards, as Kifu for Windows writes it; on
+ * larger ones where 手合割 goes, before 先手 and 後手, as lishogi's server
+ * writes it (scalashogi KifModel.renderHeader, whose setup takes the
+ * handicap's place). */
+static int put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap,
+		       const kifu_position *start)
 {
 	int ntags = kifu_record_tag_count(rec);
 	bool wide = is_wide(v);
+	int rc = 0;
 	int raw = wide ? KIFU_TAG_KIF_WIDE_ORDER_RAW : KIFU_TAG_KIF_ORDER_RAW;
 	for (int order = 1; order <= raw + kifu_tag_count(); order++) {
 		if (order == raw) {
@@ -1076,6 +1207,10 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 				fprintf(f, "%s：%s\n", tag->kif, handicap);
 			else if ((title = variant_title(rec, v)))
 				fprintf(f, "%s：%s\n", tag->kif, title);
+			if (wide && start) {
+				rc = put_diagram(f, rec, start, is_handicap);
+				start = NULL;
+			}
 			continue;
 		}
 		const char *header = is_handicap && tag->kif_handicap ? tag->kif_handicap : tag->kif;
@@ -1089,6 +1224,9 @@ static void put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, 
 		if (!kifu_tag_find(k) && strcmp(k, "header") != 0 && strcmp(k, "sfen") != 0)
 			fprintf(f, "%s：%s\n", k, kifu_record_tag_value(rec, i));
 	}
+	if (!rc && start)
+		rc = put_diagram(f, rec, start, is_handicap);
+	return rc;
 }
 
 bool kifu__kif_is_handicap(const kifu_record *rec, const kifu_variant *v)
@@ -1114,37 +1252,34 @@ static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, cons
 		rc = survey(rec, v, form, diag);
 	if (rc)
 		return rc;
-	fprintf(f, "%s\n", first);
 	bool is_handicap = kifu__kif_is_handicap(rec, v);
-	put_headers(f, rec, v, is_handicap);
-	if (!kifu_record_tag(rec, "sfen"))
-		return 0;
-	if (kifu_record_start(rec, pos, diag))
-		return KIFU_ESYNTAX;
-	if (kifu_position_counter_strike(pos) >= 0)
-		/* a diagram has no place for it (Chu's SFEN field 3) */
-		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
-				     "the start's counter-strike square cannot be written in %s", form);
-	int unnamed = unnamed_in_diagram(pos);
-	if (unnamed >= 0) {
-		kifu_piece_info info;
-		kifu_variant_piece(v, unnamed, &info);
-		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
-				     "the start's %s cannot be written in a %s diagram: each of its names reads as "
-				     "another piece (kifu-variants show %s)", info.name, form, kifu_variant_name(v));
+	const kifu_position *start = NULL;
+	if (kifu_record_tag(rec, "sfen")) {
+		if (kifu_record_start(rec, pos, diag))
+			return KIFU_ESYNTAX;
+		if (kifu_position_counter_strike(pos) >= 0)
+			/* a diagram has no place for it (Chu's SFEN field 3) */
+			return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+					     "the start's counter-strike square cannot be written in %s", form);
+		int unnamed = unnamed_in_diagram(pos);
+		if (unnamed >= 0) {
+			kifu_piece_info info;
+			kifu_variant_piece(v, unnamed, &info);
+			return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
+					     "the start's %s cannot be written in a %s diagram: each of its names reads as "
+					     "another piece (kifu-variants show %s)", info.name, form, kifu_variant_name(v));
+		}
+		start = pos;
 	}
-	rc = kifu_bod_write(f, pos, is_handicap);
-	/* the moves played before the diagram (the SFEN's move number) */
-	if (!rc && kifu_position_movenumber(pos) > 1)
-		fprintf(f, "手数＝%ld\n", kifu_position_movenumber(pos) - 1);
-	return rc;
+	fprintf(f, "%s\n", first);
+	return put_headers(f, rec, v, is_handicap, start);
 }
 
 /* The moves of a KIF record, after its preamble. */
 static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu_position *pos,
 		    void *ctx, kifu_diag *diag)
 {
-	(void)ctx;
+	kifu_validation *validation = ctx; /* kifu_write_options.validation, or NULL */
 	/* whether the record has any: then every move with one has it written */
 	bool times = kifu__write_any_times(rec, true);
 	int rc = kifu__write_times_fit(rec, true, "KIF", diag);
@@ -1152,7 +1287,13 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		return rc;
 	/* an ending's time is written too when no move has one */
 	char lines[LINES_ROOM];
-	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, -1, NULL, 0, 0, diag, kifu_variant_files(v), lines, 0};
+	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, 0, -1, NULL, 0, 0, diag, kifu_variant_files(v), lines, 0,
+		    /* the game's beginning: the start's move number is 1 */
+		    kifu_position_movenumber(pos) <= 1, {0, 0}, {false, false}};
+	/* lishogi numbers the moves from a set-up position on from its SFEN's
+	 * move number (put_diagram); pos holds the start the preamble set up */
+	if (w.wide && kifu_record_tag(rec, "sfen"))
+		w.base = kifu_position_movenumber(pos) - 1;
 	fputs("手数----指手---------消費時間--\n", f);
 	kifu__kif_put_annotations(f, kifu_record_comment(rec, KIFU_COMMENT_BEFORE), kifu_record_bookmark_before(rec));
 	/* every line of play, each followed by its variations, the latest ply
@@ -1160,10 +1301,10 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	 * reads back): the play loop walks them all, each move once */
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.before = put_move;
-	opt.line_begin = begin_line;
-	opt.line_end = end_line;
+	opt.variation_begin = begin_line;
+	opt.variation_end = end_line;
 	opt.ctx = &w;
-	rc = kifu__kif_play_lines(rec, pos, &opt, "KIF", diag);
+	rc = kifu__kif_play_lines(rec, pos, &opt, validation, "KIF", diag);
 	flush_lines(&w);
 	free(w.branch);
 	return rc;
@@ -1277,5 +1418,5 @@ int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		    const kifu_write_options *opt, kifu_diag *diag)
 {
-	return kifu_kif_write(out, rec, v, opt->encoding, diag);
+	return kifu__kif_write_as(out, rec, v, opt->encoding, "KIF", kif_body, opt->validation, diag);
 }

@@ -27,13 +27,14 @@ void kifu__kif_put_comment_lines(FILE *f, const char *comment);
  * (either may be NULL). */
 void kifu__kif_put_annotations(FILE *f, const char *comment, const char *bookmark);
 
-/* Plays every line of play of rec on pos (kifu_play_all, through illegal
- * moves, not judging), the variations after their line, the latest ply
- * first, with the writer's hooks and ctx (from hooks; the rest is set
- * here).  0, or an error in diag: a move with no piece to move cannot be
- * written in form ("KIF"), a bad sfen tag, what a hook returned. */
+/* Plays every line of play of rec on pos (kifu__write_lines: through
+ * illegal moves, judged for a validation), the variations after their
+ * line, the latest ply first, with the writer's hooks and ctx (from hooks;
+ * the rest is set here); fills validation when not NULL.  0, or an error
+ * in diag: a move with no piece to move cannot be written in form ("KIF"),
+ * a bad sfen tag, what a hook returned. */
 int kifu__kif_play_lines(const kifu_record *rec, kifu_position *pos, const kifu_play_options *hooks,
-			 const char *form, kifu_diag *diag);
+			 kifu_validation *validation, const char *form, kifu_diag *diag);
 /* The square of the move before line's first (同), -1 if none. */
 int kifu__kif_square_before(const kifu_record *rec, int line);
 

@@ -1,1 +1,0 @@
-build-tsan/gen/embed: tools/gen/embed.c

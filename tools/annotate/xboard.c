@@ -1,0 +1,432 @@
+/*
+ * xboard.c - the XBoard/CECP protocol's half of engine.h.
+ *
+ * CECP (Tim Mann's and H.G. Muller's "Chess Engine Communication
+ * Protocol", version 2): `xboard`, `protover 2` answered by `feature` lines
+ * up to `feature done=1`; per position `new`, `variant NAME`, `force`,
+ * the moves played to it (`usermove M` when the engine asked for
+ * usermove=1), `ping N` answered by `pong N` (an engine refusing a move
+ * says `Illegal move` before it); then `sd N` or `st S` with `time` and
+ * `otim`, `post` and `go`, answered by thinking lines `DEPTH SCORE TIME
+ * NODES PV...` and `move M`.  The score is from the side to move's view.
+ * An XBoard engine is given the move history from the variant's start, as
+ * the protocol has it (no FEN of a start of kifu's: a record that starts
+ * elsewhere is not asked about).
+ *
+ * Squares (docs/annotate.md, "Squares"): XBoard names a square by a file
+ * letter from the first mover's left (a) and a rank number from the first
+ * mover's side (1), for any board size: HaChu's ReadSquare reads "l12".
+ * kifu's file f (from Sente's right) is letter 'a' + (files - f), its rank
+ * r (from Gote's side) is number ranks + 1 - r: 7g is c3 on a 9x9 board,
+ * and Chu's Sente Lion 7j (file 7, rank 10) is f3.  A promotion is a '+'
+ * after the move.  A two-leg move is its two legs joined by a comma, the
+ * second starting where the first ended (HaChu's MoveToText and
+ * ParseMove): from mid to is "FROMMID,MIDTO", igui "f6e7,e7f6"; HaChu
+ * sends the move it plays in two `move` lines, the first ending in the
+ * comma.  A pass
+ * (a Lion's じっと: from and to the same square, through an empty one) is
+ * the protocol's null move "@@@@", as HaChu writes and reads it; read from
+ * an engine, it is the pass of the one piece that can pass (refused when
+ * none or several can).
+ * A drop is the piece's SFEN letter, '@' and the square.
+ */
+#include "annotate/engine.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define XBOARD_FEATURE_SECONDS 10.0
+#define XBOARD_PING_SECONDS 60.0
+#define XBOARD_MEMORY_MB "64"
+
+static void square_text(const kifu_variant *v, int sq, char *buf, size_t size)
+{
+	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	int file = sq % files + 1, rank = sq / files + 1;
+	snprintf(buf, size, "%c%d", 'a' + (files - file), ranks + 1 - rank);
+}
+
+void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, char *buf, size_t size)
+{
+	char a[8], b[8], c[8];
+	const char *promo = m->flags & KIFU_MOVE_PROMOTE ? "+" : "";
+	if (m->flags & KIFU_MOVE_DROP) {
+		kifu_piece_info info;
+		square_text(v, m->to, a, sizeof a);
+		if (kifu_variant_piece(v, m->piece, &info) == 0)
+			snprintf(buf, size, "%s@%s", info.sfen, a);
+		else
+			snprintf(buf, size, "?@%s", a);
+		return;
+	}
+	square_text(v, m->from, a, sizeof a);
+	square_text(v, m->to, c, sizeof c);
+	if (m->from == m->to && pass) {
+		snprintf(buf, size, "@@@@");
+		return;
+	}
+	if (m->mid != KIFU_NO_SQUARE) {
+		square_text(v, m->mid, b, sizeof b);
+		snprintf(buf, size, "%s%s,%s%s%s", a, b, b, c, promo);
+	} else {
+		snprintf(buf, size, "%s%s%s", a, c, promo);
+	}
+}
+
+/* Reads a square at *p ("c3", "l12") into kifu's numbering: 0, or -1. */
+static int read_square(const kifu_variant *v, const char **p, int *sq)
+{
+	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	const char *s = *p;
+	if (*s < 'a' || *s > 'z' || !isdigit((unsigned char)s[1]))
+		return -1;
+	int letter = *s - 'a';
+	char *end;
+	long number = strtol(s + 1, &end, 10);
+	if (letter >= files || number < 1 || number > ranks)
+		return -1;
+	int file = files - letter, rank = ranks + 1 - (int)number;
+	*sq = (rank - 1) * files + (file - 1);
+	*p = end;
+	return 0;
+}
+
+/* "@@@@": the pass of the one piece of the side to move that can pass. */
+static int null_move(kifu_position *pos, kifu_move *out, char *why, size_t size)
+{
+	kifu_movelist *list = malloc(sizeof *list);
+	int found = 0;
+	if (list && kifu_generate_legal(pos, list) >= 0) {
+		for (int i = 0; i < list->count; i++) {
+			const kifu_move *m = &list->moves[i];
+			if (m->from != m->to || (m->flags & KIFU_MOVE_DROP) || m->mid == KIFU_NO_SQUARE ||
+			    kifu_position_at(pos, m->mid) != 0)
+				continue;
+			if (found && out->from != m->from) {
+				found = 2;
+				break;
+			}
+			if (!found)
+				*out = *m;
+			found = 1;
+		}
+	}
+	free(list);
+	if (found == 1)
+		return 0;
+	snprintf(why, size, found ? "the null move @@@@ names no one piece: several can pass"
+				  : "the null move @@@@ is no pass: no piece can pass");
+	return -1;
+}
+
+int xboard_parse_move(kifu_position *pos, const char *text, kifu_move *out, char *why, size_t size)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	memset(out, 0, sizeof *out);
+	if (!strcmp(text, "@@@@"))
+		return null_move(pos, out, why, size);
+	out->from = out->mid = out->to = KIFU_NO_SQUARE;
+	const char *p = text;
+	int a, b, c, d;
+	const char *at = strchr(text, '@');
+	if (at && at != text && at[1] != '@') {
+		/* a drop: P@e5 */
+		char letter[8];
+		size_t n = (size_t)(at - text);
+		if (n >= sizeof letter)
+			goto bad;
+		memcpy(letter, text, n);
+		letter[n] = 0;
+		for (size_t i = 0; i < n; i++)
+			letter[i] = (char)toupper((unsigned char)letter[i]);
+		int t = kifu_variant_piece_by_sfen(v, letter, n);
+		p = at + 1;
+		if (t < 0 || read_square(v, &p, &a) || *p)
+			goto bad;
+		out->flags = KIFU_MOVE_DROP;
+		out->piece = (uint8_t)t;
+		out->to = (uint16_t)a;
+		return 0;
+	}
+	if (read_square(v, &p, &a) || read_square(v, &p, &b))
+		goto bad;
+	out->from = (uint16_t)a;
+	out->to = (uint16_t)b;
+	if (*p == ',') {
+		/* the second leg starts where the first ended */
+		p++;
+		if (read_square(v, &p, &c) || c != b || read_square(v, &p, &d))
+			goto bad;
+		out->mid = (uint16_t)b;
+		out->to = (uint16_t)d;
+	}
+	if (*p == '+') {
+		out->flags |= KIFU_MOVE_PROMOTE;
+		p++;
+	} else if (*p == '=') {
+		p++; /* a deferral, said */
+	}
+	if (*p)
+		goto bad;
+	return 0;
+bad:
+	snprintf(why, size, "not a move in XBoard's coordinates for a %dx%d board",
+		 kifu_variant_files(v), kifu_variant_ranks(v));
+	return -1;
+}
+
+/* A feature line's key=value pairs into the engine's state. */
+static int read_features(struct engine *e, const char *line)
+{
+	int done = -1;
+	const char *p = line + 8;
+	while (*p) {
+		p += strspn(p, " ");
+		const char *eq = strchr(p, '=');
+		if (!eq)
+			break;
+		char key[64];
+		size_t kl = (size_t)(eq - p);
+		snprintf(key, sizeof key, "%.*s", (int)(kl < sizeof key ? kl : sizeof key - 1), p);
+		const char *val = eq + 1;
+		size_t vl;
+		if (*val == '"') {
+			val++;
+			const char *q = strchr(val, '"');
+			vl = q ? (size_t)(q - val) : strlen(val);
+			p = val + vl + (q ? 1 : 0);
+		} else {
+			vl = strcspn(val, " ");
+			p = val + vl;
+		}
+		if (!strcmp(key, "done"))
+			done = atoi(val);
+		else if (!strcmp(key, "usermove"))
+			e->usermove = atoi(val);
+		else if (!strcmp(key, "ping"))
+			e->ping = atoi(val);
+		else if (!strcmp(key, "memory"))
+			e->memory = atoi(val);
+		else if (!strcmp(key, "myname"))
+			snprintf(e->name, sizeof e->name, "%.*s", (int)vl, val);
+		else if (!strcmp(key, "variants")) {
+			free(e->variants);
+			e->variants = malloc(vl + 1);
+			if (e->variants) {
+				memcpy(e->variants, val, vl);
+				e->variants[vl] = 0;
+			}
+		}
+	}
+	return done;
+}
+
+int xboard_start(struct engine *e, char *why, size_t size)
+{
+	e->usermove = e->ping = e->memory = 0;
+	if (engine_send(e, "xboard", why, size) || engine_send(e, "protover 2", why, size))
+		return ENG_FAILED;
+	double deadline = proc_now() + XBOARD_FEATURE_SECONDS;
+	char line[PROC_LINE_MAX + 1];
+	for (;;) {
+		int r = engine_line(e, line, sizeof line, deadline, "feature done=1", why, size);
+		if (r != 1)
+			return r;
+		if (strncmp(line, "feature ", 8) != 0)
+			continue;
+		if (read_features(e, line) == 1)
+			break;
+	}
+	/* the hash table's size, as XBoard sends it to an engine that asks
+	 * (HaChu has no table, and no list of legal moves, until told) */
+	if (e->memory && engine_send(e, "memory " XBOARD_MEMORY_MB, why, size))
+		return ENG_FAILED;
+	return ENG_OK;
+}
+
+/* Is move i of the query a pass (its first leg to an empty square)?  The
+ * position before it is played anew: a query's moves are few hundred. */
+static int pass_at(const struct engine_query *q, long i)
+{
+	const kifu_move *m = &q->moves[i];
+	if (m->from != m->to || m->mid == KIFU_NO_SQUARE || (m->flags & KIFU_MOVE_DROP))
+		return 0;
+	kifu_position *p = NULL;
+	if (kifu_position_new(&p, q->v) != 0)
+		return 0;
+	kifu_position_copy(p, q->start);
+	for (long k = 0; k < i; k++)
+		kifu_make_move(p, &q->moves[k], NULL);
+	int empty = kifu_position_at(p, m->mid) == 0;
+	kifu_position_free(p);
+	return empty;
+}
+
+/* Sends the moves from the variant's start, then a ping: an engine that
+ * refuses one says so before its pong. */
+static int send_history(struct engine *e, const struct engine_query *q, char *why, size_t size)
+{
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "variant %s", engine_variant_name(ENGINE_XBOARD, q->v));
+	if (engine_send(e, "new", why, size) || engine_send(e, cmd, why, size) ||
+	    engine_send(e, "force", why, size) || engine_send(e, "post", why, size))
+		return ENG_FAILED;
+	for (long i = 0; i < q->nmoves; i++) {
+		char m[ENGINE_MOVE_TEXT];
+		xboard_format_move(q->v, &q->moves[i], pass_at(q, i), m, sizeof m);
+		snprintf(cmd, sizeof cmd, "%s%s", e->usermove ? "usermove " : "", m);
+		if (engine_send(e, cmd, why, size))
+			return ENG_FAILED;
+	}
+	if (!e->ping)
+		return ENG_OK;
+	snprintf(cmd, sizeof cmd, "ping %ld", ++e->pings);
+	if (engine_send(e, cmd, why, size))
+		return ENG_FAILED;
+	char pong[64], line[PROC_LINE_MAX + 1];
+	snprintf(pong, sizeof pong, "pong %ld", e->pings);
+	double deadline = proc_now() + XBOARD_PING_SECONDS;
+	int refused = 0;
+	for (;;) {
+		int r = engine_line(e, line, sizeof line, deadline, pong, why, size);
+		if (r != 1)
+			return r;
+		if (!strcmp(line, pong))
+			break;
+		if (!refused && (!strncmp(line, "Illegal move", 12) || !strncmp(line, "Error", 5))) {
+			/* which move: the engine's message may name it; kifu
+			 * knows only that one was refused before the ping */
+			char shown[200];
+			snprintf(shown, sizeof shown, "%.150s", line);
+			for (char *s = shown; *s; s++)
+				if ((unsigned char)*s < 0x20 || *s == 0x7F)
+					*s = '?';
+			snprintf(why, size, "the engine refused a move of the record: \"%s\"", shown);
+			refused = 1;
+		}
+	}
+	return refused ? ENG_REFUSED : ENG_OK;
+}
+
+/* A thinking line "DEPTH SCORE TIME NODES PV..." into the answer; 0 if the
+ * line is not one. */
+static int read_thinking(struct engine_answer *a, const char *line)
+{
+	struct engine_line got;
+	memset(&got, 0, sizeof got);
+	char *end;
+	const char *p = line;
+	long f[4];
+	for (int i = 0; i < 4; i++) {
+		f[i] = strtol(p, &end, 10);
+		if (end == p || (*end && *end != ' ' && *end != '\t' && !(i == 0 && (*end == '.' || *end == '&'))))
+			return 0;
+		p = end;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+	}
+	got.depth = (int)f[0];
+	got.scored = 1;
+	/* CECP: a mate in N moves is 100000 + N, mated -100000 - N */
+	if (f[1] >= 100000)
+		got.mate = (int)(2 * (f[1] - 100000) - 1);
+	else if (f[1] <= -100000)
+		got.mate = (int)(-2 * (-f[1] - 100000));
+	else
+		got.value = f[1];
+	got.nodes = f[3];
+	while (*p && got.npv < ENGINE_MAX_PV) {
+		p += strspn(p, " \t");
+		if (!*p)
+			break;
+		if (*p == '{') {
+			const char *q = strchr(p, '}');
+			if (!q)
+				break;
+			p = q + 1;
+			continue;
+		}
+		size_t n = strcspn(p, " \t");
+		if (*p != '(' && *p != '<') {
+			size_t k = n;
+			/* marks some engines put after a move */
+			while (k > 0 && (p[k - 1] == '!' || p[k - 1] == '?' || p[k - 1] == '.'))
+				k--;
+			if (k > 0 && k < ENGINE_MOVE_TEXT) {
+				memcpy(got.pv[got.npv], p, k);
+				got.pv[got.npv][k] = 0;
+				got.npv++;
+			}
+		}
+		p += n;
+	}
+	a->lines[0] = got;
+	a->nlines = 1;
+	return 1;
+}
+
+int xboard_analyse(struct engine *e, const struct engine_query *q, struct engine_answer *a,
+		   char *why, size_t size)
+{
+	if (!q->start_is_variants) {
+		snprintf(why, size, "the record starts elsewhere than the variant's start, which an XBoard engine is not given");
+		return ENG_UNSUPPORTED;
+	}
+	int rc = send_history(e, q, why, size);
+	if (rc != ENG_OK)
+		return rc;
+	const struct engine_config *c = e->cfg;
+	char cmd[128];
+	if (c->limit_kind == LIMIT_DEPTH) {
+		/* a clock that never runs out: the depth alone ends the search */
+		snprintf(cmd, sizeof cmd, "sd %ld", c->limit);
+		if (engine_send(e, cmd, why, size) || engine_send(e, "st 100000", why, size) ||
+		    engine_send(e, "time 10000000", why, size) || engine_send(e, "otim 10000000", why, size))
+			return ENG_FAILED;
+	} else {
+		long seconds = (c->limit + 999) / 1000, cs = c->limit / 10;
+		snprintf(cmd, sizeof cmd, "st %ld", seconds);
+		if (engine_send(e, cmd, why, size))
+			return ENG_FAILED;
+		snprintf(cmd, sizeof cmd, "time %ld", cs);
+		if (engine_send(e, cmd, why, size))
+			return ENG_FAILED;
+		snprintf(cmd, sizeof cmd, "otim %ld", cs);
+		if (engine_send(e, cmd, why, size))
+			return ENG_FAILED;
+	}
+	if (engine_send(e, "go", why, size))
+		return ENG_FAILED;
+	double deadline = proc_now() + c->timeout +
+			  (c->limit_kind == LIMIT_MOVETIME ? (double)c->limit / 1000.0 : 0.0);
+	char line[PROC_LINE_MAX + 1];
+	for (;;) {
+		int r = engine_line(e, line, sizeof line, deadline, "move", why, size);
+		if (r != 1)
+			return r;
+		if (line[0] == '#')
+			continue;
+		if (!strncmp(line, "move ", 5)) {
+			/* HaChu sends a two-leg move as two lines, the first
+			 * leg's ending in a comma: "move f8g7," "move g7f6" */
+			size_t have = strlen(a->best), n = strcspn(line + 5, " \t");
+			if (have + n >= sizeof a->best)
+				n = sizeof a->best - 1 - have;
+			memcpy(a->best + have, line + 5, n);
+			a->best[have + n] = 0;
+			if (n && a->best[have + n - 1] == ',')
+				continue;
+			return ENG_OK;
+		}
+		if (!strcmp(line, "resign") || !strncmp(line, "1-0", 3) || !strncmp(line, "0-1", 3) ||
+		    !strncmp(line, "1/2-1/2", 7)) {
+			/* the engine says the game is over where the rules say
+			 * it goes on: an answer with no move */
+			a->best[0] = 0;
+			return ENG_OK;
+		}
+		read_thinking(a, line);
+	}
+}
