@@ -28,6 +28,7 @@ typedef struct writer {
 	int prev_to;               /* where the move before went (same), -1 if none */
 	unsigned dropped;          /* kifu_dropped bits */
 	bool nomem;                /* a jansson call failed */
+	kifu_validation *validation; /* kifu_write_options.validation, or NULL */
 } writer;
 
 /* ---- elements ---- */
@@ -152,12 +153,12 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	put_time(w, e, m->time, m->total);
 	if (m->bookmark)
 		w->dropped |= KIFU_DROPPED_BOOKMARKS;
-	append(w, step->line, e);
+	append(w, step->variation, e);
 	w->prev_to = m->move.to;
 	return w->nomem ? KIFU_ENOMEM : 0;
 }
 
-/* The play loop's line_begin hook: the line's elements, and the square of
+/* The play loop's variation_begin hook: the line's elements, and the square of
  * the move before it (same). */
 static int begin_line(void *ctx, kifu_position *pos, int line)
 {
@@ -173,7 +174,7 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	return 0;
 }
 
-/* The play loop's line_end hook: the ending's element, its special CSA's
+/* The play loop's variation_end hook: the ending's element, its special CSA's
  * word without the '%'. */
 static int end_line(void *ctx, kifu_position *pos, int line)
 {
@@ -212,10 +213,10 @@ static int put_lines(writer *w, kifu_position *pos, kifu_diag *diag)
 	const kifu_record *rec = w->rec;
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
 	opt.before = put_move;
-	opt.line_begin = begin_line;
-	opt.line_end = end_line;
+	opt.variation_begin = begin_line;
+	opt.variation_end = end_line;
 	opt.ctx = w;
-	int rc = kifu__write_lines(rec, pos, &opt, "JKF", diag);
+	int rc = kifu__write_lines(rec, pos, &opt, w->validation, "JKF", diag);
 	if (rc == KIFU_ENOMEM || (!rc && w->nomem))
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	if (rc)
@@ -464,6 +465,14 @@ static int check_variant(writer *w, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), kifu_record_line(w->rec), 0,
 				     "JKF records standard shogi, on a 9x9 board: %s is %dx%d", name,
 				     kifu_variant_files(v), kifu_variant_ranks(v));
+	/* every kind, as a reader takes the variant (kifu__jkf_types): a
+	 * variant with fewer (Heian Shogi's on 9x9, without Rook and Bishop)
+	 * would be written and not read back */
+	int types[JKF_NKINDS], missing = kifu__jkf_types(v, types);
+	if (missing >= 0)
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), kifu_record_line(w->rec), 0,
+				     "JKF records standard shogi, whose pieces are its kinds: %s has no %s (SFEN %s)",
+				     name, kifu__jkf_kinds[missing].code, kifu__jkf_kinds[missing].sfen);
 	for (int t = 0; t < kifu_variant_piece_count(v); t++) {
 		kifu_piece_info info;
 		kifu_variant_piece(v, t, &info);
@@ -535,7 +544,7 @@ static int write_record(FILE *f, writer *w, kifu_position *pos, kifu_diag *diag)
 int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		    const kifu_write_options *opt, kifu_diag *diag)
 {
-	writer w = {rec, v, {0}, NULL, -1, 0, false};
+	writer w = {rec, v, {0}, NULL, -1, 0, false, opt->validation};
 	int rc = kifu__write_read_whole(rec, diag);
 	if (!rc)
 		rc = check_variant(&w, diag);
