@@ -53,10 +53,9 @@ endif
 
 # pkg-config is asked once, on first use, so that `make clean` and
 # `make samples` on a machine without the packages yet do not complain.
-# The library needs libyaml (variant files) and jansson (writing JKF: its
-# JSON is read by libkifu/src/text/json_tokens.c, not jansson); the tools
-# need PCRE2 as well (kifu-stats).
-LIB_PKGS := yaml-0.1 jansson
+# The library needs libyaml (variant files; JSON is its own,
+# libkifu/src/text/json_*.c); the tools need PCRE2 as well (kifu-stats).
+LIB_PKGS := yaml-0.1
 TOOL_PKGS := $(LIB_PKGS) libpcre2-8
 PKG_CFLAGS = $(eval PKG_CFLAGS := $$(shell $(PKG_CONFIG) --cflags $(TOOL_PKGS)))$(PKG_CFLAGS)
 LIB_LIBS = $(eval LIB_LIBS := $$(shell $(PKG_CONFIG) --libs $(LIB_PKGS)))$(LIB_LIBS)
@@ -204,8 +203,9 @@ $(TOOLS): $(BUILD)/bin/%: $(TOOL_LIB_OBJS) $(LIB)
 	$(CC) $(ALL_LDFLAGS) $(filter %.o,$^) $(LIB) $(PKG_LIBS) $(TOOL_EXTRA_LIBS) -lm $(LDLIBS) -o $@
 
 # SQLite for kifu-index, and for kifu-select the index's reading side
-# (tools/index/index_db.c, index_find.c: what --index needs).
-INDEX_READ_OBJS := $(OBJ)/tools/index/index_db.o $(OBJ)/tools/index/index_find.o
+# (tools/index/index_db.c, index_find.c, index_blocks.c: what --index needs).
+INDEX_READ_OBJS := $(OBJ)/tools/index/index_db.o $(OBJ)/tools/index/index_find.o \
+	$(OBJ)/tools/index/index_blocks.o
 $(OBJ)/tools/index/%.o $(OBJ)/tools/select/kifu-select.o: ALL_CPPFLAGS += $(SQLITE_CFLAGS)
 $(BUILD)/bin/kifu-select: $(INDEX_READ_OBJS)
 $(BUILD)/bin/kifu-index $(BUILD)/bin/kifu-select: TOOL_EXTRA_LIBS = $(SQLITE_LIBS)
@@ -308,7 +308,7 @@ fuzz-run:
 				stream|rt_kif) echo samples tests/data/compact tests/data/kif/*/ tests/data/jkf/*/ tests/data/csa/*/ ;; \
 				rt_compact) echo samples tests/data/compact tests/data/diff ;; \
 				variant) echo formats/variants tests/data/bad-variants tests/data/variants ;; \
-				json|jkf_fast) echo tests/data/jkf/*/ ;; \
+				json|rt_jkf) echo tests/data/jkf/*/ ;; \
 				*) ls -d tests/fuzz/seeds/$$name 2>/dev/null || true ;; esac) \
 			2>$(FUZZ_BUILD)/fuzz_$$name.log || \
 			{ tail -n 60 $(FUZZ_BUILD)/fuzz_$$name.log; \

@@ -559,6 +559,27 @@ else
 	echo "  (not measured: GNU time is not installed)"
 fi
 
+# kifu-stats --by keeps a group per distinct value (docs/limits.md): its
+# memory a group, over 100,000 distinct players (50,000 records of 80 plies,
+# each with a player of its own on each side), less the same records with
+# two players; one run of each (the groups, not the stream, are measured).
+echo
+echo "kifu-stats --by player: peak memory (KiB), 100,000 distinct players / the same records, 2 players"
+if [ -n "$gnu_time" ]; then
+	"$gen" -v shogi -n 50000 -p 80 -s 11 >"$tmp/players.base"
+	awk '{ sub(/^shogi /, "shogi sente=p" NR "s gote=p" NR "g "); print }' "$tmp/players.base" >"$tmp/players.compact"
+	awk '{ sub(/^shogi /, "shogi sente=A gote=B "); print }' "$tmp/players.base" >"$tmp/players2.compact"
+	peak_of() { "$gnu_time" -f %M -o "$tmp/mpeak" "$@" >/dev/null 2>&1 || true; tail -n 1 "$tmp/mpeak"; }
+	many=$(peak_of "$bin/kifu-stats" --by player "$tmp/players.compact")
+	two=$(peak_of "$bin/kifu-stats" --by player "$tmp/players2.compact")
+	per=$(awk -v a="$many" -v b="$two" 'BEGIN { printf "%.2f", (a - b) / 100000 }')
+	printf '  %-52s %9s %9s  %s\n' "100,000 players / 2 players" "$many" "$two" \
+		"$per KiB a player, <=2 $(met "$per" "<=2")"
+	SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "KiB a player, kifu-stats --by player" "$per" "<=2" "$(met "$per" "<=2")")")
+else
+	echo "  (not measured: GNU time is not installed)"
+fi
+
 # === past one process =======================================================================
 # kifu-stats over the standard stream: one process, against the recipes of
 # docs/stats.md that use every core.

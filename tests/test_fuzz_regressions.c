@@ -131,13 +131,13 @@ static void json_inputs(void **state)
 	assert_true(replay_dirs(fuzz_json, dirs) > 10);
 }
 
-/* Every JKF input the tests have, and what the fuzzer kept: read from its
- * bytes and from its tokens alike. */
-static void jkf_fast_inputs(void **state)
+/* Every JKF input the tests have, and what the fuzzer kept: each record
+ * written as JKF reads back the same. */
+static void rt_jkf_inputs(void **state)
 {
 	(void)state;
-	static const char *const dirs[] = {"tests/fuzz/corpus/jkf_fast", "tests/fuzz/corpus/json", JKF_DIRS, NULL};
-	assert_true(replay_dirs(fuzz_jkf_fast, dirs) > 10);
+	static const char *const dirs[] = {"tests/fuzz/corpus/rt_jkf", "tests/fuzz/corpus/json", JKF_DIRS, NULL};
+	assert_true(replay_dirs(fuzz_rt_jkf, dirs) > 10);
 }
 
 int main(void)
@@ -151,7 +151,7 @@ int main(void)
 		cmocka_unit_test(rt_kif_inputs),
 		cmocka_unit_test(gen_inputs),
 		cmocka_unit_test(json_inputs),
-		cmocka_unit_test(jkf_fast_inputs),
+		cmocka_unit_test(rt_jkf_inputs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -489,6 +489,65 @@ static void compact_moves(void **state)
 	assert_string_equal(msg, "no such square on this board");
 }
 
+/* kifu_move_same: a KIF record's moves and their compact conversion are
+ * the same moves; a promotion, another first leg, another dropped piece or
+ * another square is another move, whatever else the notations carry. */
+static void moves_same(void **state)
+{
+	(void)state;
+	kifu_record *kif = NULL, *compact = NULL;
+	kifu_reader *r = NULL;
+	kifu_stream *st = NULL;
+	const kifu_variant *v;
+	kifu_diag d;
+	static const char text[] = "手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n"
+				   "   4 同　銀(31)\n   5 ４五角打\n";
+	assert_int_equal(kifu_record_new(&kif), 0);
+	assert_int_equal(kifu_reader_new_buffer(&r, text, sizeof text - 1, "t.kif"), 0);
+	assert_int_equal(kifu_stream_new(&st, r, NULL), 0);
+	assert_int_equal(kifu_stream_next(st, kif, &v, &d), 1);
+	assert_int_equal(kifu_record_new(&compact), 0);
+	static const char line[] = "shogi : 7g7f 3c3d 8h2b+ 3a2b B*4e";
+	const kifu_variant *cv;
+	assert_int_equal(kifu_compact_parse(compact, line, sizeof line - 1, "t.compact", 1, NULL, &cv), 0);
+	assert_int_equal(kifu_record_move_count(kif), 5);
+	for (long i = 0; i < 5; i++) {
+		kifu_record_move a, b;
+		assert_int_equal(kifu_record_get_move(kif, i, &a), 0);
+		assert_int_equal(kifu_record_get_move(compact, i, &b), 0);
+		assert_true(kifu_move_same(&a.move, &b.move));
+		assert_string_not_equal(a.text, b.text);
+		kifu_move other = b.move;
+		other.flags ^= KIFU_MOVE_PROMOTE;
+		/* a drop never promotes: the flag is not looked at */
+		assert_int_equal(kifu_move_same(&a.move, &other), (b.move.flags & KIFU_MOVE_DROP) != 0);
+		other = b.move;
+		other.to++;
+		assert_false(kifu_move_same(&a.move, &other));
+	}
+	kifu_move drop, moved;
+	const char *msg;
+	size_t at;
+	assert_int_equal(kifu_compact_parse_move(v, "B*4e", 4, &drop, &msg, &at), 0);
+	moved = drop;
+	moved.piece++;
+	assert_false(kifu_move_same(&drop, &moved));
+	moved = drop;
+	moved.flags &= (uint8_t)~KIFU_MOVE_DROP;
+	assert_false(kifu_move_same(&drop, &moved));
+	const kifu_variant *chu;
+	assert_int_equal(kifu_variant_builtin(&chu, "chu", NULL), 0);
+	kifu_move two, one;
+	assert_int_equal(kifu_compact_parse_move(chu, "8h7g6f", 6, &two, &msg, &at), 0);
+	assert_int_equal(kifu_compact_parse_move(chu, "8h6f", 4, &one, &msg, &at), 0);
+	assert_false(kifu_move_same(&two, &one)); /* another first leg */
+	assert_true(kifu_move_same(&two, &two));
+	kifu_stream_free(st);
+	kifu_reader_free(r);
+	kifu_record_free(kif);
+	kifu_record_free(compact);
+}
+
 /* ---- the play loop ---- */
 
 struct seen {
@@ -997,6 +1056,88 @@ static void notation_table(void **state)
 	assert_false(KIFU_VERSION_CHECK(KIFU_VERSION_MAJOR + 1, 0, 0));
 }
 
+/* ---- kifu_record_copy ---- */
+
+/* A copy is the record: written in every notation that carries what it
+ * holds, it is written as the original is; its reading error and notes
+ * are the original's; and it owns its memory (the original read over with
+ * another record, the copy is unchanged).  A copy into a record that held
+ * more reuses it; kifu_record_set_comment(NULL) takes a comment away. */
+static void record_copy(void **state)
+{
+	(void)state;
+	kifu_record *src, *dst;
+	const kifu_variant *v, *v2;
+	kifu_diag d;
+	assert_int_equal(kifu_record_new(&src), 0);
+	assert_int_equal(kifu_record_new(&dst), 0);
+	const char *kif =
+		"#KIF version=2.0 encoding=UTF-8\n"
+		"開始日時：2024/01/02\n先手：甲\n後手：乙\n"
+		"手数----指手---------消費時間--\n"
+		"*始まる前\n"
+		"   1 ７六歩(77)   ( 0:05/00:00:05)\n*一手目\n&しおり\n"
+		"   2 ３四歩(33)   ( 0:03/00:00:03)+\n"
+		"   3 ２二角成(88) ( 0:10/00:00:15)\n"
+		"   4 同　銀(31)   ( 0:02/00:00:05)\n"
+		"   5 投了\n*終わりに\n"
+		"   6 中断\n"
+		"\n変化：2手\n"
+		"   2 ８四歩(83)   ( 0:01/00:00:01)\n"
+		"   3 ２六歩(27)   ( 0:01/00:00:06)\n";
+	/* dst held a longer record first: its memory is reused */
+	assert_int_equal(read_first(dst, "shogi event=a%20long%20one : 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 2e2d 2c2d "
+				    "2h2d P*2c 2d2h 8e8f 8g8f 8b8f resign\n", NULL, &v2, NULL, &d), 1);
+	assert_int_equal(read_first(src, kif, NULL, &v, NULL, &d), 1);
+	assert_int_equal(kifu_record_note_count(src), 1);
+	const char *notations[] = {"kif", "compact", "jkf"};
+	char *before[3];
+	for (int i = 0; i < 3; i++)
+		before[i] = write_string(src, v, notations[i]);
+	assert_int_equal(kifu_record_copy(dst, src), 0);
+	assert_int_equal(kifu_record_copy(dst, dst), 0);
+	/* src read over: the copy is its own */
+	assert_int_equal(read_first(src, "shogi : 2g2f resign\n", NULL, &v2, NULL, &d), 1);
+	for (int i = 0; i < 3; i++) {
+		char *after = write_string(dst, v, notations[i]);
+		assert_string_equal(after, before[i]);
+		free(after);
+		free(before[i]);
+	}
+	assert_string_equal(kifu_record_file(dst), "mem");
+	assert_string_equal(kifu_record_notation(dst), "kif");
+	assert_int_equal(kifu_record_line_count(dst), 2);
+	assert_int_equal(kifu_record_note_count(dst), 1);
+	long line = 0, col = 0;
+	assert_string_equal(kifu_record_note(dst, 0, &line, &col),
+			    "the game ended with 投了 (line 13): 中断 is passed over");
+	assert_int_equal(line, 15);
+	assert_string_equal(kifu_record_comment(dst, 0), "一手目");
+	assert_int_equal(kifu_record_set_comment(dst, 0, NULL, 0), 0);
+	assert_null(kifu_record_comment(dst, 0));
+	assert_string_equal(kifu_record_comment(dst, KIFU_COMMENT_BEFORE), "始まる前");
+	/* a reading error is copied with its place */
+	assert_int_equal(read_first(src, "shogi : 7g7f xyz9 3c3d\n", NULL, &v, NULL, &d), 1);
+	assert_int_equal(kifu_record_copy(dst, src), 0);
+	long ply = 0;
+	const char *move = NULL;
+	kifu_record_clear(src);
+	assert_string_equal(kifu_record_error(dst, &ply, &line, &col, &move),
+			    "unknown ending \"xyz9\" (see formats/compact.md)");
+	assert_int_equal(ply, 2);
+	assert_int_equal(line, 1);
+	assert_int_equal(col, 14);
+	assert_string_equal(move, "xyz9");
+	assert_int_equal(kifu_record_move_count(dst), 1);
+	/* an empty record copies as empty */
+	assert_int_equal(kifu_record_copy(dst, src), 0);
+	assert_int_equal(kifu_record_total_moves(dst), 0);
+	assert_null(kifu_record_error(dst, NULL, NULL, NULL, NULL));
+	assert_string_equal(kifu_record_variant_name(dst), "");
+	kifu_record_free(src);
+	kifu_record_free(dst);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1012,6 +1153,7 @@ int main(void)
 		cmocka_unit_test(kif_variant_undecided),
 		cmocka_unit_test(dropped_words),
 		cmocka_unit_test(compact_moves),
+		cmocka_unit_test(moves_same),
 		cmocka_unit_test(play_loop),
 		cmocka_unit_test(play_through_illegal),
 		cmocka_unit_test(play_named_piece),
@@ -1022,6 +1164,7 @@ int main(void)
 		cmocka_unit_test(unknown_variant_fault),
 		cmocka_unit_test(write_validation),
 		cmocka_unit_test(record_notes),
+		cmocka_unit_test(record_copy),
 		cmocka_unit_test(notation_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

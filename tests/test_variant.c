@@ -291,15 +291,24 @@ static void same_answers(const kifu_variant_set *set, const char *name, int *che
 	(*checked)++;
 }
 
+/* A set with the user's variant of tests/data/variants/mini.yaml, not
+ * added yet. */
+static void set_and_mini(kifu_variant_set **set, kifu_variant **mini)
+{
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	*set = NULL;
+	*mini = NULL;
+	assert_int_equal(kifu_variant_set_new(set), 0);
+	assert_int_equal(kifu_variant_load_file(mini, "tests/data/variants/mini.yaml", &diag), 0);
+}
+
 static void find_by_title_and_start(void **state)
 {
 	(void)state;
-	kifu_variant_set *set = NULL;
-	kifu_variant *mini = NULL;
-	kifu_diag diag;
-	kifu_diag_clear(&diag);
-	assert_int_equal(kifu_variant_set_new(&set), 0);
-	assert_int_equal(kifu_variant_load_file(&mini, "tests/data/variants/mini.yaml", &diag), 0);
+	kifu_variant_set *set;
+	kifu_variant *mini;
+	set_and_mini(&set, &mini);
 	int checked = 0;
 	for (int with_user = 0; with_user < 2; with_user++) {
 		if (with_user)
@@ -340,6 +349,43 @@ static void find_by_title_and_start(void **state)
 	assert_string_equal(start, "香落ち");
 	assert_false(kifu_variant_is_called(sho, "香落ち", &start));
 	assert_true(checked > 60);
+	kifu_variant_set_free(set);
+	kifu_variant_free(mini);
+}
+
+/* kifu_variant_set_find_called: a variant as a person names it on the
+ * command line, by its name, its Japanese title (folded) or its English
+ * title (case, spaces, hyphens and underscores aside), for every shipped
+ * variant; a user's variant added first wins; a slip finds nothing. */
+static void find_called(void **state)
+{
+	(void)state;
+	static const struct { const char *called, *variant; } cases[] = {
+		{"dai", "dai"}, {"大将棋", "dai"}, {"大將棋", "dai"}, {"daishogi", "dai"},
+		{"Dai Shogi", "dai"}, {"dai-shogi", "dai"}, {"DAI_SHOGI", "dai"}, {"DAI", "dai"},
+		{"中将棋", "chu"}, {"中將棋", "chu"}, {"chushogi", "chu"}, {"Chu Shogi", "chu"},
+		{"chu-jcsa", "chu-jcsa"}, {"中将棋（日本中将棋連盟）", "chu-jcsa"},
+		{"Chu Shogi (JCSA rules)", "chu-jcsa"}, {"小将棋", "sho"}, {"小將棋", "sho"},
+		{"shoshogi", "sho"}, {"本将棋", "shogi"}, {"Shogi", "shogi"}, {"朝倉象棋", "asakura"},
+		{"asakura shogi", "asakura"}, {"小象棋", "shozogi"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const kifu_variant *v = kifu_variant_set_find_called(NULL, cases[i].called);
+		if (!v || strcmp(kifu_variant_name(v), cases[i].variant))
+			fail_msg("\"%s\": %s, not %s", cases[i].called, v ? kifu_variant_name(v) : "none",
+				 cases[i].variant);
+	}
+	assert_null(kifu_variant_set_find_called(NULL, "chuu"));
+	assert_null(kifu_variant_set_find_called(NULL, "shogi shogi"));
+	assert_null(kifu_variant_set_find_called(NULL, " - "));
+	/* a user's variant, found first, by its English title too */
+	kifu_variant_set *set;
+	kifu_variant *mini;
+	set_and_mini(&set, &mini);
+	assert_int_equal(kifu_variant_set_add(set, mini), 0);
+	assert_ptr_equal(kifu_variant_set_find_called(set, "Mini Shogi (test)"), mini);
+	assert_ptr_equal(kifu_variant_set_find_called(set, "minishogi(test)"), mini);
+	assert_string_equal(kifu_variant_name(kifu_variant_set_find_called(set, "daishogi")), "dai");
 	kifu_variant_set_free(set);
 	kifu_variant_free(mini);
 }
@@ -589,6 +635,7 @@ int main(void)
 		cmocka_unit_test(yaml_limits),
 		cmocka_unit_test(user_variant),
 		cmocka_unit_test(find_by_title_and_start),
+		cmocka_unit_test(find_called),
 		cmocka_unit_test(schema_documented),
 		cmocka_unit_test(key_messages),
 		cmocka_unit_test(source_names),

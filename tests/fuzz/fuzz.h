@@ -16,12 +16,12 @@ int fuzz_stream(const uint8_t *data, size_t size);   /* any notation, validated 
 int fuzz_sfen(const uint8_t *data, size_t size);     /* SFEN of every shipped variant */
 int fuzz_variant(const uint8_t *data, size_t size);  /* variant YAML */
 int fuzz_move(const uint8_t *data, size_t size);     /* compact moves checked in positions */
-int fuzz_json(const uint8_t *data, size_t size);     /* JSON for the JKF reader, whole and by lines */
-int fuzz_jkf_fast(const uint8_t *data, size_t size); /* JKF read from its bytes and from its tokens alike */
+int fuzz_json(const uint8_t *data, size_t size);     /* JSON read whole and in pieces, written back */
 /* Round trips (roundtrip.h): what a writer writes, its reader reads back as
  * the same record. */
 int fuzz_rt_compact(const uint8_t *data, size_t size);  /* compact text, compact round trip */
 int fuzz_rt_kif(const uint8_t *data, size_t size);      /* any notation, KIF and compact round trips */
+int fuzz_rt_jkf(const uint8_t *data, size_t size);      /* JKF written and read back */
 /* Structure-aware (gen.h): bytes made into records and variant files. */
 int fuzz_gen_record(const uint8_t *data, size_t size);  /* generated records, both round trips */
 int fuzz_gen_variant(const uint8_t *data, size_t size); /* generated variant files and records */

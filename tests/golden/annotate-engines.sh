@@ -5,7 +5,9 @@
 # tsshogi (ShogiHome's library, tests/node/annotate-read.mjs) reads the
 # standard record with every evaluation and every principal variation of
 # its comments, each move of them playable; the Chu record's analysis
-# holds moves the referee let through only.  Annotating the output again
+# holds moves the referee let through only, and two Chu records from
+# set-up positions (setboard; one of them with Gote to move, turned round)
+# are analysed as one another's mirror image.  Annotating the output again
 # gives it back (the analysis is replaced, not stacked), and -j 2 writes
 # what -j 1 does (a deterministic engine at a fixed depth).
 #
@@ -68,6 +70,23 @@ if command -v hachu >/dev/null 2>&1; then
 	check "hachu: the positions are analysed" test "$(grep -c '^\*#評価値=' "$tmp/chu.kif")" -ge 5
 	kifu-annotate -q --protocol xboard --engine hachu --depth 4 "$tmp/chu.kif" >"$tmp/chu2.kif"
 	check "hachu: annotating again replaces the analysis" cmp -s "$tmp/chu.kif" "$tmp/chu2.kif"
+	# set-up positions (setboard): Chu without Gote's Lion, Sente to move,
+	# and its mirror image with Gote to move, sent turned round: HaChu is
+	# given the same board and moves for both, so the second record's
+	# evaluations are the first's negated, node count for node count
+	setup=tests/data/annotate/chu-setup.compact
+	kifu-annotate -q --protocol xboard --engine hachu --depth 3 --to compact "$setup" >"$tmp/setup.compact"
+	check "hachu: set-up positions, every one analysed" test $? = 0
+	check "hachu: set-up positions, the records are valid" kifu-validate -q "$tmp/setup.compact"
+	check "hachu: the position with Gote to move is the mirror of the one with Sente to move" \
+		awk '{ n = 0; s = $0
+		       while (match(s, /#評価値=-?[0-9]+|#ノード数=[0-9]+/)) {
+			       t = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
+			       split(t, kv, "="); v[NR, ++n] = t ~ /ノード/ || NR == 1 ? kv[2] + 0 : -kv[2]
+		       }
+		       c[NR] = n }
+		     END { if (NR != 2 || c[1] < 6 || c[1] != c[2]) exit 1
+			   for (i = 1; i <= c[1]; i++) if (v[1, i] != v[2, i]) exit 1 }' "$tmp/setup.compact"
 else
 	echo "SKIPPED: annotate-engines.sh: hachu is not installed (apt-get install hachu)"
 fi

@@ -7,7 +7,7 @@
 # with tests/data/examples/NAME.{out,err} (NAME.err absent: nothing on
 # standard error).  Each golden file was checked against the tools (see
 # tests/data/examples/README.md).  Then what the install exports: only kifu_
-# symbols, and the pkg-config flags a build needs (libyaml and jansson only
+# symbols, and the pkg-config flags a build needs (libyaml only
 # through Requires.private, no PCRE2).
 #
 #     examples.sh BINDIR      (BINDIR/../stage is the staged install)
@@ -28,7 +28,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 
-# pkg-config sees the staged libkifu.pc, and the system's (yaml-0.1, jansson) after it.
+# pkg-config sees the staged libkifu.pc, and the system's (yaml-0.1) after it.
 export PKG_CONFIG_PATH=$stage/lib/pkgconfig
 pc() { pkg-config "$@" libkifu; }
 # the words of a command's output, one space apart
@@ -42,11 +42,11 @@ version=$(sed -n 's/^#define KIFU_VERSION "\(.*\)"$/\1/p' "$stage/include/kifu/v
 	fail "pkg-config --modversion: '$(pc --modversion)', kifu/version.h says '$version'"
 [ "$(words pc --cflags)" = "-I$stage/include" ] || fail "--cflags: $(pc --cflags)"
 [ "$(words pc --libs)" = "-L$stage/lib -lkifu" ] || fail "--libs: $(pc --libs)"
-[ "$(words pc --libs --static)" = "-L$stage/lib -lkifu -lpthread $(words pkg-config --libs --static yaml-0.1 jansson)" ] ||
+[ "$(words pc --libs --static)" = "-L$stage/lib -lkifu -lpthread $(words pkg-config --libs --static yaml-0.1)" ] ||
 	fail "--libs --static: $(pc --libs --static)"
 [ -z "$(words pc --print-requires)" ] || fail "Requires: $(pc --print-requires) (should be empty)"
-[ "$(words pc --print-requires-private)" = "yaml-0.1 jansson" ] ||
-	fail "Requires.private: $(pc --print-requires-private) (should be yaml-0.1 jansson)"
+[ "$(words pc --print-requires-private)" = "yaml-0.1" ] ||
+	fail "Requires.private: $(pc --print-requires-private) (should be yaml-0.1)"
 ! grep -qi pcre "$PKG_CONFIG_PATH/libkifu.pc" || fail "libkifu.pc names PCRE2, which the library does not use"
 
 # --- what the libraries export --------------------------------------------
@@ -56,6 +56,7 @@ so=$stage/lib/libkifu.so
 	fail "the install lacks libkifu.a, libkifu.so or libkifu.so.0"
 readelf -d "$so" | grep -q 'SONAME.*\[libkifu\.so\.0\]' || fail "libkifu.so: soname is not libkifu.so.0"
 ! readelf -d "$so" | grep -q 'NEEDED.*pcre' || fail "libkifu.so is linked with PCRE2"
+! readelf -d "$so" | grep -q 'NEEDED.*jansson' || fail "libkifu.so is linked with jansson (JSON is its own)"
 nm -D --defined-only "$so" | awk '{ print $NF }' >"$tmp/so.syms"
 [ -s "$tmp/so.syms" ] || fail "nm -D lists nothing in libkifu.so"
 grep -v '^kifu_' "$tmp/so.syms" >"$tmp/bad" && fail "libkifu.so exports symbols without the kifu_ prefix: $(head -5 "$tmp/bad" | tr '\n' ' ')"
@@ -100,17 +101,17 @@ for src in examples/*.c; do
 	"$cc" "${cflags[@]}" "${warn[@]}" -o "$tmp/$p.shared" "$src" $(pc --cflags --libs) ||
 		{ fail "$src: does not build against libkifu.so"; continue; }
 	# --static alone would still link libkifu.so, which the linker prefers:
-	# -Bstatic makes it take libkifu.a (and libyaml.a, libjansson.a), the C library staying shared.
+	# -Bstatic makes it take libkifu.a (and libyaml.a), the C library staying shared.
 	# shellcheck disable=SC2046
 	"$cc" "${cflags[@]}" "${warn[@]}" -o "$tmp/$p.static" "$src" $(pc --cflags) \
 		-Wl,-Bstatic $(pc --libs --static) -Wl,-Bdynamic ||
 		{ fail "$src: does not build against libkifu.a"; continue; }
 	readelf -d "$tmp/$p.shared" | grep -q 'NEEDED.*\[libkifu\.so\.0\]' ||
 		fail "$p.shared does not load libkifu.so.0"
-	! readelf -d "$tmp/$p.static" | grep -q 'NEEDED.*\[lib\(kifu\|yaml\|jansson\)' ||
-		fail "$p.static loads libkifu, libyaml or jansson: $(readelf -d "$tmp/$p.static" | grep NEEDED)"
-	! readelf -d "$tmp/$p.shared" | grep -q 'NEEDED.*\[lib\(yaml\|jansson\)' ||
-		fail "$p.shared links libyaml or jansson itself (it should come through libkifu.so only)"
+	! readelf -d "$tmp/$p.static" | grep -q 'NEEDED.*\[lib\(kifu\|yaml\)' ||
+		fail "$p.static loads libkifu or libyaml: $(readelf -d "$tmp/$p.static" | grep NEEDED)"
+	! readelf -d "$tmp/$p.shared" | grep -q 'NEEDED.*\[libyaml' ||
+		fail "$p.shared links libyaml itself (it should come through libkifu.so only)"
 done
 
 # --- running them -----------------------------------------------------------

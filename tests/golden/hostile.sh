@@ -114,10 +114,10 @@ expect hand-count 1 "" "kifu-validate: $tmp/hand.kif:14:17: more than 200 of one
 # kifu-replay: a second SVG on standard output, and more files than
 # --max-files, stop the run with one error that names the record.
 printf 'shogi : 7g7f\nshogi : 2g2f\n' >"$tmp/two.compact"
-expect svg-second 2 "" "kifu-replay: $tmp/two.compact:2: --format=svg: a second position; several positions need -o DIR$nl" \
+expect svg-second 2 "" "kifu-replay: $tmp/two.compact:2: --format=svg: a second position; several positions need -o DIR/$nl" \
 	-- sh -c '"$0" --format=svg "$1" >/dev/null' "$bin/kifu-replay" "$tmp/two.compact"
-expect max-files 2 "" "kifu-replay: $tmp/two.compact:2: more than 2 files for -o $tmp/mf: stopped (--max-files N allows more)$nl" \
-	-- "$bin/kifu-replay" --every --max-files 2 -o "$tmp/mf" "$tmp/two.compact"
+expect max-files 2 "" "kifu-replay: $tmp/two.compact:2: more than 2 files for -o $tmp/mf/: stopped (--max-files N allows more)$nl" \
+	-- "$bin/kifu-replay" --every --max-files 2 -o "$tmp/mf/" "$tmp/two.compact"
 [ "$(ls "$tmp/mf" | wc -l)" = 2 ] || fail "max-files: $(ls "$tmp/mf" | wc -l) files"
 # --help and --version that cannot be written: status 2, said.
 if [ -w /dev/full ]; then

@@ -73,18 +73,19 @@ echo "kifu-replay: samples/dai-brief.compact:5: no ply 8: the record has 7 moves
 check ply-beyond-message "$tmp/want-err" "$tmp/err"
 [ -s "$tmp/got" ] && fail "ply-beyond: printed a position"
 
-# 4. -o DIR: one file per position, BASE-RECORD-PLY.EXT; standard input is
-# "stdin"; the directory is made if missing.
-"$r" --format=sfen --every -o "$tmp/out" samples/dai-brief.compact
+# 4. -o DIR/: one file per position, BASE-RECORD-PLY.EXT, the numbers of four
+# digits; standard input is "stdin"; the directory is made if missing (a
+# PATH that is no directory and does not end in / is a file: kifu(7)).
+"$r" --format=sfen --every -o "$tmp/out/" samples/dai-brief.compact
 status dash-o 0 $?
 (cd "$tmp/out" && ls) >"$tmp/got"
-for p in 0 1 2 3 4 5 6 7; do echo "dai-brief-1-000$p.sfen"; done >"$tmp/want-ls"
+for p in 0 1 2 3 4 5 6 7; do echo "dai-brief-0001-000$p.sfen"; done >"$tmp/want-ls"
 check dash-o-names "$tmp/want-ls" "$tmp/got"
-sed -n 8p "$tmp/want" | cmp -s - "$tmp/out/dai-brief-1-0007.sfen" || fail "dash-o: 0007 content"
-printf 'shogi : 7g7f\nshogi : 2g2f 8c8d\n' | "$r" --format=svg -o "$tmp/svgs"
+sed -n 8p "$tmp/want" | cmp -s - "$tmp/out/dai-brief-0001-0007.sfen" || fail "dash-o: 0007 content"
+printf 'shogi : 7g7f\nshogi : 2g2f 8c8d\n' | "$r" --format=svg -o "$tmp/svgs/"
 status dash-o-stdin 0 $?
 (cd "$tmp/svgs" && ls) >"$tmp/got"
-printf 'stdin-1-0001.svg\nstdin-2-0002.svg\n' >"$tmp/want-ls"
+printf 'stdin-0001-0001.svg\nstdin-0002-0002.svg\n' >"$tmp/want-ls"
 check dash-o-stdin-names "$tmp/want-ls" "$tmp/got"
 left=$(find "$tmp/out" "$tmp/svgs" -name '*.tmp*' | wc -l)
 same no-temporary-left 0 "$left"
@@ -381,9 +382,9 @@ cmp -s "$tmp/two.html" "$tmp/page.html" || fail "html: -o FILE differs from stan
 "$r" --format=html -o "$tmp/pages/" "$tmp/two.compact" samples/dai-brief.compact
 status html-o-dir 0 $?
 (cd "$tmp/pages" && ls) >"$tmp/got"
-printf 'dai-brief-1.html\ntwo-1.html\ntwo-2.html\n' >"$tmp/want-ls"
+printf 'dai-brief-0001.html\ntwo-0001.html\ntwo-0002.html\n' >"$tmp/want-ls"
 check html-o-dir-names "$tmp/want-ls" "$tmp/got"
-same html-one-record-a-page 1 "$(grep -c 'class="kifu-record"' "$tmp/pages/two-2.html")"
+same html-one-record-a-page 1 "$(grep -c 'class="kifu-record"' "$tmp/pages/two-0002.html")"
 "$r" --format=html --ply 1 --flip "$tmp/two.compact" | grep -q '^<body data-flip="1">$' || fail "html --flip"
 "$r" --format=html --ply 1 "$tmp/two.compact" | grep -c '"open":1,' | grep -qx 2 || fail "html --ply 1: where the pages open"
 "$r" --format=html --every "$tmp/two.compact" >/dev/null 2>&1

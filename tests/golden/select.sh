@@ -176,10 +176,10 @@ lines 2 2 | "$bin/kifu-convert" --to kif | diff -u - "$tmp/out" || fail "first-n
 # -o DIR/: one file per record, each in the notation it was read in
 "$sel" --opening 7g7f -o "$tmp/dir/" "$tmp/two.kif" "$G" 2>"$tmp/err"
 [ $? = 0 ] || fail "dir: exit status"
-[ "$(cd "$tmp/dir" && ls | tr '\n' ' ')" = "games-1.compact games-3.compact games-4.compact games-7.compact two-1.kif two-2.kif " ] ||
+[ "$(cd "$tmp/dir" && ls | tr '\n' ' ')" = "games-0001.compact games-0003.compact games-0004.compact games-0007.compact two-0001.kif two-0002.kif " ] ||
 	fail "dir: files $(ls "$tmp/dir" | tr '\n' ' ')"
-lines 8 | cmp -s - "$tmp/dir/games-7.compact" || fail "dir: games-7.compact"
-sed -n "1,11p" "$tmp/two.kif" | cmp -s - "$tmp/dir/two-1.kif" || fail "dir: two-1.kif"
+lines 8 | cmp -s - "$tmp/dir/games-0007.compact" || fail "dir: games-0007.compact"
+sed -n "1,11p" "$tmp/two.kif" | cmp -s - "$tmp/dir/two-0001.kif" || fail "dir: two-0001.kif"
 
 # a selected record that cannot be written again (a move that cannot be
 # read): said, not written, exit 2

@@ -136,8 +136,8 @@ expect kif-turn 1 "" "kifu-validate: $data/gote-moves-sentes-pawn.kif:3:6: ply 2
 	cmp -s "$tmp/one.compact" "$tmp/new.compact" || echo "FAIL convert -o in place: content"
 	"$bin/kifu-stats" -o "$tmp/stats.txt" "$tmp/one.compact"
 	[ "$(stat -c %a "$tmp/stats.txt")" = 644 ] || echo "FAIL stats -o: mode $(stat -c %a "$tmp/stats.txt")"
-	"$bin/kifu-replay" --format=svg --every -o "$tmp/svg" "$tmp/one.compact"
-	[ "$(stat -c %a "$tmp/svg/one-1-0001.svg")" = 644 ] || echo "FAIL replay -o: mode $(stat -c %a "$tmp/svg/one-1-0001.svg")"
+	"$bin/kifu-replay" --format=svg --every -o "$tmp/svg/" "$tmp/one.compact"
+	[ "$(stat -c %a "$tmp/svg/one-0001-0001.svg")" = 644 ] || echo "FAIL replay -o: mode $(stat -c %a "$tmp/svg/one-0001-0001.svg")"
 	umask 077
 	"$bin/kifu-convert" -o "$tmp/private.compact" "$tmp/one.compact"
 	[ "$(stat -c %a "$tmp/private.compact")" = 600 ] || echo "FAIL convert -o under umask 077: mode $(stat -c %a "$tmp/private.compact")"

@@ -16,13 +16,14 @@
  */
 #define _XOPEN_SOURCE 700 /* open_memstream */
 #include "annotate/annotate.h"
-#include "annotate/record_copy.h"
 #include "lib/cli.h"
 #include "lib/inputs.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <kifu/sys/record.h>
 
 void annotate_result_free(struct annotate_result *r)
 {
@@ -195,7 +196,7 @@ static void referee(const struct engine *e, const kifu_record *rec, const kifu_p
 		a->nlines = 1;
 	}
 	struct written_line *w0 = &a->lines[0];
-	if (!w0->nmoves || !inputs_same_move(&w0->moves[0], &bm)) {
+	if (!w0->nmoves || !kifu_move_same(&w0->moves[0], &bm)) {
 		/* a best move other than its line's first: the line is that move */
 		w0->moves[0] = bm;
 		w0->nmoves = 1;
@@ -263,27 +264,83 @@ static void write_record(const struct annotate_options *opt, const kifu_record *
 	out->notation = notation;
 }
 
+/* One move's analysis in the judgement's JSON; a judged move of the main
+ * line counted into its side's judged, loss and classes. */
+static void json_move(kifu_json_writer *w, const kifu_variant *v, const kifu_record_move *m, int line, long ply,
+		      const struct position_analysis *a, long judged[2], long loss[2], long classes[2][NCLASSES])
+{
+	char mv[32];
+	kifu_compact_format_move(v, &m->move, mv, sizeof mv);
+	kifu_json_object(w);
+	kifu_json_key(w, "line");
+	kifu_json_int(w, line);
+	kifu_json_key(w, "ply");
+	kifu_json_int(w, ply);
+	kifu_json_key(w, "move");
+	kifu_json_string(w, mv);
+	if (a->ok && a->lines[0].eval.known) {
+		kifu_json_key(w, a->lines[0].eval.mate ? "mate" : "eval");
+		kifu_json_int(w, a->lines[0].eval.mate ? a->lines[0].eval.mate : a->lines[0].eval.cp);
+	}
+	if (a->ok && a->lines[0].nmoves) {
+		char bm[32];
+		kifu_compact_format_move(v, &a->lines[0].moves[0], bm, sizeof bm);
+		kifu_json_key(w, "next_best");
+		kifu_json_string(w, bm);
+	}
+	if (a->judged) {
+		kifu_json_key(w, "loss");
+		kifu_json_int(w, a->loss);
+		kifu_json_key(w, "class");
+		kifu_json_string(w, a->cls == CLASS_NONE ? NULL : judgement_class_key[a->cls]);
+		if (line == 0) {
+			int s = a->judged_side;
+			judged[s]++;
+			loss[s] += a->loss;
+			if (a->cls != CLASS_NONE)
+				classes[s][a->cls]++;
+		}
+	}
+	if (a->error[0]) {
+		kifu_json_key(w, "engine_error");
+		kifu_json_string(w, a->error);
+	}
+	kifu_json_object_end(w);
+}
+
 /* The JSON of the judgement (docs/annotate.md, "--format=json"). */
 static void write_json(const struct engine *e, const kifu_record *rec, const kifu_variant *v, int nlines,
 		       const struct position_analysis *an, struct annotate_result *out)
 {
 	char *buf = NULL;
 	size_t len = 0;
+	kifu_json_writer *w = NULL;
 	FILE *f = open_memstream(&buf, &len);
-	if (!f)
+	if (!f || kifu_json_writer_new(&w, f, 0)) {
+		if (f)
+			fclose(f);
+		free(buf);
 		return;
-	fputs("{\"file\":", f);
-	inputs_json_string(f, kifu_record_file(rec));
-	fprintf(f, ",\"line\":%ld,\"variant\":", kifu_record_line(rec));
-	inputs_json_string(f, kifu_variant_name(v));
-	fputs(",\"engine\":", f);
-	inputs_json_string(f, e->name);
-	fprintf(f, ",\"positions\":%ld,\"analysed\":%ld,\"engine_errors\":%ld,\"illegal\":%ld", out->positions,
-		out->analysed, out->engine_errors, out->illegal);
+	}
+	kifu_json_object(w);
+	kifu_json_key(w, "file");
+	kifu_json_string(w, kifu_record_file(rec));
+	kifu_json_key(w, "line");
+	kifu_json_int(w, kifu_record_line(rec));
+	kifu_json_key(w, "variant");
+	kifu_json_string(w, kifu_variant_name(v));
+	kifu_json_key(w, "engine");
+	kifu_json_string(w, e->name);
+	const char *const counts[] = {"positions", "analysed", "engine_errors", "illegal"};
+	const long values[] = {out->positions, out->analysed, out->engine_errors, out->illegal};
+	for (int i = 0; i < 4; i++) {
+		kifu_json_key(w, counts[i]);
+		kifu_json_int(w, values[i]);
+	}
 	long judged[2] = {0, 0}, loss[2] = {0, 0}, classes[2][NCLASSES];
 	memset(classes, 0, sizeof classes);
-	fputs(",\"moves\":[", f);
-	int first = 1;
+	kifu_json_key(w, "moves");
+	kifu_json_array(w);
 	for (int line = 0; line < nlines; line++) {
 		kifu_record_line_info li;
 		kifu_record_get_line(rec, line, &li);
@@ -293,54 +350,33 @@ static void write_json(const struct engine *e, const kifu_record *rec, const kif
 				continue;
 			kifu_record_move m;
 			kifu_record_get_move_at(rec, i, &m);
-			long ply = li.start + (i - li.first);
-			/* Sente plays the odd plies from a start with Sente to move */
-			char mv[32];
-			kifu_compact_format_move(v, &m.move, mv, sizeof mv);
-			fprintf(f, "%s{\"line\":%d,\"ply\":%ld,\"move\":\"%s\"", first ? "" : ",", line, ply, mv);
-			first = 0;
-			if (a->ok && a->lines[0].eval.known) {
-				if (a->lines[0].eval.mate)
-					fprintf(f, ",\"mate\":%d", a->lines[0].eval.mate);
-				else
-					fprintf(f, ",\"eval\":%ld", a->lines[0].eval.cp);
-			}
-			if (a->ok && a->lines[0].nmoves) {
-				char bm[32];
-				kifu_compact_format_move(v, &a->lines[0].moves[0], bm, sizeof bm);
-				fprintf(f, ",\"next_best\":\"%s\"", bm);
-			}
-			if (a->judged) {
-				fprintf(f, ",\"loss\":%ld,\"class\":", a->loss);
-				if (a->cls == CLASS_NONE)
-					fputs("null", f);
-				else
-					fprintf(f, "\"%s\"", judge_class_key[a->cls]);
-				if (line == 0) {
-					int s = a->judged_side;
-					judged[s]++;
-					loss[s] += a->loss;
-					if (a->cls != CLASS_NONE)
-						classes[s][a->cls]++;
-				}
-			}
-			if (a->error[0]) {
-				fputs(",\"engine_error\":", f);
-				inputs_json_string(f, a->error);
-			}
-			fputs("}", f);
+			json_move(w, v, &m, line, li.start + (i - li.first), a, judged, loss, classes);
 		}
 	}
-	fputs("],\"sides\":{", f);
+	kifu_json_array_end(w);
+	kifu_json_key(w, "sides");
+	kifu_json_object(w);
 	for (int s = 0; s < 2; s++) {
-		fprintf(f, "%s\"%s\":{\"judged\":%ld,\"loss\":%ld", s ? "," : "", s ? "gote" : "sente", judged[s],
-			loss[s]);
-		for (int c = 0; c < NCLASSES; c++)
-			fprintf(f, ",\"%s\":%ld", judge_class_key[c], classes[s][c]);
-		fputs("}", f);
+		kifu_json_key(w, s ? "gote" : "sente");
+		kifu_json_object(w);
+		kifu_json_key(w, "judged");
+		kifu_json_int(w, judged[s]);
+		kifu_json_key(w, "loss");
+		kifu_json_int(w, loss[s]);
+		for (int c = 0; c < NCLASSES; c++) {
+			kifu_json_key(w, judgement_class_key[c]);
+			kifu_json_int(w, classes[s][c]);
+		}
+		kifu_json_object_end(w);
 	}
-	fputs("}}\n", f);
-	fclose(f);
+	kifu_json_object_end(w);
+	kifu_json_object_end(w);
+	int rc = kifu_json_writer_end(w);
+	kifu_json_writer_free(w);
+	if (fclose(f) || rc) {
+		free(buf);
+		return;
+	}
 	out->text = buf;
 	out->len = len;
 }
@@ -359,6 +395,20 @@ static void say_invalid(const kifu_record *rec, const kifu_validation *r, struct
 		     f->reason);
 	else
 		note(out, rec, f->line, f->col, 1, "%s%s: not analysed", where, f->reason);
+}
+
+/* The copy's new comments: comments[0] the start's, comments[i + 1] global
+ * move i's, NULL where the comment stays; "" takes it away. */
+static int set_comments(kifu_record *copy, char *const *comments, long total)
+{
+	for (long i = 0; i <= total; i++) {
+		const char *c = comments[i];
+		int rc = c ? kifu_record_set_comment(copy, i ? i - 1 : KIFU_COMMENT_BEFORE, *c ? c : NULL, strlen(c))
+			   : 0;
+		if (rc)
+			return rc;
+	}
+	return 0;
 }
 
 void annotate_record(const struct annotate_options *opt, struct engine *e, const kifu_record *rec,
@@ -482,6 +532,13 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 				out->engine_errors++;
 		}
 	}
+	if (proc_interrupted) {
+		/* an interrupt during the analysis (an engine waited for gave
+		 * up, a record not begun): the record is not complete, and is
+		 * not written at all */
+		out->interrupted = 1;
+		goto done;
+	}
 	if (out->engine_errors && out->status < CLI_INVALID)
 		out->status = CLI_INVALID;
 	/* the judgement of every move between two positions analysed */
@@ -499,7 +556,7 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 			kifu_make_move(pos, &m.move, NULL);
 			if (p >= li.start && p >= opt->from_ply && (!opt->to_ply || p <= opt->to_ply)) {
 				const struct position_analysis *b = &an[prev];
-				int best = b->ok && b->lines[0].nmoves && inputs_same_move(&b->lines[0].moves[0], &m.move);
+				int best = b->ok && b->lines[0].nmoves && kifu_move_same(&b->lines[0].moves[0], &m.move);
 				judge_move(opt, b, &an[i + 1], mover, best);
 				an[i + 1].judged_side = mover == KIFU_SENTE ? 0 : 1;
 			}
@@ -537,7 +594,8 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 				failed = 1;
 		}
 	}
-	if (!failed && kifu_record_new(&copy) == 0 && record_copy(copy, rec, comments) == 0)
+	if (!failed && kifu_record_new(&copy) == 0 && kifu_record_copy(copy, rec) == 0 &&
+	    set_comments(copy, comments, total) == 0)
 		write_record(opt, copy, v, rec, out);
 	else
 		note(out, rec, 0, 0, 0, "out of memory");

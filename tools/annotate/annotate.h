@@ -12,16 +12,16 @@
 #include <kifu/kifu.h>
 
 #include "annotate/engine.h"
+#include "lib/judgement.h"
 
 /* The comment forms (docs/annotate.md, "Comments"). */
 enum comment_form { FORM_SHOGIHOME, FORM_SHOGIGUI };
 
 /* The judgement's classes, ShogiHome's (src/common/i18n: 緩手 inaccuracy,
- * 疑問手 dubious, 悪手 mistake, 大悪手 blunder), by the win rate lost. */
+ * 疑問手 dubious, 悪手 mistake, 大悪手 blunder), by the win rate lost; their
+ * words are lib/judgement.h's, which kifu-stats reads back. */
 enum judge_class { CLASS_NONE = -1, CLASS_INACCURACY, CLASS_DUBIOUS, CLASS_MISTAKE, CLASS_BLUNDER,
-		   NCLASSES };
-extern const char *const judge_class_ja[NCLASSES];
-extern const char *const judge_class_key[NCLASSES];
+		   NCLASSES = JUDGEMENT_NCLASSES };
 
 /* What every worker is told. */
 struct annotate_options {
@@ -55,6 +55,8 @@ struct annotate_result {
 	long engine_errors;      /* positions not analysed: the engine failed, refused a move,
 				  * or proposed an illegal one (the analysis is marked) */
 	long illegal;            /* engine moves the rules refused */
+	int interrupted;         /* SIGINT or SIGTERM came before it was complete: not to be
+				  * written, nor any record after it */
 };
 
 /* Analyses rec (of variant v, NULL when unknown) with engine e and fills

@@ -14,8 +14,8 @@
 #define _XOPEN_SOURCE 700
 #include "annotate/batch.h"
 #include "annotate/engine_proc.h"
-#include "annotate/record_copy.h"
 #include "lib/cli.h"
+#include "lib/output.h"
 #include "lib/progress.h"
 
 #include <errno.h>
@@ -48,6 +48,7 @@ struct batch {
 	pthread_cond_t work_cv, done_cv;
 	long next_seq, next_write;
 	int closing;
+	int cut;        /* an interrupted record came next in order: nothing more is written */
 	output out;
 	long written;
 	int status;
@@ -111,16 +112,23 @@ static void write_slot(struct batch *b, struct slot *s)
 	s->state = SLOT_FREE;
 }
 
-/* Writes the slots that are done and next in order.  Called locked. */
+/* Writes the slots that are done and next in order, up to the first that
+ * an interrupt left incomplete (neither it nor any record after it is
+ * written: the output holds the records before it, whole).  Called
+ * locked. */
 static void flush_ready(struct batch *b)
 {
-	for (;;) {
+	while (!b->cut) {
 		struct slot *next = NULL;
 		for (int i = 0; i < b->nslots; i++)
 			if (b->slots[i].state == SLOT_DONE && b->slots[i].seq == b->next_write)
 				next = &b->slots[i];
 		if (!next)
 			break;
+		if (next->res.interrupted) {
+			b->cut = 1;
+			break;
+		}
 		write_slot(b, next);
 		b->next_write++;
 	}
@@ -144,7 +152,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	struct batch *b = ctx;
 	(void)index;
 	if (proc_interrupted)
-		return CLI_OK;
+		return INPUTS_STOP; /* no more reading: the run ends */
 	pthread_mutex_lock(&b->mu);
 	struct slot *free_slot = NULL;
 	while (!proc_interrupted) {
@@ -157,7 +165,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		wait_a_little(b);
 	}
 	if (free_slot) {
-		if (record_copy(free_slot->rec, rec, NULL) != 0) {
+		if (kifu_record_copy(free_slot->rec, rec) != 0) {
 			pthread_mutex_unlock(&b->mu);
 			cli_error("out of memory");
 			return CLI_USAGE;
@@ -168,7 +176,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		pthread_cond_broadcast(&b->work_cv);
 	}
 	pthread_mutex_unlock(&b->mu);
-	return CLI_OK;
+	return free_slot ? CLI_OK : INPUTS_STOP;
 }
 
 static void *worker(void *arg)
@@ -186,13 +194,14 @@ static void *worker(void *arg)
 	sigaddset(&set, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	pthread_mutex_lock(&b->mu);
-	for (;;) {
+	/* after an interrupt no record is begun: it could not be complete */
+	while (!proc_interrupted) {
 		struct slot *s = NULL;
 		for (int i = 0; i < b->nslots; i++)
 			if (b->slots[i].state == SLOT_QUEUED && (!s || b->slots[i].seq < s->seq))
 				s = &b->slots[i];
 		if (!s) {
-			if (b->closing || proc_interrupted)
+			if (b->closing)
 				break;
 			pthread_cond_wait(&b->work_cv, &b->mu);
 			continue;
@@ -332,11 +341,21 @@ int batch_run(const struct annotate_options *opt, int jobs, int nfiles, char *co
 	progress_done();
 	if (b.status > status)
 		status = b.status;
+	/* an interrupt that left no record complete leaves a -o file as it
+	 * was (and makes none): an empty file would pass for the output */
 	int interrupted = proc_interrupted;
-	if (output_close(&b.out, 1) && status < CLI_USAGE)
+	/* -o FILE (kifu(7), OUTPUT): replaced after a whole run; after an
+	 * interrupt the records complete so far make a new file, but never
+	 * replace one (the records after them would be lost with it) */
+	int replaces = b.out.tmp && b.out.existed;
+	if (output_close(&b.out, status >= CLI_USAGE ? 0 : interrupted ? OUTPUT_PARTIAL : 1) &&
+	    status < CLI_USAGE)
 		status = CLI_USAGE;
 	temp_path = NULL;
-	if (interrupted)
+	if (interrupted && replaces)
+		cli_error("interrupted: the records analysed are not written (-o replaces no file with part of "
+			  "its records)");
+	else if (interrupted)
 		cli_error("interrupted: %ld records written whole, the rest not at all", b.written);
 	else if (!cli_quiet())
 		cli_note("%ld records, %ld of %ld positions analysed, %ld engine errors, %ld engine moves refused",

@@ -92,19 +92,15 @@ static const char *const situations[] = {"先手勝勢", "先手優勢", "先手
 static int analysis_line(const char *line, size_t n, const char *next, size_t next_n)
 {
 	static const char *const starts[] = {"#評価値=", "#詰み=", "#読み筋=", "#深さ=", "#ノード数=",
-					     "#エンジン=", "#損失=", "#候補", "#エンジンの誤り=",
+					     "#エンジン=", JUDGEMENT_LOSS_PREFIX, "#候補", "#エンジンの誤り=",
 					     "*解析 ", "*解析\t"};
 	for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
 		size_t k = strlen(starts[i]);
 		if (n >= k && !memcmp(line, starts[i], k))
 			return 1;
 	}
-	for (int c = 0; c < NCLASSES; c++) {
-		char head[32];
-		int k = snprintf(head, sizeof head, "【%s】", judge_class_ja[c]);
-		if ((size_t)k == n && !memcmp(line, head, n))
-			return 1;
-	}
+	if (judgement_line_class(line, n) >= 0)
+		return 1;
 	/* the situation, where an evaluation follows it (as ShogiHome writes) */
 	for (size_t i = 0; i < sizeof situations / sizeof situations[0]; i++) {
 		size_t k = strlen(situations[i]);
@@ -222,7 +218,7 @@ char *comment_build(const struct annotate_options *opt, const char *old, const k
 {
 	struct buf b = {NULL, 0, 0, 0};
 	if (a->judged && a->cls != CLASS_NONE)
-		printf_(&b, "【%s】\n", judge_class_ja[a->cls]);
+		printf_(&b, "【%s】\n", judgement_class_ja[a->cls]);
 	if (a->ok) {
 		if (opt->form == FORM_SHOGIGUI)
 			put_shogigui(&b, pos, a);
@@ -230,7 +226,7 @@ char *comment_build(const struct annotate_options *opt, const char *old, const k
 			put_shogihome(&b, pos, a, engine_name);
 	}
 	if (a->judged)
-		printf_(&b, "#損失=%ld\n", a->loss);
+		printf_(&b, JUDGEMENT_LOSS_PREFIX "%ld\n", a->loss);
 	if (a->error[0])
 		printf_(&b, "#エンジンの誤り=%s\n", a->error);
 	char *rest = comment_strip(old);

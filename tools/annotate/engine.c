@@ -153,7 +153,7 @@ int engine_parse_move(const struct engine *e, kifu_position *pos, const char *te
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	if (e->cfg->protocol == ENGINE_XBOARD)
-		return xboard_parse_move(pos, text, out, why, size);
+		return xboard_parse_move(pos, text, e->turned, out, why, size);
 	const char *msg = NULL;
 	size_t at = 0;
 	if (kifu_compact_parse_move(v, text, strlen(text), out, &msg, &at) != 0) {
@@ -170,7 +170,7 @@ void engine_format_move(const struct engine *e, const kifu_position *pos, const 
 	if (e->cfg->protocol == ENGINE_XBOARD)
 		xboard_format_move(v, m, m->from == m->to && m->mid != KIFU_NO_SQUARE &&
 					 !(m->flags & KIFU_MOVE_DROP) && kifu_position_at(pos, m->mid) == 0,
-				   buf, size);
+				   e->turned, buf, size);
 	else if (kifu_compact_format_move(v, m, buf, size) < 0 && size)
 		buf[0] = 0;
 }

@@ -89,7 +89,9 @@ struct engine {
 	int has_uci_variant;      /* USI: a UCI_Variant option */
 	char *variants;           /* USI: its UCI_Variant values; XBoard: feature variants */
 	int has_multipv;
-	int usermove, ping, memory; /* XBoard features */
+	int usermove, ping, memory, setboard; /* XBoard features */
+	int turned;               /* XBoard: the record's start has Gote to move, and the engine
+				   * is given the board turned round (xboard.c) */
 	long refused_ply;         /* ENG_REFUSED: the ply of the record's move refused */
 };
 
@@ -133,9 +135,12 @@ int usi_analyse(struct engine *e, const struct engine_query *q, struct engine_an
 int xboard_start(struct engine *e, char *why, size_t size);
 int xboard_analyse(struct engine *e, const struct engine_query *q, struct engine_answer *a,
 		   char *why, size_t size);
-int xboard_parse_move(kifu_position *pos, const char *text, kifu_move *out, char *why, size_t size);
+/* turned: the squares are those of the board turned round (engine.turned) */
+int xboard_parse_move(kifu_position *pos, const char *text, int turned, kifu_move *out, char *why,
+		      size_t size);
 /* pass: m is a pass (written @@@@) */
-void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, char *buf, size_t size);
+void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, int turned, char *buf,
+			size_t size);
 
 /* Reads the engine's next line by the deadline: 1, or ENG_FAILED with why
  * filled (it died, hung, or sent a line too long), the engine stopped. */

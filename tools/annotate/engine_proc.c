@@ -84,6 +84,11 @@ int proc_start(engine_proc *p, const char *cmd, int log_fd, char *why, size_t si
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
+		/* the worker that forks blocks these signals (batch.c), and a
+		 * mask outlives exec: the engine gets none blocked */
+		sigset_t none;
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		execl("/bin/sh", "sh", "-c", script, (char *)NULL);
 		_exit(127);
 	}

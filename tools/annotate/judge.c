@@ -24,9 +24,6 @@
 
 #define LOSS_CAP 3000
 
-const char *const judge_class_ja[NCLASSES] = {"緩手", "疑問手", "悪手", "大悪手"};
-const char *const judge_class_key[NCLASSES] = {"inaccuracy", "dubious", "mistake", "blunder"};
-
 long eval_cp(const struct eval_value *e)
 {
 	if (e->mate)

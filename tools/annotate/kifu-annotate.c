@@ -15,6 +15,7 @@
 #include "annotate/batch.h"
 #include "lib/cli.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -70,7 +71,8 @@ static void usage(FILE *f)
 		"      --version             print the version and exit\n"
 		"\n"
 		"Exit status: 0 every position analysed, 1 some record invalid or some position\n"
-		"not analysed (the engine failed or proposed an illegal move), 2 usage or I/O error.\n");
+		"not analysed (the engine failed or proposed an illegal move), 2 usage or I/O error,\n"
+		"130 interrupted (the records complete by then are written, in order).\n");
 }
 
 static int positive(const char *opt, const char *arg, long *out)

@@ -10,8 +10,23 @@
  * `otim`, `post` and `go`, answered by thinking lines `DEPTH SCORE TIME
  * NODES PV...` and `move M`.  The score is from the side to move's view.
  * An XBoard engine is given the move history from the variant's start, as
- * the protocol has it (no FEN of a start of kifu's: a record that starts
- * elsewhere is not asked about).
+ * the protocol has it; a record that starts elsewhere is given its start
+ * with `setboard` (to an engine that says setboard=1), then its moves.
+ *
+ * The start's FEN (docs/annotate.md, "Set-up positions"): the board field
+ * as XBoard's FEN has it, ranks from the engine's last (the second
+ * mover's back rank) to its first, files from a, a run of empty squares
+ * as its number (HaChu's SetUp reads "12"), each piece as its SFEN token
+ * (kifu's Chu and Dai tokens are HaChu's letters: "+C'", "L!"), in upper
+ * case for the first mover's pieces; holdings in brackets for a variant
+ * with drops.  XBoard's first mover is always the side to move: a start
+ * with Gote to move is sent turned round, the board rotated half a turn
+ * and the colours exchanged, and so is every square of every move sent
+ * and read for that record (the rules are the same from either side; a
+ * score is the side to move's).  HaChu 0.21, Debian's, reads nothing after
+ * the board (a space after it is read as a piece: "tellusererror Unknown
+ * piece", and it quits): to an engine that calls itself HaChu the board
+ * alone is sent, to any other the whole FEN with "w" to move.
  *
  * Squares (docs/annotate.md, "Squares"): XBoard names a square by a file
  * letter from the first mover's left (a) and a rank number from the first
@@ -41,42 +56,52 @@
 #define XBOARD_PING_SECONDS 60.0
 #define XBOARD_MEMORY_MB "64"
 
-static void square_text(const kifu_variant *v, int sq, char *buf, size_t size)
+/* The square half a turn round: the turned board's sq is the board's
+ * (files * ranks - 1 - sq). */
+static int turn(const kifu_variant *v, int sq, int turned)
+{
+	return turned ? kifu_variant_files(v) * kifu_variant_ranks(v) - 1 - sq : sq;
+}
+
+static void square_text(const kifu_variant *v, int sq, int turned, char *buf, size_t size)
 {
 	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	sq = turn(v, sq, turned);
 	int file = sq % files + 1, rank = sq / files + 1;
 	snprintf(buf, size, "%c%d", 'a' + (files - file), ranks + 1 - rank);
 }
 
-void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, char *buf, size_t size)
+void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, int turned, char *buf,
+			size_t size)
 {
 	char a[8], b[8], c[8];
 	const char *promo = m->flags & KIFU_MOVE_PROMOTE ? "+" : "";
 	if (m->flags & KIFU_MOVE_DROP) {
 		kifu_piece_info info;
-		square_text(v, m->to, a, sizeof a);
+		square_text(v, m->to, turned, a, sizeof a);
 		if (kifu_variant_piece(v, m->piece, &info) == 0)
 			snprintf(buf, size, "%s@%s", info.sfen, a);
 		else
 			snprintf(buf, size, "?@%s", a);
 		return;
 	}
-	square_text(v, m->from, a, sizeof a);
-	square_text(v, m->to, c, sizeof c);
+	square_text(v, m->from, turned, a, sizeof a);
+	square_text(v, m->to, turned, c, sizeof c);
 	if (m->from == m->to && pass) {
 		snprintf(buf, size, "@@@@");
 		return;
 	}
 	if (m->mid != KIFU_NO_SQUARE) {
-		square_text(v, m->mid, b, sizeof b);
+		square_text(v, m->mid, turned, b, sizeof b);
 		snprintf(buf, size, "%s%s,%s%s%s", a, b, b, c, promo);
 	} else {
 		snprintf(buf, size, "%s%s%s", a, c, promo);
 	}
 }
 
-/* Reads a square at *p ("c3", "l12") into kifu's numbering: 0, or -1. */
-static int read_square(const kifu_variant *v, const char **p, int *sq)
+/* Reads a square at *p ("c3", "l12") into kifu's numbering (of the board
+ * turned round back, when turned): 0, or -1. */
+static int read_square(const kifu_variant *v, int turned, const char **p, int *sq)
 {
 	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
 	const char *s = *p;
@@ -88,7 +113,7 @@ static int read_square(const kifu_variant *v, const char **p, int *sq)
 	if (letter >= files || number < 1 || number > ranks)
 		return -1;
 	int file = files - letter, rank = ranks + 1 - (int)number;
-	*sq = (rank - 1) * files + (file - 1);
+	*sq = turn(v, (rank - 1) * files + (file - 1), turned);
 	*p = end;
 	return 0;
 }
@@ -121,7 +146,8 @@ static int null_move(kifu_position *pos, kifu_move *out, char *why, size_t size)
 	return -1;
 }
 
-int xboard_parse_move(kifu_position *pos, const char *text, kifu_move *out, char *why, size_t size)
+int xboard_parse_move(kifu_position *pos, const char *text, int turned, kifu_move *out, char *why,
+		      size_t size)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	memset(out, 0, sizeof *out);
@@ -143,21 +169,21 @@ int xboard_parse_move(kifu_position *pos, const char *text, kifu_move *out, char
 			letter[i] = (char)toupper((unsigned char)letter[i]);
 		int t = kifu_variant_piece_by_sfen(v, letter, n);
 		p = at + 1;
-		if (t < 0 || read_square(v, &p, &a) || *p)
+		if (t < 0 || read_square(v, turned, &p, &a) || *p)
 			goto bad;
 		out->flags = KIFU_MOVE_DROP;
 		out->piece = (uint8_t)t;
 		out->to = (uint16_t)a;
 		return 0;
 	}
-	if (read_square(v, &p, &a) || read_square(v, &p, &b))
+	if (read_square(v, turned, &p, &a) || read_square(v, turned, &p, &b))
 		goto bad;
 	out->from = (uint16_t)a;
 	out->to = (uint16_t)b;
 	if (*p == ',') {
 		/* the second leg starts where the first ended */
 		p++;
-		if (read_square(v, &p, &c) || c != b || read_square(v, &p, &d))
+		if (read_square(v, turned, &p, &c) || c != b || read_square(v, turned, &p, &d))
 			goto bad;
 		out->mid = (uint16_t)b;
 		out->to = (uint16_t)d;
@@ -209,6 +235,8 @@ static int read_features(struct engine *e, const char *line)
 			e->ping = atoi(val);
 		else if (!strcmp(key, "memory"))
 			e->memory = atoi(val);
+		else if (!strcmp(key, "setboard"))
+			e->setboard = atoi(val);
 		else if (!strcmp(key, "myname"))
 			snprintf(e->name, sizeof e->name, "%.*s", (int)vl, val);
 		else if (!strcmp(key, "variants")) {
@@ -225,7 +253,7 @@ static int read_features(struct engine *e, const char *line)
 
 int xboard_start(struct engine *e, char *why, size_t size)
 {
-	e->usermove = e->ping = e->memory = 0;
+	e->usermove = e->ping = e->memory = e->setboard = 0;
 	if (engine_send(e, "xboard", why, size) || engine_send(e, "protover 2", why, size))
 		return ENG_FAILED;
 	double deadline = proc_now() + XBOARD_FEATURE_SECONDS;
@@ -264,18 +292,128 @@ static int pass_at(const struct engine_query *q, long i)
 	return empty;
 }
 
-/* Sends the moves from the variant's start, then a ping: an engine that
- * refuses one says so before its pong. */
+/* The number n at *at, if it fits before end. */
+static void put_number(char **at, char *end, int n)
+{
+	char digits[16];
+	int k = snprintf(digits, sizeof digits, "%d", n);
+	for (int i = 0; i < k && *at < end; i++)
+		*(*at)++ = digits[i];
+}
+
+/* A piece's SFEN token ("P", "+C'", "L!") in upper case for the first
+ * mover's, lower case for the second's (the letters alone). */
+static void put_token(char **at, const char *end, const char *token, int first_mover)
+{
+	for (const char *t = token; *t && *at < end; t++)
+		*(*at)++ = first_mover ? (char)toupper((unsigned char)*t) : (char)tolower((unsigned char)*t);
+}
+
+/* The FEN's board field of pos (this file's comment), turned round when
+ * turned, with holdings for a variant with drops.  0, or -1 when it does
+ * not fit. */
+static int fen_board(const kifu_position *pos, int turned, char *buf, size_t size)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	enum kifu_side first = turned ? KIFU_GOTE : KIFU_SENTE;
+	char *at = buf, *end = buf + size - 1;
+	for (int number = ranks; number >= 1; number--) {
+		int empty = 0;
+		for (int letter = 0; letter < files; letter++) {
+			/* XBoard's square (letter, number): kifu's file files - letter, rank ranks + 1 - number */
+			int sq = turn(v, (ranks - number) * files + (files - letter - 1), turned);
+			int code = kifu_position_at(pos, sq);
+			kifu_piece_info info;
+			if (!code || kifu_variant_piece(v, kifu_code_type(code), &info) != 0) {
+				empty++;
+				continue;
+			}
+			if (empty)
+				put_number(&at, end, empty);
+			empty = 0;
+			if (at < end)
+				put_token(&at, end, info.sfen, kifu_code_side(code) == first);
+		}
+		if (empty)
+			put_number(&at, end, empty);
+		if (number > 1 && at < end)
+			*at++ = '/';
+	}
+	kifu_variant_rules rules;
+	kifu_variant_get_rules(v, &rules);
+	if (rules.drops && at < end) {
+		/* XBoard's holdings: each piece in hand, the first mover's first */
+		char *open = at;
+		*at++ = '[';
+		for (int k = 0; k < 2; k++) {
+			enum kifu_side side = k ? (enum kifu_side)!first : first;
+			for (int t = 0; t < KIFU_MAX_TYPES; t++) {
+				kifu_piece_info info;
+				int n = kifu_position_hand(pos, side, t);
+				for (int i = 0; i < n && kifu_variant_piece(v, t, &info) == 0; i++)
+					put_token(&at, end, info.sfen, side == first);
+			}
+		}
+		if (at == open + 1 && at < end)
+			*at++ = '-';
+		if (at < end)
+			*at++ = ']';
+	}
+	if (at >= end)
+		return -1;
+	*at = 0;
+	return 0;
+}
+
+/* A start other than the variant's, for `setboard` (this file's
+ * comment): ENG_OK with the command in cmd and e->turned set, or
+ * ENG_UNSUPPORTED with why. */
+static int set_up(struct engine *e, const struct engine_query *q, char *cmd, size_t cmd_size, char *why,
+		  size_t size)
+{
+	if (!e->setboard) {
+		snprintf(why, size, "the record starts elsewhere than the variant's start, and the engine "
+			 "offers no setboard (feature setboard=1)");
+		return ENG_UNSUPPORTED;
+	}
+	if (kifu_position_counter_strike(q->start) >= 0) {
+		snprintf(why, size, "the record starts on a counter-strike square, which XBoard's FEN "
+			 "cannot give");
+		return ENG_UNSUPPORTED;
+	}
+	e->turned = kifu_position_side(q->start) == KIFU_GOTE;
+	char board[4096];
+	if (fen_board(q->start, e->turned, board, sizeof board) != 0) {
+		snprintf(why, size, "the record's start does not fit a FEN of %zu bytes", sizeof board);
+		return ENG_UNSUPPORTED;
+	}
+	/* HaChu 0.21 reads the board alone (this file's comment) */
+	int hachu = !strncmp(e->name, "HaChu", 5);
+	snprintf(cmd, cmd_size, "setboard %s%s", board, hachu ? "" : " w 0 1");
+	return ENG_OK;
+}
+
+/* Sends the start (the variant's, or setboard) and the moves from it, then
+ * a ping: an engine that refuses one says so before its pong. */
 static int send_history(struct engine *e, const struct engine_query *q, char *why, size_t size)
 {
-	char cmd[256];
-	snprintf(cmd, sizeof cmd, "variant %s", engine_variant_name(ENGINE_XBOARD, q->v));
-	if (engine_send(e, "new", why, size) || engine_send(e, cmd, why, size) ||
-	    engine_send(e, "force", why, size) || engine_send(e, "post", why, size))
+	char cmd[4200];
+	e->turned = 0;
+	if (!q->start_is_variants) {
+		int rc = set_up(e, q, cmd, sizeof cmd, why, size);
+		if (rc != ENG_OK)
+			return rc;
+	}
+	char variant[256];
+	snprintf(variant, sizeof variant, "variant %s", engine_variant_name(ENGINE_XBOARD, q->v));
+	if (engine_send(e, "new", why, size) || engine_send(e, variant, why, size) ||
+	    engine_send(e, "force", why, size) || engine_send(e, "post", why, size) ||
+	    (!q->start_is_variants && engine_send(e, cmd, why, size)))
 		return ENG_FAILED;
 	for (long i = 0; i < q->nmoves; i++) {
 		char m[ENGINE_MOVE_TEXT];
-		xboard_format_move(q->v, &q->moves[i], pass_at(q, i), m, sizeof m);
+		xboard_format_move(q->v, &q->moves[i], pass_at(q, i), e->turned, m, sizeof m);
 		snprintf(cmd, sizeof cmd, "%s%s", e->usermove ? "usermove " : "", m);
 		if (engine_send(e, cmd, why, size))
 			return ENG_FAILED;
@@ -370,10 +508,6 @@ static int read_thinking(struct engine_answer *a, const char *line)
 int xboard_analyse(struct engine *e, const struct engine_query *q, struct engine_answer *a,
 		   char *why, size_t size)
 {
-	if (!q->start_is_variants) {
-		snprintf(why, size, "the record starts elsewhere than the variant's start, which an XBoard engine is not given");
-		return ENG_UNSUPPORTED;
-	}
 	int rc = send_history(e, q, why, size);
 	if (rc != ENG_OK)
 		return rc;

@@ -9,12 +9,13 @@
  * ending).  A record that cannot be read or written is reported and left
  * out; the exit status is then 1.  A record the rules find invalid is
  * written as it is, and said, located as kifu-validate says it; with
- * --valid-only it is left out (exit status 1).  With -o the output goes
- * through a temporary file that replaces FILE only when everything was
- * written.
+ * --valid-only it is left out (exit status 1).  With -o FILE the output
+ * goes through a temporary file that replaces FILE only when every record
+ * was written (kifu(7), OUTPUT); with -o DIR, one file per record.
  */
 #include "lib/cli.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -25,12 +26,13 @@ enum { OPT_TO = CLI_OPT_FIRST_FREE, OPT_ENCODING, OPT_VALID_ONLY };
 
 struct convert_run {
 	FILE *out;                  /* the output file, or NULL with dir */
-	const char *dir;            /* -o DIR: one file per record, DIR/BASE-RECORD.EXT */
-	const char *ext;            /* EXT: the notation's first extension */
+	struct output_dir *dir;     /* -o DIR: one file per record, DIR/BASE-RECORD.EXT */
+	const char *ext;            /* EXT: the notation's first extension, without its dot */
 	const char *to;             /* the notation written */
 	kifu_write_options options;
 	const char *between;        /* what goes between two records */
 	long written;
+	long not_written;           /* records read that could not be written */
 	const kifu_record *current; /* the record being written, for on_dropped */
 	int valid_only;             /* --valid-only: leave out the records the rules refuse */
 	kifu_position *pos;         /* for validating, of the variant seen last */
@@ -55,9 +57,10 @@ static void usage(FILE *f)
 		"      --encoding=ENC    for --to kif and ki2: utf-8 (default) or sjis\n"
 		"      --valid-only      leave out the records the rules find invalid (they are\n"
 		"                        written, and said, without it)\n"
-		"  -o, --output PATH     write to the file PATH (through a temporary file);\n"
-		"                        a directory (existing, or PATH ending in /):\n"
-		"                        one file per record, PATH/BASE-RECORD.EXT\n");
+		"  -o, --output PATH     write to the file PATH, replaced only when every\n"
+		"                        record was written (kifu(7), OUTPUT); a directory\n"
+		"                        (existing, or PATH ending in /): one file per\n"
+		"                        record, PATH/BASE-0001.EXT ...\n");
 	cli_common_help(f, 22);
 	fprintf(f,
 		"  -h, --help            print this help and exit\n"
@@ -91,6 +94,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 			kifu_diag_set(&d, KIFU_ESYNTAX, kifu_record_file(rec), line, col, "%s",
 				      err ? err : "unknown variant");
 		cli_record_diag(&d);
+		run->not_written++;
 		return CLI_INVALID;
 	}
 	/* a record the rules refuse is said, located as kifu-validate says it:
@@ -115,10 +119,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	output file;
 	FILE *out = run->out;
 	if (run->dir) {
-		char base[256], path[4096];
-		output_file_base(kifu_record_file(rec), base, sizeof base);
-		snprintf(path, sizeof path, "%s/%s-%ld%s", run->dir, base, index, run->ext);
-		if (output_open(&file, path))
+		if (output_dir_file(&file, run->dir, kifu_record_file(rec), index, -1, run->ext))
 			return CLI_USAGE;
 		out = file.f;
 	} else if (run->written && fputs(run->between, out) == EOF) {
@@ -135,6 +136,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 		if (!d.line)
 			d.line = kifu_record_line(rec);
 		cli_record_diag(&d);
+		run->not_written++;
 		return CLI_INVALID;
 	}
 	if (!run->valid_only && !val.valid)
@@ -173,7 +175,7 @@ int main(int argc, char *argv[])
 	}
 	if (cli_notation_check(to, 1))
 		return cli_usage_error();
-	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0, NULL, valid_only, NULL};
+	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0, 0, NULL, valid_only, NULL};
 	run.options.dropped = on_dropped;
 	run.options.ctx = &run;
 	if (!strcmp(encoding, "sjis") || !strcmp(encoding, "shift_jis") || !strcmp(encoding, "cp932"))
@@ -185,32 +187,32 @@ int main(int argc, char *argv[])
 	kifu_notation_info info;
 	kifu_notation_at(kifu_notation_find(to), &info);
 	run.between = info.between;
-	/* the first of the notation's extensions: ".kif" of ".kif .kifu ..." */
 	char ext[32];
-	snprintf(ext, sizeof ext, "%.*s", (int)strcspn(info.extensions, " "), info.extensions);
+	cli_notation_ext(to, ext, sizeof ext);
 	run.ext = ext;
+	struct output_dir dir;
 	if (output_names_dir(path)) {
-		if (output_bases_differ(argc - optind, argv + optind) || output_make_dir(path))
+		if (output_dir_open(&dir, path, argc - optind, argv + optind))
 			return CLI_USAGE;
-		run.dir = path;
+		run.dir = &dir;
 		path = NULL;
 	}
 
 	struct inputs_variants vars;
-	if (inputs_variants_choose(&vars, &choice))
-		return CLI_USAGE;
-
 	output out;
-	if (output_open(&out, path)) {
+	int status = inputs_variants_choose(&vars, &choice) ? CLI_USAGE : output_open(&out, path);
+	if (status == CLI_OK) {
+		run.out = run.dir ? NULL : out.f;
+		const struct inputs_handlers handlers = {on_record, NULL, NULL, &run};
+		status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
+		/* -o FILE holds every record or is not written: a record left out
+		 * would be lost with the file it replaces (kifu(7), OUTPUT) */
+		if (output_close(&out, status < CLI_USAGE && !run.not_written) && status < CLI_USAGE)
+			status = CLI_USAGE;
 		inputs_variants_free(&vars);
-		return CLI_USAGE;
 	}
-	run.out = run.dir ? NULL : out.f;
-	const struct inputs_handlers handlers = {on_record, NULL, NULL, &run};
-	int status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
-	if (output_close(&out, status < CLI_USAGE) && status < CLI_USAGE)
-		status = CLI_USAGE;
 	kifu_position_free(run.pos);
-	inputs_variants_free(&vars);
+	if (run.dir)
+		output_dir_free(&dir);
 	return status;
 }

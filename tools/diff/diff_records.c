@@ -3,6 +3,7 @@
  */
 #include "lib/cli.h"
 #include "diff/diff_records.h"
+#include "lib/escape.h"
 #include "lib/inputs.h"
 
 #include <stdlib.h>
@@ -39,29 +40,17 @@ static void buf_put(struct buf *b, const char *s, size_t n)
 
 static void buf_puts(struct buf *b, const char *s) { buf_put(b, s, strlen(s)); }
 
-/* "text" with ", \ and control characters escaped as in C, so that a value
- * stays on its line. */
+/* "text" quoted, with ", \ and control characters escaped (escape.h), so
+ * that a value stays on its line and says where it ends. */
 static void buf_quoted(struct buf *b, const char *s)
 {
-	buf_put(b, "\"", 1);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		char esc[8];
-		if (*p == '"' || *p == '\\') {
-			esc[0] = '\\';
-			esc[1] = (char)*p;
-			buf_put(b, esc, 2);
-		} else if (*p == '\n') {
-			buf_puts(b, "\\n");
-		} else if (*p == '\t') {
-			buf_puts(b, "\\t");
-		} else if (*p < 0x20 || *p == 0x7F) {
-			snprintf(esc, sizeof esc, "\\x%02x", *p);
-			buf_puts(b, esc);
-		} else {
-			buf_put(b, (const char *)p, 1);
-		}
+	char *q = escape_text_dup(s, ESCAPE_QUOTED);
+	if (!q) {
+		b->failed = 1;
+		return;
 	}
-	buf_put(b, "\"", 1);
+	buf_puts(b, q);
+	free(q);
 }
 
 /* Every value of tag `key`, quoted and joined by ", "; "(none)" if none. */
@@ -310,13 +299,14 @@ static int add_move(struct diff_result *r, long i, const kifu_record_move *ma,
 	return 0;
 }
 
-/* A time in seconds ("12.5"), or NULL when not known. */
+/* A time in seconds ("12.5", exactly: the shortest that reads back, as
+ * JSON writes it), or NULL when not known. */
 static char *time_text(double t, int *failed)
 {
 	char buf[48];
 	if (t < 0)
 		return NULL;
-	snprintf(buf, sizeof buf, "%g", t);
+	kifu_json_double_text(buf, sizeof buf, t);
 	return copy(buf, failed);
 }
 
@@ -396,7 +386,7 @@ static int diff_moves(struct diff_result *r, const struct diff_side *a, const st
 		kifu_record_move ma, mb;
 		int has_a = i < na && !kifu_record_get_move(a->rec, i, &ma);
 		int has_b = i < nb && !kifu_record_get_move(b->rec, i, &mb);
-		if ((!has_a || !has_b || !inputs_same_move(&ma.move, &mb.move)) && (opt->all || !r->ply)) {
+		if ((!has_a || !has_b || !kifu_move_same(&ma.move, &mb.move)) && (opt->all || !r->ply)) {
 			rc = add_move(r, i, has_a ? &ma : NULL, has_b ? &mb : NULL);
 			if (!rc && has_a && has_b)
 				r->plies[r->nplies - 1].position_same =
@@ -482,10 +472,11 @@ void diff_result_free(struct diff_result *r)
 static void prefix(FILE *out, const struct diff_result *r, long la, long ca, long lb, long cb,
 		   const struct diff_name *name)
 {
-	fputs(r->a_path, out);
+	escape_text_put(out, r->a_path, 0);
 	if (la > 0)
 		fprintf(out, ca > 0 ? ":%ld:%ld" : ":%ld", la, ca);
-	fprintf(out, " %s", r->b_path);
+	putc(' ', out);
+	escape_text_put(out, r->b_path, 0);
 	if (lb > 0)
 		fprintf(out, cb > 0 ? ":%ld:%ld" : ":%ld", lb, cb);
 	if (!name->key) {
@@ -493,7 +484,9 @@ static void prefix(FILE *out, const struct diff_result *r, long la, long ca, lon
 		return;
 	}
 	char *v = quoted_or_none(name->value);
-	fprintf(out, ": %s %s: ", name->key, v ? v : "");
+	fputs(": ", out);
+	escape_text_put(out, name->key, 0);
+	fprintf(out, " %s: ", v ? v : "");
 	free(v);
 }
 
@@ -522,8 +515,11 @@ static void print_ply(FILE *out, const struct diff_result *r, const struct diff_
 		free(b);
 		return;
 	}
-	fprintf(out, "ply %ld differs: %s vs %s", d->ply, d->a ? d->a : "(no move)",
-		d->b ? d->b : "(no move)");
+	/* the moves as written */
+	fprintf(out, "ply %ld differs: ", d->ply);
+	escape_text_put(out, d->a ? d->a : "(no move)", 0);
+	fputs(" vs ", out);
+	escape_text_put(out, d->b ? d->b : "(no move)", 0);
 	if (d->position_same == 1)
 		fputs("; the positions after it are the same", out);
 	else if (d->position_same == 0)
@@ -552,21 +548,33 @@ void diff_print_text(FILE *out, const struct diff_result *r, const struct diff_n
 {
 	if (r->only_in) {
 		prefix(out, r, r->a_line, 0, r->b_line, 0, name);
-		fprintf(out, "only in %s\n", r->only_in == 'a' ? r->a_path : r->b_path);
+		fputs("only in ", out);
+		escape_text_put(out, r->only_in == 'a' ? r->a_path : r->b_path, 0);
+		putc('\n', out);
 		return;
 	}
 	for (int i = 0; i < r->nheaders; i++) {
 		const struct diff_header *h = &r->headers[i];
 		prefix(out, r, r->a_line, 0, r->b_line, 0, name);
-		fprintf(out, "%s%s: %s vs %s\n", h->is_tag ? "tag " : "", h->key, h->a, h->b);
+		fputs(h->is_tag ? "tag " : "", out);
+		escape_text_put(out, h->key, 0);
+		/* the values are quoted (buf_quoted), the variant's name escaped */
+		fputs(": ", out);
+		escape_text_put(out, h->a, 0);
+		fputs(" vs ", out);
+		escape_text_put(out, h->b, 0);
+		putc('\n', out);
 	}
 	for (int i = 0; i < r->nplies; i++)
 		if (r->plies[i].ply)
 			print_ply(out, r, &r->plies[i], name);
 	if (r->a_ending) {
 		prefix(out, r, r->a_line, 0, r->b_line, 0, name);
-		fprintf(out, "ending: %s vs %s\n", r->a_ending[0] ? r->a_ending : "(none)",
-			r->b_ending[0] ? r->b_ending : "(none)");
+		fputs("ending: ", out);
+		escape_text_put(out, r->a_ending[0] ? r->a_ending : "(none)", 0);
+		fputs(" vs ", out);
+		escape_text_put(out, r->b_ending[0] ? r->b_ending : "(none)", 0);
+		putc('\n', out);
 	}
 	for (int i = 0; i < r->nplies; i++)
 		if (!r->plies[i].ply)
@@ -580,25 +588,22 @@ void diff_print_text(FILE *out, const struct diff_result *r, const struct diff_n
 	}
 }
 
-static void json_string_or_null(FILE *out, const char *s)
-{
-	if (s)
-		inputs_json_string(out, s);
-	else
-		fputs("null", out);
-}
-
-static void json_number_or_null(FILE *out, long n)
+/* A count, or null when there is none (0). */
+static void json_count(kifu_json_writer *w, long n)
 {
 	if (n > 0)
-		fprintf(out, "%ld", n);
+		kifu_json_int(w, n);
 	else
-		fputs("null", out);
+		kifu_json_null(w);
 }
 
-static const char *json_truth(int v)
+/* 1 true, 0 false, anything else null (cannot be told). */
+static void json_truth(kifu_json_writer *w, int v)
 {
-	return v == 1 ? "true" : v == 0 ? "false" : "null";
+	if (v == 1 || v == 0)
+		kifu_json_bool(w, v);
+	else
+		kifu_json_null(w);
 }
 
 /* The first differing move, as the fields kifu-diff always had. */
@@ -611,82 +616,86 @@ static const struct diff_ply *first_move(const struct diff_result *r)
 }
 
 /* --all's plies and --annotations' notes: [{"ply":7,...},...] */
-static void json_plies(FILE *out, const struct diff_result *r, int moves)
+static void json_plies(kifu_json_writer *w, const struct diff_result *r, int moves)
 {
-	int first = 1;
-	putc('[', out);
+	kifu_json_array(w);
 	for (int i = 0; i < r->nplies; i++) {
 		const struct diff_ply *d = &r->plies[i];
 		if ((d->what == DIFF_MOVE) != moves)
 			continue;
-		fprintf(out, "%s{\"ply\":", first ? "" : ",");
-		first = 0;
-		json_number_or_null(out, d->ply);
-		if (!moves)
-			fprintf(out, ",\"what\":\"%s\"", what_words[d->what]);
+		kifu_json_object(w);
+		kifu_json_key(w, "ply");
+		json_count(w, d->ply);
+		if (!moves) {
+			kifu_json_key(w, "what");
+			kifu_json_string(w, what_words[d->what]);
+		}
 		/* times are numbers (seconds), the rest strings */
 		int number = d->what == DIFF_TIME || d->what == DIFF_TOTAL;
-		fputs(moves ? ",\"a_move\":" : ",\"a\":", out);
-		if (number && d->a)
-			fputs(d->a, out);
-		else
-			json_string_or_null(out, d->a);
-		fputs(moves ? ",\"b_move\":" : ",\"b\":", out);
-		if (number && d->b)
-			fputs(d->b, out);
-		else
-			json_string_or_null(out, d->b);
-		if (moves)
-			fprintf(out, ",\"position_same\":%s", json_truth(d->position_same));
-		putc('}', out);
+		for (int side = 0; side < 2; side++) {
+			const char *v = side ? d->b : d->a;
+			kifu_json_key(w, moves ? (side ? "b_move" : "a_move") : side ? "b" : "a");
+			if (number && v)
+				kifu_json_number(w, v, strlen(v));
+			else
+				kifu_json_string(w, v);
+		}
+		if (moves) {
+			kifu_json_key(w, "position_same");
+			json_truth(w, d->position_same);
+		}
+		kifu_json_object_end(w);
 	}
-	putc(']', out);
+	kifu_json_array_end(w);
 }
 
-void diff_print_json(FILE *out, const struct diff_result *r, const struct diff_name *name,
+void diff_print_json(kifu_json_writer *w, const struct diff_result *r, const struct diff_name *name,
 		     const struct diff_options *opt)
 {
-	fputs("{\"record\":", out);
-	json_number_or_null(out, name->index);
-	putc(',', out);
+	kifu_json_object(w);
+	kifu_json_key(w, "record");
+	json_count(w, name->index);
 	if (name->key) {
 		/* paired by the key: B's record number, and the key's value */
-		fputs("\"b_record\":", out);
-		json_number_or_null(out, name->b_index);
-		fputs(",\"key\":", out);
-		json_string_or_null(out, name->value);
-		putc(',', out);
+		kifu_json_key(w, "b_record");
+		json_count(w, name->b_index);
+		kifu_json_key(w, "key");
+		kifu_json_string(w, name->value);
 	}
-	fprintf(out, "\"same\":%s,\"a_line\":", r->same ? "true" : "false");
-	json_number_or_null(out, r->a_line);
-	fputs(",\"b_line\":", out);
-	json_number_or_null(out, r->b_line);
-	fputs(",\"only_in\":", out);
-	fputs(r->only_in == 'a' ? "\"a\"" : r->only_in == 'b' ? "\"b\"" : "null", out);
-	fputs(",\"headers\":[", out);
-	for (int i = 0; i < r->nheaders; i++) {
-		if (i)
-			putc(',', out);
-		inputs_json_string(out, r->headers[i].key);
-	}
+	kifu_json_key(w, "same");
+	kifu_json_bool(w, r->same);
+	kifu_json_key(w, "a_line");
+	json_count(w, r->a_line);
+	kifu_json_key(w, "b_line");
+	json_count(w, r->b_line);
+	kifu_json_key(w, "only_in");
+	kifu_json_string(w, r->only_in == 'a' ? "a" : r->only_in == 'b' ? "b" : NULL);
+	kifu_json_key(w, "headers");
+	kifu_json_array(w);
+	for (int i = 0; i < r->nheaders; i++)
+		kifu_json_string(w, r->headers[i].key);
+	kifu_json_array_end(w);
 	const struct diff_ply *d = first_move(r);
-	fputs("],\"ply\":", out);
-	json_number_or_null(out, d ? d->ply : 0);
-	fputs(",\"a_move\":", out);
-	json_string_or_null(out, d ? d->a : NULL);
-	fputs(",\"b_move\":", out);
-	json_string_or_null(out, d ? d->b : NULL);
-	fprintf(out, ",\"position_same\":%s,\"ending_same\":%s,\"final_position_same\":%s",
-		json_truth(d ? d->position_same : -1),
-		!r->comparable ? "null" : r->a_ending ? "false" : "true",
-		json_truth(r->comparable ? r->final_same : -1));
+	kifu_json_key(w, "ply");
+	json_count(w, d ? d->ply : 0);
+	kifu_json_key(w, "a_move");
+	kifu_json_string(w, d ? d->a : NULL);
+	kifu_json_key(w, "b_move");
+	kifu_json_string(w, d ? d->b : NULL);
+	kifu_json_key(w, "position_same");
+	json_truth(w, d ? d->position_same : -1);
+	kifu_json_key(w, "ending_same");
+	json_truth(w, !r->comparable ? -1 : r->a_ending ? 0 : 1);
+	kifu_json_key(w, "final_position_same");
+	json_truth(w, r->comparable ? r->final_same : -1);
 	if (opt->all) {
-		fputs(",\"plies\":", out);
-		json_plies(out, r, 1);
+		kifu_json_key(w, "plies");
+		json_plies(w, r, 1);
 	}
 	if (opt->annotations) {
-		fputs(",\"annotations\":", out);
-		json_plies(out, r, 0);
+		kifu_json_key(w, "annotations");
+		json_plies(w, r, 0);
 	}
-	fputs("}\n", out);
+	kifu_json_object_end(w);
+	kifu_json_writer_end(w);
 }

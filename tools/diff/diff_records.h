@@ -80,8 +80,8 @@ struct diff_name {
 /* One line per difference (nothing when the records are the same):
  * "A:LINE B:LINE: record N: what". */
 void diff_print_text(FILE *out, const struct diff_result *r, const struct diff_name *name);
-/* Exactly one JSON object, on one line. */
-void diff_print_json(FILE *out, const struct diff_result *r, const struct diff_name *name,
+/* Exactly one JSON object, on one line, through w. */
+void diff_print_json(kifu_json_writer *w, const struct diff_result *r, const struct diff_name *name,
 		     const struct diff_options *opt);
 
 #endif

@@ -19,6 +19,7 @@
 #include "lib/cli.h"
 #include "diff/diff_records.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 #include "lib/progress.h"
 
 #include <errno.h>
@@ -151,6 +152,7 @@ static int report_read_error(const kifu_record *rec, const kifu_variant *v)
 /* What the comparison of one pair needs besides the records. */
 struct diff_run {
 	int json, quiet;
+	kifu_json_writer *w; /* --format=json: stdout's */
 	struct diff_options opt;
 	const char *key;    /* --key TAG, or NULL */
 };
@@ -191,7 +193,7 @@ static int compare(const struct diff_run *run, struct side *a, const struct item
 		return CLI_USAGE;
 	}
 	if (run->json)
-		diff_print_json(stdout, &r, name, &run->opt);
+		diff_print_json(run->w, &r, name, &run->opt);
 	else if (!run->quiet)
 		diff_print_text(stdout, &r, name);
 	int same = r.same;
@@ -358,7 +360,7 @@ int main(int argc, char *argv[])
 		{NULL, 0, NULL, 0}
 	};
 	struct cli_variant_choice choice = {NULL, NULL, NULL};
-	struct diff_run run = {0, 0, {0, 0}, NULL};
+	struct diff_run run = {0, 0, NULL, {0, 0}, NULL};
 	int opt;
 
 	cli_set_program(argv[0]);
@@ -404,10 +406,20 @@ int main(int argc, char *argv[])
 		status = side_open(&b, argv[optind + 1], &vars);
 	output out;
 	if (status == CLI_OK && output_open(&out, NULL) == CLI_OK) {
-		status = run.key ? pair_by_key(&run, &a, &b) : pair_in_order(&run, &a, &b);
+		if (run.json && kifu_json_writer_new(&run.w, out.f, 0)) {
+			cli_error("out of memory");
+			status = CLI_USAGE;
+		} else {
+			status = run.key ? pair_by_key(&run, &a, &b) : pair_in_order(&run, &a, &b);
+		}
 		progress_done();
+		if (run.w && kifu_json_writer_failure(run.w) == KIFU_EINVAL) {
+			cli_error("the JSON output is not whole (a bug of kifu-diff's)");
+			status = CLI_USAGE;
+		}
 		if (output_close(&out, 1) && status < CLI_USAGE)
 			status = CLI_USAGE;
+		kifu_json_writer_free(run.w);
 	} else if (status == CLI_OK) {
 		status = CLI_USAGE;
 	}

@@ -25,12 +25,27 @@
 /* PRAGMA application_id ("KIFX") and PRAGMA user_version: what tells a
  * kifu index of this format from any other database. */
 #define INDEX_APPLICATION_ID 0x4B494658
-#define INDEX_FORMAT 1
+#define INDEX_FORMAT 2
+
+/* The explorer's tables count the positions that at least this many
+ * records reach (each record once): a position fewer reach is explored by
+ * replaying its records, at most this many less one. */
+#define INDEX_EXPLORER_GAMES 256
+/* What build --explorer-games N takes (the index keeps it: meta
+ * 'explorer_games'). */
+#define INDEX_EXPLORER_GAMES_MAX 65536
 
 /* The positions table's key of a position: kifu_position_key of the
  * position without a counter-strike square (kifu-select --position does not
  * compare it), as SQLite's signed 64-bit integer. */
 int64_t index_position_key(const kifu_position *pos, kifu_position **scratch);
+
+/* The bits of the key an index keeps (its meta 'key_bits'): 64, or fewer
+ * only for tests (KIFU_INDEX_KEY_BITS at build: positions then share keys
+ * by the thousand, and every answer must still be exact).  Set when an
+ * index is opened or begun; index_position_key keeps that many. */
+void index_set_key_bits(int bits);
+#define INDEX_KEY_BITS_ENV "KIFU_INDEX_KEY_BITS"
 
 /* Writes pos's SFEN without a counter-strike square or a move number
  * (mirrored: each rank seen from the other side, file f as file files + 1
@@ -49,6 +64,8 @@ typedef struct index_db {
 	sqlite3 *db;
 	const char *path;
 	int boards;                     /* the boards table is there (build --boards) */
+	long explorer_games;            /* meta 'explorer_games' */
+	int key_bits;                   /* meta 'key_bits' */
 	struct index_variant *variants; /* in the order of their ids */
 	int nvariants;
 	const kifu_variant_set *set;    /* where variant names are looked up */
@@ -73,8 +90,9 @@ void index_close(index_db *x);
 	" PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -8192; BEGIN"
 
 /* Makes the schema in a new, empty database (boards: with the boards
- * table).  CLI_OK or CLI_USAGE after saying why. */
-int index_create(sqlite3 *db, const char *path, int boards);
+ * table; the explorer counting the positions explorer_games records reach;
+ * keys of key_bits bits).  CLI_OK or CLI_USAGE after saying why. */
+int index_create(sqlite3 *db, const char *path, int boards, long explorer_games, int key_bits);
 
 /* Sets SQLite up for a program of one thread; before the first open. */
 void index_sqlite_setup(void);
@@ -82,6 +100,60 @@ void index_sqlite_setup(void);
 /* An SQLite error on x's database: "PROG: PATH: what: SQLite's message",
  * and CLI_USAGE. */
 int index_sql_error(sqlite3 *db, const char *path, const char *what);
+
+/* --- index_blocks.c: reading blocks ------------------------------------------------ */
+
+/* The pairs (key, record) of one block of the positions or boards table,
+ * read piece by piece (a block may be large). */
+struct index_block_reader {
+	const char *path, *table;
+	sqlite3_blob *blob;             /* the row read, or */
+	const uint8_t *mem;             /* a copy of it in memory, or */
+	FILE *file;                     /* in a file (at its start) */
+	int size, read, at, len;
+	int64_t key, record;
+	uint8_t buf[16384];
+};
+
+/* Opens the block of table whose first key is first (r zeroed, or opened
+ * before: then reused).  CLI_OK or CLI_USAGE. */
+int index_block_open(struct index_block_reader *r, sqlite3 *db, const char *path, const char *table,
+		     int64_t first);
+/* Reads a block's copy (mem, or file) of size bytes instead: the pairs of
+ * the block whose first key is first. */
+void index_block_from(struct index_block_reader *r, const char *path, const char *table, int64_t first,
+		      const uint8_t *mem, FILE *file, int size);
+/* Its next pair: 1, 0 at its end, or CLI_USAGE (damaged, said). */
+int index_block_next(struct index_block_reader *r, int64_t *key, int64_t *record);
+void index_block_close(struct index_block_reader *r);
+
+/* The records of a key: its block found (the one of the greatest first key
+ * not above it), read up to the key's end.  db, path and table set, the
+ * rest zeroed; fn for each record, in increasing order (non-zero stops,
+ * as CLI_USAGE).  CLI_OK or CLI_USAGE. */
+struct index_blocks_finder {
+	sqlite3 *db;
+	const char *path, *table;
+	sqlite3_stmt *locate;
+	struct index_block_reader reader;
+};
+int index_blocks_find(struct index_blocks_finder *f, int64_t key,
+		      int (*fn)(void *ctx, int64_t record), void *ctx);
+void index_blocks_finder_free(struct index_blocks_finder *f);
+
+/* Every pair of a table in order: scan_next gives 1 and the pair, 0 at the
+ * end, or CLI_USAGE. */
+struct index_blocks_scan {
+	sqlite3 *db;
+	const char *path, *table;
+	sqlite3_stmt *blocks;
+	struct index_block_reader reader;
+	int open, any;
+	int64_t last;
+};
+int index_blocks_scan_begin(struct index_blocks_scan *s, sqlite3 *db, const char *path, const char *table);
+int index_blocks_scan_next(struct index_blocks_scan *s, int64_t *key, int64_t *record);
+void index_blocks_scan_end(struct index_blocks_scan *s);
 
 /* What the records table holds of a record besides its text. */
 struct index_row {
@@ -154,6 +226,13 @@ int index_find_confirm(index_find *f, int which, const kifu_record *rec, const k
  * record that reached it has), without its move number; NULL if v does
  * not read it. */
 const char *index_find_sfen(const index_find *f, int which, const kifu_variant *v);
+
+/* The key of position `which` as variant x->variants[variant] reads it:
+ * 1 and *key, or 0 when that variant does not read it. */
+int index_find_key(const index_find *f, int which, int variant, int64_t *key);
+/* Leaves position `which` as x->variants[variant] reads it out: its
+ * records are no candidates, none is confirmed, it has no SFEN. */
+void index_find_drop(index_find *f, int which, int variant);
 
 /* kifu-select --index: h->record for each record of the index that may
  * reach one of sfens[0..n) (every record when n is 0), in the order they

@@ -4,12 +4,12 @@
  * Each record is validated as kifu-validate validates it; an invalid one
  * is reported as kifu-validate reports it and left out.  A valid one goes
  * into the records table as it is read (its text in the compact notation),
- * and the keys of the positions of its main line (each once) into a buffer
- * of entries.  The buffer is the cache: when it is full it is sorted and
- * written to a temporary file (a run); at the end the runs are merged, and
- * the entries inserted in key order, so that the B-tree is filled page
- * after page (pages full, no page split in the middle of the table) and
- * the memory taken is the cache, whatever the input.
+ * and the keys of the positions of its main line (each once) into the
+ * cache of pairs (index_sort.c).  At the end the pairs come out in order
+ * and are written as blocks (index_blocks.c): a build's into new tables,
+ * an add's merged into the blocks they fall in; the positions' pairs go by
+ * the explorer too (index_explorer.c), which then counts the positions
+ * that many games reach.
  */
 #include "index/index_build.h"
 #include "lib/cli.h"
@@ -18,97 +18,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An entry: a key of a table (0 positions, 1 boards) and a record. */
-struct entry {
-	int64_t key;
-	uint32_t record;
-	uint32_t table;
-};
-
-static int entry_cmp(const struct entry *a, const struct entry *b)
-{
-	if (a->table != b->table)
-		return a->table < b->table ? -1 : 1;
-	if (a->key != b->key)
-		return a->key < b->key ? -1 : 1;
-	return (a->record > b->record) - (a->record < b->record);
-}
-
-/* Sorts e[0..n) by table and key, keeping the order of equal ones (a
- * record's entries come after those of the records before it, so that
- * each key's records stay in order): a least-significant-digit radix sort
- * of the key (its sign bit flipped: SQLite orders keys as signed) then the
- * table, 8 bits a pass, between e and tmp, with every pass's counts made
- * in one read; a pass whose digit is the same in every entry is skipped.
- * qsort took a third of the build.  The sorted entries end in e. */
-#define RADIX_BITS 8
-#define RADIX (1 << RADIX_BITS)
-#define PASSES 9 /* eight of the key's 64 bits, one of the table */
-static unsigned digit(const struct entry *x, int pass)
-{
-	if (pass == PASSES - 1)
-		return x->table;
-	return (unsigned)((((uint64_t)x->key ^ (1ull << 63)) >> (pass * RADIX_BITS)) & (RADIX - 1));
-}
-
-static void sort_entries(struct entry *e, struct entry *tmp, size_t n)
-{
-	static size_t count[PASSES][RADIX];
-	memset(count, 0, sizeof count);
-	for (size_t i = 0; i < n; i++)
-		for (int p = 0; p < PASSES; p++)
-			count[p][digit(&e[i], p)]++;
-	struct entry *from = e, *to = tmp;
-	for (int p = 0; p < PASSES; p++) {
-		size_t at = 0;
-		int skip = 0;
-		for (int d = 0; d < RADIX; d++) {
-			size_t c = count[p][d];
-			skip |= c == n;
-			count[p][d] = at;
-			at += c;
-		}
-		if (skip)
-			continue;
-		for (size_t i = 0; i < n; i++)
-			to[count[p][digit(&from[i], p)]++] = from[i];
-		struct entry *t = from;
-		from = to;
-		to = t;
-	}
-	if (from != e)
-		memcpy(e, from, n * sizeof *e);
-}
-
-/* Runs merged at once: the rest are merged in passes. */
-#define FAN_IN 64
-/* Entries read from a run at a time (64 KiB). */
-#define RUN_BUF 4096
-/* Rows an INSERT statement makes at once. */
-#define INSERT_BATCH 64
-
-struct run {
-	FILE *f;
-	struct entry buf[RUN_BUF];
-	size_t n, at;
-};
-
 struct build {
 	const char *path;       /* the index named on the command line */
 	sqlite3 *db;
 	int boards;
-	/* the cache: entries, and as many for sorting them */
-	struct entry *entries, *sorting;
-	size_t nentries, cap;
-	FILE **runs;
-	int nruns;
+	struct index_sorter sorter; /* the cache of the positions' pairs */
+	const kifu_variant_set *set;
 	/* statements */
-	sqlite3_stmt *ins_source, *ins_variant, *ins_record, *ins_position, *ins_board;
-	sqlite3_stmt *ins_positions, *ins_boards; /* INSERT_BATCH rows */
-	struct entry pending[INSERT_BATCH];
-	int npending, pending_table;
+	sqlite3_stmt *ins_source, *ins_variant, *ins_record;
 	/* where the next rows go */
 	int64_t next_record, next_source, source;
+	int64_t old_records;             /* add: the index's records before it */
+	long cache_mb, explorer_games;
 	long file_serial, source_serial; /* the input being read; the one with a source row */
 	const kifu_variant **variants;   /* by id - 1 */
 	int nvariants;
@@ -127,178 +48,221 @@ struct build {
 	int failed;
 };
 
-/* --- runs ------------------------------------------------------------------------ */
+/* --- the tables of positions ------------------------------------------------------- */
 
-/* Writes the sorted cache as a run. */
-static int spill(struct build *b)
+/* Where the sorted pairs go: a table's blocks, and the explorer the
+ * positions' pairs.  A build writes new blocks; an add merges its pairs
+ * into the blocks they fall in (read, deleted, written again with them:
+ * the range from the block's first key to the next block's). */
+struct tables {
+	struct build *b;
+	int table;                       /* the one being written, -1 before the first */
+	struct index_blocks_writer writer;
+	index_explorer *explorer;
+	/* add: the old block being merged with the pairs of its range */
+	int merging, old_open;           /* a range is open; an old pair is waiting */
+	int has_limit;                   /* the range ends before limit (else: at the end) */
+	int64_t limit;
+	struct index_block_reader old;
+	uint8_t *old_copy;               /* the old block, copied (in memory, or a file) */
+	FILE *old_file;
+	int64_t old_key, old_record;     /* the waiting old pair */
+	sqlite3_stmt *locate, *next, *remove;
+};
+
+static const char *const table_names[2] = {"positions", "boards"};
+
+/* A pair in the table's order, to its writer (and the explorer's). */
+static int put_pair(struct tables *t, int64_t key, int64_t record)
 {
-	sort_entries(b->entries, b->sorting, b->nentries);
-	FILE **runs = realloc(b->runs, (size_t)(b->nruns + 1) * sizeof *runs);
-	if (!runs) {
-		cli_error("out of memory");
+	if (index_blocks_put(&t->writer, key, record))
 		return CLI_USAGE;
-	}
-	b->runs = runs;
-	FILE *f = tmpfile();
-	if (!f || fwrite(b->entries, sizeof *b->entries, b->nentries, f) != b->nentries || fflush(f)) {
-		cli_error("%s: cannot write a temporary file (TMPDIR)", b->path);
-		if (f)
-			fclose(f);
-		return CLI_USAGE;
-	}
-	runs[b->nruns++] = f;
-	b->nentries = 0;
-	return CLI_OK;
+	return t->table == 0 ? index_explorer_put(t->explorer, key, record) : CLI_OK;
 }
 
-static int add_entry(struct build *b, int table, int64_t key, int64_t record)
+static int old_next(struct tables *t)
 {
-	if (b->nentries == b->cap && spill(b))
-		return CLI_USAGE;
-	struct entry *e = &b->entries[b->nentries++];
-	e->key = key;
-	e->record = (uint32_t)record;
-	e->table = (uint32_t)table;
-	return CLI_OK;
+	int rc = index_block_next(&t->old, &t->old_key, &t->old_record);
+	t->old_open = rc == 1;
+	return rc < 0 ? CLI_USAGE : CLI_OK;
 }
 
-static int run_fill(struct run *r)
+/* The old pairs before (key, record), or all of them (whole). */
+static int old_until(struct tables *t, int64_t key, int64_t record, int whole)
 {
-	r->n = fread(r->buf, sizeof r->buf[0], RUN_BUF, r->f);
-	r->at = 0;
-	return r->n > 0;
-}
-
-/* The merge's heap of runs, by their next entry. */
-static void sift_down(struct run **h, int n, int i)
-{
-	for (;;) {
-		int m = i, l = 2 * i + 1, r = l + 1;
-		if (l < n && entry_cmp(&h[l]->buf[h[l]->at], &h[m]->buf[h[m]->at]) < 0)
-			m = l;
-		if (r < n && entry_cmp(&h[r]->buf[h[r]->at], &h[m]->buf[h[m]->at]) < 0)
-			m = r;
-		if (m == i)
-			return;
-		struct run *t = h[i];
-		h[i] = h[m];
-		h[m] = t;
-		i = m;
-	}
-}
-
-/* The entries waiting to be inserted, INSERT_BATCH rows a statement
- * (a statement a row cost half as much again). */
-static int insert_pending(struct build *b)
-{
-	sqlite3_stmt *batch = b->pending_table ? b->ins_boards : b->ins_positions;
-	sqlite3_stmt *one = b->pending_table ? b->ins_board : b->ins_position;
-	sqlite3_stmt *st = b->npending == INSERT_BATCH ? batch : one;
-	for (int i = 0; i < b->npending; i++) {
-		int col = st == batch ? 2 * i + 1 : 1;
-		sqlite3_bind_int64(st, col, b->pending[i].key);
-		sqlite3_bind_int64(st, col + 1, (int64_t)b->pending[i].record);
-		if (st == one || i == b->npending - 1) {
-			int rc = sqlite3_step(st);
-			sqlite3_reset(st);
-			if (rc != SQLITE_DONE)
-				return index_sql_error(b->db, b->path, "cannot write its positions");
-		}
-	}
-	b->npending = 0;
-	return CLI_OK;
-}
-
-/* Inserts one entry into its table (NULL: the last, the ones waiting). */
-static int insert_entry(struct build *b, const struct entry *e)
-{
-	if (b->npending && (!e || (int)e->table != b->pending_table) && insert_pending(b))
-		return CLI_USAGE;
-	if (!e)
-		return CLI_OK;
-	b->pending_table = (int)e->table;
-	b->pending[b->npending++] = *e;
-	return b->npending == INSERT_BATCH ? insert_pending(b) : CLI_OK;
-}
-
-/* Merges runs[0..n) into the file out, or into the tables when out is
- * NULL.  Closes the runs. */
-static int merge_runs(struct build *b, FILE **files, int n, FILE *out)
-{
-	struct run *runs = malloc((size_t)n * sizeof *runs);
-	struct run **heap = malloc((size_t)n * sizeof *heap);
-	int status = CLI_OK, h = 0;
-	if (!runs || !heap) {
-		cli_error("out of memory");
-		status = CLI_USAGE;
-	}
-	for (int i = 0; status == CLI_OK && i < n; i++) {
-		runs[i].f = files[i];
-		rewind(files[i]);
-		if (run_fill(&runs[i]))
-			heap[h++] = &runs[i];
-	}
-	for (int i = h / 2 - 1; i >= 0; i--)
-		sift_down(heap, h, i);
-	struct entry last = {0, 0, 2};
-	while (status == CLI_OK && h > 0) {
-		struct run *r = heap[0];
-		const struct entry *e = &r->buf[r->at];
-		if (entry_cmp(e, &last) != 0) { /* the same entry twice: once */
-			if (out)
-				status = fwrite(e, sizeof *e, 1, out) == 1 ? CLI_OK : CLI_USAGE;
-			else
-				status = insert_entry(b, e);
-			last = *e;
-		}
-		if (++r->at == r->n && !run_fill(r))
-			heap[0] = heap[--h];
-		sift_down(heap, h, 0);
-	}
-	for (int i = 0; i < n; i++)
-		if (ferror(files[i]))
-			status = CLI_USAGE;
-	if (status && !out)
-		; /* said by insert_entry */
-	else if (status || (out && fflush(out)))
-		cli_error("%s: cannot write a temporary file (TMPDIR)", b->path), status = CLI_USAGE;
-	for (int i = 0; i < n; i++)
-		fclose(files[i]);
-	free(runs);
-	free(heap);
-	return status;
-}
-
-/* The cache and every run, merged into the tables. */
-static int flush_entries(struct build *b)
-{
-	if (!b->nruns) {
-		sort_entries(b->entries, b->sorting, b->nentries);
-		for (size_t i = 0; i < b->nentries; i++)
-			if ((i == 0 || entry_cmp(&b->entries[i - 1], &b->entries[i])) &&
-			    insert_entry(b, &b->entries[i]))
-				return CLI_USAGE;
-		b->nentries = 0;
-		return insert_entry(b, NULL);
-	}
-	if (b->nentries && spill(b))
-		return CLI_USAGE;
-	while (b->nruns > FAN_IN) {
-		FILE *out = tmpfile();
-		if (!out) {
-			cli_error("%s: cannot write a temporary file (TMPDIR)", b->path);
+	while (t->old_open &&
+	       (whole || t->old_key < key || (t->old_key == key && t->old_record < record))) {
+		if (put_pair(t, t->old_key, t->old_record) || old_next(t))
 			return CLI_USAGE;
-		}
-		int rc = merge_runs(b, b->runs, FAN_IN, out);
-		memmove(b->runs, b->runs + FAN_IN, (size_t)(b->nruns - FAN_IN) * sizeof *b->runs);
-		b->nruns -= FAN_IN;
-		b->runs[b->nruns++] = out;
-		if (rc)
-			return rc;
 	}
-	int rc = merge_runs(b, b->runs, b->nruns, NULL);
-	b->nruns = 0;
-	return rc ? rc : insert_entry(b, NULL);
+	return CLI_OK;
+}
+
+/* Ends the range being merged: its old pairs written, its last block. */
+static int close_range(struct tables *t)
+{
+	if (!t->merging)
+		return CLI_OK;
+	t->merging = 0;
+	int rc = old_until(t, 0, 0, 1);
+	index_block_from(&t->old, t->b->path, table_names[t->table], 0, NULL, NULL, 0);
+	free(t->old_copy);
+	t->old_copy = NULL;
+	if (t->old_file)
+		fclose(t->old_file);
+	t->old_file = NULL;
+	return rc || index_blocks_end(&t->writer) ? CLI_USAGE : CLI_OK;
+}
+
+static int step_first(sqlite3_stmt *st, int64_t key, int64_t *first)
+{
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, key);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*first = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return -1;
+	return rc == SQLITE_ROW;
+}
+
+/* Copies the old block at first (its row deleted after), to be read as
+ * the range is merged. */
+static int take_block(struct tables *t, int64_t first)
+{
+	struct build *b = t->b;
+	const char *name = table_names[t->table];
+	sqlite3_blob *blob;
+	if (sqlite3_blob_open(b->db, "main", name, "data", first, 0, &blob) != SQLITE_OK)
+		return index_sql_error(b->db, b->path, "cannot read its positions");
+	int size = sqlite3_blob_bytes(blob), status = CLI_OK;
+	if (size <= INDEX_BLOCK_MEMORY) {
+		if (!(t->old_copy = malloc((size_t)size + 1)))
+			status = CLI_USAGE, cli_error("out of memory");
+		else if (sqlite3_blob_read(blob, t->old_copy, size, 0) != SQLITE_OK)
+			status = index_sql_error(b->db, b->path, "cannot read its positions");
+	} else if (!(t->old_file = tmpfile())) {
+		status = CLI_USAGE, cli_error("%s: cannot write a temporary file (TMPDIR)", b->path);
+	} else {
+		uint8_t piece[65536];
+		for (int at = 0; status == CLI_OK && at < size; at += (int)sizeof piece) {
+			int n = size - at < (int)sizeof piece ? size - at : (int)sizeof piece;
+			if (sqlite3_blob_read(blob, piece, n, at) != SQLITE_OK)
+				status = index_sql_error(b->db, b->path, "cannot read its positions");
+			else if (fwrite(piece, 1, (size_t)n, t->old_file) != (size_t)n)
+				status = CLI_USAGE, cli_error("%s: cannot write a temporary file (TMPDIR)", b->path);
+		}
+		if (status == CLI_OK && (fflush(t->old_file) || fseek(t->old_file, 0, SEEK_SET)))
+			status = CLI_USAGE, cli_error("%s: cannot write a temporary file (TMPDIR)", b->path);
+	}
+	sqlite3_blob_close(blob);
+	if (status)
+		return status;
+	sqlite3_reset(t->remove);
+	sqlite3_bind_int64(t->remove, 1, first);
+	int rc = sqlite3_step(t->remove);
+	sqlite3_reset(t->remove);
+	if (rc != SQLITE_DONE)
+		return index_sql_error(b->db, b->path, "cannot write its positions");
+	index_block_from(&t->old, b->path, name, first, t->old_copy, t->old_file, size);
+	return old_next(t);
+}
+
+/* add: opens the range that key falls in: the block of the greatest first
+ * key not above it (none: the keys before the first block), up to the
+ * next block's first. */
+static int open_range(struct tables *t, int64_t key)
+{
+	int64_t first = 0;
+	int found = step_first(t->locate, key, &first);
+	if (found < 0 ||
+	    (t->has_limit = step_first(t->next, found ? first : INT64_MIN, &t->limit)) < 0)
+		return index_sql_error(t->b->db, t->b->path, "cannot read its positions");
+	t->merging = 1;
+	t->old_open = 0;
+	return found ? take_block(t, first) : CLI_OK;
+}
+
+/* The table's writer, when the sorted pairs come to it. */
+static int switch_table(struct tables *t, int table)
+{
+	struct build *b = t->b;
+	if (t->table >= 0) {
+		if (close_range(t) || index_blocks_end(&t->writer))
+			return CLI_USAGE;
+		index_blocks_free(&t->writer);
+	}
+	t->table = table;
+	sqlite3_finalize(t->locate);
+	sqlite3_finalize(t->next);
+	sqlite3_finalize(t->remove);
+	t->locate = t->next = t->remove = NULL;
+	if (index_blocks_begin(&t->writer, b->db, b->path, table_names[table]))
+		return CLI_USAGE;
+	if (!b->old_records)
+		return CLI_OK;
+	char sql[3][128];
+	snprintf(sql[0], sizeof sql[0], "SELECT first FROM %s WHERE first <= ? ORDER BY first DESC LIMIT 1",
+		 table_names[table]);
+	snprintf(sql[1], sizeof sql[1], "SELECT first FROM %s WHERE first > ? ORDER BY first LIMIT 1",
+		 table_names[table]);
+	snprintf(sql[2], sizeof sql[2], "DELETE FROM %s WHERE first = ?", table_names[table]);
+	if (sqlite3_prepare_v2(b->db, sql[0], -1, &t->locate, NULL) ||
+	    sqlite3_prepare_v2(b->db, sql[1], -1, &t->next, NULL) ||
+	    sqlite3_prepare_v2(b->db, sql[2], -1, &t->remove, NULL))
+		return index_sql_error(b->db, b->path, "not a kifu index of this format");
+	return CLI_OK;
+}
+
+/* Each sorted pair: to a new table (build), or merged into the old (add). */
+static int on_pair(void *ctx, int table, int64_t key, int64_t record)
+{
+	struct tables *t = ctx;
+	if (table != t->table && switch_table(t, table))
+		return CLI_USAGE;
+	if (!t->b->old_records)
+		return put_pair(t, key, record);
+	if (t->merging && t->has_limit && key >= t->limit && close_range(t))
+		return CLI_USAGE;
+	if (!t->merging && open_range(t, key))
+		return CLI_USAGE;
+	if (old_until(t, key, record, 0))
+		return CLI_USAGE;
+	return put_pair(t, key, record);
+}
+
+/* The sorted pairs into the tables, then the explorer's counts. */
+static int write_tables(struct build *b)
+{
+	struct tables t;
+	memset(&t, 0, sizeof t);
+	t.b = b;
+	t.table = -1;
+	int status = index_explorer_new(&t.explorer, b->db, b->path, b->set, b->variants, b->nvariants,
+					b->explorer_games, b->cache_mb, b->old_records);
+	if (!status)
+		status = switch_table(&t, 0); /* a positions table even of no pair */
+	if (!status)
+		status = index_sorter_finish(&b->sorter, on_pair, &t);
+	if (!status && t.table == 0 && b->boards)
+		status = switch_table(&t, 1);
+	if (!status)
+		status = close_range(&t);
+	if (!status)
+		status = index_blocks_end(&t.writer);
+	if (!status)
+		status = index_explorer_finish(t.explorer, &b->sorter);
+	index_blocks_free(&t.writer);
+	index_block_close(&t.old);
+	free(t.old_copy);
+	if (t.old_file)
+		fclose(t.old_file);
+	sqlite3_finalize(t.locate);
+	sqlite3_finalize(t.next);
+	sqlite3_finalize(t.remove);
+	index_explorer_free(t.explorer);
+	return status;
 }
 
 /* --- records ---------------------------------------------------------------------- */
@@ -378,7 +342,7 @@ static int on_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 static int add_keys(struct build *b, int table, const int64_t *keys, long n, int64_t id)
 {
 	for (long i = 0; i < n; i++)
-		if ((i == 0 || keys[i] != keys[i - 1]) && add_entry(b, table, keys[i], id))
+		if ((i == 0 || keys[i] != keys[i - 1]) && index_sorter_add(&b->sorter, table, keys[i], id))
 			return CLI_USAGE;
 	return CLI_OK;
 }
@@ -528,20 +492,9 @@ static int prepare(struct build *b)
 	for (int i = 0; i < kifu_tag_count(); i++)
 		n += snprintf(sql + n, sizeof sql - (size_t)n, ", ?");
 	snprintf(sql + n, sizeof sql - (size_t)n, ", ?)");
-	char many[2][INSERT_BATCH * 8 + 64];
-	for (int t = 0; t < 2; t++) {
-		int k = snprintf(many[t], sizeof many[t], "INSERT INTO %s VALUES (?, ?)", t ? "boards" : "positions");
-		for (int i = 1; i < INSERT_BATCH; i++)
-			k += snprintf(many[t] + k, sizeof many[t] - (size_t)k, ",(?,?)");
-	}
-	if (sqlite3_prepare_v2(b->db, many[0], -1, &b->ins_positions, NULL) ||
-	    (b->boards && sqlite3_prepare_v2(b->db, many[1], -1, &b->ins_boards, NULL)) ||
-	    sqlite3_prepare_v2(b->db, "INSERT INTO sources VALUES (?, ?)", -1, &b->ins_source, NULL) ||
+	if (sqlite3_prepare_v2(b->db, "INSERT INTO sources VALUES (?, ?)", -1, &b->ins_source, NULL) ||
 	    sqlite3_prepare_v2(b->db, "INSERT INTO variants VALUES (?, ?, ?, ?)", -1, &b->ins_variant, NULL) ||
-	    sqlite3_prepare_v2(b->db, sql, -1, &b->ins_record, NULL) ||
-	    sqlite3_prepare_v2(b->db, "INSERT INTO positions VALUES (?, ?)", -1, &b->ins_position, NULL) ||
-	    (b->boards &&
-	     sqlite3_prepare_v2(b->db, "INSERT INTO boards VALUES (?, ?)", -1, &b->ins_board, NULL)))
+	    sqlite3_prepare_v2(b->db, sql, -1, &b->ins_record, NULL))
 		return index_sql_error(b->db, b->path, "not a kifu index of this format");
 	return CLI_OK;
 }
@@ -551,15 +504,7 @@ static void build_free(struct build *b)
 	sqlite3_finalize(b->ins_source);
 	sqlite3_finalize(b->ins_variant);
 	sqlite3_finalize(b->ins_record);
-	sqlite3_finalize(b->ins_position);
-	sqlite3_finalize(b->ins_board);
-	sqlite3_finalize(b->ins_positions);
-	sqlite3_finalize(b->ins_boards);
-	for (int i = 0; i < b->nruns; i++)
-		fclose(b->runs[i]);
-	free(b->runs);
-	free(b->entries);
-	free(b->sorting);
+	index_sorter_free(&b->sorter);
 	free(b->variants);
 	free(b->keys);
 	free(b->hashes);
@@ -590,6 +535,7 @@ static int continue_index(struct build *b, const index_db *x)
 	b->next_source = query_int(b, "SELECT coalesce(max(id), 0) + 1 FROM sources");
 	if (b->next_record < 0 || b->next_source < 0)
 		return CLI_USAGE;
+	b->old_records = b->next_record - 1;
 	for (int i = 0; i < x->nvariants; i++) {
 		if (x->variants[i].id != i + 1) {
 			cli_error("%s: not a whole kifu index (its variants are not numbered 1..N)", b->path);
@@ -610,10 +556,11 @@ static int continue_index(struct build *b, const index_db *x)
 
 static int read_all(struct build *b, const struct index_build_options *o, struct inputs_variants *vars)
 {
-	b->cap = o->cache_mb * 1024 * 1024 / 2 / sizeof *b->entries;
-	if (!(b->entries = malloc(b->cap * sizeof *b->entries)) ||
-	    !(b->sorting = malloc(b->cap * sizeof *b->entries)) ||
-	    !(b->text = open_memstream(&b->text_buf, &b->text_size))) {
+	b->cache_mb = o->cache_mb;
+	b->set = vars->set;
+	if (index_sorter_init(&b->sorter, b->path, o->cache_mb))
+		return CLI_USAGE;
+	if (!(b->text = open_memstream(&b->text_buf, &b->text_size))) {
 		cli_error("out of memory");
 		return CLI_USAGE;
 	}
@@ -623,7 +570,7 @@ static int read_all(struct build *b, const struct index_build_options *o, struct
 	int status = inputs_each_record(o->nfiles, o->files, vars, &handlers);
 	if (status >= CLI_USAGE || b->failed)
 		return CLI_USAGE; /* an input not read: no index that would pass for it */
-	if (flush_entries(b))
+	if (write_tables(b))
 		return CLI_USAGE;
 	return CLI_OK;
 }
@@ -640,7 +587,20 @@ int index_build(const struct index_build_options *o, struct inputs_variants *var
 	memset(&b, 0, sizeof b);
 	b.path = o->path;
 	b.boards = o->boards;
+	b.explorer_games = o->explorer_games;
 	b.next_record = b.next_source = 1;
+	int key_bits = 64;
+	const char *bits = getenv(INDEX_KEY_BITS_ENV);
+	if (bits && *bits) {
+		char *end;
+		long n = strtol(bits, &end, 10);
+		if (*end || n < 1 || n > 64) {
+			cli_error("%s='%s': expected a number of bits from 1 to 64", INDEX_KEY_BITS_ENV, bits);
+			return CLI_USAGE;
+		}
+		key_bits = (int)n;
+	}
+	index_set_key_bits(key_bits);
 	output out;
 	index_sqlite_setup();
 	if (output_open(&out, o->path))
@@ -659,7 +619,8 @@ int index_build(const struct index_build_options *o, struct inputs_variants *var
 			      INDEX_NEW_PRAGMAS,
 			      NULL, NULL, NULL) != SQLITE_OK)
 		index_sql_error(b.db, o->path, "cannot make it");
-	else if (index_create(b.db, o->path, o->boards) == CLI_OK && read_all(&b, o, vars) == CLI_OK) {
+	else if (index_create(b.db, o->path, o->boards, o->explorer_games, key_bits) == CLI_OK &&
+		 read_all(&b, o, vars) == CLI_OK) {
 		if (sqlite3_exec(b.db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 			index_sql_error(b.db, o->path, "cannot write it");
 		else
@@ -685,6 +646,7 @@ int index_add(const struct index_build_options *o, struct inputs_variants *vars)
 		return CLI_USAGE;
 	b.db = x.db;
 	b.boards = x.boards;
+	b.explorer_games = x.explorer_games;
 	int status = CLI_USAGE;
 	/* BEGIN IMMEDIATE takes the write lock now, waiting for another
 	 * process's add to end: two never interleave */

@@ -45,7 +45,7 @@ static void tag_column(const char *key, char *buf, size_t size)
 			*c = '_';
 }
 
-int index_create(sqlite3 *db, const char *path, int boards)
+int index_create(sqlite3 *db, const char *path, int boards, long explorer_games, int key_bits)
 {
 	char sql[4096];
 	int n = snprintf(sql, sizeof sql,
@@ -69,13 +69,22 @@ int index_create(sqlite3 *db, const char *path, int boards)
 	}
 	n += snprintf(sql + n, sizeof sql - (size_t)n,
 		",\n  compact TEXT NOT NULL);\n"
-		"CREATE TABLE positions (key INTEGER NOT NULL, record INTEGER NOT NULL,\n"
-		"  PRIMARY KEY (key, record)) WITHOUT ROWID;\n"
+		"CREATE TABLE positions (first INTEGER PRIMARY KEY, data BLOB NOT NULL);\n"
 		"%s"
-		"INSERT INTO meta VALUES ('format', 'kifu-index %d'), ('boards', '%d');\n",
-		boards ? "CREATE TABLE boards (key INTEGER NOT NULL, record INTEGER NOT NULL,\n"
-			 "  PRIMARY KEY (key, record)) WITHOUT ROWID;\n" : "",
-		INDEX_FORMAT, boards ? 1 : 0);
+		"CREATE TABLE explorer_positions (key INTEGER NOT NULL,\n"
+		"  variant INTEGER NOT NULL REFERENCES variants (id), position TEXT NOT NULL,\n"
+		"  first_record INTEGER NOT NULL, games INTEGER NOT NULL, sente INTEGER NOT NULL,\n"
+		"  gote INTEGER NOT NULL, draw INTEGER NOT NULL, ended INTEGER NOT NULL,\n"
+		"  PRIMARY KEY (key, variant)) WITHOUT ROWID;\n"
+		"CREATE TABLE explorer_moves (key INTEGER NOT NULL, variant INTEGER NOT NULL,\n"
+		"  move TEXT NOT NULL, games INTEGER NOT NULL, sente INTEGER NOT NULL,\n"
+		"  gote INTEGER NOT NULL, draw INTEGER NOT NULL, plies INTEGER NOT NULL,\n"
+		"  first_date TEXT, last_date TEXT, leads_to TEXT NOT NULL,\n"
+		"  PRIMARY KEY (key, variant, move)) WITHOUT ROWID;\n"
+		"INSERT INTO meta VALUES ('format', 'kifu-index %d'), ('boards', '%d'),"
+		" ('explorer_games', '%ld'), ('key_bits', '%d');\n",
+		boards ? "CREATE TABLE boards (first INTEGER PRIMARY KEY, data BLOB NOT NULL);\n" : "",
+		INDEX_FORMAT, boards ? 1 : 0, explorer_games, key_bits);
 	if ((size_t)n >= sizeof sql) {
 		cli_error("%s: the schema does not fit", path);
 		return CLI_USAGE;
@@ -182,10 +191,23 @@ int index_open(index_db *x, const char *path, int writable, const kifu_variant_s
 	}
 	long long boards = pragma_int(x, "SELECT count(*) FROM sqlite_schema WHERE name = 'boards'");
 	x->boards = boards > 0;
+	long long games = boards < 0 ? -1 :
+			  pragma_int(x, "SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta"
+					" WHERE key = 'explorer_games'), -1)");
+	long long bits = games < 0 ? -1 :
+			 pragma_int(x, "SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta"
+				       " WHERE key = 'key_bits'), -1)");
+	if (boards >= 0 && (games < 1 || games > INDEX_EXPLORER_GAMES_MAX || bits < 1 || bits > 64)) {
+		cli_error("%s: not a whole kifu index (its meta table says no explorer_games or key_bits)", path);
+		boards = -1;
+	}
+	x->explorer_games = (long)games;
+	x->key_bits = (int)bits;
 	if (boards < 0 || read_variants(x)) {
 		index_close(x);
 		return CLI_USAGE;
 	}
+	index_set_key_bits(x->key_bits);
 	if (sqlite3_prepare_v2(x->db,
 			       "SELECT s.path, r.number, r.line, r.variant, r.notation, r.plies,"
 			       " coalesce(r.result, ''), coalesce(r.date, ''), r.compact"

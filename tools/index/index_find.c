@@ -135,18 +135,32 @@ int index_sfen(const kifu_position *pos, int mirrored, char *buf, size_t size)
 	return (int)n;
 }
 
+/* The bits of the rules core's key an index keeps: all 64, or fewer for a
+ * test that makes positions share keys (index.h). */
+static uint64_t key_mask = ~0ull;
+
+void index_set_key_bits(int bits)
+{
+	key_mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+}
+
+static int64_t masked_key(const kifu_position *pos)
+{
+	return (int64_t)(kifu_position_key(pos) & key_mask);
+}
+
 int64_t index_position_key(const kifu_position *pos, kifu_position **scratch)
 {
 	if (kifu_position_counter_strike(pos) < 0)
-		return (int64_t)kifu_position_key(pos);
+		return masked_key(pos);
 	/* the same position with no counter-strike square: through its SFEN
 	 * (only right after a Lion was taken by another piece) */
 	char sfen[4096];
 	int n = index_sfen(pos, 0, sfen, sizeof sfen);
 	if (n < 0 || kifu_position_for(scratch, kifu_position_variant(pos)) ||
 	    kifu_position_set_sfen(*scratch, sfen, (size_t)n, NULL))
-		return (int64_t)kifu_position_key(pos);
-	return (int64_t)kifu_position_key(*scratch);
+		return masked_key(pos);
+	return masked_key(*scratch);
 }
 
 /* --- targets ------------------------------------------------------------------ */
@@ -170,6 +184,7 @@ struct index_find {
 	kifu_position *pos, *scratch;
 	int64_t *ids;
 	long nids, cap;
+	struct index_blocks_finder finder;
 	/* while a record is replayed */
 	const struct target *t;
 	struct index_board board;
@@ -184,6 +199,7 @@ void index_find_free(index_find *f)
 		free(f->targets[i].sfen);
 	free(f->targets);
 	free(f->ids);
+	index_blocks_finder_free(&f->finder);
 	kifu_position_free(f->pos);
 	kifu_position_free(f->scratch);
 	free(f);
@@ -218,7 +234,7 @@ static int read_target(index_find *f, const kifu_variant *v, const char *sfen, s
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	/* a mirror the variant refuses is reached by no record */
 	t->mirror_key = kifu_position_set_sfen(f->scratch, buf, (size_t)n, NULL) ? t->key :
-			(int64_t)kifu_position_key(f->scratch);
+			masked_key(f->scratch);
 	n = index_sfen(f->pos, 0, buf, sizeof buf);
 	if (n < 0 || !(t->sfen = strdup(buf)))
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
@@ -327,19 +343,32 @@ static int add_id(index_find *f, int64_t id)
 	return 0;
 }
 
-/* The records of statement st (its one parameter bound to value). */
-static int add_rows(index_find *f, sqlite3_stmt *st, int64_t value)
+static int found_id(void *ctx, int64_t record)
+{
+	if (add_id(ctx, record)) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+/* The records of key, in the table the finder reads. */
+static int add_key(index_find *f, int64_t key)
+{
+	return index_blocks_find(&f->finder, key, found_id, f);
+}
+
+/* The records of the variant: --board-only without the boards table. */
+static int add_variant(index_find *f, sqlite3_stmt *st, int64_t variant)
 {
 	sqlite3_reset(st);
-	sqlite3_bind_int64(st, 1, value);
+	sqlite3_bind_int64(st, 1, variant);
 	int rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		if (add_id(f, sqlite3_column_int64(st, 0))) {
-			cli_error("out of memory");
+		if (found_id(f, sqlite3_column_int64(st, 0)))
 			return CLI_USAGE;
-		}
 	if (rc != SQLITE_DONE)
-		return index_sql_error(f->x->db, f->x->path, "cannot read its positions");
+		return index_sql_error(f->x->db, f->x->path, "cannot read its records");
 	return CLI_OK;
 }
 
@@ -352,29 +381,31 @@ static int compare_ids(const void *a, const void *b)
 int index_find_candidates(index_find *f, const int64_t **ids, long *n)
 {
 	index_db *x = f->x;
-	const char *sql = !(f->flags & INDEX_BOARD_ONLY) ? "SELECT record FROM positions WHERE key = ?" :
-			  x->boards ? "SELECT record FROM boards WHERE key = ?" :
-				      "SELECT id FROM records WHERE variant = ?";
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(x->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return index_sql_error(x->db, x->path, "cannot read its positions");
+	int board_only = (f->flags & INDEX_BOARD_ONLY) != 0, mirror = (f->flags & INDEX_MIRROR) != 0;
+	sqlite3_stmt *st = NULL;
+	index_blocks_finder_free(&f->finder);
+	f->finder.db = x->db;
+	f->finder.path = x->path;
+	f->finder.table = board_only ? "boards" : "positions";
+	if (board_only && !x->boards &&
+	    sqlite3_prepare_v2(x->db, "SELECT id FROM records WHERE variant = ?", -1, &st, NULL) != SQLITE_OK)
+		return index_sql_error(x->db, x->path, "cannot read its records");
 	int status = CLI_OK;
 	f->nids = 0;
 	for (int i = 0; status == CLI_OK && i < f->n * x->nvariants; i++) {
 		const struct target *t = &f->targets[i];
 		if (!t->ok)
 			continue;
-		int mirror = (f->flags & INDEX_MIRROR) != 0;
-		if (!(f->flags & INDEX_BOARD_ONLY)) {
-			status = add_rows(f, st, t->key);
+		if (!board_only) {
+			status = add_key(f, t->key);
 			if (!status && mirror && t->mirror_key != t->key)
-				status = add_rows(f, st, t->mirror_key);
+				status = add_key(f, t->mirror_key);
 		} else if (x->boards) {
-			status = add_rows(f, st, (int64_t)t->hash);
+			status = add_key(f, (int64_t)t->hash);
 			if (!status && mirror && t->mirror_hash != t->hash)
-				status = add_rows(f, st, (int64_t)t->mirror_hash);
+				status = add_key(f, (int64_t)t->mirror_hash);
 		} else {
-			status = add_rows(f, st, x->variants[i % x->nvariants].id);
+			status = add_variant(f, st, x->variants[i % x->nvariants].id);
 		}
 	}
 	sqlite3_finalize(st);
@@ -402,6 +433,20 @@ static const struct target *target_of(const index_find *f, int which, const kifu
 			return t->ok ? t : NULL;
 		}
 	return NULL;
+}
+
+int index_find_key(const index_find *f, int which, int variant, int64_t *key)
+{
+	const struct target *t = &f->targets[which * f->x->nvariants + variant];
+	if (!t->ok)
+		return 0;
+	*key = t->key;
+	return 1;
+}
+
+void index_find_drop(index_find *f, int which, int variant)
+{
+	f->targets[which * f->x->nvariants + variant].ok = 0;
 }
 
 const char *index_find_sfen(const index_find *f, int which, const kifu_variant *v)

@@ -138,9 +138,9 @@ void index_html(FILE *out, const struct explore_result *r, const kifu_position *
 			"<span class=\"g\" style=\"width:%.1f%%\"></span></div></td>",
 			s, d, g, s, d, g);
 		fprintf(out, "<td>%.2f</td><td>", (double)e->plies / (double)e->games);
-		put_html(out, e->first);
+		put_html(out, e->first ? e->first : "");
 		fputs("</td><td>", out);
-		put_html(out, e->last);
+		put_html(out, e->last ? e->last : "");
 		fputs("</td><td class=\"sfen\">", out);
 		put_html(out, e->leads_to);
 		fputs("</td></tr>\n", out);

@@ -18,8 +18,8 @@
 struct part {
 	index_db x;
 	int64_t first, offset;   /* its first record id, and what is added to its ids */
-	sqlite3_stmt *st;        /* its positions (or boards), in key order */
-	int64_t key, record;     /* the row st is on */
+	struct index_blocks_scan scan; /* its positions (or boards), in key order */
+	int64_t key, record;     /* the pair the scan is on */
 };
 
 struct merge {
@@ -154,19 +154,13 @@ done:
 	return status;
 }
 
-/* Steps part p's statement: 1 on a row, 0 at the end, -1 on an error. */
+/* Steps part p's scan: 1 on a pair, 0 at the end, or CLI_USAGE. */
 static int part_next(struct part *p)
 {
-	int rc = sqlite3_step(p->st);
-	if (rc == SQLITE_ROW) {
-		p->key = sqlite3_column_int64(p->st, 0);
-		p->record = sqlite3_column_int64(p->st, 1) + p->offset;
-		return 1;
-	}
-	if (rc == SQLITE_DONE)
-		return 0;
-	index_sql_error(p->x.db, p->x.path, "cannot read its positions");
-	return -1;
+	int rc = index_blocks_scan_next(&p->scan, &p->key, &p->record);
+	if (rc == 1)
+		p->record += p->offset;
+	return rc;
 }
 
 static int before(const struct part *a, const struct part *b)
@@ -174,24 +168,21 @@ static int before(const struct part *a, const struct part *b)
 	return a->key < b->key || (a->key == b->key && a->record < b->record);
 }
 
-/* The rows of table (positions or boards) of every part, in key order. */
-static int merge_table(struct merge *m, struct part *parts, int n, const char *table)
+/* The pairs of table (positions or boards) of every part, in key order,
+ * into its blocks (and the explorer's, for the positions). */
+static int merge_table(struct merge *m, struct part *parts, int n, const char *table,
+		       index_explorer *explorer)
 {
-	char sql[128];
-	sqlite3_stmt *put = NULL;
-	snprintf(sql, sizeof sql, "INSERT INTO %s VALUES (?, ?)", table);
-	if (sqlite3_prepare_v2(m->db, sql, -1, &put, NULL))
-		return index_sql_error(m->db, m->path, "cannot write its positions");
-	snprintf(sql, sizeof sql, "SELECT key, record FROM %s ORDER BY key, record", table);
-	int status = CLI_OK, live = 0;
+	struct index_blocks_writer w;
+	int status = index_blocks_begin(&w, m->db, m->path, table), live = 0;
 	int *heap = malloc((size_t)n * sizeof *heap);
 	if (!heap) {
 		cli_error("out of memory");
 		status = CLI_USAGE;
 	}
 	for (int i = 0; status == CLI_OK && i < n; i++) {
-		if (sqlite3_prepare_v2(parts[i].x.db, sql, -1, &parts[i].st, NULL)) {
-			status = index_sql_error(parts[i].x.db, parts[i].x.path, "cannot read its positions");
+		if (index_blocks_scan_begin(&parts[i].scan, parts[i].x.db, parts[i].x.path, table)) {
+			status = CLI_USAGE;
 			break;
 		}
 		int r = part_next(&parts[i]);
@@ -207,12 +198,9 @@ static int merge_table(struct merge *m, struct part *parts, int n, const char *t
 			if (before(&parts[heap[i]], &parts[heap[best]]))
 				best = i;
 		struct part *p = &parts[heap[best]];
-		sqlite3_bind_int64(put, 1, p->key);
-		sqlite3_bind_int64(put, 2, p->record);
-		int s = sqlite3_step(put);
-		sqlite3_reset(put);
-		if (s != SQLITE_DONE) {
-			status = index_sql_error(m->db, m->path, "cannot write its positions");
+		if (index_blocks_put(&w, p->key, p->record) ||
+		    (explorer && index_explorer_put(explorer, p->key, p->record))) {
+			status = CLI_USAGE;
 			break;
 		}
 		int r = part_next(p);
@@ -221,24 +209,51 @@ static int merge_table(struct merge *m, struct part *parts, int n, const char *t
 		else if (!r)
 			heap[best] = heap[--live];
 	}
-	for (int i = 0; i < n; i++) {
-		sqlite3_finalize(parts[i].st);
-		parts[i].st = NULL;
-	}
+	if (status == CLI_OK)
+		status = index_blocks_end(&w);
+	for (int i = 0; i < n; i++)
+		index_blocks_scan_end(&parts[i].scan);
 	free(heap);
-	sqlite3_finalize(put);
+	index_blocks_free(&w);
 	return status;
 }
 
-static int merge_all(struct merge *m, struct part *parts, int n)
+/* The variants of the merged index, by id - 1, as this run knows them. */
+static const kifu_variant **merged_variants(struct merge *m, const kifu_variant_set *set)
+{
+	const kifu_variant **vs = calloc((size_t)m->nnames + 1, sizeof *vs);
+	for (int i = 0; vs && i < m->nnames; i++)
+		vs[i] = kifu_variant_set_find(set, m->names[i]);
+	if (!vs)
+		cli_error("out of memory");
+	return vs;
+}
+
+static int merge_all(struct merge *m, struct part *parts, int n, const kifu_variant_set *set)
 {
 	for (int i = 0; i < n; i++)
 		if (copy_records(m, &parts[i]))
 			return CLI_USAGE;
-	if (merge_table(m, parts, n, "positions") ||
-	    (parts[0].x.boards && merge_table(m, parts, n, "boards")))
-		return CLI_USAGE;
-	return CLI_OK;
+	const kifu_variant **variants = merged_variants(m, set);
+	index_explorer *explorer = NULL;
+	struct index_sorter sorter;
+	memset(&sorter, 0, sizeof sorter);
+	int status = variants ? CLI_OK : CLI_USAGE;
+	if (!status)
+		status = index_explorer_new(&explorer, m->db, m->path, set, variants, m->nnames,
+					    parts[0].x.explorer_games, INDEX_CACHE_MB, 0);
+	if (!status)
+		status = merge_table(m, parts, n, "positions", explorer);
+	if (!status && parts[0].x.boards)
+		status = merge_table(m, parts, n, "boards", NULL);
+	if (!status)
+		status = index_sorter_init(&sorter, m->path, INDEX_CACHE_MB);
+	if (!status)
+		status = index_explorer_finish(explorer, &sorter);
+	index_sorter_free(&sorter);
+	index_explorer_free(explorer);
+	free(variants);
+	return status;
 }
 
 int index_merge(const char *path, int nparts, char *const *parts_paths, const kifu_variant_set *set)
@@ -254,10 +269,17 @@ int index_merge(const char *path, int nparts, char *const *parts_paths, const ki
 			status = CLI_USAGE;
 			break;
 		}
-		if (parts[opened].x.boards != parts[0].x.boards) {
+		const index_db *p = &parts[opened].x, *first = &parts[0].x;
+		if (p->boards != first->boards) {
 			cli_error("%s: made %s the boards table, %s %s: parts merge when made alike",
-				  parts_paths[opened], parts[opened].x.boards ? "with" : "without",
-				  parts_paths[0], parts[0].x.boards ? "with it" : "without it");
+				  parts_paths[opened], p->boards ? "with" : "without", parts_paths[0],
+				  first->boards ? "with it" : "without it");
+			status = CLI_USAGE;
+		} else if (p->explorer_games != first->explorer_games || p->key_bits != first->key_bits) {
+			cli_error("%s: made with --explorer-games %ld (keys of %d bits), %s with %ld (%d):"
+				  " parts merge when made alike",
+				  parts_paths[opened], p->explorer_games, p->key_bits, parts_paths[0],
+				  first->explorer_games, first->key_bits);
 			status = CLI_USAGE;
 		}
 	}
@@ -276,7 +298,8 @@ int index_merge(const char *path, int nparts, char *const *parts_paths, const ki
 				      INDEX_NEW_PRAGMAS,
 				      NULL, NULL, NULL))
 			index_sql_error(m.db, path, "cannot make it");
-		else if (index_create(m.db, path, parts[0].x.boards) == CLI_OK && merge_all(&m, parts, nparts) == CLI_OK) {
+		else if (index_create(m.db, path, parts[0].x.boards, parts[0].x.explorer_games,
+					 parts[0].x.key_bits) == CLI_OK && merge_all(&m, parts, nparts, set) == CLI_OK) {
 			if (sqlite3_exec(m.db, "COMMIT", NULL, NULL, NULL))
 				index_sql_error(m.db, path, "cannot write it");
 			else
@@ -325,7 +348,7 @@ static void dump_value(FILE *out, sqlite3_stmt *st, int col)
 	}
 }
 
-static int dump_table(index_db *x, FILE *out, const char *word, const char *sql, int hex_key)
+static int dump_table(index_db *x, FILE *out, const char *word, const char *sql)
 {
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(x->db, sql, -1, &st, NULL))
@@ -335,7 +358,7 @@ static int dump_table(index_db *x, FILE *out, const char *word, const char *sql,
 		fputs(word, out);
 		for (int i = 0; i < sqlite3_column_count(st); i++) {
 			putc('\t', out);
-			if (i == 0 && hex_key)
+			if (i == 0 && !strncmp(word, "explorer", 8))
 				fprintf(out, "%016llx", (unsigned long long)sqlite3_column_int64(st, 0));
 			else
 				dump_value(out, st, i);
@@ -346,22 +369,40 @@ static int dump_table(index_db *x, FILE *out, const char *word, const char *sql,
 	return rc == SQLITE_DONE ? CLI_OK : index_sql_error(x->db, x->path, "cannot read it");
 }
 
+/* The pairs of a table of blocks, one a line: WORD KEY RECORD. */
+static int dump_pairs(index_db *x, FILE *out, const char *word, const char *table)
+{
+	struct index_blocks_scan scan;
+	int rc = index_blocks_scan_begin(&scan, x->db, x->path, table);
+	int64_t key, record;
+	if (rc == CLI_OK)
+		while ((rc = index_blocks_scan_next(&scan, &key, &record)) == 1)
+			fprintf(out, "%s\t%016llx\t%lld\n", word, (unsigned long long)key, (long long)record);
+	index_blocks_scan_end(&scan);
+	return rc ? CLI_USAGE : CLI_OK;
+}
+
 int index_dump(const char *path, FILE *out, const kifu_variant_set *set)
 {
 	index_db x;
 	if (index_open(&x, path, 0, set))
 		return CLI_USAGE;
 	fprintf(out, "kifu-index\t%d\tboards\t%d\n", INDEX_FORMAT, x.boards);
-	int status = dump_table(&x, out, "variant", "SELECT * FROM variants ORDER BY id", 0);
+	int status = dump_table(&x, out, "variant", "SELECT * FROM variants ORDER BY id");
 	if (!status)
-		status = dump_table(&x, out, "source", "SELECT * FROM sources ORDER BY id", 0);
+		status = dump_table(&x, out, "source", "SELECT * FROM sources ORDER BY id");
 	if (!status)
-		status = dump_table(&x, out, "record", "SELECT * FROM records ORDER BY id", 0);
+		status = dump_table(&x, out, "record", "SELECT * FROM records ORDER BY id");
 	if (!status)
-		status = dump_table(&x, out, "position",
-				    "SELECT key, record FROM positions ORDER BY key, record", 1);
+		status = dump_pairs(&x, out, "position", "positions");
 	if (!status && x.boards)
-		status = dump_table(&x, out, "board", "SELECT key, record FROM boards ORDER BY key, record", 1);
+		status = dump_pairs(&x, out, "board", "boards");
+	if (!status)
+		status = dump_table(&x, out, "explorer-position",
+				    "SELECT * FROM explorer_positions ORDER BY key, variant");
+	if (!status)
+		status = dump_table(&x, out, "explorer-move",
+				    "SELECT * FROM explorer_moves ORDER BY key, variant, move");
 	index_close(&x);
 	return status;
 }

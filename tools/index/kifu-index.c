@@ -2,7 +2,7 @@
  * kifu-index - a position index of records, and the opening explorer over
  * it (man/kifu-index.1, docs/index.md).
  *
- *     kifu-index build -o INDEX [--boards] [--cache MIB] [FILE...]
+ *     kifu-index build -o INDEX [--boards] [--cache MIB] [--explorer-games N] [FILE...]
  *     kifu-index add INDEX [FILE...]
  *     kifu-index merge -o INDEX PART...
  *     kifu-index query INDEX --position SFEN [--board-only] [--mirror]
@@ -17,19 +17,21 @@
 #include "index/index_build.h"
 #include "index/index_report.h"
 #include "lib/cli.h"
+#include "lib/output.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 enum {
-	OPT_BOARDS = CLI_OPT_FIRST_FREE, OPT_CACHE, OPT_POSITION, OPT_SFEN, OPT_MOVES, OPT_BOARD_ONLY,
+	OPT_BOARDS = CLI_OPT_FIRST_FREE, OPT_CACHE, OPT_EXPLORER_GAMES, OPT_POSITION, OPT_SFEN, OPT_MOVES, OPT_BOARD_ONLY,
 	OPT_MIRROR, OPT_FORMAT, OPT_COUNT, OPT_MIN_GAMES
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: %s build -o INDEX [--boards] [--cache MIB] [FILE...]\n"
+		"Usage: %s build -o INDEX [--boards] [--cache MIB] [--explorer-games N]\n"
+		"             [FILE...]\n"
 		"       %s add INDEX [FILE...]\n"
 		"       %s merge -o INDEX PART...\n"
 		"       %s query INDEX --position SFEN [--board-only] [--mirror] [--count]\n"
@@ -54,6 +56,8 @@ static void usage(FILE *f)
 		"      --boards            build: index boards alone too (fast --board-only)\n"
 		"      --cache MIB         build, add: the positions kept in memory before they\n"
 		"                          are sorted to a temporary file (default %d)\n"
+		"      --explorer-games N  build: count the moves of the positions N games\n"
+		"                          reach, for explore (default %d)\n"
 		"      --position SFEN     query: the position\n"
 		"      --board-only        compare the board only, not side to move or hands\n"
 		"      --mirror            the left-right mirror of the position matches too\n"
@@ -64,7 +68,7 @@ static void usage(FILE *f)
 		"      --format=FORMAT     query: text, compact, json, csv; explore: text,\n"
 		"                          json, csv, html\n",
 		cli_program(), cli_program(), cli_program(), cli_program(), cli_program(), cli_program(),
-		INDEX_CACHE_MB);
+		INDEX_CACHE_MB, INDEX_EXPLORER_GAMES);
 	cli_common_help(f, 24);
 	fprintf(f,
 		"                          (query, explore: -v reads the SFEN as that variant)\n"
@@ -124,6 +128,7 @@ static int parse_options(int argc, char *argv[], struct options *o)
 		{"output", required_argument, NULL, 'o'},
 		{"boards", no_argument, NULL, OPT_BOARDS},
 		{"cache", required_argument, NULL, OPT_CACHE},
+		{"explorer-games", required_argument, NULL, OPT_EXPLORER_GAMES},
 		{"position", required_argument, NULL, OPT_POSITION},
 		{"sfen", required_argument, NULL, OPT_SFEN},
 		{"moves", required_argument, NULL, OPT_MOVES},
@@ -146,6 +151,14 @@ static int parse_options(int argc, char *argv[], struct options *o)
 		case OPT_CACHE:
 			if (parse_number("--cache", optarg, 1, &o->build.cache_mb))
 				return CLI_USAGE;
+			break;
+		case OPT_EXPLORER_GAMES:
+			if (parse_number("--explorer-games", optarg, 1, &o->build.explorer_games))
+				return CLI_USAGE;
+			if (o->build.explorer_games > INDEX_EXPLORER_GAMES_MAX) {
+				cli_error("--explorer-games '%s': at most %d", optarg, INDEX_EXPLORER_GAMES_MAX);
+				return cli_usage_error();
+			}
 			break;
 		case OPT_POSITION: o->ask.sfen = optarg; break;
 		case OPT_SFEN: o->ask.sfen = optarg; break;
@@ -258,6 +271,7 @@ int main(int argc, char *argv[])
 	struct options o;
 	memset(&o, 0, sizeof o);
 	o.build.cache_mb = INDEX_CACHE_MB;
+	o.build.explorer_games = INDEX_EXPLORER_GAMES;
 	o.ask.min_games = 1;
 	int status = parse_options(argc - 1, argv + 1, &o);
 	if (status < 0)

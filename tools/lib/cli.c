@@ -2,6 +2,7 @@
  * cli.c - the kifu-* tools' common helpers (see cli.h).
  */
 #include "lib/cli.h"
+#include "lib/escape.h"
 #include "lib/progress.h"
 
 #include <kifu/notation.h>
@@ -9,8 +10,8 @@
 
 #include <errno.h>
 #include <stdarg.h>
-#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *program = "kifu";
@@ -31,53 +32,40 @@ const char *cli_program(void)
 	return program;
 }
 
-void cli_shown(char *buf, size_t size, const char *s)
-{
-	size_t o = 0;
-	if (!size)
-		return;
-	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		int n = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3 : (*p & 0xF8) == 0xF0 ? 4 : 0;
-		for (int i = 1; i < n; i++)
-			if ((p[i] & 0xC0) != 0x80)
-				n = 0;
-		bool c1 = n == 2 && p[0] == 0xC2 && p[1] < 0xA0;
-		if (n == 0 || c1 || *p < 0x20 || *p == 0x7F) {
-			if (o + 5 > size)
-				break;
-			o += (size_t)snprintf(buf + o, size - o, "\\x%02X", *p);
-			p++;
-			continue;
-		}
-		if (o + (size_t)n + 1 > size)
-			break;
-		memcpy(buf + o, p, (size_t)n);
-		o += (size_t)n;
-		p += n;
-	}
-	buf[o] = 0;
-}
-
-/* Writes s to stderr as cli_shown shows it. */
+/* Writes s to stderr as escape_text shows it: no name or text read can
+ * garble the terminal or start a line. */
 static void put_shown(const char *s)
 {
-	char shown[4 * 4096 + 1];
-	cli_shown(shown, sizeof shown, s);
-	fputs(shown, stderr);
+	escape_text_put(stderr, s, 0);
+}
+
+/* "PROG: message" on stderr, the message as long as it is (never cut:
+ * its own buffer when the one on the stack is too short). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 0)))
+#endif
+static void say(const char *fmt, va_list ap)
+{
+	char msg[4096], *big = NULL;
+	va_list again;
+	va_copy(again, ap);
+	int n = vsnprintf(msg, sizeof msg, fmt, ap);
+	if (n >= (int)sizeof msg && (big = malloc((size_t)n + 1)))
+		vsnprintf(big, (size_t)n + 1, fmt, again);
+	va_end(again);
+	progress_clear();
+	fprintf(stderr, "%s: ", program);
+	put_shown(big ? big : msg);
+	fputc('\n', stderr);
+	free(big);
 }
 
 void cli_error(const char *fmt, ...)
 {
 	va_list ap;
-	char msg[4096];
-
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	progress_clear();
-	fprintf(stderr, "%s: ", program);
-	put_shown(msg);
-	fputc('\n', stderr);
 }
 
 int cli_quiet(void) { return quiet; }
@@ -91,16 +79,11 @@ void cli_record_diag(const kifu_diag *diag)
 void cli_note(const char *fmt, ...)
 {
 	va_list ap;
-	char msg[4096];
 	if (quiet)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	progress_clear();
-	fprintf(stderr, "%s: ", program);
-	put_shown(msg);
-	fputc('\n', stderr);
 }
 
 void cli_diag(const kifu_diag *diag)
@@ -192,12 +175,16 @@ static void print_builtin_names(void)
 	fputc('\n', stderr);
 }
 
+/* The shipped variant a person calls name: its name, its Japanese title
+ * (大将棋, 中將棋) or its English title (daishogi). */
 static int load_builtin(const char *name, const kifu_variant **out)
 {
 	kifu_diag diag;
 	int rc;
 
 	kifu_diag_clear(&diag);
+	if ((*out = kifu_variant_set_find_called(NULL, name)) != NULL)
+		return CLI_OK;
 	rc = kifu_variant_builtin(out, name, &diag);
 	if (rc == KIFU_ENOTFOUND) {
 		const char *close = kifu_variant_set_suggest(NULL, name);
@@ -212,9 +199,21 @@ static int load_builtin(const char *name, const kifu_variant **out)
 	return rc < 0 ? CLI_USAGE : CLI_OK;
 }
 
+/* Is the variant of a file called name (its name, a title: as -v takes
+ * a shipped variant's)? */
+static int file_is_called(const kifu_variant *v, const char *name)
+{
+	kifu_variant_set *set = NULL;
+	int is = 0;
+	if (kifu_variant_set_new(&set) == 0 && kifu_variant_set_add(set, v) == 0)
+		is = kifu_variant_set_find_called(set, name) == v;
+	kifu_variant_set_free(set);
+	return is;
+}
+
 int cli_variant_named(const char *name, const kifu_variant *own, const kifu_variant **out)
 {
-	if (own && !strcmp(kifu_variant_name(own), name)) {
+	if (own && file_is_called(own, name)) {
 		*out = own;
 		return CLI_OK;
 	}
@@ -234,7 +233,7 @@ static int load_file(const char *path, const char *name,
 		cli_diag(&diag);
 		return CLI_USAGE;
 	}
-	if (name && strcmp(name, kifu_variant_name(v)) != 0) {
+	if (name && !file_is_called(v, name)) {
 		cli_error("%s: the file defines variant '%s', not '%s'", path,
 			  kifu_variant_name(v), name);
 		kifu_variant_free(v);
@@ -291,4 +290,23 @@ void cli_common_help(FILE *f, int width)
 	fprintf(f, "  %-*s%s\n", width, "    --variant-file F", "load a variant from a YAML file");
 	fprintf(f, "  %-*sread the input as NOTATION (%s);\n", width, "    --from NOTATION", cli_notations(0));
 	fprintf(f, "  %-*s%s\n", width, "", "default: told from the input");
+}
+
+void cli_notation_ext(const char *notation, char *buf, size_t size)
+{
+	kifu_notation_info info;
+	int i = kifu_notation_find(notation);
+	const char *e = i >= 0 && kifu_notation_at(i, &info) == 0 && info.extensions ? info.extensions : "";
+	if (*e == '.')
+		e++;
+	size_t n = strcspn(e, " ");
+	if (n)
+		snprintf(buf, size, "%.*s", (int)n, e);
+	else
+		snprintf(buf, size, "%s", notation);
+}
+
+const char *cli_side_name(int side)
+{
+	return side == KIFU_SENTE ? "Sente" : "Gote";
 }

@@ -70,11 +70,6 @@ void cli_note(const char *fmt, ...)
 #endif
 	;
 
-/* s as a message or an output line may show it: control characters (C0,
- * DEL, C1) and bytes that are not UTF-8 written \xHH, so that no name or
- * text read can garble a terminal or start a line.  Cut to fit size. */
-void cli_shown(char *buf, size_t size, const char *s);
-
 /* Prints "PROG: FILE:LINE:COL: message" on stderr, leaving out the file
  * when it is empty, the line when it is 0 and the column when it is 0
  * (with no line, a column is printed as "column COL"). */
@@ -108,6 +103,14 @@ const char *cli_notations(int writable);
 /* The notation called name, if it can be read (writable: written); else
  * prints why (listing the notations) and returns CLI_USAGE. */
 int cli_notation_check(const char *name, int writable);
+
+/* "Sente" or "Gote": a side in the tools' messages and text (the one
+ * spelling every tool uses). */
+const char *cli_side_name(int side);
+
+/* The extension of the files -o DIR writes in a notation: its first
+ * (kif of ".kif .kifu ..."), without the dot; its name when it has none. */
+void cli_notation_ext(const char *notation, char *buf, size_t size);
 
 /* The help lines of the common options (-v, --variant-file, --from), their
  * descriptions starting at column width + 2. */

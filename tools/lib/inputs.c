@@ -1,5 +1,5 @@
 /*
- * inputs.c - reading records from files, JSON strings, safe output files.
+ * inputs.c - reading records from files, safe output files.
  */
 #include "lib/inputs.h"
 #include "lib/cli.h"
@@ -114,6 +114,9 @@ static void print_notes(const kifu_record *rec)
 	}
 }
 
+/* A record handler said INPUTS_STOP: inputs_each_record reads no more. */
+static int stop_reading;
+
 /* The records of in, or of bytes[0..len) when in is NULL. */
 static int each_in_stream(FILE *in, const char *bytes, size_t len, const char *name,
 			  struct inputs_variants *vars, const struct inputs_handlers *h, kifu_record *rec)
@@ -135,6 +138,10 @@ static int each_in_stream(FILE *in, const char *bytes, size_t len, const char *n
 			print_notes(rec);
 			progress_record(kifu_record_move_count(rec));
 			int st = h->record(h->ctx, rec, v, ++index);
+			if (st == INPUTS_STOP) {
+				stop_reading = 1;
+				break;
+			}
 			if (st > worst)
 				worst = st;
 			continue;
@@ -247,7 +254,8 @@ int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *
 		nfiles = 1;
 		files = stdin_only;
 	}
-	for (int i = 0; i < nfiles; i++) {
+	stop_reading = 0;
+	for (int i = 0; i < nfiles && !stop_reading; i++) {
 		const char *path = files[i];
 		int st;
 		if (!strcmp(path, "-"))
@@ -263,24 +271,12 @@ int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *
 	return worst;
 }
 
-/* Length of the valid UTF-8 sequence at p (1-4), or 0 if it is not one. */
-static int utf8_len(const unsigned char *p)
-{
-	int n = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 :
-		(p[0] & 0xF8) == 0xF0 ? 4 : 0;
-	if (n == 2 && p[0] < 0xC2)
-		return 0;
-	for (int i = 1; i < n; i++)
-		if ((p[i] & 0xC0) != 0x80)
-			return 0;
-	return n;
-}
-
 void inputs_record_error(const kifu_record *rec, kifu_diag *d)
 {
 	if (!d->file[0]) {
 		snprintf(d->file, sizeof d->file, "%s", kifu_record_file(rec));
-		d->line = kifu_record_line(rec);
+		if (!d->line)
+			d->line = kifu_record_line(rec);
 	}
 	cli_diag(d);
 }
@@ -316,46 +312,4 @@ void inputs_report_fault(const kifu_record *rec, const kifu_fault *f, const char
 void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r)
 {
 	inputs_report_fault(rec, &r->fault, NULL);
-}
-
-int inputs_same_move(const kifu_move *x, const kifu_move *y)
-{
-	if ((x->flags & KIFU_MOVE_DROP) != (y->flags & KIFU_MOVE_DROP))
-		return 0;
-	if (x->flags & KIFU_MOVE_DROP)
-		return x->piece == y->piece && x->to == y->to;
-	return x->from == y->from && x->mid == y->mid && x->to == y->to &&
-	       (x->flags & KIFU_MOVE_PROMOTE) == (y->flags & KIFU_MOVE_PROMOTE);
-}
-
-void inputs_json_string(FILE *out, const char *s)
-{
-	putc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		int n = utf8_len(p);
-		if (n == 0) {
-			fputs("\\ufffd", out); /* not UTF-8: the replacement character */
-			p++;
-			continue;
-		}
-		if (n > 1) {
-			fwrite(p, 1, (size_t)n, out);
-			p += n;
-			continue;
-		}
-		switch (*p) {
-		case '"': fputs("\\\"", out); break;
-		case '\\': fputs("\\\\", out); break;
-		case '\n': fputs("\\n", out); break;
-		case '\r': fputs("\\r", out); break;
-		case '\t': fputs("\\t", out); break;
-		default:
-			if (*p < 0x20 || *p == 0x7F)
-				fprintf(out, "\\u%04x", *p);
-			else
-				putc(*p, out);
-		}
-		p++;
-	}
-	putc('"', out);
 }

@@ -1,7 +1,8 @@
 /*
- * inputs.h - what the record-reading tools share: going over the records
- * of every input file (or standard input), finding variants by name, JSON
- * strings, and output files written through a temporary file.
+ * inputs.h - what the record-reading tools share: the variants a tool
+ * knows, going over the records of every input file (or standard input),
+ * and the messages about records every tool says the same way.  Where the
+ * output goes is output.h's.
  */
 #ifndef KIFU_INPUTS_H
 #define KIFU_INPUTS_H
@@ -33,7 +34,10 @@ int inputs_stream_open(FILE *in, const char *name, const struct inputs_variants 
 		       kifu_reader **reader, kifu_stream **stream);
 void inputs_stream_close(kifu_reader *reader, kifu_stream *stream);
 
-/* Called for each record (index: 1-based within its file). */
+/* Called for each record (index: 1-based within its file).  It returns a
+ * status (CLI_OK, ...), or INPUTS_STOP: no more record is read, of this
+ * input or of the next (kifu-annotate after an interrupt). */
+#define INPUTS_STOP (-1)
 typedef int (*inputs_record_fn)(void *ctx, const kifu_record *rec, const kifu_variant *v,
 				long index);
 /* Called for a record that could not be read at all (a line too long). */
@@ -52,10 +56,11 @@ struct inputs_handlers {
 	void *ctx;
 };
 
-/* Reads every record of every file ("-" or none: standard input).  Returns
- * the worst status: CLI_USAGE if a file could not be opened or read (after
- * going on with the others), CLI_INVALID if one held no record or a record
- * was lost, else the worst that the record handler returned. */
+/* Reads every record of every file ("-" or none: standard input), until
+ * the record handler says INPUTS_STOP.  Returns the worst status: CLI_USAGE
+ * if a file could not be opened or read (after going on with the others),
+ * CLI_INVALID if one held no record or a record was lost, else the worst
+ * that the record handler returned. */
 int inputs_each_record(int nfiles, char *const files[], struct inputs_variants *vars,
 		       const struct inputs_handlers *h);
 
@@ -77,14 +82,5 @@ void inputs_report_invalid(const kifu_record *rec, const kifu_validation *r);
 /* The same for a fault, with note (NULL: none) after the reason. */
 void inputs_report_fault(const kifu_record *rec, const kifu_fault *f, const char *note);
 
-/* Are two moves the same as parsed: a drop of one piece on one square, or
- * from, first-leg square, to and promotion (the notation they were written
- * in aside)?  1 or 0. */
-int inputs_same_move(const kifu_move *x, const kifu_move *y);
-
-/* Writes s as a JSON string, quotes included. */
-void inputs_json_string(FILE *out, const char *s);
-
-#include "lib/output.h"
 
 #endif

@@ -74,8 +74,9 @@ void board_out_int(struct board_out *o, long n);
 void board_out_xml(struct board_out *o, const char *s);
 void board_out_xml_n(struct board_out *o, const char *s, size_t n);
 /* A JSON string, quoted, that is safe inside an HTML <script> element:
- * < > & written \u003c \u003e \u0026 (no "</script>", no "<!--"), U+2028
- * and U+2029 escaped, bytes that are not UTF-8 as U+FFFD. */
+ * the JSON writer's escapes with KIFU_JSON_HTML (kifu/json.h): < > &
+ * written \u003c \u003e \u0026 (no "</script>", no "<!--"), controls,
+ * U+2028 and U+2029 escaped, bytes that are not UTF-8 as U+FFFD. */
 void board_out_json(struct board_out *o, const char *s);
 /* Writes the buffer to f and empties it.  0, or -1 (a write error, or the
  * buffer ran out of memory). */

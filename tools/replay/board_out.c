@@ -110,51 +110,18 @@ void board_out_xml(struct board_out *o, const char *s)
 	board_out_xml_n(o, s, strlen(s));
 }
 
-/* The length of the UTF-8 character at p (2..4), or 0 if it is not one. */
-static int utf8_char(const unsigned char *p)
-{
-	int n = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
-	for (int i = 1; i < n; i++)
-		if ((p[i] & 0xC0) != 0x80)
-			return 0;
-	return n;
-}
-
 void board_out_json(struct board_out *o, const char *s)
 {
-	static const char hex[] = "0123456789abcdef";
-	board_out_char(o, '"');
-	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		if (*p >= 0x80) {
-			int n = utf8_char(p);
-			if (!n) {
-				board_out_str(o, "\\ufffd"); /* not UTF-8 */
-				p++;
-			} else if (n == 3 && p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0xA8 || p[2] == 0xA9)) {
-				/* line and paragraph separators end a line in older JavaScript */
-				board_out_str(o, p[2] == 0xA8 ? "\\u2028" : "\\u2029");
-				p += 3;
-			} else {
-				board_out_bytes(o, (const char *)p, (size_t)n);
-				p += n;
-			}
-			continue;
-		}
-		if (*p == '"' || *p == '\\') {
-			board_out_char(o, '\\');
-			board_out_char(o, (char)*p);
-		} else if (*p == '\n') {
-			board_out_str(o, "\\n");
-		} else if (*p < 0x20 || *p == '<' || *p == '>' || *p == '&') {
-			/* no "</script>" or "<!--" can end or change the script element */
-			char u[7] = {'\\', 'u', '0', '0', hex[*p >> 4], hex[*p & 15], 0};
-			board_out_str(o, u);
-		} else {
-			board_out_char(o, (char)*p);
-		}
-		p++;
+	/* the JSON module's escapes, for HTML: into the buffer at once, or
+	 * again once it has room for the whole */
+	size_t len = strlen(s), room = o->cap - o->len;
+	size_t n = kifu_json_escape(o->p ? o->p + o->len : NULL, o->p ? room : 0, s, len, KIFU_JSON_HTML);
+	if (n >= room) {
+		if (board_out_grow(o, n + 1))
+			return;
+		kifu_json_escape(o->p + o->len, n + 1, s, len, KIFU_JSON_HTML);
 	}
-	board_out_char(o, '"');
+	o->len += n;
 }
 
 int board_out_flush(struct board_out *o, FILE *f)

@@ -15,7 +15,9 @@
  */
 #include "replay/board.h"
 #include "lib/cli.h"
+#include "lib/escape.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -41,7 +43,9 @@ static const char *const format_ext[] = {"txt", "bod", "sfen", "svg", "html"};
 
 struct replay_run {
 	enum replay_format format;
-	const char *dir;       /* -o DIR, or NULL: standard output */
+	const char *path;      /* -o PATH, or NULL: standard output */
+	struct output_dir *dir; /* -o DIR/: a file per position (per record for html) */
+	FILE *out;             /* standard output, or -o's file */
 	long from, to;         /* the plies wanted; to < 0: the last */
 	int one_ply;           /* --ply: a missing ply is an error */
 	int last_only;         /* no ply asked for: the last position */
@@ -81,10 +85,10 @@ static void usage(FILE *f)
 		"      --flip            svg, html: the board seen from Gote's side\n"
 		"      --size PX         svg: the board's width in pixels\n"
 		"      --coordinates=C   svg: kanji (default: ranks 一..), compact (a..), none\n"
-		"  -o, --output PATH     a directory: one file per position (BASE-RECORD-PLY.EXT),\n"
-		"                        for html one page per record (BASE-RECORD.html);\n"
-		"                        html with a PATH that is not a directory (kifu(7)):\n"
-		"                        the one page every record goes to\n"
+		"  -o, --output PATH     a directory (existing, or PATH ending in /): one\n"
+		"                        file per position, BASE-0001-0007.EXT, for html one\n"
+		"                        page per record, BASE-0001.html; else the file\n"
+		"                        that gets what standard output would (kifu(7))\n"
 		"      --max-files N     with -o: stop with an error rather than write more\n"
 		"                        than N files (default 100000; 0: no limit)\n"
 		, cli_program());
@@ -185,18 +189,20 @@ static int stop(struct replay_run *run, const kifu_record *rec, const char *why)
 }
 
 /* Writes one file of -o DIR, through a temporary file: a position (view),
- * or the page in the buffer (view NULL). */
-static int write_file(struct replay_run *run, const kifu_record *rec, const char *path,
+ * DIR/BASE-RECORD-PLY.EXT, or the page in the buffer (view NULL),
+ * DIR/BASE-RECORD.html. */
+static int write_file(struct replay_run *run, const kifu_record *rec, long index,
 		      const struct board_view *view)
 {
 	if (run->max_files && run->files >= run->max_files) {
 		char why[160];
 		snprintf(why, sizeof why, "more than %ld files for -o %s: stopped (--max-files N allows more)",
-			 run->max_files, run->dir);
+			 run->max_files, run->path);
 		return stop(run, rec, why);
 	}
 	output out;
-	if (output_open(&out, path)) {
+	if (output_dir_file(&out, run->dir, kifu_record_file(rec), index, view ? view->ply : -1,
+			    format_ext[run->format])) {
 		run->failed = 1; /* said by output_open */
 		return CLI_USAGE;
 	}
@@ -220,19 +226,15 @@ static int emit(struct replay_run *run, const kifu_record *rec, long index,
 	if (!run->dir) {
 		if (run->format == FMT_SVG && run->written)
 			/* two XML documents in one stream would be no document at all */
-			return stop(run, rec, "--format=svg: a second position; several positions need -o DIR");
+			return stop(run, rec, "--format=svg: a second position; several positions need -o DIR/");
 		/* text and BOD diagrams one after another, a blank line between */
 		if (run->written++ && (run->format == FMT_TEXT || run->format == FMT_KIF))
-			putchar('\n');
-		if (write_position(stdout, run, view))
+			putc('\n', run->out);
+		if (write_position(run->out, run, view))
 			return stop(run, rec, "cannot write the picture (out of memory, or a write error)");
 		return CLI_OK;
 	}
-	char base[256], path[4096];
-	output_file_base(kifu_record_file(rec), base, sizeof base);
-	snprintf(path, sizeof path, "%s/%s-%ld-%04ld.%s", run->dir, base, index, view->ply,
-		 format_ext[run->format]);
-	return write_file(run, rec, path, view);
+	return write_file(run, rec, index, view);
 }
 
 /* What the play loop's hook needs to show the positions. */
@@ -275,15 +277,6 @@ static int show_after(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	return rr->status >= CLI_USAGE ? KIFU_EIO : 0;
 }
 
-/* Writes a record's page, DIR/BASE-RECORD.html, from the buffer. */
-static int write_page(struct replay_run *run, const kifu_record *rec, long index)
-{
-	char base[256], path[4096];
-	output_file_base(kifu_record_file(rec), base, sizeof base);
-	snprintf(path, sizeof path, "%s/%s-%ld.html", run->dir, base, index);
-	return write_file(run, rec, path, NULL);
-}
-
 /* --format=html: the record's data on the page (every line played), or a
  * page of its own in DIR. */
 static int html_record(struct replay_run *run, const kifu_record *rec, const kifu_variant *v, long index)
@@ -305,7 +298,7 @@ static int html_record(struct replay_run *run, const kifu_record *rec, const kif
 	}
 	if (!run->page) {
 		char file[4 * KIFU_DIAG_FILE_MAX];
-		cli_shown(file, sizeof file, kifu_record_file(rec));
+		escape_text(file, sizeof file, kifu_record_file(rec), 0);
 		snprintf(title, sizeof title, "%s:%ld", file, kifu_record_line(rec));
 		board_html_begin(run->html, &run->buf, title, run->flip);
 	}
@@ -319,7 +312,7 @@ static int html_record(struct replay_run *run, const kifu_record *rec, const kif
 			return stop(run, rec, "cannot write the page (out of memory, or a write error)");
 	} else {
 		board_html_end(run->html, &run->buf);
-		status = write_page(run, rec, index);
+		status = write_file(run, rec, index, NULL);
 	}
 	if (!val.valid) {
 		inputs_report_invalid(rec, &val);
@@ -355,7 +348,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	/* the plies wanted, within the r.plies the replay reaches */
 	long to = run->to < 0 || run->to > r.plies ? r.plies : run->to;
 	char file[4 * KIFU_DIAG_FILE_MAX];
-	cli_shown(file, sizeof file, kifu_record_file(rec));
+	escape_text(file, sizeof file, kifu_record_file(rec), 0);
 	snprintf(source, sizeof source, "%s:%ld", file, kifu_record_line(rec));
 	struct replay_record rr = {run, rec, index, run->last_only ? to : run->from,
 				   {run->pos, source, 0, r.plies, NULL, "", NULL, run->flip, run->size, run->coords},
@@ -415,9 +408,10 @@ static int settle_options(struct replay_run *run, long ply, int every, long from
 		cli_error("--format=html holds every position: --every, --from-ply and --to-ply do not go with it");
 		return -1;
 	}
-	if (run->format == FMT_SVG && !run->dir && several) {
-		/* several XML documents in one stream would be no document at all */
-		cli_error("--format=svg with several positions needs -o DIR");
+	if (run->format == FMT_SVG && !output_names_dir(run->path) && several) {
+		/* several XML documents in one stream, or in one file, would be
+		 * no document at all */
+		cli_error("--format=svg with several positions needs -o DIR/ (a directory)");
 		return -1;
 	}
 	if (ply >= 0) {
@@ -439,36 +433,47 @@ static void page_title(char *buf, size_t size, int n, char *const files[])
 	size_t used = (size_t)snprintf(buf, size, "kifu-replay:");
 	if (!n)
 		snprintf(buf + used, size - used, " stdin");
-	for (int i = 0; i < n && used < size; i++) {
+	for (int i = 0; i < n; i++) {
+		/* whole names only: a title never ends in half a character */
 		char shown[4 * KIFU_DIAG_FILE_MAX];
-		cli_shown(shown, sizeof shown, strcmp(files[i], "-") ? files[i] : "stdin");
+		size_t len = escape_text(shown, sizeof shown, strcmp(files[i], "-") ? files[i] : "stdin", 0);
+		if (used + 1 + len >= size)
+			break;
 		used += (size_t)snprintf(buf + used, size - used, " %s", shown);
 	}
 }
 
-/* Replays every record of the inputs.  With --format=html and no -o DIR,
- * every record goes to one page (standard output, or -o's file: kifu(7)'s
- * one -o rule). */
+/* Replays every record of the inputs.  -o DIR/ writes a file per position
+ * (a page per record for html); without it, standard output or -o's file
+ * gets the positions one after another, or the one page every record goes
+ * to (kifu(7)'s one -o rule). */
 static int replay(struct replay_run *run, const struct cli_variant_choice *choice, int n, char *files[])
 {
-	int one_page = run->format == FMT_HTML && !(run->dir && output_names_dir(run->dir));
-	if (run->dir && !one_page && (output_bases_differ(n, files) || output_make_dir(run->dir)))
-		return CLI_USAGE;
-	if (run->format == FMT_HTML && board_html_new(&run->html)) {
-		cli_error("out of memory");
-		return CLI_USAGE;
+	struct output_dir dir;
+	int one_page = run->format == FMT_HTML && !output_names_dir(run->path);
+	if (output_names_dir(run->path)) {
+		if (output_dir_open(&dir, run->path, n, files))
+			return CLI_USAGE;
+		run->dir = &dir;
 	}
 	struct inputs_variants vars;
-	if (inputs_variants_choose(&vars, choice)) {
-		board_html_free(run->html);
-		return CLI_USAGE;
-	}
 	output out;
-	if (output_open(&out, one_page ? run->dir : NULL)) {
-		board_html_free(run->html);
+	int status = run->format == FMT_HTML && board_html_new(&run->html) ? CLI_USAGE : CLI_OK;
+	if (status)
+		cli_error("out of memory");
+	if (status == CLI_OK && inputs_variants_choose(&vars, choice))
+		status = CLI_USAGE;
+	else if (status == CLI_OK && output_open(&out, run->dir ? NULL : run->path)) {
 		inputs_variants_free(&vars);
-		return CLI_USAGE;
+		status = CLI_USAGE;
 	}
+	if (status) {
+		board_html_free(run->html);
+		if (run->dir)
+			output_dir_free(&dir);
+		return status;
+	}
+	run->out = out.f;
 	char title[1024];
 	if (one_page) {
 		run->page = out.f;
@@ -477,15 +482,17 @@ static int replay(struct replay_run *run, const struct cli_variant_choice *choic
 		board_out_flush(&run->buf, out.f);
 	}
 	const struct inputs_handlers handlers = {on_record, NULL, NULL, run};
-	int status = inputs_each_record(n, files, &vars, &handlers);
+	status = inputs_each_record(n, files, &vars, &handlers);
 	int ok = status < CLI_USAGE;
 	if (one_page) {
 		board_html_end(run->html, &run->buf);
 		if (board_out_flush(&run->buf, out.f))
 			ok = 0;
 	}
-	/* a page cut short is not left in the place of a whole one */
-	if (output_close(&out, !one_page || ok) && status < CLI_USAGE)
+	/* -o FILE: written when the run did all it meant to (a record with an
+	 * illegal move is shown up to it, status 1); a page or a picture cut
+	 * short is not left in the place of a whole one */
+	if (output_close(&out, ok) && status < CLI_USAGE)
 		status = CLI_USAGE;
 	if (one_page && !ok && status < CLI_USAGE)
 		status = CLI_USAGE;
@@ -493,6 +500,9 @@ static int replay(struct replay_run *run, const struct cli_variant_choice *choic
 	board_out_free(&run->buf);
 	board_html_free(run->html);
 	inputs_variants_free(&vars);
+	if (run->dir)
+		output_dir_free(&dir);
+	run->dir = NULL;
 	return status;
 }
 
@@ -527,7 +537,7 @@ int main(int argc, char *argv[])
 		switch (opt) {
 		case 'h': usage(stdout); return cli_stdout_done();
 		case CLI_OPT_VERSION: return cli_version();
-		case 'o': run.dir = optarg; break;
+		case 'o': run.path = optarg; break;
 		case OPT_EVERY: every = 1; break;
 		case OPT_PLY:
 			if (parse_ply(optarg, "--ply", &ply))

@@ -5,8 +5,8 @@
 # everything is there.  Used by `make samples`, `make test` and .ci/run.
 set -eu
 
-PACKAGES="build-essential pkg-config libyaml-dev libjansson-dev libpcre2-dev libsqlite3-dev libcmocka-dev"
-MODULES="yaml-0.1 jansson libpcre2-8 sqlite3 cmocka"
+PACKAGES="build-essential pkg-config libyaml-dev libpcre2-dev libsqlite3-dev libcmocka-dev"
+MODULES="yaml-0.1 libpcre2-8 sqlite3 cmocka"
 # The font the pictures name first (kifu-replay's SVG and HTML page,
 # docs/replay.md): without a Japanese font every kanji on them is a box.
 # IPA Mincho rather than Noto CJK: a Mincho, as printed diagrams and

@@ -17,6 +17,7 @@
  */
 #include "lib/cli.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 #include "select/select.h"
 #include "index/index.h"
 
@@ -29,7 +30,7 @@
 enum {
 	OPT_WHERE = CLI_OPT_FIRST_FREE, OPT_MOVE, OPT_IS_VARIANT, OPT_PLIES, OPT_ENDING, OPT_VALID,
 	OPT_INVALID, OPT_POSITION, OPT_BOARD_ONLY, OPT_MIRROR, OPT_OPENING, OPT_OR, OPT_INVERT,
-	OPT_DEDUPE, OPT_DUPLICATES, OPT_COUNT, OPT_TO, OPT_ENCODING, OPT_INDEX
+	OPT_DEDUPE, OPT_DUPLICATES, OPT_COUNT, OPT_TO, OPT_ENCODING, OPT_INDEX, OPT_PLAYER
 };
 
 struct select_run {
@@ -42,7 +43,7 @@ struct select_run {
 	int failed;                 /* an error that stops the run (out of memory, a limit) */
 	/* the output */
 	const char *to;             /* --to, or NULL: the records' own notation */
-	const char *dir;            /* -o DIR: one file per record */
+	struct output_dir *dir;     /* -o DIR: one file per record */
 	FILE *out;
 	const char *notation;       /* the one output's notation, once chosen */
 	const char *between;
@@ -60,10 +61,13 @@ static void usage(FILE *f)
 		"Write the records that match, in the notation they were read in.\n"
 		"\n"
 		"Criteria (all must hold; --or starts another group, any group will do):\n"
-		"      --where TAG~REGEX   a tag TAG matches REGEX (PCRE2, UTF-8)\n"
+		"      --where TAG~REGEX   a tag TAG (or its KIF header: 棋戦~竜王) matches\n"
+		"                          REGEX (PCRE2, UTF-8)\n"
 		"      --move [PLY[..PLY]:]REGEX\n"
 		"                          a main-line move, in the compact notation (7g7f,\n"
-		"                          P*5e), matches; at that ply or in that range\n"
+		"                          P*5e), or in kanji when REGEX is (▲７六歩(77)),\n"
+		"                          matches; at that ply or in that range\n"
+		"      --player NAME       the record's sente or gote is NAME\n"
 		"      --is-variant NAME   the record's variant is NAME (several: any)\n"
 		"      --plies N|MIN..MAX  the main line has that many moves (MIN.., ..MAX)\n"
 		"      --ending WORD       it ends so (resign, abort, ..., none; several: any)\n"
@@ -71,7 +75,7 @@ static void usage(FILE *f)
 		"      --position SFEN     the main line reaches the position at some ply\n"
 		"      --board-only        --position compares the board only\n"
 		"      --mirror            --position matches its left-right mirror too\n"
-		"      --opening MOVES     the main line starts so (\"7g7f 3c3d\")\n"
+		"      --opening MOVES     the main line starts so (\"7g7f 3c3d\", \"７六歩 ３四歩\")\n"
 		"      --or                the criteria after it form another group\n"
 		"      --invert            write the records that do not match\n"
 		"      --index INDEX       the records of a kifu-index index, not of files; its\n"
@@ -88,8 +92,9 @@ static void usage(FILE *f)
 		"      --to NOTATION       write in NOTATION (%s); default: the\n"
 		"                          notation of the first record selected\n"
 		"      --encoding=ENC      for KIF: utf-8 (default) or sjis (Shift_JIS)\n"
-		"  -o, --output PATH       write to the file PATH; a directory (existing, or\n"
-		"                          ending in /): one file per record, in its notation\n",
+		"  -o, --output PATH       write to the file PATH (kifu(7), OUTPUT); a directory\n"
+		"                          (existing, or ending in /): one file per record,\n"
+		"                          PATH/BASE-0001.EXT ..., in its notation\n",
 		cli_program(), cli_notations(1));
 	cli_common_help(f, 24);
 	fprintf(f,
@@ -164,14 +169,10 @@ static int write_record(struct select_run *run, const kifu_record *rec, const ki
 	const char *notation = run->to ? run->to : run->notation ? run->notation : own_notation(rec);
 	if (run->dir) {
 		notation = run->to ? run->to : own_notation(rec);
-		kifu_notation_info info;
-		kifu_notation_at(kifu_notation_find(notation), &info);
-		char base[256], path[4096];
-		output_file_base(kifu_record_file(rec), base, sizeof base);
-		snprintf(path, sizeof path, "%s/%s-%ld%.*s", run->dir, base, index,
-			 (int)strcspn(info.extensions, " "), info.extensions);
+		char ext[32];
+		cli_notation_ext(notation, ext, sizeof ext);
 		output file;
-		if (output_open(&file, path))
+		if (output_dir_file(&file, run->dir, kifu_record_file(rec), index, -1, ext))
 			return CLI_USAGE;
 		run->notation = notation;
 		int rc = kifu_write(file.f, rec, v, notation, &run->options, &d);
@@ -291,6 +292,7 @@ static int criterion(select_rules *rules, int opt, const char *arg, unsigned *fl
 	case OPT_POSITION: rc = select_add_position(rules, arg, &d); break;
 	case OPT_OPENING: rc = select_add_opening(rules, arg, &d); break;
 	case OPT_OR: rc = select_or(rules, &d); break;
+	case OPT_PLAYER: rc = select_add_player(rules, arg, &d); break;
 	case OPT_BOARD_ONLY: *flags |= SELECT_BOARD_ONLY; return 1;
 	case OPT_MIRROR: *flags |= SELECT_MIRROR; return 1;
 	default: return 0;
@@ -301,7 +303,7 @@ static int criterion(select_rules *rules, int opt, const char *arg, unsigned *fl
 					    "--valid", "--invalid", "--position", "--board-only",
 					    "--mirror", "--opening", "--or"};
 	int has_arg = opt != OPT_VALID && opt != OPT_INVALID && opt != OPT_OR;
-	return criterion_error(names[opt - OPT_WHERE], has_arg ? arg : NULL, &d);
+	return criterion_error(opt == OPT_PLAYER ? "--player" : names[opt - OPT_WHERE], has_arg ? arg : NULL, &d);
 }
 
 struct select_options {
@@ -333,6 +335,7 @@ static int parse_options(int argc, char *argv[], struct select_run *run, struct 
 		{"mirror", no_argument, NULL, OPT_MIRROR},
 		{"opening", required_argument, NULL, OPT_OPENING},
 		{"or", no_argument, NULL, OPT_OR},
+		{"player", required_argument, NULL, OPT_PLAYER},
 		{"invert", no_argument, NULL, OPT_INVERT},
 		{"dedupe", optional_argument, NULL, OPT_DEDUPE},
 		{"duplicates", optional_argument, NULL, OPT_DUPLICATES},
@@ -414,13 +417,17 @@ static int run_select(struct select_run *run, const struct select_options *o,
 		      struct inputs_variants *vars, int nfiles, char *const files[])
 {
 	output out;
+	struct output_dir dir;
 	if (output_names_dir(o->path) && !run->count_only) {
-		if (output_bases_differ(nfiles, files) || output_make_dir(o->path))
+		if (output_dir_open(&dir, o->path, nfiles, files))
 			return CLI_USAGE;
-		run->dir = o->path;
+		run->dir = &dir;
 	}
-	if (output_open(&out, run->dir ? NULL : o->path))
+	if (output_open(&out, run->dir ? NULL : o->path)) {
+		if (run->dir)
+			output_dir_free(&dir);
 		return CLI_USAGE;
+	}
 	run->out = out.f;
 	const struct inputs_handlers handlers = {on_record, NULL, NULL, run};
 	int status;
@@ -439,8 +446,13 @@ static int run_select(struct select_run *run, const struct select_options *o,
 		status = CLI_USAGE;
 	if (run->count_only)
 		fprintf(out.f, "%ld\n", run->selected);
-	if (output_close(&out, status < CLI_USAGE || run->selected) && status < CLI_USAGE)
+	/* -o FILE is written when the run did all it meant to: not after an
+	 * error (kifu(7), OUTPUT) */
+	if (output_close(&out, status < CLI_USAGE) && status < CLI_USAGE)
 		status = CLI_USAGE;
+	if (run->dir)
+		output_dir_free(&dir);
+	run->dir = NULL;
 	return status;
 }
 

@@ -154,14 +154,21 @@ int select_add_where(select_rules *r, const char *spec, kifu_diag *diag)
 {
 	struct group *g = current(r);
 	g->nfilters++;
-	return record_filter_add_where(g->filter, spec, diag);
+	return record_filter_add_where(g->filter, "--where", spec, diag);
 }
 
 int select_add_move(select_rules *r, const char *spec, kifu_diag *diag)
 {
 	struct group *g = current(r);
 	g->nfilters++;
-	return record_filter_add_move(g->filter, spec, diag);
+	return record_filter_add_move(g->filter, "--move", spec, diag);
+}
+
+int select_add_player(select_rules *r, const char *name, kifu_diag *diag)
+{
+	struct group *g = current(r);
+	g->nfilters++;
+	return record_filter_add_player(g->filter, name, diag);
 }
 
 int select_add_variant(select_rules *r, const char *name, kifu_diag *diag)
@@ -261,13 +268,111 @@ int select_add_opening(select_rules *r, const char *moves, kifu_diag *diag)
 
 /* --- openings --------------------------------------------------------------- */
 
+/* Does the text hold a character past ASCII (the kanji notation)? */
+static int has_kanji(const char *text)
+{
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		if (*p >= 0x80)
+			return 1;
+	return 0;
+}
+
+/* The length of the space at p that parts two kanji moves (ASCII white
+ * space, or the ideographic space U+3000), or 0. */
+static size_t kanji_space(const char *p)
+{
+	if (isspace((unsigned char)*p))
+		return 1;
+	return !strncmp(p, "\xE3\x80\x80", 3) ? 3 : 0;
+}
+
+/* A side's mark before a kanji move: ▲ △ (and ☗ ☖). */
+static int has_mark(const char *p)
+{
+	return !strncmp(p, "▲", 3) || !strncmp(p, "△", 3) || !strncmp(p, "☗", 3) || !strncmp(p, "☖", 3);
+}
+
+/* The opening's moves in the kanji notation ("７六歩 ３四歩", "▲７六歩　△３四歩",
+ * "▲7八歩兵" on larger boards), read from v's start by the library's own
+ * KIF and KI2 reader: one move a line, each given its side's mark when it
+ * has none.  Into op as opening_parse; col: the move's place in text. */
+static int kanji_opening(const char *text, const kifu_variant *v, struct opening_parse *op,
+			 kifu_diag *diag)
+{
+	size_t len = strlen(text), n = 0, moves = 0;
+	char *ki2 = malloc(2 * len + 8);
+	long *starts = malloc((len + 1) * sizeof *starts);
+	int rc = ki2 && starts ? 0 : KIFU_ENOMEM;
+	for (const char *p = text; !rc && *p;) {
+		size_t sp = kanji_space(p);
+		if (sp) {
+			p += sp;
+			continue;
+		}
+		/* its column: the characters before it, plus one */
+		long chars = 1;
+		for (const char *q = text; q < p; q++)
+			chars += (*q & 0xC0) != 0x80;
+		starts[moves] = chars;
+		if (!has_mark(p)) {
+			memcpy(ki2 + n, moves % 2 ? "△" : "▲", 3);
+			n += 3;
+		}
+		while (*p && !kanji_space(p))
+			ki2[n++] = *p++;
+		ki2[n++] = '\n';
+		moves++;
+	}
+	kifu_reader *reader = NULL;
+	kifu_stream *stream = NULL;
+	kifu_record *rec = NULL;
+	kifu_stream_options opt = KIFU_STREAM_OPTIONS_INIT;
+	opt.fallback = v;
+	opt.notation = "kif";
+	if (!rc && (kifu_reader_new_buffer(&reader, ki2, n, "--opening") ||
+		    kifu_stream_new(&stream, reader, &opt) || kifu_record_new(&rec)))
+		rc = KIFU_ENOMEM;
+	const kifu_variant *got = NULL;
+	kifu_diag d;
+	kifu_diag_clear(&d);
+	int read = rc ? 0 : kifu_stream_next(stream, rec, &got, &d);
+	long ply = 0, line = 0, col = 0;
+	const char *err = read == 1 ? kifu_record_error(rec, &ply, &line, &col, NULL) : d.message;
+	if (read == KIFU_ENOMEM)
+		rc = KIFU_ENOMEM;
+	if (!rc && (read != 1 || err || got != v || kifu_record_move_count(rec) != (long)moves)) {
+		/* the move at fault, placed in the option's text */
+		long at = line >= 1 && line <= (long)moves ? starts[line - 1] : 0;
+		rc = kifu_diag_set(diag, KIFU_ESYNTAX, NULL, 0, at, "%s",
+				   err && *err ? err : "not moves in the kanji notation");
+	}
+	op->n = 0;
+	op->moves = NULL;
+	if (!rc && !(op->moves = malloc((moves + 1) * sizeof *op->moves)))
+		rc = KIFU_ENOMEM;
+	for (long i = 0; !rc && i < (long)moves; i++) {
+		kifu_record_move m;
+		kifu_record_get_move(rec, i, &m);
+		op->moves[op->n++] = m.move;
+	}
+	kifu_record_free(rec);
+	kifu_stream_free(stream);
+	kifu_reader_free(reader);
+	free(ki2);
+	free(starts);
+	return rc;
+}
+
 /* Parses the opening's moves as v reads them into op (moves NULL if it
- * cannot).  0, KIFU_ENOMEM, or KIFU_ESYNTAX with diag (col: in the text). */
+ * cannot): in the compact notation, or in the kanji one (kanji_opening).
+ * 0, KIFU_ENOMEM, or KIFU_ESYNTAX with diag (col: in the text). */
 static int opening_parse(const char *text, const kifu_variant *v, struct opening_parse *op,
 			 kifu_diag *diag)
 {
-	size_t len = strlen(text);
 	op->v = v;
+	if (has_kanji(text))
+		return kanji_opening(text, v, op, diag);
+	size_t len = strlen(text);
 	op->n = 0;
 	if (!(op->moves = malloc((len / 2 + 1) * sizeof *op->moves)))
 		return KIFU_ENOMEM;
@@ -319,7 +424,7 @@ static int opening_matches(struct opening *o, const kifu_record *rec, const kifu
 		return 0;
 	for (int i = 0; i < op->n; i++) {
 		kifu_record_move m;
-		if (kifu_record_get_move(rec, i, &m) || !inputs_same_move(&m.move, &op->moves[i]))
+		if (kifu_record_get_move(rec, i, &m) || !kifu_move_same(&m.move, &op->moves[i]))
 			return 0;
 	}
 	return 1;
@@ -382,10 +487,19 @@ int select_finish(select_rules *r, const kifu_variant_set *vars, const kifu_vari
 	for (int gi = 0; gi < r->n; gi++) {
 		struct group *g = &r->groups[gi];
 		for (int i = 0; i < g->nvariants; i++) {
-			/* a slip for a known name ("chuu") is an error; a name no
-			 * variant is close to selects the records that give it */
-			const char *close = kifu_variant_set_find(vars, g->variants[i]) ? NULL :
-					    kifu_variant_set_suggest(vars, g->variants[i]);
+			/* a variant as a person calls it (大将棋, daishogi) is its
+			 * name; a slip for a known name ("chuu") is an error; a
+			 * name no variant is close to selects the records that
+			 * give it */
+			const kifu_variant *called = kifu_variant_set_find_called(vars, g->variants[i]);
+			if (called && strcmp(kifu_variant_name(called), g->variants[i])) {
+				char *name = strdup(kifu_variant_name(called));
+				if (!name)
+					return no_memory(diag);
+				free(g->variants[i]);
+				g->variants[i] = name;
+			}
+			const char *close = called ? NULL : kifu_variant_set_suggest(vars, g->variants[i]);
 			if (close) {
 				*option = "--is-variant";
 				*arg = g->variants[i];

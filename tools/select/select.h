@@ -1,7 +1,8 @@
 /*
  * select.h - which records kifu-select writes (man/kifu-select.1): groups of
  * criteria, a record matching when every criterion of some group holds.
- * Within a group, --where, --move, --position and --opening each must hold;
+ * Within a group, --where, --move, --player, --position and --opening each
+ * must hold;
  * --is-variant and --ending name what a record has one of, so several of
  * them mean any of the names; --or starts another group.
  *
@@ -32,6 +33,7 @@ int select_or(select_rules *r, kifu_diag *diag);
  * known) filled. */
 int select_add_where(select_rules *r, const char *spec, kifu_diag *diag);    /* TAG~REGEX */
 int select_add_move(select_rules *r, const char *spec, kifu_diag *diag);     /* [PLY[..PLY]:]REGEX */
+int select_add_player(select_rules *r, const char *name, kifu_diag *diag);   /* sente or gote */
 int select_add_variant(select_rules *r, const char *name, kifu_diag *diag);
 int select_add_plies(select_rules *r, const char *range, kifu_diag *diag);   /* N, A..B, A.., ..B */
 int select_add_ending(select_rules *r, const char *word, kifu_diag *diag);   /* or "none" */

@@ -17,6 +17,7 @@
  */
 #include "lib/cli.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 #include "lib/progress.h"
 #include "stats/stats_data.h"
 #include "lib/record_filter.h"
@@ -28,24 +29,36 @@
 
 #include <kifu/kifu.h>
 
-enum { OPT_FORMAT = CLI_OPT_FIRST_FREE, OPT_WHERE, OPT_WHERE_MOVE, OPT_MERGE, OPT_BY, OPT_OPENINGS,
-       OPT_NAMES };
+enum { OPT_FORMAT = CLI_OPT_FIRST_FREE, OPT_WHERE, OPT_WHERE_MOVE, OPT_PLAYER, OPT_MERGE, OPT_BY,
+       OPT_OPENINGS, OPT_NAMES, OPT_CSV_EXACT };
 enum format { FORMAT_TEXT, FORMAT_YAML, FORMAT_JSON, FORMAT_CSV };
 
 struct stats_run {
 	struct stats st;
 	record_filter *filter;
-	int filtering;      /* a --where or --where-move was given */
-	int failed;         /* out of memory */
+	int filtering;      /* a --where, --where-move or --player was given */
+	int failed;         /* out of memory, or a filter that could not say */
+	int no_records;     /* an input held no record, or none in a notation kifu reads */
+};
+
+/* What the command line asks for, besides the counting's own settings
+ * (--by and --openings, in run.st). */
+struct stats_options {
+	struct cli_variant_choice choice;
+	enum format format;
+	const char *path;       /* -o */
+	int merge;
+	int nfilters, shaped;   /* filters; --by or --openings */
+	struct stats_names names;
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION]\n"
-		"       [--format=text|yaml|json|csv] [--by TAG[:N]|player] [--openings N]\n"
-		"       [--names=en|ja] [--where TAG~REGEX]...\n"
-		"       [--where-move [PLY[..PLY]:]REGEX]... [-o FILE] [FILE...]\n"
+		"       [--format=text|yaml|json|csv] [--csv-exact] [--by TAG[:N]|player]\n"
+		"       [--openings N] [--names=en|ja] [--where TAG~REGEX]...\n"
+		"       [--where-move [PLY[..PLY]:]REGEX]... [--player NAME]... [-o FILE] [FILE...]\n"
 		"   or: %s --merge [--format=text|yaml|json|csv] [--names=en|ja] [-o FILE] [PART...]\n"
 		"Statistics over records, per variant.\n"
 		"\n",
@@ -55,6 +68,10 @@ static void usage(FILE *f)
 		"      --format=FMT        text (default): tables; yaml or json: the sums,\n"
 		"                          which --merge adds up; csv: one row per group and\n"
 		"                          measure (group,variant,measure,value)\n"
+		"      --csv-exact         csv: every cell as it is, for programs; by default\n"
+		"                          a cell that starts with = + - @ TAB or CR gets a '\n"
+		"                          first and control characters are escaped, so that\n"
+		"                          a spreadsheet runs no formula a record holds\n"
 		"      --by TAG[:N]        a group per value of the tag (its first N\n"
 		"                          characters: --by date:4, a year), per variant\n"
 		"      --by player         a group per player: each record in its sente's\n"
@@ -63,20 +80,25 @@ static void usage(FILE *f)
 		"                          the results under each node\n"
 		"      --names=LANG        piece names in the text and CSV: en (default) or\n"
 		"                          ja (the variant's Japanese names)\n"
-		"      --where TAG~REGEX   only records with a tag TAG that matches REGEX\n"
-		"                          (PCRE2, UTF-8); several: all must match\n"
+		"      --where TAG~REGEX   only records with a tag TAG (or its KIF header:\n"
+		"                          棋戦~竜王) that matches REGEX (PCRE2, UTF-8);\n"
+		"                          several: all must match\n"
 		"      --where-move [PLY[..PLY]:]REGEX\n"
 		"                          only records with a main-line move that matches,\n"
 		"                          written in the compact notation (7g7f, P*5e) whatever\n"
-		"                          the input's; at a ply in the range if one is given\n"
+		"                          the input's, or in kanji when REGEX is (▲７六歩(77));\n"
+		"                          at a ply in the range if one is given\n"
+		"      --player NAME       only records with NAME as sente or gote\n"
 		"      --merge             the inputs are yaml or json outputs of kifu-stats\n"
 		"                          (of shards): write their sum\n"
-		"  -o, --output FILE       write to FILE (through a temporary file)\n"
+		"  -o, --output FILE       write to FILE (kifu(7), OUTPUT)\n"
 		"  -h, --help              print this help and exit\n"
 		"      --version           print the version and exit\n"
 		"\n"
 		"Exit status: 0 the statistics were computed (invalid records are counted),\n"
-		"2 usage or I/O error, or a part that --merge cannot add up (nothing written).\n",
+		"1 they were, but an input held no record, 2 usage or I/O error, a regular\n"
+		"expression that could not be matched within its bound, or a part that\n"
+		"--merge cannot add up (nothing written).\n",
 		STATS_MAX_OPENINGS);
 }
 
@@ -116,6 +138,17 @@ static void on_lost(void *ctx, const kifu_diag *diag, long index)
 		cli_error("out of memory");
 		run->failed = 1;
 	}
+}
+
+/* An input that gave no record: said as every tool says it; one that
+ * could not be read stops the statistics (a partial sum would pass for a
+ * whole one), one with no record in it is exit status 1. */
+static void on_failed(void *ctx, const kifu_diag *diag, int status)
+{
+	struct stats_run *run = ctx;
+	inputs_print_failure(diag, status);
+	if (status == CLI_INVALID)
+		run->no_records = 1;
 }
 
 static int merge_parts(struct stats *st, int n, char *const parts[])
@@ -172,7 +205,8 @@ static int parse_openings(const char *s, int *out)
 	return 0;
 }
 
-/* A bad --where or --where-move: the option, the column, the message. */
+/* A bad --where, --where-move, --player or --by: the option, the column,
+ * the message. */
 static int filter_error(const char *option, const char *arg, const kifu_diag *d)
 {
 	if (d->col > 0)
@@ -182,13 +216,66 @@ static int filter_error(const char *option, const char *arg, const kifu_diag *d)
 	return cli_usage_error();
 }
 
-int main(int argc, char *argv[])
+/* One option of kifu-stats' own (not a common one, not -h or --version):
+ * CLI_OK, or CLI_USAGE after saying why. */
+static int stats_option(struct stats_run *run, struct stats_options *o, int opt, const char *arg,
+			char *const argv[])
+{
+	kifu_diag d;
+	kifu_diag_clear(&d);
+	switch (opt) {
+	case 'o': o->path = arg; return CLI_OK;
+	case OPT_MERGE: o->merge = 1; return CLI_OK;
+	case OPT_CSV_EXACT: o->names.csv_exact = 1; return CLI_OK;
+	case OPT_FORMAT:
+		if (!parse_format(arg, &o->format))
+			return CLI_OK;
+		cli_error("unknown format '%s' (text, yaml, json or csv)", arg);
+		return cli_usage_error();
+	case OPT_BY:
+		o->shaped = 1;
+		return stats_set_by(&run->st, arg, &d) ? filter_error("--by", arg, &d) : CLI_OK;
+	case OPT_OPENINGS:
+		o->shaped = 1;
+		if (!parse_openings(arg, &run->st.openings))
+			return CLI_OK;
+		cli_error("--openings '%s': a number of plies from 1 to %d", arg, STATS_MAX_OPENINGS);
+		return cli_usage_error();
+	case OPT_NAMES:
+		if (strcmp(arg, "en") && strcmp(arg, "ja")) {
+			cli_error("unknown --names '%s' (en or ja)", arg);
+			return cli_usage_error();
+		}
+		o->names.japanese = !strcmp(arg, "ja");
+		return CLI_OK;
+	case OPT_WHERE:
+		o->nfilters++;
+		return record_filter_add_where(run->filter, "--where", arg, &d) ?
+		       filter_error("--where", arg, &d) : CLI_OK;
+	case OPT_WHERE_MOVE:
+		o->nfilters++;
+		return record_filter_add_move(run->filter, "--where-move", arg, &d) ?
+		       filter_error("--where-move", arg, &d) : CLI_OK;
+	case OPT_PLAYER:
+		o->nfilters++;
+		return record_filter_add_player(run->filter, arg, &d) ? filter_error("--player", arg, &d) :
+		       CLI_OK;
+	default:
+		return cli_option_error(opt, argv);
+	}
+}
+
+/* The command line: CLI_OK, CLI_USAGE (said), or -1 after --help and -2
+ * for --version. */
+static int parse_options(int argc, char *argv[], struct stats_run *run, struct stats_options *o)
 {
 	static const struct option options[] = {
 		CLI_COMMON_OPTIONS,
 		{"format", required_argument, NULL, OPT_FORMAT},
+		{"csv-exact", no_argument, NULL, OPT_CSV_EXACT},
 		{"where", required_argument, NULL, OPT_WHERE},
 		{"where-move", required_argument, NULL, OPT_WHERE_MOVE},
+		{"player", required_argument, NULL, OPT_PLAYER},
 		{"merge", no_argument, NULL, OPT_MERGE},
 		{"by", required_argument, NULL, OPT_BY},
 		{"openings", required_argument, NULL, OPT_OPENINGS},
@@ -196,118 +283,93 @@ int main(int argc, char *argv[])
 		{"output", required_argument, NULL, 'o'},
 		{NULL, 0, NULL, 0}
 	};
-	struct cli_variant_choice choice = {NULL, NULL, NULL};
-	enum format format = FORMAT_TEXT;
-	const char *path = NULL;
-	int merge = 0, nfilters = 0, shaped = 0, opt;
-	struct stats_names names = {0, NULL};
+	int opt;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", options, NULL)) != -1) {
+		if (cli_variant_option(&o->choice, opt, optarg))
+			continue;
+		if (opt == 'h') {
+			usage(stdout);
+			return -1;
+		}
+		if (opt == CLI_OPT_VERSION)
+			return -2;
+		if (stats_option(run, o, opt, optarg, argv))
+			return CLI_USAGE;
+	}
+	if (o->merge && (o->nfilters || o->shaped || o->choice.name || o->choice.file)) {
+		cli_error("--merge adds up outputs of kifu-stats: filter, group and choose variants "
+			  "when making them");
+		return cli_usage_error();
+	}
+	return CLI_OK;
+}
+
+/* Reads the records (or the parts, with --merge) into run->st. */
+static int count(struct stats_run *run, const struct stats_options *o, struct inputs_variants *vars,
+		 int n, char *const files[])
+{
+	if (o->merge)
+		return merge_parts(&run->st, n, files);
+	progress_output_at_end(); /* the statistics are written at the end */
+	run->filtering = o->nfilters > 0;
+	const struct inputs_handlers handlers = {on_record, on_lost, on_failed, run};
+	int status = inputs_each_record(n, files, vars, &handlers);
+	/* a record lost to a long line is counted as invalid (status 0); an
+	 * input with no record is said, and status 1 */
+	if (status == CLI_INVALID)
+		status = run->no_records ? CLI_INVALID : CLI_OK;
+	return status;
+}
+
+/* Writes the statistics in the format asked for.  CLI_OK or CLI_USAGE. */
+static int write_stats(struct stats_run *run, struct stats_options *o, const struct inputs_variants *vars)
+{
+	output out;
+	if (output_open(&out, o->path))
+		return CLI_USAGE;
+	int rc = 0;
+	o->names.variants = vars->set;
+	if (o->format == FORMAT_JSON)
+		rc = stats_write_json(out.f, &run->st);
+	else if (o->format == FORMAT_YAML)
+		rc = stats_write_yaml(out.f, &run->st);
+	else if (o->format == FORMAT_CSV)
+		stats_write_csv(out.f, &run->st, &o->names);
+	else
+		stats_write_text(out.f, &run->st, &o->names);
+	if (rc)
+		cli_error("%s: the YAML could not be written (libyaml's emitter refused it)",
+			  o->path ? o->path : "standard output");
+	return output_close(&out, rc == 0) || rc ? CLI_USAGE : CLI_OK;
+}
+
+int main(int argc, char *argv[])
+{
+	struct stats_options o = {{NULL, NULL, NULL}, FORMAT_TEXT, NULL, 0, 0, 0, {0, NULL, 0}};
 	struct stats_run run;
-	kifu_diag d;
+	struct inputs_variants vars = {NULL, NULL, NULL, NULL};
 
 	memset(&run, 0, sizeof run);
 	stats_init(&run.st);
 	cli_set_program(argv[0]);
-	if (!(run.filter = record_filter_new())) {
+	int status = (run.filter = record_filter_new()) ? CLI_OK : CLI_USAGE;
+	if (status)
 		cli_error("out of memory");
-		return CLI_USAGE;
-	}
-	int status = CLI_OK;
-	while (status == CLI_OK &&
-	       (opt = getopt_long(argc, argv, CLI_COMMON_SHORT "o:", options, NULL)) != -1) {
-		if (cli_variant_option(&choice, opt, optarg))
-			continue;
-		kifu_diag_clear(&d);
-		switch (opt) {
-		case 'h': usage(stdout); stats_free(&run.st); record_filter_free(run.filter); return cli_stdout_done();
-		case CLI_OPT_VERSION: stats_free(&run.st); record_filter_free(run.filter); return cli_version();
-		case 'o': path = optarg; break;
-		case OPT_MERGE: merge = 1; break;
-		case OPT_FORMAT:
-			if (parse_format(optarg, &format)) {
-				cli_error("unknown format '%s' (text, yaml, json or csv)", optarg);
-				status = cli_usage_error();
-			}
-			break;
-		case OPT_BY:
-			shaped = 1;
-			if (stats_set_by(&run.st, optarg, &d))
-				status = filter_error("--by", optarg, &d);
-			break;
-		case OPT_OPENINGS:
-			shaped = 1;
-			if (parse_openings(optarg, &run.st.openings)) {
-				cli_error("--openings '%s': a number of plies from 1 to %d", optarg,
-					  STATS_MAX_OPENINGS);
-				status = cli_usage_error();
-			}
-			break;
-		case OPT_NAMES:
-			if (strcmp(optarg, "en") && strcmp(optarg, "ja")) {
-				cli_error("unknown --names '%s' (en or ja)", optarg);
-				status = cli_usage_error();
-			}
-			names.japanese = !strcmp(optarg, "ja");
-			break;
-		case OPT_WHERE:
-			nfilters++;
-			if (record_filter_add_where(run.filter, optarg, &d))
-				status = filter_error("--where", optarg, &d);
-			break;
-		case OPT_WHERE_MOVE:
-			nfilters++;
-			if (record_filter_add_move(run.filter, optarg, &d))
-				status = filter_error("--where-move", optarg, &d);
-			break;
-		default: status = cli_option_error(opt, argv); break;
-		}
-	}
-	if (status == CLI_OK && merge && (nfilters || shaped || choice.name || choice.file)) {
-		cli_error("--merge adds up outputs of kifu-stats: filter, group and choose variants "
-			  "when making them");
-		status = cli_usage_error();
-	}
-	struct inputs_variants vars = {NULL, NULL, NULL, NULL};
-	if (status == CLI_OK && inputs_variants_choose(&vars, &choice))
+	if (status == CLI_OK)
+		status = parse_options(argc, argv, &run, &o);
+	if (status == CLI_OK && inputs_variants_choose(&vars, &o.choice))
 		status = CLI_USAGE;
-	if (status != CLI_OK) {
-		stats_free(&run.st);
-		record_filter_free(run.filter);
-		return status;
-	}
-
-	if (merge) {
-		status = merge_parts(&run.st, argc - optind, argv + optind);
-	} else {
-		progress_output_at_end(); /* the statistics are written at the end */
-		run.filtering = nfilters > 0;
-		const struct inputs_handlers handlers = {on_record, on_lost, NULL, &run};
-		status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
-		if (status == CLI_INVALID)
-			status = CLI_OK; /* a record lost to a long line: counted as invalid below */
-	}
-
-	/* An I/O error or a bad part leaves no output: a partial sum would pass for a whole one. */
-	output out;
-	if (status < CLI_USAGE && !run.failed && output_open(&out, path) == CLI_OK) {
-		int rc = 0;
-		names.variants = vars.set;
-		if (format == FORMAT_JSON)
-			stats_write_json(out.f, &run.st);
-		else if (format == FORMAT_YAML)
-			rc = stats_write_yaml(out.f, &run.st);
-		else if (format == FORMAT_CSV)
-			stats_write_csv(out.f, &run.st, &names);
-		else
-			stats_write_text(out.f, &run.st, &names);
-		if (output_close(&out, rc == 0) || rc)
-			status = CLI_USAGE;
-	} else {
+	if (status == CLI_OK)
+		status = count(&run, &o, &vars, argc - optind, argv + optind);
+	/* an I/O error or a bad part leaves no output: a partial sum would
+	 * pass for a whole one; the statistics were computed otherwise (0, or
+	 * 1 for an input without records), whatever the records' validity */
+	if (status >= 0 && status < CLI_USAGE && (run.failed || write_stats(&run, &o, &vars)))
 		status = CLI_USAGE;
-	}
-	/* the statistics were computed: 0, whatever the records' validity
-	 * (they count the invalid ones); 2 when they could not be */
 	stats_free(&run.st);
 	record_filter_free(run.filter);
 	inputs_variants_free(&vars);
+	if (status < 0)
+		return status == -1 ? cli_stdout_done() : cli_version();
 	return status;
 }

@@ -3,7 +3,7 @@
  * (see stats_data.h and docs/stats.md).
  */
 #include "stats/stats_data.h"
-#include "lib/inputs.h"
+#include "lib/escape.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,12 +46,17 @@ static void group_free(struct stats_group *g)
 	free(g->endings);
 	free(g->endings_index.slots);
 	free(g->hist);
-	for (int t = 0; g->pieces && t < KIFU_MAX_TYPES; t++) {
-		free(g->pieces[t].id);
-		free(g->pieces[t].name);
-	}
-	free(g->pieces);
+	free(g->pieces); /* their names are the pool's */
+	free(g->judgement);
 	free(g);
+}
+
+static void names_free(struct stats_names_pool *pool)
+{
+	for (size_t i = 0; i < pool->cap; i++)
+		free(pool->slots[i]);
+	free(pool->slots);
+	memset(pool, 0, sizeof *pool);
 }
 
 void stats_free(struct stats *st)
@@ -62,7 +67,9 @@ void stats_free(struct stats *st)
 	free(st->index.slots);
 	free(st->by.spec);
 	free(st->by.tag);
+	names_free(&st->names);
 	kifu_position_free(st->pos);
+	free(st->judged.moves);
 	stats_init(st);
 }
 
@@ -315,56 +322,123 @@ struct stats_node *stats_node(struct stats_group *g, const char *key)
 	return nd;
 }
 
+/* --- the sorted arrays of a group: its lengths, its pieces --------------------- */
+
+/* Where the entry of key `want` is, or would go, in n entries of size
+ * bytes sorted by the key that key_of reads (the first at or past it). */
+static size_t sorted_place(const void *entries, size_t n, size_t size, uint64_t want,
+			   uint64_t (*key_of)(const void *entry))
+{
+	const char *e = entries;
+	size_t lo = 0, hi = n;
+	/* most come last: a part's histogram is read in order */
+	if (hi && key_of(e + (hi - 1) * size) < want)
+		return hi;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (key_of(e + mid * size) < want)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* A zeroed entry made at place `at` of n sorted ones (those from `at` on
+ * move up one).  NULL when out of memory. */
+static void *sorted_insert(void **array, size_t *n, size_t *cap, size_t size, size_t at)
+{
+	if (grow(array, cap, *n, size))
+		return NULL;
+	char *e = *array;
+	memmove(e + (at + 1) * size, e + at * size, (*n - at) * size);
+	memset(e + at * size, 0, size);
+	(*n)++;
+	return e + at * size;
+}
+
+static uint64_t length_key(const void *entry) { return ((const struct stats_length *)entry)->plies; }
+static uint64_t piece_key(const void *entry) { return (uint64_t)((const struct stats_piece *)entry)->type; }
+
 int stats_add_length(struct stats_group *g, uint64_t plies, uint64_t n)
 {
 	if (plies > KIFU_MAX_PLIES)
 		return KIFU_EINVAL;
-	if (plies >= g->hist_len) {
-		/* as long as the longest record: a group of unknown variants
-		 * (every record 0 plies) keeps one count */
-		size_t len = g->hist_len ? g->hist_len : 1;
-		while (len <= plies)
-			len *= 2;
-		uint64_t *h = realloc(g->hist, len * sizeof *h);
-		if (!h)
-			return KIFU_ENOMEM;
-		memset(h + g->hist_len, 0, (len - g->hist_len) * sizeof *h);
+	size_t at = sorted_place(g->hist, g->nhist, sizeof *g->hist, plies, length_key);
+	if (at == g->nhist || g->hist[at].plies != plies) {
+		void *h = g->hist;
+		struct stats_length *l = sorted_insert(&h, &g->nhist, &g->hist_cap, sizeof *g->hist, at);
 		g->hist = h;
-		g->hist_len = len;
+		if (!l)
+			return KIFU_ENOMEM;
+		l->plies = plies;
 	}
-	if (g->hist[plies] > UINT64_MAX - n)
+	if (g->hist[at].n > UINT64_MAX - n)
 		return KIFU_ELIMIT;
-	g->hist[plies] += n;
+	g->hist[at].n += n;
 	return 0;
 }
 
-int stats_name_piece(struct stats_group *g, int t, const char *id, const char *name)
+/* The pool's copy of s, made on first use.  NULL when out of memory. */
+static const char *pooled(struct stats_names_pool *pool, const char *s)
 {
-	if (!g->pieces && !(g->pieces = calloc(KIFU_MAX_TYPES, sizeof *g->pieces)))
-		return KIFU_ENOMEM;
-	struct stats_piece *p = &g->pieces[t];
-	if (p->id)
-		return strcmp(p->id, id) ? KIFU_EINVAL : 0;
-	p->id = strdup(id);
-	p->name = strdup(name);
-	return p->id && p->name ? 0 : KIFU_ENOMEM;
+	if (pool->n + 1 > pool->cap / 2) {
+		size_t cap = pool->cap ? pool->cap * 2 : 64;
+		char **slots = calloc(cap, sizeof *slots);
+		if (!slots)
+			return NULL;
+		for (size_t i = 0; i < pool->cap; i++) {
+			if (!pool->slots[i])
+				continue;
+			size_t h = hash_key(pool->slots[i]) & (cap - 1);
+			while (slots[h])
+				h = (h + 1) & (cap - 1);
+			slots[h] = pool->slots[i];
+		}
+		free(pool->slots);
+		pool->slots = slots;
+		pool->cap = cap;
+	}
+	size_t h = hash_key(s) & (pool->cap - 1);
+	for (; pool->slots[h]; h = (h + 1) & (pool->cap - 1))
+		if (!strcmp(pool->slots[h], s))
+			return pool->slots[h];
+	if (!(pool->slots[h] = strdup(s)))
+		return NULL;
+	pool->n++;
+	return pool->slots[h];
 }
 
-/* The piece slot of type t, named from the variant on first use. */
-static struct stats_piece *piece(struct stats_group *g, const kifu_variant *v, int t)
+struct stats_piece *stats_name_piece(struct stats *st, struct stats_group *g, int t, const char *id,
+				     const char *name, int *rc)
 {
-	kifu_piece_info info;
-	if (t < 0 || t >= KIFU_MAX_TYPES || kifu_variant_piece(v, t, &info))
+	size_t at = sorted_place(g->pieces, g->npieces, sizeof *g->pieces, (uint64_t)t, piece_key);
+	*rc = 0;
+	if (at < g->npieces && g->pieces[at].type == t) {
+		if (!strcmp(g->pieces[at].id, id))
+			return &g->pieces[at];
+		*rc = KIFU_EINVAL;
 		return NULL;
-	if ((!g->pieces || !g->pieces[t].id) && stats_name_piece(g, t, info.id, info.english))
+	}
+	*rc = KIFU_ENOMEM;
+	const char *pid = pooled(&st->names, id), *pname = pooled(&st->names, name);
+	void *ps = g->pieces;
+	struct stats_piece *p = pid && pname ?
+		sorted_insert(&ps, &g->npieces, &g->pieces_cap, sizeof *g->pieces, at) : NULL;
+	g->pieces = ps;
+	if (!p)
 		return NULL;
-	return &g->pieces[t];
+	p->id = pid;
+	p->name = pname;
+	p->type = t;
+	*rc = 0;
+	return p;
 }
 
 /* A Lion taken (formats/variants.md, "lion-trading"): by a Lion, a Lion
  * trade; by another piece, in a variant with the counter-strike rule, a
  * counter-strike (the next move may take a Lion only there). */
-static void count_lion_capture(struct stats_group *g, const kifu_variant *v, int mover, int taken)
+static void count_lion_capture(uint64_t *moves, const kifu_variant *v, int mover, int taken)
 {
 	kifu_piece_info a, b;
 	if (kifu_variant_piece(v, taken, &b) || !b.lion || kifu_variant_piece(v, mover, &a))
@@ -372,52 +446,69 @@ static void count_lion_capture(struct stats_group *g, const kifu_variant *v, int
 	kifu_variant_rules r;
 	kifu_variant_get_rules(v, &r);
 	if (a.lion)
-		g->moves[STATS_M_LION_TRADES]++;
+		moves[STATS_M_LION_TRADES]++;
 	else if (r.counter_strike)
-		g->moves[STATS_M_COUNTER_STRIKES]++;
+		moves[STATS_M_COUNTER_STRIKES]++;
 }
 
 /* What one record adds, gathered while it is played: the groups it is
- * counted in (two with --by player), and the moves of its opening. */
+ * counted in (two with --by player), its moves' facts per piece type (added
+ * to each group once the record is played: a group keeps only the types
+ * counted for), and the moves of its opening. */
 struct record_count {
 	struct stats *st;
 	struct stats_group *groups[2];
 	int ngroups;
+	uint64_t moves[STATS_NMOVE_FIELDS];
+	uint64_t pieces[KIFU_MAX_TYPES][STATS_NPIECE_FIELDS];
+	int types[KIFU_MAX_TYPES];      /* the types counted for, ntypes of them */
+	int ntypes;
+	unsigned char counted[KIFU_MAX_TYPES];
 	int other_start;                /* it starts elsewhere than the variant's own start */
 	int depth;                      /* plies of the opening path */
 	size_t ends[STATS_MAX_OPENINGS]; /* where the path of each depth ends */
 	char path[STATS_MAX_OPENINGS * 24];
 };
 
-/* Counts the facts of one legal move, before it is played, in group g: the
- * moving piece (the one on `from`, or the one dropped), what it captures
- * on mid and on to, a promotion, and a declined one (the move did not
- * promote, and the same move promoting would be legal). */
-static int count_move_in(struct stats_group *g, kifu_position *pos, const kifu_move *m)
+/* The record's counts of type t (a type of the position's variant). */
+static uint64_t *piece_counts(struct record_count *rc, int t)
+{
+	if (!rc->counted[t]) {
+		rc->counted[t] = 1;
+		rc->types[rc->ntypes++] = t;
+		memset(rc->pieces[t], 0, sizeof rc->pieces[t]);
+	}
+	return rc->pieces[t];
+}
+
+/* Counts the facts of one legal move, before it is played: the moving
+ * piece (the one on `from`, or the one dropped), what it captures on mid
+ * and on to, a promotion, and a declined one (the move did not promote,
+ * and the same move promoting would be legal). */
+static void count_move_facts(struct record_count *rc, kifu_position *pos, const kifu_move *m)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	enum kifu_side side = kifu_position_side(pos);
-	struct stats_piece *p;
+	uint64_t *moves = rc->moves;
 	if (m->flags & KIFU_MOVE_DROP) {
-		if (!(p = piece(g, v, m->piece)))
-			return KIFU_ENOMEM;
-		p->n[STATS_P_DROPS]++;
-		g->moves[STATS_M_DROPS]++;
-		return 0;
+		if (m->piece < KIFU_MAX_TYPES)
+			piece_counts(rc, m->piece)[STATS_P_DROPS]++;
+		moves[STATS_M_DROPS]++;
+		return;
 	}
-	int code = kifu_position_at(pos, m->from);
-	int t = kifu_code_type(code);
-	if (!(p = piece(g, v, t)))
-		return KIFU_ENOMEM;
-	p->n[STATS_P_MOVES]++;
+	int t = kifu_code_type(kifu_position_at(pos, m->from));
+	if (t < 0 || t >= KIFU_MAX_TYPES)
+		return;
+	uint64_t *p = piece_counts(rc, t);
+	p[STATS_P_MOVES]++;
 	uint64_t caps = 0;
 	int squares[2] = {-1, -1};
 	if (m->mid != KIFU_NO_SQUARE) {
-		g->moves[STATS_M_TWO_LEG]++;
+		moves[STATS_M_TWO_LEG]++;
 		int cm = kifu_position_at(pos, m->mid);
 		int enemy = cm && kifu_code_side(cm) != side;
 		if (m->from == m->to)
-			g->moves[enemy ? STATS_M_IGUI : STATS_M_PASSES]++;
+			moves[enemy ? STATS_M_IGUI : STATS_M_PASSES]++;
 		squares[0] = m->mid;
 	}
 	if (m->to != m->from && m->to != m->mid)
@@ -426,30 +517,47 @@ static int count_move_in(struct stats_group *g, kifu_position *pos, const kifu_m
 		if (squares[i] < 0)
 			continue;
 		int c = kifu_position_at(pos, squares[i]);
-		if (!c || kifu_code_side(c) == side)
+		int ct = kifu_code_type(c);
+		if (!c || kifu_code_side(c) == side || ct < 0 || ct >= KIFU_MAX_TYPES)
 			continue;
-		struct stats_piece *cp = piece(g, v, kifu_code_type(c));
-		if (!cp)
-			return KIFU_ENOMEM;
-		cp->n[STATS_P_CAPTURED]++;
+		piece_counts(rc, ct)[STATS_P_CAPTURED]++;
 		caps++;
-		count_lion_capture(g, v, t, kifu_code_type(c));
+		count_lion_capture(moves, v, t, ct);
 	}
-	p->n[STATS_P_CAPTURES] += caps;
-	g->moves[STATS_M_CAPTURES] += caps;
+	p[STATS_P_CAPTURES] += caps;
+	moves[STATS_M_CAPTURES] += caps;
 	if (m->flags & KIFU_MOVE_PROMOTE) {
-		p->n[STATS_P_PROMOTIONS]++;
-		g->moves[STATS_M_PROMOTIONS]++;
-		return 0;
+		p[STATS_P_PROMOTIONS]++;
+		moves[STATS_M_PROMOTIONS]++;
+		return;
 	}
 	kifu_piece_info info;
 	if (kifu_variant_piece(v, t, &info) == 0 && info.promotes_to >= 0) {
 		kifu_move promoted = *m;
 		promoted.flags |= KIFU_MOVE_PROMOTE;
 		if (kifu_check_move(pos, &promoted, NULL) == 0) {
-			p->n[STATS_P_DECLINED]++;
-			g->moves[STATS_M_DECLINED]++;
+			p[STATS_P_DECLINED]++;
+			moves[STATS_M_DECLINED]++;
 		}
+	}
+}
+
+/* Adds the record's move facts to group g, each piece type it counted for
+ * named from v.  0 or KIFU_ENOMEM. */
+static int add_move_facts(struct record_count *rc, struct stats_group *g, const kifu_variant *v)
+{
+	for (int i = 0; i < STATS_NMOVE_FIELDS; i++)
+		g->moves[i] += rc->moves[i];
+	for (int i = 0; i < rc->ntypes; i++) {
+		int t = rc->types[i], e;
+		kifu_piece_info info;
+		if (kifu_variant_piece(v, t, &info))
+			continue;
+		struct stats_piece *p = stats_name_piece(rc->st, g, t, info.id, info.english, &e);
+		if (!p)
+			return KIFU_ENOMEM;
+		for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
+			p->n[f] += rc->pieces[t][f];
 	}
 	return 0;
 }
@@ -472,11 +580,11 @@ static void add_to_path(struct record_count *rc, kifu_position *pos, const kifu_
 static int count_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 {
 	struct record_count *rc = ctx;
-	for (int i = 0; i < rc->ngroups; i++) {
-		int e = count_move_in(rc->groups[i], pos, &step->move->move);
-		if (e)
-			return e;
-	}
+	/* the judgement lines of its comment (stats_judgement.c) */
+	if (step->move->comment && stats_judgement_note(&rc->st->judged, step->move->comment, step->ply - 1,
+							kifu_position_side(pos)))
+		return KIFU_ENOMEM;
+	count_move_facts(rc, pos, &step->move->move);
 	add_to_path(rc, pos, step);
 	return 0;
 }
@@ -558,14 +666,20 @@ static int count_opening(struct stats_group *g, struct record_count *rc, enum st
 
 /* The --by values of the record: none without --by, the tag's value (cut
  * to its first characters), or its players. */
-static int by_values(const struct stats_by *by, const kifu_record *rec, char vals[2][4096])
+static int by_values(const struct stats_by *by, const kifu_record *rec,
+		     char vals[2][STATS_MAX_BY_BYTES + 1])
 {
 	if (!by->spec)
 		return 0;
 	if (by->player) {
 		const char *s = kifu_record_tag(rec, "sente"), *g = kifu_record_tag(rec, "gote");
-		snprintf(vals[0], 4096, "%s", s ? s : "");
-		snprintf(vals[1], 4096, "%s", g ? g : "");
+		s = s ? s : "";
+		g = g ? g : "";
+		size_t ns = escape_cut(s, STATS_MAX_BY_BYTES), ng = escape_cut(g, STATS_MAX_BY_BYTES);
+		memcpy(vals[0], s, ns);
+		vals[0][ns] = '\0';
+		memcpy(vals[1], g, ng);
+		vals[1][ng] = '\0';
 		return strcmp(vals[0], vals[1]) ? 2 : 1; /* one player on both sides: once, as Sente */
 	}
 	const char *t = kifu_record_tag(rec, by->tag);
@@ -576,8 +690,10 @@ static int by_values(const struct stats_by *by, const kifu_record *rec, char val
 		while ((t[n] & 0xC0) == 0x80)
 			n++;
 	}
-	if (n >= 4096)
-		n = 4095;
+	/* a value past the buffer is cut there, between two characters (a
+	 * cut inside one would be a key no writer can write) */
+	if (n > STATS_MAX_BY_BYTES)
+		n = escape_cut(t, STATS_MAX_BY_BYTES);
 	memcpy(vals[0], t ? t : "", n);
 	vals[0][n] = '\0';
 	return 1;
@@ -587,13 +703,23 @@ static int by_values(const struct stats_by *by, const kifu_record *rec, char val
 static int find_groups(struct stats *st, const kifu_record *rec, const char *variant,
 		       struct record_count *rc)
 {
-	static char vals[2][4096];
+	static char vals[2][STATS_MAX_BY_BYTES + 1];
 	int n = by_values(&st->by, rec, vals);
 	rc->ngroups = n ? n : 1;
 	for (int i = 0; i < rc->ngroups; i++)
 		if (!(rc->groups[i] = stats_group(st, n ? vals[i] : NULL, variant)))
 			return KIFU_ENOMEM;
 	return 0;
+}
+
+/* --by player: the sides g's player had in rec (bit 1 Sente, bit 2 Gote);
+ * 0 without --by player. */
+static int player_sides(const struct stats *st, const struct stats_group *g, const kifu_record *rec)
+{
+	if (!st->by.player)
+		return 0;
+	const char *s = kifu_record_tag(rec, "sente"), *t = kifu_record_tag(rec, "gote");
+	return (strcmp(g->value, s ? s : "") ? 0 : 1) | (strcmp(g->value, t ? t : "") ? 0 : 2);
 }
 
 /* Adds what was gathered of the record to each of its groups. */
@@ -607,6 +733,8 @@ static int count_in_groups(struct record_count *rc, const kifu_record *rec, long
 			count_player(g, rec, result);
 		if (!e && rc->st->openings)
 			e = count_opening(g, rc, result);
+		if (!e)
+			e = stats_judgement_add(&g->judgement, &rc->st->judged, plies, player_sides(rc->st, g, rec));
 		if (e)
 			return e;
 	}
@@ -632,6 +760,10 @@ int stats_add_record(struct stats *st, const kifu_record *rec, const kifu_varian
 	rc.st = st;
 	rc.depth = 0;
 	rc.other_start = 0;
+	rc.ntypes = 0;
+	memset(rc.moves, 0, sizeof rc.moves);
+	memset(rc.counted, 0, sizeof rc.counted);
+	st->judged.n = 0;
 	if (!v) {
 		const char *name = kifu_record_variant_name(rec);
 		if (find_groups(st, rec, name[0] ? name : unknown_variant, &rc))
@@ -652,6 +784,9 @@ int stats_add_record(struct stats *st, const kifu_record *rec, const kifu_varian
 	int e = kifu_play(rec, st->pos, &opt, &val);
 	if (e)
 		return e;
+	for (int i = 0; i < rc.ngroups; i++)
+		if (add_move_facts(&rc, rc.groups[i], v))
+			return KIFU_ENOMEM;
 	for (int i = 0; val.valid && i < rc.ngroups; i++) {
 		struct stats_group *g = rc.groups[i];
 		enum kifu_reason why = val.outcome.end == KIFU_END_RULES ? val.outcome.reason : KIFU_REASON_NONE;
@@ -746,21 +881,17 @@ struct stats_lengths stats_group_lengths(const struct stats_group *g)
 {
 	struct stats_lengths l;
 	stats_lengths_begin(&l, g->records);
-	for (size_t p = 0; g->records && p < g->hist_len; p++)
-		stats_lengths_add(&l, p, g->hist[p]);
+	for (size_t i = 0; g->records && i < g->nhist; i++)
+		stats_lengths_add(&l, g->hist[i].plies, g->hist[i].n);
 	return l;
 }
 
-/* Slot t of g, when it names a piece that something was counted for. */
-const struct stats_piece *stats_piece_used(const struct stats_group *g, int t)
+int stats_piece_used(const struct stats_piece *p)
 {
-	const struct stats_piece *p = g->pieces ? &g->pieces[t] : NULL;
-	if (!p || !p->id)
-		return NULL;
 	for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
 		if (p->n[f])
-			return p;
-	return NULL;
+			return 1;
+	return 0;
 }
 
 static void emit_num(const struct stats_emitter *e, const char *key, uint64_t n)
@@ -826,12 +957,12 @@ static void emit_group(const struct stats *st, const struct stats_group *g,
 	}
 	e->key(e->ctx, "histogram");
 	e->begin_map(e->ctx);
-	for (size_t p = 0; p < g->hist_len; p++) {
-		if (!g->hist[p])
+	for (size_t i = 0; i < g->nhist; i++) {
+		if (!g->hist[i].n)
 			continue;
 		char key[24];
-		snprintf(key, sizeof key, "%zu", p);
-		emit_num(e, key, g->hist[p]);
+		snprintf(key, sizeof key, "%llu", (unsigned long long)g->hist[i].plies);
+		emit_num(e, key, g->hist[i].n);
 	}
 	e->end_map(e->ctx);
 	e->end_map(e->ctx);
@@ -842,16 +973,16 @@ static void emit_group(const struct stats *st, const struct stats_group *g,
 	e->end_map(e->ctx);
 	e->key(e->ctx, "pieces");
 	e->begin_list(e->ctx);
-	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
-		const struct stats_piece *p = stats_piece_used(g, t);
-		if (!p)
+	for (size_t i = 0; i < g->npieces; i++) {
+		const struct stats_piece *p = &g->pieces[i];
+		if (!stats_piece_used(p))
 			continue;
 		e->begin_map(e->ctx);
 		e->key(e->ctx, "id");
 		e->string(e->ctx, p->id);
 		e->key(e->ctx, "name");
 		e->string(e->ctx, p->name);
-		emit_num(e, "type", (uint64_t)t);
+		emit_num(e, "type", (uint64_t)p->type);
 		for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
 			emit_num(e, stats_piece_keys[f], p->n[f]);
 		e->end_map(e->ctx);
@@ -866,6 +997,7 @@ static void emit_group(const struct stats *st, const struct stats_group *g,
 	}
 	if (st->openings)
 		emit_openings(g, e);
+	stats_judgement_emit(g->judgement, st->by.player, e);
 	e->end_map(e->ctx);
 }
 
@@ -921,51 +1053,25 @@ void stats_emit(struct stats *st, const struct stats_emitter *e)
 
 /* --- JSON ------------------------------------------------------------------- */
 
-struct json_ctx {
-	FILE *out;
-	int first;   /* nothing written yet in the current map or list */
-	int after_key;
-};
+/* The emitter's calls, as the JSON writer's (kifu/json.h). */
+static void json_begin_map(void *c) { kifu_json_object(c); }
+static void json_end_map(void *c) { kifu_json_object_end(c); }
+static void json_begin_list(void *c) { kifu_json_array(c); }
+static void json_end_list(void *c) { kifu_json_array_end(c); }
+static void json_key(void *c, const char *key) { kifu_json_key(c, key); }
+static void json_string(void *c, const char *s) { kifu_json_string(c, s); }
+static void json_number(void *c, uint64_t n) { kifu_json_uint(c, n); }
+static void json_null(void *c) { kifu_json_null(c); }
 
-static void json_sep(struct json_ctx *j)
+int stats_write_json(FILE *out, struct stats *st)
 {
-	if (j->after_key)
-		j->after_key = 0;
-	else if (!j->first)
-		putc(',', j->out);
-	j->first = 0;
-}
-
-static void json_begin_map(void *c) { struct json_ctx *j = c; json_sep(j); putc('{', j->out); j->first = 1; }
-static void json_end_map(void *c) { struct json_ctx *j = c; putc('}', j->out); j->first = 0; }
-static void json_begin_list(void *c) { struct json_ctx *j = c; json_sep(j); putc('[', j->out); j->first = 1; }
-static void json_end_list(void *c) { struct json_ctx *j = c; putc(']', j->out); j->first = 0; }
-
-static void json_key(void *c, const char *key)
-{
-	struct json_ctx *j = c;
-	json_sep(j);
-	inputs_json_string(j->out, key);
-	putc(':', j->out);
-	j->after_key = 1;
-}
-
-static void json_string(void *c, const char *s) { struct json_ctx *j = c; json_sep(j); inputs_json_string(j->out, s); }
-
-static void json_number(void *c, uint64_t n)
-{
-	struct json_ctx *j = c;
-	json_sep(j);
-	fprintf(j->out, "%llu", (unsigned long long)n);
-}
-
-static void json_null(void *c) { struct json_ctx *j = c; json_sep(j); fputs("null", j->out); }
-
-void stats_write_json(FILE *out, struct stats *st)
-{
-	struct json_ctx j = {out, 1, 0};
-	struct stats_emitter e = {&j, json_begin_map, json_end_map, json_begin_list, json_end_list,
+	kifu_json_writer *w;
+	if (kifu_json_writer_new(&w, out, 0))
+		return KIFU_ENOMEM;
+	struct stats_emitter e = {w, json_begin_map, json_end_map, json_begin_list, json_end_list,
 				  json_key, json_string, json_number, json_null};
 	stats_emit(st, &e);
-	putc('\n', out);
+	int rc = kifu_json_writer_end(w);
+	kifu_json_writer_free(w);
+	return rc;
 }

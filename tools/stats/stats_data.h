@@ -16,12 +16,17 @@
 
 #include <kifu/kifu.h>
 
+#include "stats/stats_judgement.h"
+
 /* The identifier of the JSON/YAML output, its "format" key. */
 #define STATS_FORMAT "kifu-stats/1"
 
 /* The deepest opening tree (--openings N), and the longest --by prefix. */
 #define STATS_MAX_OPENINGS 40
 #define STATS_MAX_BY_CHARS 1000
+/* The longest --by value, in bytes: a longer one is cut between two
+ * characters within this many bytes. */
+#define STATS_MAX_BY_BYTES 4095
 
 /* The results a record can have (docs/stats.md, "Results"). */
 enum stats_result { STATS_SENTE, STATS_GOTE, STATS_DRAW, STATS_UNKNOWN, STATS_NRESULTS };
@@ -54,10 +59,27 @@ enum stats_player_field {
 };
 extern const char *const stats_player_keys[STATS_NPLAYER_FIELDS];
 
+/* The counts of one piece type in a group.  A group holds only the types
+ * that something was counted for, in the order of their type: a group is
+ * a player's or a date's, and a corpus has hundreds of thousands of them. */
 struct stats_piece {
-	char *id;       /* NULL while the slot is unused */
-	char *name;     /* English */
+	const char *id;   /* the piece's id and English name, kept once for */
+	const char *name; /* every group (struct stats' names) */
+	int type;
 	uint64_t n[STATS_NPIECE_FIELDS];
+};
+
+/* One length of the histogram: records of `plies` plies.  A group holds
+ * the lengths it has records of, in order. */
+struct stats_length {
+	uint64_t plies, n;
+};
+
+/* Strings kept once however many groups name them (the pieces' ids and
+ * names): open addressing over copies. */
+struct stats_names_pool {
+	char **slots;
+	size_t n, cap;      /* cap a power of two, or 0 */
 };
 
 struct stats_count {
@@ -96,11 +118,10 @@ struct stats_group {
 	struct stats_count *endings;
 	size_t nendings, endings_cap;
 	struct stats_index endings_index;
-	uint64_t *hist;  /* hist[p]: records of p plies */
-	size_t hist_len;
-	/* KIFU_MAX_TYPES slots, NULL until a piece is named: a group of an
-	 * unknown variant (one of millions in a large part) has none */
-	struct stats_piece *pieces;
+	struct stats_length *hist; /* the lengths with records, by plies */
+	size_t nhist, hist_cap;
+	struct stats_piece *pieces; /* the types counted for, by type */
+	size_t npieces, pieces_cap;
 	uint64_t player[STATS_NPLAYER_FIELDS]; /* --by player */
 	/* --openings: the tree's nodes (any order; sorted when written), and
 	 * the records left out of it, which start elsewhere than the variant's
@@ -109,6 +130,7 @@ struct stats_group {
 	size_t nnodes, nodes_cap;
 	struct stats_index nodes_index;
 	uint64_t other_start;
+	struct stats_judgement *judgement; /* NULL until a record of it had a judged move */
 };
 
 /* --by: what groups the records besides their variant. */
@@ -133,9 +155,11 @@ struct stats {
 	struct stats_by by;
 	int openings;                   /* --openings N: the tree's depth; 0: no tree */
 	int shape_set;                  /* --merge: by and openings are set (a document read) */
+	struct stats_names_pool names;  /* the pieces' ids and names */
 	kifu_position *pos;             /* scratch for counting records */
 	const kifu_variant *start_v;    /* the variant whose own start's key is start_key */
 	uint64_t start_key;
+	struct stats_judged_moves judged; /* the judged moves of the record being counted */
 };
 
 void stats_init(struct stats *st);
@@ -158,9 +182,11 @@ struct stats_count *stats_ending(struct stats_group *g, const char *word);
  * than a record may have), KIFU_ELIMIT (the count would overflow) or
  * KIFU_ENOMEM. */
 int stats_add_length(struct stats_group *g, uint64_t plies, uint64_t n);
-/* Names piece slot t (when it has no name yet): 0, KIFU_ENOMEM, or
- * KIFU_EINVAL if it has another id. */
-int stats_name_piece(struct stats_group *g, int t, const char *id, const char *name);
+/* The counts of piece type t in g, named id and name when new (the names
+ * kept once in st).  NULL when out of memory, or when the type already has
+ * another id in g (*rc KIFU_EINVAL; else KIFU_ENOMEM). */
+struct stats_piece *stats_name_piece(struct stats *st, struct stats_group *g, int t, const char *id,
+				     const char *name, int *rc);
 
 /* Min, quartiles and max of the lengths (docs/stats.md): the nearest-rank
  * quartile is the smallest length L such that at least ceil(p * N) of the
@@ -197,13 +223,15 @@ struct stats_emitter {
 /* The writers sort the groups by name and the endings by word first. */
 void stats_emit(struct stats *st, const struct stats_emitter *e);
 
-/* JSON: one object on one line. */
-void stats_write_json(FILE *out, struct stats *st);
+/* JSON: one object on one line.  Returns 0, or the JSON writer's failure
+ * (kifu/json.h: KIFU_EIO, KIFU_ENOMEM). */
+int stats_write_json(FILE *out, struct stats *st);
 
 /* How the outputs for people (stats_text.c) name pieces. */
 struct stats_names {
 	int japanese;                    /* --names=ja: the variant's Japanese names */
 	const kifu_variant_set *variants; /* where the variants are found (NULL: shipped) */
+	int csv_exact;                   /* --csv-exact: CSV cells byte for byte (escape.h) */
 };
 /* Aligned tables. */
 void stats_write_text(FILE *out, struct stats *st, const struct stats_names *names);
@@ -214,8 +242,9 @@ void stats_write_csv(FILE *out, struct stats *st, const struct stats_names *name
 void stats_sort(struct stats *st);
 /* Min, quartiles and max of a group's lengths. */
 struct stats_lengths stats_group_lengths(const struct stats_group *g);
-/* Slot t of g, when it names a piece that something was counted for. */
-const struct stats_piece *stats_piece_used(const struct stats_group *g, int t);
+/* Whether something was counted for piece p (the writers leave out a type
+ * whose counts are all 0). */
+int stats_piece_used(const struct stats_piece *p);
 
 /* YAML through libyaml's emitter (stats_yaml.c).  Returns 0 or KIFU_EIO. */
 int stats_write_yaml(FILE *out, struct stats *st);

@@ -5,6 +5,7 @@
  * piece names in English or, with --names=ja, in Japanese (stats_data.h).
  */
 #include "stats/stats_data.h"
+#include "lib/escape.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,37 +14,24 @@
 
 /* A piece's name: the variant's Japanese one on request (when the variant
  * is known and the type is the same piece), else the English one. */
-static const char *piece_name(const struct stats_names *names, const struct stats_group *g, int t)
+static const char *piece_name(const struct stats_names *names, const struct stats_group *g,
+			      const struct stats_piece *p)
 {
-	const struct stats_piece *p = &g->pieces[t];
 	if (!names->japanese)
 		return p->name;
 	const kifu_variant *v = kifu_variant_set_find(names->variants, g->variant);
 	kifu_piece_info info;
-	if (v && kifu_variant_piece(v, t, &info) == 0 && !strcmp(info.id, p->id) && info.name[0])
+	if (v && kifu_variant_piece(v, p->type, &info) == 0 && !strcmp(info.id, p->id) && info.name[0])
 		return info.name;
 	return p->name;
 }
 
-/* How many columns s takes on a terminal: two for the wide characters of
- * Japanese (from U+1100 on, as the CJK scripts are), one for the others. */
-static int columns(const char *s)
-{
-	int w = 0;
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if ((*p & 0xC0) == 0x80)
-			continue;
-		/* the lead byte of U+1100 and above: E1 84 80 on */
-		w += (*p >= 0xE2 || (*p == 0xE1 && p[1] >= 0x84)) ? 2 : 1;
-	}
-	return w;
-}
-
-/* s, then spaces to width columns. */
+/* s escaped (escape.h: nothing a record or a part holds reaches the
+ * terminal as a command or starts a line), then spaces to width columns. */
 static void put_padded(FILE *out, const char *s, int width)
 {
-	fputs(s, out);
-	for (int w = columns(s); w < width; w++)
+	escape_text_put(out, s, 0);
+	for (int w = escape_columns(s); w < width; w++)
 		putc(' ', out);
 }
 
@@ -102,9 +90,8 @@ static void text_histogram(FILE *out, const struct stats_group *g, const struct 
 	uint64_t lo = l->v[0] / width, hi = l->v[4] / width, most = 0;
 	uint64_t buckets[21];
 	memset(buckets, 0, sizeof buckets);
-	for (size_t p = 0; p < g->hist_len; p++)
-		if (g->hist[p])
-			buckets[p / width - lo] += g->hist[p];
+	for (size_t i = 0; i < g->nhist; i++)
+		buckets[g->hist[i].plies / width - lo] += g->hist[i].n;
 	for (uint64_t b = 0; b <= hi - lo; b++)
 		if (buckets[b] > most)
 			most = buckets[b];
@@ -160,20 +147,20 @@ static void text_length(FILE *out, const struct stats_group *g)
 static void text_pieces(FILE *out, const struct stats_group *g, const struct stats_names *names)
 {
 	int w = 20; /* the piece column: as wide as the longest name */
-	for (int t = 0; t < KIFU_MAX_TYPES; t++)
-		if (stats_piece_used(g, t) && columns(piece_name(names, g, t)) > w)
-			w = columns(piece_name(names, g, t));
+	for (size_t i = 0; i < g->npieces; i++)
+		if (stats_piece_used(&g->pieces[i]) && escape_columns(piece_name(names, g, &g->pieces[i])) > w)
+			w = escape_columns(piece_name(names, g, &g->pieces[i]));
 	fprintf(out, "  pieces:\n    ");
 	put_padded(out, "piece", w);
 	for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
 		fprintf(out, " %10s", stats_piece_keys[f]);
 	putc('\n', out);
-	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
-		const struct stats_piece *p = stats_piece_used(g, t);
-		if (!p)
+	for (size_t i = 0; i < g->npieces; i++) {
+		const struct stats_piece *p = &g->pieces[i];
+		if (!stats_piece_used(p))
 			continue;
 		fputs("    ", out);
-		put_padded(out, piece_name(names, g, t), w);
+		put_padded(out, piece_name(names, g, p), w);
 		for (int f = 0; f < STATS_NPIECE_FIELDS; f++)
 			fprintf(out, " %10llu", (unsigned long long)p->n[f]);
 		putc('\n', out);
@@ -189,7 +176,7 @@ static void text_openings(FILE *out, const struct stats *st, const struct stats_
 	int w = 12;
 	for (size_t i = 0; i < g->nnodes; i++) {
 		const char *key = g->nodes[i].key, *last = strrchr(key, ' ');
-		int cw = 2 * (node_depth(key) - 1) + (int)strlen(last ? last + 1 : key);
+		int cw = 2 * (node_depth(key) - 1) + escape_columns(last ? last + 1 : key);
 		if (cw > w)
 			w = cw;
 	}
@@ -203,22 +190,73 @@ static void text_openings(FILE *out, const struct stats *st, const struct stats_
 		int indent = 2 * (node_depth(nd->key) - 1);
 		char pc[16];
 		percent(pc, sizeof pc, nd->results[STATS_SENTE], decided(nd->results));
-		fprintf(out, "    %*s%-*s %10llu", indent, "", w - indent, last ? last + 1 : nd->key,
-			(unsigned long long)nd->records);
+		fprintf(out, "    %*s", indent, "");
+		put_padded(out, last ? last + 1 : nd->key, w - indent);
+		fprintf(out, " %10llu", (unsigned long long)nd->records);
 		for (int r = 0; r < STATS_NRESULTS; r++)
 			fprintf(out, " %8llu", (unsigned long long)nd->results[r]);
 		fprintf(out, " %8s\n", pc);
 	}
 }
 
+/* A mean loss, loss / judged, to two places; "-" of no judged move. */
+static void mean_loss(char *buf, size_t size, const uint64_t *cell)
+{
+	if (!cell[STATS_J_JUDGED])
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%.2Lf", (long double)cell[STATS_J_LOSS] / (long double)cell[STATS_J_JUDGED]);
+}
+
+/* The judgement (stats_judgement.h): a row per side (and player) and
+ * phase, "all" first, with the mean loss per judged move. */
+static void text_judgement(FILE *out, const struct stats *st, const struct stats_group *g)
+{
+	const struct stats_judgement *jg = g->judgement;
+	if (!jg)
+		return;
+	fprintf(out, "  judgement (records judged: %llu; phases: thirds of the main line):\n",
+		(unsigned long long)jg->records);
+	fprintf(out, "    %-7s %-8s", "side", "phase");
+	for (int f = 0; f < STATS_NJ_FIELDS; f++) {
+		fprintf(out, " %10s", stats_judge_field_keys[f]);
+		if (f == STATS_J_LOSS)
+			fprintf(out, " %9s", "mean");
+	}
+	putc('\n', out);
+	for (int who = 0; who < STATS_NJ_WHO; who++) {
+		if (who == STATS_J_PLAYER && !st->by.player)
+			continue;
+		for (int k = 0; k <= STATS_NJ_PHASES; k++) {
+			int ph = k ? k - 1 : STATS_J_ALL; /* all first */
+			const uint64_t *c = jg->n[who][ph];
+			char m[40];
+			mean_loss(m, sizeof m, c);
+			fprintf(out, "    %-7s %-8s", stats_judge_who_keys[who], stats_judge_phase_keys[ph]);
+			for (int f = 0; f < STATS_NJ_FIELDS; f++) {
+				fprintf(out, " %10llu", (unsigned long long)c[f]);
+				if (f == STATS_J_LOSS)
+					fprintf(out, " %9s", m);
+			}
+			putc('\n', out);
+		}
+	}
+}
+
 /* A group's name in the text: "variant shogi", "date:4 1998, variant shogi". */
 static void text_title(FILE *out, const struct stats *st, const struct stats_group *g)
 {
-	if (st->by.spec)
-		fprintf(out, "\n%s %s, variant %s\n", st->by.spec, g->value[0] ? g->value : "(none)",
-			g->variant);
-	else
-		fprintf(out, "\nvariant %s\n", g->variant);
+	putc('\n', out);
+	if (st->by.spec) {
+		escape_text_put(out, st->by.spec, 0);
+		putc(' ', out);
+		escape_text_put(out, g->value[0] ? g->value : "(none)", 0);
+		putc(',', out);
+		putc(' ', out);
+	}
+	fputs("variant ", out);
+	escape_text_put(out, g->variant, 0);
+	putc('\n', out);
 }
 
 static void text_group(FILE *out, const struct stats *st, const struct stats_group *g,
@@ -227,9 +265,11 @@ static void text_group(FILE *out, const struct stats *st, const struct stats_gro
 	text_title(out, st, g);
 	text_results(out, g);
 	fprintf(out, "  endings:\n");
-	for (size_t i = 0; i < g->nendings; i++)
-		fprintf(out, "    %-14s %12llu\n", g->endings[i].key,
-			(unsigned long long)g->endings[i].n);
+	for (size_t i = 0; i < g->nendings; i++) {
+		fputs("    ", out);
+		put_padded(out, g->endings[i].key, 14);
+		fprintf(out, " %12llu\n", (unsigned long long)g->endings[i].n);
+	}
 	text_counts(out, "rules (games they ended; repetitions)", stats_rule_keys, g->rules, STATS_NRULE_FIELDS);
 	text_length(out, g);
 	text_counts(out, "moves", stats_move_keys, g->moves, STATS_NMOVE_FIELDS);
@@ -239,6 +279,7 @@ static void text_group(FILE *out, const struct stats *st, const struct stats_gro
 			    g->player, STATS_NPLAYER_FIELDS);
 	if (st->openings)
 		text_openings(out, st, g);
+	text_judgement(out, st, g);
 }
 
 /* The summary: one row per group, then the total. */
@@ -248,28 +289,37 @@ static void text_summary(FILE *out, const struct stats *st)
 	int w = 20, vw = 0; /* the variant column; the --by value's */
 	for (size_t i = 0; i < st->ngroups; i++) {
 		const struct stats_group *g = st->groups[i];
-		if ((int)strlen(g->variant) > w)
-			w = (int)strlen(g->variant);
-		if (st->by.spec && columns(g->value[0] ? g->value : "(none)") > vw)
-			vw = columns(g->value[0] ? g->value : "(none)");
+		if (escape_columns(g->variant) > w)
+			w = escape_columns(g->variant);
+		if (st->by.spec && escape_columns(g->value[0] ? g->value : "(none)") > vw)
+			vw = escape_columns(g->value[0] ? g->value : "(none)");
 	}
-	if (st->by.spec && columns(st->by.spec) > vw)
-		vw = columns(st->by.spec);
+	if (st->by.spec && escape_columns(st->by.spec) > vw)
+		vw = escape_columns(st->by.spec);
 	if (st->by.spec) {
 		put_padded(out, st->by.spec, vw);
 		putc(' ', out);
 	}
-	fprintf(out, "%-*s %12s %12s %12s %12s\n", w, "variant", "records", "valid", "invalid",
-		"plies");
+	fprintf(out, "%-*s %12s %12s %12s %12s", w, "variant", "records", "valid", "invalid", "plies");
+	/* --by player: the player's results beside its records */
+	if (st->by.player)
+		fprintf(out, " %8s %8s %8s", "wins", "losses", "draws");
+	putc('\n', out);
 	for (size_t i = 0; i < st->ngroups; i++) {
 		const struct stats_group *g = st->groups[i];
 		if (st->by.spec) {
 			put_padded(out, g->value[0] ? g->value : "(none)", vw);
 			putc(' ', out);
 		}
-		fprintf(out, "%-*s %12llu %12llu %12llu %12llu\n", w, g->variant,
+		put_padded(out, g->variant, w);
+		fprintf(out, " %12llu %12llu %12llu %12llu",
 			(unsigned long long)g->records, (unsigned long long)g->valid,
 			(unsigned long long)g->invalid, (unsigned long long)g->plies);
+		if (st->by.player)
+			fprintf(out, " %8llu %8llu %8llu", (unsigned long long)g->player[STATS_PL_WINS],
+				(unsigned long long)g->player[STATS_PL_LOSSES],
+				(unsigned long long)g->player[STATS_PL_DRAWS]);
+		putc('\n', out);
 		t[0] += g->records;
 		t[1] += g->valid;
 		t[2] += g->invalid;
@@ -291,43 +341,31 @@ void stats_write_text(FILE *out, struct stats *st, const struct stats_names *nam
 
 /* --- CSV -------------------------------------------------------------------- */
 
-/* A field as RFC 4180 has it: quoted when it holds a comma, a quote, a line
- * end or a space at either end, its quotes doubled. */
-static void csv_field(FILE *out, const char *s)
-{
-	size_t n = strlen(s);
-	int quote = strpbrk(s, ",\"\r\n") || (n && (s[0] == ' ' || s[n - 1] == ' '));
-	if (!quote) {
-		fputs(s, out);
-		return;
-	}
-	putc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			putc('"', out);
-		putc(*s, out);
-	}
-	putc('"', out);
-}
-
 /* One row: group, variant, measure (its parts joined by dots), value. */
 struct csv_row {
 	FILE *out;
 	const char *group, *variant;
+	unsigned flags;  /* escape_csv's: ESCAPE_CSV_EXACT with --csv-exact */
 };
 
 static void csv_text(const struct csv_row *r, const char *m1, const char *m2, const char *m3,
 		     const char *value)
 {
-	char measure[4200];
-	snprintf(measure, sizeof measure, "%s%s%s%s%s", m1, m2 ? "." : "", m2 ? m2 : "",
-		 m3 ? "." : "", m3 ? m3 : "");
-	csv_field(r->out, r->group);
+	/* the measure whole, however long its keys (an ending, a node of a
+	 * part): on the stack when it fits */
+	char small[512], *measure = small;
+	size_t n = strlen(m1) + (m2 ? strlen(m2) + 1 : 0) + (m3 ? strlen(m3) + 1 : 0) + 1;
+	if (n > sizeof small && !(measure = malloc(n)))
+		return;
+	snprintf(measure, n, "%s%s%s%s%s", m1, m2 ? "." : "", m2 ? m2 : "", m3 ? "." : "", m3 ? m3 : "");
+	escape_csv(r->out, r->group, r->flags);
 	putc(',', r->out);
-	csv_field(r->out, r->variant);
+	escape_csv(r->out, r->variant, r->flags);
 	putc(',', r->out);
-	csv_field(r->out, measure);
+	escape_csv(r->out, measure, r->flags);
 	fprintf(r->out, ",%s\n", value);
+	if (measure != small)
+		free(measure);
 }
 
 static void csv_num(const struct csv_row *r, const char *m1, const char *m2, const char *m3,
@@ -339,25 +377,25 @@ static void csv_num(const struct csv_row *r, const char *m1, const char *m2, con
 }
 
 /* A share of the decided games, 0 to 1 to four places; no row without them. */
-static void csv_rate(const struct csv_row *r, const char *m1, const char *m2, uint64_t n,
-		     uint64_t total)
+static void csv_rate(const struct csv_row *r, const char *m1, const char *m2, const char *m3,
+		     uint64_t n, uint64_t total)
 {
 	char v[24];
 	if (!total)
 		return;
 	snprintf(v, sizeof v, "%.4Lf", (long double)n / (long double)total);
-	csv_text(r, m1, m2, NULL, v);
+	csv_text(r, m1, m2, m3, v);
 }
 
 static void csv_results(const struct csv_row *r, const char *m1, const char *m2,
 			const uint64_t *results)
 {
-	char name[4200];
 	for (int i = 0; i < STATS_NRESULTS; i++)
 		csv_num(r, m1, m2, stats_result_keys[i], results[i]);
 	for (int i = 0; i < STATS_UNKNOWN; i++) {
-		snprintf(name, sizeof name, "%s%s%s_rate", m2 ? m2 : "", m2 ? "." : "", stats_result_keys[i]);
-		csv_rate(r, m1, name, results[i], decided(results));
+		char rate[24];
+		snprintf(rate, sizeof rate, "%s_rate", stats_result_keys[i]);
+		csv_rate(r, m1, m2, rate, results[i], decided(results));
 	}
 }
 
@@ -371,18 +409,46 @@ static void csv_length(const struct csv_row *r, const struct stats_group *g)
 		mean(m, sizeof m, g);
 		csv_text(r, "length", "mean", NULL, m);
 	}
-	for (size_t p = 0; p < g->hist_len; p++) {
+	for (size_t i = 0; i < g->nhist; i++) {
 		char key[24];
-		snprintf(key, sizeof key, "%zu", p);
-		if (g->hist[p])
-			csv_num(r, "length", "histogram", key, g->hist[p]);
+		snprintf(key, sizeof key, "%llu", (unsigned long long)g->hist[i].plies);
+		if (g->hist[i].n)
+			csv_num(r, "length", "histogram", key, g->hist[i].n);
+	}
+}
+
+/* judgement.records, then judgement.SIDE.PHASE.FIELD, "all" first, with
+ * judgement.SIDE.PHASE.mean_loss (none without a judged move). */
+static void csv_judgement(const struct csv_row *r, const struct stats *st, const struct stats_group *g)
+{
+	const struct stats_judgement *jg = g->judgement;
+	if (!jg)
+		return;
+	csv_num(r, "judgement", "records", NULL, jg->records);
+	for (int who = 0; who < STATS_NJ_WHO; who++) {
+		if (who == STATS_J_PLAYER && !st->by.player)
+			continue;
+		for (int k = 0; k <= STATS_NJ_PHASES; k++) {
+			int ph = k ? k - 1 : STATS_J_ALL;
+			const uint64_t *c = jg->n[who][ph];
+			char name[64];
+			snprintf(name, sizeof name, "%s.%s", stats_judge_who_keys[who], stats_judge_phase_keys[ph]);
+			for (int f = 0; f < STATS_NJ_FIELDS; f++)
+				csv_num(r, "judgement", name, stats_judge_field_keys[f], c[f]);
+			if (c[STATS_J_JUDGED]) {
+				char m[40];
+				mean_loss(m, sizeof m, c);
+				csv_text(r, "judgement", name, "mean_loss", m);
+			}
+		}
 	}
 }
 
 static void csv_group(FILE *out, const struct stats *st, const struct stats_group *g,
 		      const struct stats_names *names)
 {
-	const struct csv_row r = {out, g->value ? g->value : "", g->variant};
+	const struct csv_row r = {out, g->value ? g->value : "", g->variant,
+				  names->csv_exact ? ESCAPE_CSV_EXACT : 0};
 	const uint64_t totals[STATS_NTOTALS] = {g->records, g->plies, g->valid, g->invalid};
 	for (int i = 0; i < STATS_NTOTALS; i++)
 		csv_num(&r, stats_total_keys[i], NULL, NULL, totals[i]);
@@ -394,10 +460,10 @@ static void csv_group(FILE *out, const struct stats *st, const struct stats_grou
 	csv_length(&r, g);
 	for (int i = 0; i < STATS_NMOVE_FIELDS; i++)
 		csv_num(&r, "moves", stats_move_keys[i], NULL, g->moves[i]);
-	for (int t = 0; t < KIFU_MAX_TYPES; t++) {
-		const struct stats_piece *p = stats_piece_used(g, t);
-		for (int f = 0; p && f < STATS_NPIECE_FIELDS; f++)
-			csv_num(&r, "pieces", piece_name(names, g, t), stats_piece_keys[f], p->n[f]);
+	for (size_t i = 0; i < g->npieces; i++) {
+		const struct stats_piece *p = &g->pieces[i];
+		for (int f = 0; stats_piece_used(p) && f < STATS_NPIECE_FIELDS; f++)
+			csv_num(&r, "pieces", piece_name(names, g, p), stats_piece_keys[f], p->n[f]);
 	}
 	for (int i = 0; st->by.player && i < STATS_NPLAYER_FIELDS; i++)
 		csv_num(&r, "player", stats_player_keys[i], NULL, g->player[i]);
@@ -407,6 +473,7 @@ static void csv_group(FILE *out, const struct stats *st, const struct stats_grou
 		csv_num(&r, "openings", g->nodes[i].key, "records", g->nodes[i].records);
 		csv_results(&r, "openings", g->nodes[i].key, g->nodes[i].results);
 	}
+	csv_judgement(&r, st, g);
 }
 
 void stats_write_csv(FILE *out, struct stats *st, const struct stats_names *names)

@@ -1,11 +1,14 @@
 /*
- * stats_yaml.c - kifu-stats' use of libyaml: writing the aggregates as YAML
- * with its emitter, and reading partial results back (JSON or YAML: both
- * are loaded as YAML documents) for --merge.  libyaml returns 1 on success
- * and 0 on error, with 0-based marks; this file turns that into our codes
- * and 1-based line:column (kifu/kifu.h's conventions).
+ * stats_yaml.c - kifu-stats' YAML, and the partial results --merge reads
+ * back: writing the aggregates as YAML with libyaml's emitter, and reading
+ * a part as events, from libyaml's parser (YAML) or the library's JSON
+ * reader (kifu/json.h: JSON, strict, keys of any length, numbers as
+ * written).  libyaml returns 1 on success and 0 on error, with 0-based
+ * marks; this file turns that into our codes and 1-based line:column
+ * (kifu/kifu.h's conventions).
  */
 #include "stats/stats_data.h"
+#include "lib/escape.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -30,12 +33,49 @@ static void emit(struct yaml_ctx *y, yaml_event_t *ev, int ok)
 		y->failed = 1;
 }
 
+/* s with each byte that is no UTF-8 character as U+FFFD, as the JSON
+ * writes it (libyaml's emitter refuses such bytes); NULL when s has none
+ * or when out of memory (*failed). */
+static char *replace_bad_bytes(const char *s, int *failed)
+{
+	size_t bad = 0;
+	for (const char *p = s; *p;) {
+		int len = escape_utf8_length(p);
+		bad += !len;
+		p += len ? len : 1;
+	}
+	if (!bad)
+		return NULL;
+	char *out = malloc(strlen(s) + 2 * bad + 1), *o = out;
+	if (!out) {
+		*failed = 1;
+		return NULL;
+	}
+	for (const char *p = s; *p;) {
+		int len = escape_utf8_length(p);
+		if (len) {
+			memcpy(o, p, (size_t)len);
+			o += len;
+		} else {
+			memcpy(o, "\xEF\xBF\xBD", 3);
+			o += 3;
+		}
+		p += len ? len : 1;
+	}
+	*o = '\0';
+	return out;
+}
+
 static void y_scalar(struct yaml_ctx *y, const char *s, yaml_scalar_style_t style)
 {
 	yaml_event_t ev;
+	char *fixed = replace_bad_bytes(s, &y->failed);
+	if (fixed)
+		s = fixed;
 	int ok = yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)(uintptr_t)s,
 					      (int)strlen(s), 1, 1, style);
 	emit(y, &ev, ok);
+	free(fixed);
 }
 
 static void y_begin_map(void *c)
@@ -132,18 +172,43 @@ int stats_write_yaml(FILE *out, struct stats *st)
  * text, and the reader follows the one shape kifu-stats writes, so that
  * nothing nests deeper than a piece in a list of pieces (5 deep).  A map
  * or a list anywhere else is an error at its first character. */
+
+/* A part's events, from YAML or from JSON. */
+enum { EV_STREAM, EV_STREAM_END, EV_DOC, EV_DOC_END, EV_MAP, EV_MAP_END, EV_LIST, EV_LIST_END, EV_SCALAR };
+/* What a scalar is: YAML's says nothing (its text does); JSON's its kind. */
+enum { SC_ANY, SC_STRING, SC_NUMBER, SC_NULL, SC_OTHER };
+/* A place, 1-based. */
+struct mark {
+	long line, column;
+};
+struct event {
+	int type, kind;
+	const char *value;      /* a scalar's, NUL-terminated; lives until the next */
+	size_t len;
+	struct mark at;
+};
+
+/* JSON's tokens as events: a document for each value at the top. */
+struct json_events {
+	kifu_json_reader *reader;
+	kifu_json_token tok;    /* read, not yet an event */
+	int have_tok, started, in_doc, doc_ended, ended;
+};
+
 struct reader {
-	yaml_parser_t parser;
-	yaml_event_t ev;        /* the event being read */
+	yaml_parser_t parser;   /* YAML's */
+	yaml_event_t yev;
 	int have_ev;
+	struct json_events json; /* JSON's, when json.reader */
+	struct event ev;        /* the event being read */
 	struct stats *st;
 	const char *name;
-	long line_offset;       /* JSON is read line by line: the lines before this one */
+	long line_offset;       /* YAML: the lines before its first */
 	kifu_diag *diag;
 	char *key;              /* the last key read, kept past its event */
 	size_t key_cap;
-	yaml_mark_t key_at;
-	struct hist_entry { uint64_t plies, n; yaml_mark_t at; } *hist; /* this group's */
+	struct mark key_at;
+	struct hist_entry { uint64_t plies, n; struct mark at; } *hist; /* this group's */
 	size_t nhist, hist_cap;
 	unsigned char *hist_seen; /* a bit per length: those of hist[] */
 	/* the opening tree being read, one level per ply: the last node of
@@ -154,7 +219,7 @@ struct reader {
 		uint64_t records;
 		uint64_t children;
 		int children_over, open;
-		yaml_mark_t at;
+		struct mark at;
 	} levels[STATS_MAX_OPENINGS];
 	char *prev_node;        /* the node read before, or NULL */
 	char *by;               /* the document's "by", kept past its event */
@@ -180,20 +245,24 @@ struct part {
 	struct sum endings, hist, hist_plies, pieces[STATS_NPIECE_FIELDS], top_nodes;
 	int length_given[5];    /* min ... max given as numbers, not null */
 	uint64_t length[5];
+	/* the judgement, as given (stats_judgement.h) */
+	int judged;
+	struct mark judged_at;
+	uint64_t judge_records;
+	uint64_t judge[STATS_NJ_WHO][STATS_NJ_PHASES + 1][STATS_NJ_FIELDS];
 };
 
-static int fail_at(struct reader *R, const yaml_mark_t *m, int code, const char *fmt, ...)
+static int fail_at(struct reader *R, const struct mark *m, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-static int fail_at(struct reader *R, const yaml_mark_t *m, int code, const char *fmt, ...)
+static int fail_at(struct reader *R, const struct mark *m, int code, const char *fmt, ...)
 {
 	char msg[KIFU_DIAG_MESSAGE_MAX];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	return kifu_diag_set(R->diag, code, R->name, R->line_offset + (long)m->line + 1,
-			     (long)m->column + 1, "%s", msg);
+	return kifu_diag_set(R->diag, code, R->name, m->line, m->column, "%s", msg);
 }
 
 static int fail(struct reader *R, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -206,8 +275,14 @@ static int fail(struct reader *R, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	return fail_at(R, &R->ev.start_mark, KIFU_ESYNTAX,
+	return fail_at(R, &R->ev.at, KIFU_ESYNTAX,
 		       "%s (not a partial result of kifu-stats?)", what);
+}
+
+/* A libyaml mark, as ours. */
+static struct mark yaml_mark(const struct reader *R, const yaml_mark_t *m)
+{
+	return (struct mark){R->line_offset + (long)m->line + 1, (long)m->column + 1};
 }
 
 static int parser_error(struct reader *R)
@@ -218,24 +293,121 @@ static int parser_error(struct reader *R)
 	if (parser->error == YAML_READER_ERROR)
 		return kifu_diag_set(R->diag, KIFU_ESYNTAX, R->name, 0, 0, "%s",
 				     parser->problem ? parser->problem : "cannot be read");
-	return fail_at(R, &parser->problem_mark, KIFU_ESYNTAX, "%s",
-		       parser->problem ? parser->problem : "malformed YAML or JSON");
+	struct mark m = yaml_mark(R, &parser->problem_mark);
+	return fail_at(R, &m, KIFU_ESYNTAX, "%s", parser->problem ? parser->problem : "malformed YAML");
+}
+
+/* The next YAML event, as ours. */
+static int next_yaml(struct reader *R)
+{
+	static const int types[] = {
+		[YAML_STREAM_START_EVENT] = EV_STREAM, [YAML_STREAM_END_EVENT] = EV_STREAM_END,
+		[YAML_DOCUMENT_START_EVENT] = EV_DOC,  [YAML_DOCUMENT_END_EVENT] = EV_DOC_END,
+		[YAML_MAPPING_START_EVENT] = EV_MAP,   [YAML_MAPPING_END_EVENT] = EV_MAP_END,
+		[YAML_SEQUENCE_START_EVENT] = EV_LIST, [YAML_SEQUENCE_END_EVENT] = EV_LIST_END,
+		[YAML_SCALAR_EVENT] = EV_SCALAR,       [YAML_ALIAS_EVENT] = -1,
+	};
+	if (R->have_ev)
+		yaml_event_delete(&R->yev);
+	R->have_ev = yaml_parser_parse(&R->parser, &R->yev);
+	if (!R->have_ev)
+		return parser_error(R);
+	R->ev.type = R->yev.type < sizeof types / sizeof *types && R->yev.type != YAML_NO_EVENT ? types[R->yev.type] : -1;
+	R->ev.kind = SC_ANY;
+	R->ev.value = R->yev.type == YAML_SCALAR_EVENT ? (const char *)R->yev.data.scalar.value : NULL;
+	R->ev.len = R->yev.type == YAML_SCALAR_EVENT ? R->yev.data.scalar.length : 0;
+	R->ev.at = yaml_mark(R, &R->yev.start_mark);
+	return 0;
+}
+
+/* The next JSON event: the stream's and each document's ends made from
+ * where the values at the top begin and end. */
+static int next_json(struct reader *R)
+{
+	struct json_events *j = &R->json;
+	kifu_json_token *t = &j->tok;
+	R->ev.value = NULL;
+	R->ev.len = 0;
+	R->ev.kind = SC_ANY;
+	if (!j->started) {
+		j->started = 1;
+		R->ev.type = EV_STREAM;
+		R->ev.at = (struct mark){1, 1};
+		return 0;
+	}
+	if (j->doc_ended) {
+		j->doc_ended = 0;
+		R->ev.type = EV_DOC_END;
+		return 0;
+	}
+	if (!j->have_tok && !j->ended) {
+		int rc = kifu_json_next(j->reader, t, R->diag);
+		if (rc < 0)
+			return rc;
+		j->have_tok = rc;
+		j->ended = !rc;
+	}
+	if (j->ended) {
+		R->ev.type = EV_STREAM_END;
+		return 0;
+	}
+	R->ev.at = (struct mark){t->line, t->col};
+	if (!j->in_doc) {
+		j->in_doc = 1;
+		R->ev.type = EV_DOC;
+		return 0;
+	}
+	static const int types[] = {
+		[KIFU_JSON_OBJECT] = EV_MAP,  [KIFU_JSON_OBJECT_END] = EV_MAP_END, [KIFU_JSON_ARRAY] = EV_LIST,
+		[KIFU_JSON_ARRAY_END] = EV_LIST_END, [KIFU_JSON_KEY] = EV_SCALAR, [KIFU_JSON_STRING] = EV_SCALAR,
+		[KIFU_JSON_NUMBER] = EV_SCALAR, [KIFU_JSON_TRUE] = EV_SCALAR, [KIFU_JSON_FALSE] = EV_SCALAR,
+		[KIFU_JSON_NULL] = EV_SCALAR,
+	};
+	R->ev.type = types[t->type];
+	if (R->ev.type == EV_SCALAR) {
+		R->ev.kind = t->type == KIFU_JSON_KEY || t->type == KIFU_JSON_STRING ? SC_STRING :
+			     t->type == KIFU_JSON_NUMBER ? SC_NUMBER : t->type == KIFU_JSON_NULL ? SC_NULL : SC_OTHER;
+		R->ev.value = t->type == KIFU_JSON_TRUE ? "true" : t->type == KIFU_JSON_FALSE ? "false" :
+			      t->type == KIFU_JSON_NULL ? "null" : t->text;
+		R->ev.len = strlen(R->ev.value);
+		if (t->type == KIFU_JSON_KEY || t->type == KIFU_JSON_STRING)
+			R->ev.len = t->len;
+	}
+	j->have_tok = 0;
+	/* the value at the top is whole: its document ends */
+	if (t->depth == 1 && t->type != KIFU_JSON_OBJECT && t->type != KIFU_JSON_ARRAY && t->type != KIFU_JSON_KEY)
+		j->in_doc = 0, j->doc_ended = 1;
+	return 0;
 }
 
 static int next(struct reader *R)
 {
-	if (R->have_ev)
-		yaml_event_delete(&R->ev);
-	R->have_ev = yaml_parser_parse(&R->parser, &R->ev);
-	return R->have_ev ? 0 : parser_error(R);
+	return R->json.reader ? next_json(R) : next_yaml(R);
 }
 
 static const char *scalar(const struct reader *R)
 {
-	return R->ev.type == YAML_SCALAR_EVENT ? (const char *)R->ev.data.scalar.value : NULL;
+	return R->ev.type == EV_SCALAR ? R->ev.value : NULL;
 }
 
-static int expect(struct reader *R, yaml_event_type_t type, const char *what)
+/* The scalar read as a number's text, a string's, or whether it is null:
+ * in JSON by its kind, in YAML by its text (which decides what it is). */
+static const char *number_text(const struct reader *R)
+{
+	return R->ev.kind == SC_ANY || R->ev.kind == SC_NUMBER ? scalar(R) : NULL;
+}
+
+static const char *string_text(const struct reader *R)
+{
+	return R->ev.kind == SC_ANY || R->ev.kind == SC_STRING ? scalar(R) : NULL;
+}
+
+static int is_null(const struct reader *R)
+{
+	return R->ev.kind == SC_ANY ? scalar(R) && !strcmp(scalar(R), "null") : R->ev.kind == SC_NULL;
+}
+
+static int expect(struct reader *R, int type, const char *what)
 {
 	int rc = next(R);
 	return rc ? rc : R->ev.type == type ? 0 : fail(R, "%s", what);
@@ -248,11 +420,11 @@ static int next_key(struct reader *R)
 	int rc = next(R);
 	if (rc)
 		return rc;
-	if (R->ev.type == YAML_MAPPING_END_EVENT)
+	if (R->ev.type == EV_MAP_END)
 		return 0;
-	if (R->ev.type != YAML_SCALAR_EVENT)
+	if (R->ev.type != EV_SCALAR)
 		return fail(R, "expected a key");
-	size_t len = R->ev.data.scalar.length;
+	size_t len = R->ev.len;
 	if (len >= R->key_cap) {
 		char *k = realloc(R->key, len + 1);
 		if (!k)
@@ -260,8 +432,8 @@ static int next_key(struct reader *R)
 		R->key = k;
 		R->key_cap = len + 1;
 	}
-	memcpy(R->key, R->ev.data.scalar.value, len + 1);
-	R->key_at = R->ev.start_mark;
+	memcpy(R->key, R->ev.value, len + 1);
+	R->key_at = R->ev.at;
 	return 1;
 }
 
@@ -302,13 +474,13 @@ static int parse_number(const char *s, uint64_t *out)
 static int read_number(struct reader *R, uint64_t *out)
 {
 	int rc = next(R);
-	if (!rc && parse_number(scalar(R), out))
+	if (!rc && parse_number(number_text(R), out))
 		rc = fail(R, "expected a number");
 	return rc;
 }
 
 /* Adds n to a sum of every part, at the mark of the count. */
-static int add_to(struct reader *R, const yaml_mark_t *at, uint64_t *to, uint64_t n)
+static int add_to(struct reader *R, const struct mark *at, uint64_t *to, uint64_t n)
 {
 	if (*to > UINT64_MAX - n)
 		return fail_at(R, at, KIFU_ELIMIT,
@@ -321,7 +493,7 @@ static int add_to(struct reader *R, const yaml_mark_t *at, uint64_t *to, uint64_
 static int read_fields(struct reader *R, const char *const *keys, int nkeys, uint64_t *sums,
 		       uint64_t *part)
 {
-	int rc = expect(R, YAML_MAPPING_START_EVENT, "expected a map");
+	int rc = expect(R, EV_MAP, "expected a map");
 	unsigned seen = 0;
 	while (!rc && (rc = next_key(R)) == 1) {
 		int f = which_key(R, keys, nkeys, &seen);
@@ -329,14 +501,14 @@ static int read_fields(struct reader *R, const char *const *keys, int nkeys, uin
 			return f;
 		rc = read_number(R, &part[f]);
 		if (!rc)
-			rc = add_to(R, &R->ev.start_mark, &sums[f], part[f]);
+			rc = add_to(R, &R->ev.at, &sums[f], part[f]);
 	}
 	return rc;
 }
 
 static int read_endings(struct reader *R, struct stats_group *g, struct part *p)
 {
-	int rc = expect(R, YAML_MAPPING_START_EVENT, "expected a map");
+	int rc = expect(R, EV_MAP, "expected a map");
 	uint64_t serial = ++R->st->serial;
 	while (!rc && (rc = next_key(R)) == 1) {
 		struct stats_count *c = stats_ending(g, R->key);
@@ -348,7 +520,7 @@ static int read_endings(struct reader *R, struct stats_group *g, struct part *p)
 		uint64_t n = 0;
 		rc = read_number(R, &n);
 		if (!rc)
-			rc = add_to(R, &R->ev.start_mark, &c->n, n);
+			rc = add_to(R, &R->ev.at, &c->n, n);
 		sum_add(&p->endings, n);
 	}
 	return rc;
@@ -415,7 +587,7 @@ static int add_histogram(struct reader *R, struct stats_group *g, struct part *p
 
 static int read_histogram(struct reader *R, struct stats_group *g, struct part *p)
 {
-	int rc = expect(R, YAML_MAPPING_START_EVENT, "expected a map");
+	int rc = expect(R, EV_MAP, "expected a map");
 	while (!rc && (rc = next_key(R)) == 1) {
 		struct hist_entry h = {0, 0, R->key_at};
 		if (parse_number(R->key, &h.plies))
@@ -434,7 +606,7 @@ static int read_histogram(struct reader *R, struct stats_group *g, struct part *
 static int read_length(struct reader *R, struct stats_group *g, struct part *p)
 {
 	static const char *const keys[6] = {"min", "q1", "median", "q3", "max", "histogram"};
-	int rc = expect(R, YAML_MAPPING_START_EVENT, "expected a map");
+	int rc = expect(R, EV_MAP, "expected a map");
 	unsigned seen = 0;
 	while (!rc && (rc = next_key(R)) == 1) {
 		int f = which_key(R, keys, 6, &seen);
@@ -446,10 +618,9 @@ static int read_length(struct reader *R, struct stats_group *g, struct part *p)
 		}
 		if ((rc = next(R)))
 			return rc;
-		const char *s = scalar(R);
-		if (s && !strcmp(s, "null"))
+		if (is_null(R))
 			continue;
-		if (parse_number(s, &p->length[f]))
+		if (parse_number(number_text(R), &p->length[f]))
 			return fail(R, "expected a number or null");
 		p->length_given[f] = 1;
 	}
@@ -461,24 +632,27 @@ static int read_string(struct reader *R, char **out)
 	int rc = next(R);
 	if (rc)
 		return rc;
-	if (!scalar(R))
+	if (!string_text(R))
 		return fail(R, "expected a string");
 	free(*out);
-	*out = strdup(scalar(R));
+	*out = strdup(string_text(R));
 	return *out ? 0 : kifu_diag_set(R->diag, KIFU_ENOMEM, R->name, 0, 0, "out of memory");
 }
 
 /* The piece of type t (KIFU_MAX_TYPES: none given) of the map at `at`: once
  * in a list, and the same in every part. */
-static int name_piece(struct reader *R, struct stats_group *g, const yaml_mark_t *at,
-		      const char *id, const char *name, uint64_t t, char *listed)
+static int name_piece(struct reader *R, struct stats_group *g, const struct mark *at,
+		      const char *id, const char *name, uint64_t t, char *listed,
+		      struct stats_piece **piece)
 {
 	if (!id || !name || t >= KIFU_MAX_TYPES)
 		return fail_at(R, at, KIFU_ESYNTAX, "a piece needs an id, a name and a type "
 			       "(not a partial result of kifu-stats?)");
 	if (listed[t]++)
 		return fail_at(R, at, KIFU_ESYNTAX, "piece type %d given twice", (int)t);
-	int rc = stats_name_piece(g, (int)t, id, name);
+	int rc;
+	if ((*piece = stats_name_piece(R->st, g, (int)t, id, name, &rc)))
+		return 0;
 	if (rc == KIFU_EINVAL)
 		return fail_at(R, at, KIFU_ESYNTAX, "this piece type has another id in another part "
 			       "(not a partial result of kifu-stats?)");
@@ -488,7 +662,7 @@ static int name_piece(struct reader *R, struct stats_group *g, const yaml_mark_t
 /* One piece of the list: {id, name, type, moves, ...}; each type once. */
 static int read_piece(struct reader *R, struct stats_group *g, struct part *p, char *listed)
 {
-	const yaml_mark_t at = R->ev.start_mark;
+	const struct mark at = R->ev.at;
 	enum { ID = STATS_NPIECE_FIELDS, NAME, TYPE, NKEYS };
 	const char *keys[NKEYS];
 	memcpy(keys, stats_piece_keys, sizeof stats_piece_keys);
@@ -506,10 +680,12 @@ static int read_piece(struct reader *R, struct stats_group *g, struct part *p, c
 		if (rc)
 			break;
 	}
+	struct stats_piece *piece = NULL;
 	if (!rc)
-		rc = name_piece(R, g, &at, id, name, seen & 1u << TYPE ? type : KIFU_MAX_TYPES, listed);
+		rc = name_piece(R, g, &at, id, name, seen & 1u << TYPE ? type : KIFU_MAX_TYPES, listed,
+				&piece);
 	for (int f = 0; !rc && f < STATS_NPIECE_FIELDS; f++) {
-		rc = add_to(R, &at, &g->pieces[type].n[f], n[f]);
+		rc = add_to(R, &at, &piece->n[f], n[f]);
 		sum_add(&p->pieces[f], n[f]);
 	}
 	free(id);
@@ -520,9 +696,9 @@ static int read_piece(struct reader *R, struct stats_group *g, struct part *p, c
 static int read_pieces(struct reader *R, struct stats_group *g, struct part *p)
 {
 	char listed[KIFU_MAX_TYPES] = {0};
-	int rc = expect(R, YAML_SEQUENCE_START_EVENT, "expected a list");
-	while (!rc && !(rc = next(R)) && R->ev.type != YAML_SEQUENCE_END_EVENT)
-		rc = R->ev.type == YAML_MAPPING_START_EVENT ? read_piece(R, g, p, listed) :
+	int rc = expect(R, EV_LIST, "expected a list");
+	while (!rc && !(rc = next(R)) && R->ev.type != EV_LIST_END)
+		rc = R->ev.type == EV_MAP ? read_piece(R, g, p, listed) :
 		     fail(R, "expected a map");
 	return rc;
 }
@@ -576,7 +752,7 @@ static int key_depth(const char *key)
  * in the order kifu-stats writes them, under its parent (the last node one
  * ply up, which its key must begin with).  Counted into p and the levels. */
 static int place_node(struct reader *R, struct part *p, const char *key, uint64_t r,
-		      const yaml_mark_t *at)
+		      const struct mark *at)
 {
 	int d = key_depth(key);
 	if (!d)
@@ -616,7 +792,7 @@ static int place_node(struct reader *R, struct part *p, const char *key, uint64_
 static int read_node(struct reader *R, struct stats_group *g, struct part *p)
 {
 	char *key = NULL;
-	const yaml_mark_t at = R->key_at;
+	const struct mark at = R->key_at;
 	int rc = keep_string(R, &key, R->key);
 	uint64_t n[1 + STATS_NRESULTS] = {0}, unused[1 + STATS_NRESULTS] = {0};
 	const char *keys[1 + STATS_NRESULTS] = {"records"};
@@ -644,7 +820,7 @@ static int read_node(struct reader *R, struct stats_group *g, struct part *p)
 
 static int read_nodes(struct reader *R, struct stats_group *g, struct part *p)
 {
-	int rc = expect(R, YAML_MAPPING_START_EVENT, "expected a map");
+	int rc = expect(R, EV_MAP, "expected a map");
 	free(R->prev_node);
 	R->prev_node = NULL;
 	while (!rc && (rc = next_key(R)) == 1)
@@ -656,7 +832,7 @@ static int read_nodes(struct reader *R, struct stats_group *g, struct part *p)
 static int read_openings(struct reader *R, struct stats_group *g, struct part *p)
 {
 	static const char *const keys[] = {"other_start", "nodes"};
-	int rc = expect(R, YAML_MAPPING_START_EVENT, "expected a map");
+	int rc = expect(R, EV_MAP, "expected a map");
 	unsigned seen = 0;
 	while (!rc && (rc = next_key(R)) == 1) {
 		int f = which_key(R, keys, 2, &seen);
@@ -665,7 +841,7 @@ static int read_openings(struct reader *R, struct stats_group *g, struct part *p
 		if (f == 0) {
 			rc = read_number(R, &p->other_start);
 			if (!rc)
-				rc = add_to(R, &R->ev.start_mark, &g->other_start, p->other_start);
+				rc = add_to(R, &R->ev.at, &g->other_start, p->other_start);
 		} else {
 			rc = read_nodes(R, g, p);
 		}
@@ -698,7 +874,7 @@ static struct sum sum_join(struct sum a, struct sum b)
 	return a;
 }
 
-static int check_counts(struct reader *R, const struct stats_group *g, const yaml_mark_t *at,
+static int check_counts(struct reader *R, const struct stats_group *g, const struct mark *at,
 			const struct part *p)
 {
 	const uint64_t *m = p->moves, *n = p->n;
@@ -751,7 +927,7 @@ static int check_counts(struct reader *R, const struct stats_group *g, const yam
 
 /* min, quartiles and max as given, against the histogram's (null without
  * records).  The histogram's entries are sorted (add_histogram). */
-static int check_lengths(struct reader *R, const struct stats_group *g, const yaml_mark_t *at,
+static int check_lengths(struct reader *R, const struct stats_group *g, const struct mark *at,
 			 const struct part *p)
 {
 	struct stats_lengths l;
@@ -772,19 +948,130 @@ static int check_lengths(struct reader *R, const struct stats_group *g, const ya
 	return 0;
 }
 
+/* --- the judgement ---------------------------------------------------------------- */
+
+/* One side's (or the player's) counts: {all: {...}, opening: {...},
+ * middle: {...}, end: {...}}, each a map of stats_judge_field_keys. */
+static int read_judge_who(struct reader *R, struct stats_judgement *jg, int who, struct part *p)
+{
+	int rc = expect(R, EV_MAP, "expected a map");
+	unsigned seen = 0;
+	while (!rc && (rc = next_key(R)) == 1) {
+		int ph = which_key(R, stats_judge_phase_keys, STATS_NJ_PHASES + 1, &seen);
+		if (ph < 0)
+			return ph;
+		rc = read_fields(R, stats_judge_field_keys, STATS_NJ_FIELDS, jg->n[who][ph], p->judge[who][ph]);
+	}
+	return rc;
+}
+
+/* {records: N, sente: {...}, gote: {...}[, player: {...}]} */
+static int read_judgement(struct reader *R, struct stats_group *g, struct part *p)
+{
+	static const char *const keys[1 + STATS_NJ_WHO] = {"records", "sente", "gote", "player"};
+	p->judged = 1;
+	p->judged_at = R->key_at;
+	if (!g->judgement && !(g->judgement = calloc(1, sizeof *g->judgement)))
+		return kifu_diag_set(R->diag, KIFU_ENOMEM, R->name, 0, 0, "out of memory");
+	int rc = expect(R, EV_MAP, "expected a map");
+	unsigned seen = 0;
+	while (!rc && (rc = next_key(R)) == 1) {
+		int f = which_key(R, keys, 1 + STATS_NJ_WHO, &seen);
+		if (f < 0)
+			return f;
+		if (f == 0) {
+			rc = read_number(R, &p->judge_records);
+			if (!rc)
+				rc = add_to(R, &R->ev.at, &g->judgement->records, p->judge_records);
+		} else if (f - 1 == STATS_J_PLAYER && !R->st->by.player) {
+			rc = fail(R, "a player's judgement without --by player");
+		} else {
+			rc = read_judge_who(R, g->judgement, f - 1, p);
+		}
+	}
+	return rc;
+}
+
+/* The judgement's counts against each other and the group's: "all" is the
+ * phases' sum, the judged moves and the classed ones are moves of the
+ * group (at most its plies), a player's moves are some of both sides', no
+ * loss is above STATS_J_MAX_LOSS, and the records are records of the
+ * group that had a judged or classed move (kifu-stats writes no judgement
+ * of none). */
+static int check_judgement(struct reader *R, const struct stats_group *g, const struct part *p)
+{
+	if (!p->judged)
+		return 0;
+	const struct mark *at = &p->judged_at;
+	const char *v = g->variant;
+	if (!p->judge_records)
+		return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": a judgement of no records "
+			       "(not a partial result of kifu-stats?)", v);
+	if (p->judge_records > p->n[STATS_T_RECORDS])
+		return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": judgement.records is %llu, more than "
+			       "records (%llu)", v, (unsigned long long)p->judge_records,
+			       (unsigned long long)p->n[STATS_T_RECORDS]);
+	for (int who = 0; who < STATS_NJ_WHO; who++) {
+		const char *wk = stats_judge_who_keys[who];
+		for (int f = 0; f < STATS_NJ_FIELDS; f++) {
+			const char *fk = stats_judge_field_keys[f];
+			struct sum phases = {0, 0};
+			for (int ph = 0; ph < STATS_NJ_PHASES; ph++)
+				sum_add(&phases, p->judge[who][ph][f]);
+			if (phases.over || phases.v != p->judge[who][STATS_J_ALL][f])
+				return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": judgement.%s.all.%s is %llu, "
+					       "not the phases' sum", v, wk, fk,
+					       (unsigned long long)p->judge[who][STATS_J_ALL][f]);
+			struct sum sides = {0, 0};
+			sum_add(&sides, p->judge[STATS_J_SENTE][STATS_J_ALL][f]);
+			sum_add(&sides, p->judge[STATS_J_GOTE][STATS_J_ALL][f]);
+			if (who == STATS_J_PLAYER && !sides.over && p->judge[who][STATS_J_ALL][f] > sides.v)
+				return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": judgement.player.all.%s is "
+					       "%llu, more than Sente's and Gote's (%llu)", v, fk,
+					       (unsigned long long)p->judge[who][STATS_J_ALL][f],
+					       (unsigned long long)sides.v);
+		}
+		for (int ph = 0; ph <= STATS_NJ_PHASES; ph++) {
+			const uint64_t *c = p->judge[who][ph];
+			if (c[STATS_J_JUDGED] < UINT64_MAX / STATS_J_MAX_LOSS &&
+			    c[STATS_J_LOSS] > c[STATS_J_JUDGED] * STATS_J_MAX_LOSS)
+				return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": judgement.%s.%s.loss is %llu, "
+					       "more than %d per judged move", v, wk, stats_judge_phase_keys[ph],
+					       (unsigned long long)c[STATS_J_LOSS], STATS_J_MAX_LOSS);
+		}
+	}
+	struct sum judged = {0, 0}, classed = {0, 0};
+	for (int who = STATS_J_SENTE; who <= STATS_J_GOTE; who++) {
+		const uint64_t *c = p->judge[who][STATS_J_ALL];
+		sum_add(&judged, c[STATS_J_JUDGED]);
+		for (int f = STATS_J_FIRST_CLASS; f < STATS_NJ_FIELDS; f++)
+			sum_add(&classed, c[f]);
+	}
+	uint64_t plies = p->n[STATS_T_PLIES];
+	if (judged.over || judged.v > plies || classed.over || classed.v > plies)
+		return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": more moves %s than plies (%llu)", v,
+			       judged.over || judged.v > plies ? "judged" : "classed", (unsigned long long)plies);
+	struct sum either = sum_join(judged, classed);
+	if (!either.over && p->judge_records > either.v)
+		return fail_at(R, at, KIFU_ESYNTAX, "variant \"%s\": judgement.records is %llu, more than "
+			       "the moves judged or classed (%llu)", v, (unsigned long long)p->judge_records,
+			       (unsigned long long)either.v);
+	return 0;
+}
+
 /* One variant's counts, added as they are read to its group, whose key is
  * at `at`; then checked. */
-static int read_group(struct reader *R, struct stats_group *g, const yaml_mark_t *at,
+static int read_group(struct reader *R, struct stats_group *g, const struct mark *at,
 		      uint64_t *totals)
 {
 	static const char *const keys[] = {"records", "plies", "valid", "invalid", "results",
 					   "endings", "rules", "length", "moves", "pieces", "player",
-					   "openings"};
+					   "openings", "judgement"};
 	uint64_t *fields[STATS_NTOTALS] = {&g->records, &g->plies, &g->valid, &g->invalid};
 	struct part p;
 	memset(&p, 0, sizeof p);
 	R->nhist = 0;
-	int rc = expect(R, YAML_MAPPING_START_EVENT, "expected a map");
+	int rc = expect(R, EV_MAP, "expected a map");
 	unsigned seen = 0;
 	while (!rc && (rc = next_key(R)) == 1) {
 		int f = which_key(R, keys, (int)(sizeof keys / sizeof *keys), &seen);
@@ -794,9 +1081,9 @@ static int read_group(struct reader *R, struct stats_group *g, const yaml_mark_t
 			rc = read_number(R, &p.n[f]);
 			/* the totals written at the top, too, must not overflow */
 			if (!rc)
-				rc = add_to(R, &R->ev.start_mark, fields[f], p.n[f]);
+				rc = add_to(R, &R->ev.at, fields[f], p.n[f]);
 			if (!rc)
-				rc = add_to(R, &R->ev.start_mark, &R->st->merged[f], p.n[f]);
+				rc = add_to(R, &R->ev.at, &R->st->merged[f], p.n[f]);
 			if (!rc)
 				totals[f] += p.n[f]; /* <= merged: no overflow */
 			continue;
@@ -813,18 +1100,21 @@ static int read_group(struct reader *R, struct stats_group *g, const yaml_mark_t
 			rc = !R->st->by.player ? fail(R, "player counts without --by player") :
 			     read_fields(R, stats_player_keys, STATS_NPLAYER_FIELDS, g->player, p.player);
 			break;
-		default:
+		case 11:
 			rc = !R->st->openings ? fail(R, "an opening tree without --openings") :
 			     read_openings(R, g, &p);
 			break;
+		default: rc = read_judgement(R, g, &p); break;
 		}
 	}
 	if (!rc)
 		rc = check_counts(R, g, at, &p);
+	if (!rc)
+		rc = check_judgement(R, g, &p);
 	return rc ? rc : check_lengths(R, g, at, &p);
 }
 
-static int no_format(struct reader *R, const yaml_mark_t *at)
+static int no_format(struct reader *R, const struct mark *at)
 {
 	return fail_at(R, at, KIFU_ESYNTAX, "no \"format\": \"" STATS_FORMAT "\" "
 		       "(not a partial result of kifu-stats?)");
@@ -835,7 +1125,7 @@ static int no_format(struct reader *R, const yaml_mark_t *at)
  * variants of one value. */
 static int read_variants(struct reader *R, uint64_t serial, uint64_t *totals, const char *value)
 {
-	int rc = expect(R, YAML_MAPPING_START_EVENT, value ? "expected a map of variants" :
+	int rc = expect(R, EV_MAP, value ? "expected a map of variants" :
 			"no map of variants");
 	while (!rc && (rc = next_key(R)) == 1) {
 		struct stats_group *g = stats_group(R->st, value, R->key);
@@ -844,7 +1134,7 @@ static int read_variants(struct reader *R, uint64_t serial, uint64_t *totals, co
 		if (g->stamp == serial)
 			return fail(R, "variant \"%s\" given twice", R->key);
 		g->stamp = serial;
-		const yaml_mark_t at = R->key_at;
+		const struct mark at = R->key_at;
 		rc = read_group(R, g, &at, totals);
 	}
 	return rc;
@@ -855,7 +1145,7 @@ static int read_variants(struct reader *R, uint64_t serial, uint64_t *totals, co
 static int read_values(struct reader *R, uint64_t serial, uint64_t *totals)
 {
 	char *prev = NULL, *value = NULL;
-	int rc = expect(R, YAML_MAPPING_START_EVENT, "no map of groups");
+	int rc = expect(R, EV_MAP, "no map of groups");
 	while (!rc && (rc = next_key(R)) == 1) {
 		if (prev && strcmp(prev, R->key) >= 0) {
 			rc = fail(R, "group \"%s\" given twice, or out of order", R->key);
@@ -887,7 +1177,7 @@ static void shape_words(char *buf, size_t size, const char *by, uint64_t opening
 /* The first document sets how the parts were made (--by, --openings);
  * every other must have been made alike, or their sums would mean
  * different things. */
-static int apply_shape(struct reader *R, const yaml_mark_t *at, const char *by, uint64_t openings)
+static int apply_shape(struct reader *R, const struct mark *at, const char *by, uint64_t openings)
 {
 	struct stats *st = R->st;
 	if (!st->shape_set) {
@@ -918,8 +1208,8 @@ static int read_document(struct reader *R)
 						"format", "by", "openings", "groups"};
 	uint64_t top[STATS_NTOTALS] = {0}, totals[STATS_NTOTALS] = {0}, openings = 0;
 	uint64_t serial = ++R->st->serial;
-	int rc = expect(R, YAML_MAPPING_START_EVENT, "expected a map");
-	const yaml_mark_t root = R->ev.start_mark;
+	int rc = expect(R, EV_MAP, "expected a map");
+	const struct mark root = R->ev.at;
 	unsigned seen = 0, groups = 1u << VARIANTS | 1u << GROUPS;
 	free(R->by);
 	R->by = NULL;
@@ -950,7 +1240,7 @@ static int read_document(struct reader *R)
 			if (!rc)
 				rc = f == GROUPS ? read_values(R, serial, totals) :
 				     read_variants(R, serial, totals, NULL);
-		} else if (!(rc = next(R)) && (!scalar(R) || strcmp(scalar(R), STATS_FORMAT))) {
+		} else if (!(rc = next(R)) && (!string_text(R) || strcmp(string_text(R), STATS_FORMAT))) {
 			return no_format(R, &root);
 		}
 	}
@@ -969,75 +1259,57 @@ static int read_document(struct reader *R)
 /* Every document of the parser's input; *count gets their number. */
 static int read_stream(struct reader *R, long *count)
 {
-	int rc = expect(R, YAML_STREAM_START_EVENT, "expected a stream");
-	while (!rc && !(rc = next(R)) && R->ev.type != YAML_STREAM_END_EVENT) {
-		if (R->ev.type != YAML_DOCUMENT_START_EVENT)
+	int rc = expect(R, EV_STREAM, "expected a stream");
+	while (!rc && !(rc = next(R)) && R->ev.type != EV_STREAM_END) {
+		if (R->ev.type != EV_DOC)
 			return fail(R, "expected a document");
 		rc = read_document(R);
 		if (!rc)
-			rc = expect(R, YAML_DOCUMENT_END_EVENT, "expected the document's end");
+			rc = expect(R, EV_DOC_END, "expected the document's end");
 		(*count)++;
 	}
 	return rc;
 }
 
-/* libyaml's input for one line of JSON: up to its newline, read as it
- * goes (a part's one line may hold millions of variants). */
-struct line_input {
-	FILE *in;
-	int done;
-};
-
-static int read_line(void *data, unsigned char *buf, size_t size, size_t *got)
+/* A part of YAML documents, each begun by "---" (so that parts
+ * concatenate as they are), read by libyaml. */
+static int read_yaml(struct reader *R, FILE *in, long *count)
 {
-	struct line_input *li = data;
-	*got = 0;
-	while (!li->done && *got < size) {
-		int c = getc(li->in);
-		if (c == EOF) {
-			li->done = 1;
-			return !ferror(li->in);
-		}
-		buf[(*got)++] = (unsigned char)c;
-		li->done = c == '\n';
-	}
-	return 1;
-}
-
-static int read_part(struct reader *R, FILE *in, int json, long *count)
-{
-	struct line_input li = {in, 0};
-	int rc = 0;
-	do {
-		if (!yaml_parser_initialize(&R->parser))
-			return kifu_diag_set(R->diag, KIFU_ENOMEM, R->name, 0, 0, "out of memory");
-		if (json) {
-			li.done = 0;
-			yaml_parser_set_input(&R->parser, read_line, &li);
-		} else {
-			yaml_parser_set_input_file(&R->parser, in);
-		}
-		rc = read_stream(R, count);
-		if (R->have_ev)
-			yaml_event_delete(&R->ev);
-		R->have_ev = 0;
-		yaml_parser_delete(&R->parser);
-		R->line_offset++;
-	} while (!rc && json && !feof(in) && !ferror(in));
+	if (!yaml_parser_initialize(&R->parser))
+		return kifu_diag_set(R->diag, KIFU_ENOMEM, R->name, 0, 0, "out of memory");
+	yaml_parser_set_input_file(&R->parser, in);
+	int rc = read_stream(R, count);
+	if (R->have_ev)
+		yaml_event_delete(&R->yev);
+	R->have_ev = 0;
+	yaml_parser_delete(&R->parser);
 	return rc;
 }
 
-/* JSON output is one object per line, and JSON objects may follow one
- * another with nothing between (the output of several `kifu-stats
- * --format=json` runs, concatenated), which a YAML stream may not: JSON
- * input is therefore read line by line, one document per line.  YAML
- * documents start with "---" and concatenate as they are. */
+/* A part of JSON: objects one after another, one to a line as kifu-stats
+ * writes them or with nothing between (several runs' outputs
+ * concatenated), read by the JSON reader from line:col on. */
+static int read_json(struct reader *R, FILE *in, long line, long col, long *count)
+{
+	/* keys given twice are said here, in the part's terms */
+	if (kifu_json_reader_new(&R->json.reader, in, R->name, KIFU_JSON_OWN_KEYS))
+		return kifu_diag_set(R->diag, KIFU_ENOMEM, R->name, 0, 0, "out of memory");
+	kifu_json_reader_place(R->json.reader, line, col);
+	int rc = read_stream(R, count);
+	kifu_json_reader_free(R->json.reader);
+	R->json.reader = NULL;
+	return rc;
+}
+
+/* A part is JSON when it begins with '{', else YAML. */
 int stats_merge_file(struct stats *st, FILE *in, const char *name, kifu_diag *diag)
 {
 	int c;
-	long blank_lines = 0, count = 0;
-	while ((c = getc(in)) != EOF && isspace(c))
+	long blank_lines = 0, col = 1, count = 0;
+	while ((c = getc(in)) != EOF && isspace(c)) {
 		blank_lines += c == '\n';
+		col = c == '\n' ? 1 : col + 1;
+	}
 	if (c != EOF)
 		ungetc(c, in);
 	struct reader R;
@@ -1046,7 +1318,7 @@ int stats_merge_file(struct stats *st, FILE *in, const char *name, kifu_diag *di
 	R.name = name;
 	R.line_offset = blank_lines;
 	R.diag = diag;
-	int rc = c == EOF ? 0 : read_part(&R, in, c == '{', &count);
+	int rc = c == EOF ? 0 : c == '{' ? read_json(&R, in, 1 + blank_lines, col, &count) : read_yaml(&R, in, &count);
 	free(R.key);
 	free(R.hist);
 	free(R.hist_seen);

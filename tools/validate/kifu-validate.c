@@ -13,7 +13,9 @@
  * readings under which it is legal (try_variants.c).
  */
 #include "lib/cli.h"
+#include "lib/escape.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 #include "validate/try_variants.h"
 
 #include <stdbool.h>
@@ -26,6 +28,7 @@
 enum { OPT_FORMAT = CLI_OPT_FIRST_FREE, OPT_MAIN_LINE, OPT_VERBOSE, OPT_TRY_VARIANTS };
 
 struct validate_run {
+	kifu_json_writer *w;  /* --format=json: stdout's */
 	int json;
 	int quiet;
 	int verbose;          /* a line for every record, valid or not */
@@ -62,17 +65,7 @@ static void usage(FILE *f)
 		"error.\n");
 }
 
-static const char *side_name(int side) { return side == KIFU_SENTE ? "Sente" : "Gote"; }
-
 static const char *const result_names[] = {NULL, "sente", "gote", "draw"};
-
-static void json_or_null(const char *s)
-{
-	if (s)
-		inputs_json_string(stdout, s);
-	else
-		fputs("null", stdout);
-}
 
 /* The foul a valid record ends with (the outcome's reason is foul): its
  * last move, checked, or one the ending declares, not in the moves; NULL
@@ -85,69 +78,97 @@ static const kifu_fault *foul_of(const kifu_validation *r)
 	return f->code == KIFU_FAULT_ILLEGAL || f->code == KIFU_FAULT_DECLARED ? f : NULL;
 }
 
-static void print_json_foul(const kifu_fault *f)
+static void print_json_foul(kifu_json_writer *w, const kifu_fault *f)
 {
 	if (!f) {
-		fputs("null", stdout);
+		kifu_json_null(w);
 		return;
 	}
 	int checked = f->code != KIFU_FAULT_DECLARED;
-	printf("{\"declared\":true,\"checked\":%s,\"side\":\"%s\",", checked ? "true" : "false",
-	       f->side == KIFU_SENTE ? "sente" : "gote");
-	if (checked) {
-		printf("\"ply\":%ld,\"move\":", f->ply);
-		inputs_json_string(stdout, f->move);
-		fputs(",\"reason\":", stdout);
-		inputs_json_string(stdout, f->reason);
-	} else {
-		fputs("\"ply\":null,\"move\":null,\"reason\":null", stdout);
-	}
-	fputs("}", stdout);
+	kifu_json_object(w);
+	kifu_json_key(w, "declared");
+	kifu_json_bool(w, 1);
+	kifu_json_key(w, "checked");
+	kifu_json_bool(w, checked);
+	kifu_json_key(w, "side");
+	kifu_json_string(w, f->side == KIFU_SENTE ? "sente" : "gote");
+	kifu_json_key(w, "ply");
+	if (checked)
+		kifu_json_int(w, f->ply);
+	else
+		kifu_json_null(w);
+	kifu_json_key(w, "move");
+	kifu_json_string(w, checked ? f->move : NULL);
+	kifu_json_key(w, "reason");
+	kifu_json_string(w, checked ? f->reason : NULL);
+	kifu_json_object_end(w);
+}
+
+/* The error of an invalid record: its fault. */
+static void print_json_error(kifu_json_writer *w, const kifu_record *rec, const kifu_fault *f)
+{
+	char path[256];
+	kifu_json_object(w);
+	kifu_json_key(w, "ply");
+	if (f->ply > 0)
+		kifu_json_int(w, f->ply);
+	else
+		kifu_json_null(w);
+	kifu_json_key(w, "move");
+	kifu_json_string(w, f->ply > 0 ? f->move : NULL);
+	kifu_json_key(w, "reason");
+	kifu_json_string(w, f->reason);
+	kifu_json_key(w, "variation");
+	kifu_json_string(w, f->variation > 0 ? kifu_record_variation_path(rec, f->variation, path, sizeof path) : NULL);
+	kifu_json_object_end(w);
 }
 
 /* One object per record: the fields kifu-validate's JSON always had
  * pins (file, record, line, valid, plies, error), then what the validation
  * adds (man/kifu-validate.1). */
-static void print_json(const kifu_record *rec, const kifu_variant *v, long index,
+static void print_json(kifu_json_writer *w, const kifu_record *rec, const kifu_variant *v, long index,
 		       const kifu_validation *r)
 {
-	const kifu_fault *f = &r->fault;
 	const kifu_game_outcome *o = &r->outcome;
-	fputs("{\"file\":", stdout);
-	inputs_json_string(stdout, kifu_record_file(rec));
-	printf(",\"record\":%ld,\"line\":%ld,\"valid\":%s,\"plies\":%ld,\"error\":", index,
-	       kifu_record_line(rec), r->valid ? "true" : "false", r->plies);
-	if (r->valid) {
-		fputs("null", stdout);
-	} else {
-		if (f->ply > 0) {
-			printf("{\"ply\":%ld,\"move\":", f->ply);
-			inputs_json_string(stdout, f->move);
-		} else {
-			fputs("{\"ply\":null,\"move\":null", stdout);
-		}
-		fputs(",\"reason\":", stdout);
-		inputs_json_string(stdout, f->reason);
-		fputs(",\"variation\":", stdout);
-		char path[256];
-		json_or_null(f->variation > 0 ? kifu_record_variation_path(rec, f->variation, path, sizeof path) : NULL);
-		fputs("}", stdout);
-	}
-	fputs(",\"variant\":", stdout);
-	json_or_null(v ? kifu_variant_name(v) : NULL);
-	fputs(",\"ending\":", stdout);
-	json_or_null(kifu_record_ending(rec)[0] ? kifu_record_ending(rec) : NULL);
-	fputs(",\"result\":", stdout);
+	kifu_json_object(w);
+	kifu_json_key(w, "file");
+	kifu_json_string(w, kifu_record_file(rec));
+	kifu_json_key(w, "record");
+	kifu_json_int(w, index);
+	kifu_json_key(w, "line");
+	kifu_json_int(w, kifu_record_line(rec));
+	kifu_json_key(w, "valid");
+	kifu_json_bool(w, r->valid);
+	kifu_json_key(w, "plies");
+	kifu_json_int(w, r->plies);
+	kifu_json_key(w, "error");
+	if (r->valid)
+		kifu_json_null(w);
+	else
+		print_json_error(w, rec, &r->fault);
+	kifu_json_key(w, "variant");
+	kifu_json_string(w, v ? kifu_variant_name(v) : NULL);
+	kifu_json_key(w, "ending");
+	kifu_json_string(w, kifu_record_ending(rec)[0] ? kifu_record_ending(rec) : NULL);
+	kifu_json_key(w, "result");
 	if (r->valid && o->winner != KIFU_RESULT_NONE) {
-		printf("{\"winner\":\"%s\",\"reason\":", result_names[o->winner]);
-		inputs_json_string(stdout, kifu_reason_name(o->reason));
-		printf(",\"checked\":%s}", o->end == KIFU_END_RULES || o->end == KIFU_END_CHECKED ? "true" : "false");
+		kifu_json_object(w);
+		kifu_json_key(w, "winner");
+		kifu_json_string(w, result_names[o->winner]);
+		kifu_json_key(w, "reason");
+		kifu_json_string(w, kifu_reason_name(o->reason));
+		kifu_json_key(w, "checked");
+		kifu_json_bool(w, o->end == KIFU_END_RULES || o->end == KIFU_END_CHECKED);
+		kifu_json_object_end(w);
 	} else {
-		fputs("null", stdout);
+		kifu_json_null(w);
 	}
-	fputs(",\"foul\":", stdout);
-	print_json_foul(foul_of(r));
-	printf(",\"no_moves\":%s}\n", kifu_record_total_moves(rec) == 0 ? "true" : "false");
+	kifu_json_key(w, "foul");
+	print_json_foul(w, foul_of(r));
+	kifu_json_key(w, "no_moves");
+	kifu_json_bool(w, kifu_record_total_moves(rec) == 0);
+	kifu_json_object_end(w);
+	kifu_json_writer_end(w);
 }
 
 /* How the rules ended the game: "; Gote lost its last royal at ply 31";
@@ -159,21 +180,21 @@ static void describe_end(const kifu_game_outcome *o, char *buf, size_t size)
 		return;
 	switch (o->reason) {
 	case KIFU_REASON_ROYAL_CAPTURED:
-		snprintf(buf, size, "; %s lost its last royal at ply %ld", side_name(o->loser), o->ply);
+		snprintf(buf, size, "; %s lost its last royal at ply %ld", cli_side_name(o->loser), o->ply);
 		break;
 	case KIFU_REASON_MATE:
 	case KIFU_REASON_NO_LEGAL_MOVE:
-		snprintf(buf, size, "; %s has no legal move after ply %ld", side_name(o->loser), o->ply);
+		snprintf(buf, size, "; %s has no legal move after ply %ld", cli_side_name(o->loser), o->ply);
 		break;
 	case KIFU_REASON_BARE_ROYAL:
-		snprintf(buf, size, "; %s is left with a bare royal after ply %ld", side_name(o->loser), o->ply);
+		snprintf(buf, size, "; %s is left with a bare royal after ply %ld", cli_side_name(o->loser), o->ply);
 		break;
 	case KIFU_REASON_REPETITION:
 	case KIFU_REASON_PERPETUAL_CHECK:
 	case KIFU_REASON_PERPETUAL_ATTACK:
 		if (o->loser >= 0)
 			snprintf(buf, size, "; the game ended by repetition at ply %ld: %s loses (%s)", o->ply,
-				 side_name(o->loser), kifu_reason_name(o->reason));
+				 cli_side_name(o->loser), kifu_reason_name(o->reason));
 		else
 			snprintf(buf, size, "; the game ended by repetition at ply %ld: a draw", o->ply);
 		break;
@@ -193,7 +214,7 @@ static void describe_foul(const kifu_fault *f, char *buf, size_t size)
 		buf[0] = 0;
 	else if (f->code == KIFU_FAULT_DECLARED)
 		snprintf(buf, size, "; it ends with a foul by %s, declared by the record (%s) and not among its "
-			 "moves: not checked", side_name(f->side), f->move);
+			 "moves: not checked", cli_side_name(f->side), f->move);
 	else
 		snprintf(buf, size, "; it ends with a foul, ply %ld: %s: %s", f->ply, f->move, f->reason);
 }
@@ -206,7 +227,7 @@ static void describe_result(const kifu_game_outcome *o, char *buf, size_t size)
 	else if (o->winner == KIFU_RESULT_DRAW)
 		snprintf(buf, size, "; a draw (%s)", kifu_reason_name(o->reason));
 	else
-		snprintf(buf, size, "; %s wins (%s)", o->winner == KIFU_RESULT_SENTE ? "Sente" : "Gote",
+		snprintf(buf, size, "; %s wins (%s)", cli_side_name(o->winner == KIFU_RESULT_SENTE ? KIFU_SENTE : KIFU_GOTE),
 			 kifu_reason_name(o->reason));
 }
 
@@ -233,9 +254,14 @@ static void print_text(const kifu_record *rec, const kifu_validation *r, int ver
 	describe_result(o, result, sizeof result);
 	if (kifu_record_total_moves(rec))
 		snprintf(plies, sizeof plies, "%ld plies", r->plies);
-	char file[4 * KIFU_DIAG_FILE_MAX];
-	cli_shown(file, sizeof file, kifu_record_file(rec));
-	printf("%s:%ld: valid, %s%s%s%s%s\n", file, kifu_record_line(rec), plies, end, rep, foul, result);
+	/* what the record holds (its name, the foul's move as written) cannot
+	 * start a line or reach the terminal */
+	escape_text_put(stdout, kifu_record_file(rec), 0);
+	printf(":%ld: valid, %s", kifu_record_line(rec), plies);
+	const char *const parts[] = {end, rep, foul, result};
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+		escape_text_put(stdout, parts[i], 0);
+	putchar('\n');
 }
 
 static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, long index)
@@ -244,7 +270,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	kifu_validation r;
 	run->records++;
 	if (v && run->try.n)
-		return try_variants_record(&run->try, rec, v, index, run->json, run->main_line);
+		return try_variants_record(&run->try, rec, v, index, run->json ? run->w : NULL, run->main_line);
 	kifu_validate_options opt = KIFU_VALIDATE_OPTIONS_INIT;
 	opt.main_line_only = run->main_line;
 	opt.namer = kifu_notation_square_namer(kifu_record_notation(rec));
@@ -256,7 +282,7 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	if (!r.valid)
 		run->invalid++;
 	if (run->json)
-		print_json(rec, v, index, &r);
+		print_json(run->w, rec, v, index, &r);
 	else if (!run->quiet)
 		print_text(rec, &r, run->verbose);
 	return r.valid ? CLI_OK : CLI_INVALID;
@@ -264,24 +290,45 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 
 /* The JSON object of what could not be read: a record (index > 0) or a
  * whole input (index 0: "record" is null). */
-static void print_json_unread(const kifu_diag *diag, long index)
+static void print_json_unread(kifu_json_writer *w, const kifu_diag *diag, long index)
 {
-	fputs("{\"file\":", stdout);
-	inputs_json_string(stdout, diag->file);
+	kifu_json_object(w);
+	kifu_json_key(w, "file");
+	kifu_json_string(w, diag->file);
+	kifu_json_key(w, "record");
 	if (index > 0)
-		printf(",\"record\":%ld", index);
+		kifu_json_int(w, index);
 	else
-		fputs(",\"record\":null", stdout);
+		kifu_json_null(w);
+	kifu_json_key(w, "line");
 	if (diag->line > 0)
-		printf(",\"line\":%ld", diag->line);
+		kifu_json_int(w, diag->line);
 	else
-		fputs(",\"line\":null", stdout);
-	fputs(",\"valid\":false,\"plies\":0,\"error\":{\"ply\":null,\"move\":null,\"reason\":",
-	      stdout);
-	inputs_json_string(stdout, diag->message[0] ? diag->message : kifu_error_string(diag->code));
-	fputs(",\"variation\":null},\"variant\":null,\"ending\":null,\"result\":null,"
-	      "\"foul\":null,\"no_moves\":true}\n",
-	      stdout);
+		kifu_json_null(w);
+	kifu_json_key(w, "valid");
+	kifu_json_bool(w, 0);
+	kifu_json_key(w, "plies");
+	kifu_json_int(w, 0);
+	kifu_json_key(w, "error");
+	kifu_json_object(w);
+	kifu_json_key(w, "ply");
+	kifu_json_null(w);
+	kifu_json_key(w, "move");
+	kifu_json_null(w);
+	kifu_json_key(w, "reason");
+	kifu_json_string(w, diag->message[0] ? diag->message : kifu_error_string(diag->code));
+	kifu_json_key(w, "variation");
+	kifu_json_null(w);
+	kifu_json_object_end(w);
+	static const char *const none[] = {"variant", "ending", "result", "foul"};
+	for (int i = 0; i < 4; i++) {
+		kifu_json_key(w, none[i]);
+		kifu_json_null(w);
+	}
+	kifu_json_key(w, "no_moves");
+	kifu_json_bool(w, 1);
+	kifu_json_object_end(w);
+	kifu_json_writer_end(w);
 }
 
 static void on_lost(void *ctx, const kifu_diag *diag, long index)
@@ -290,7 +337,7 @@ static void on_lost(void *ctx, const kifu_diag *diag, long index)
 	run->records++;
 	run->invalid++;
 	if (run->json)
-		print_json_unread(diag, index);
+		print_json_unread(run->w, diag, index);
 	else if (!run->quiet)
 		cli_diag(diag);
 }
@@ -301,7 +348,7 @@ static void on_failed(void *ctx, const kifu_diag *diag, int status)
 {
 	struct validate_run *run = ctx;
 	if (run->json) {
-		print_json_unread(diag, 0);
+		print_json_unread(run->w, diag, 0);
 		if (status < CLI_USAGE)
 			return;
 	}
@@ -362,10 +409,19 @@ int main(int argc, char *argv[])
 	output out;
 	if (output_open(&out, NULL))
 		return CLI_USAGE;
+	if (run.json && kifu_json_writer_new(&run.w, out.f, 0)) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
 	const struct inputs_handlers handlers = {on_record, on_lost, on_failed, &run};
 	int status = inputs_each_record(argc - optind, argv + optind, &vars, &handlers);
+	if (run.json && kifu_json_writer_failure(run.w) == KIFU_EINVAL) {
+		cli_error("the JSON output is not whole (a bug of kifu-validate's)");
+		status = CLI_USAGE;
+	}
 	if (output_close(&out, 1) && status < CLI_USAGE)
 		status = CLI_USAGE;
+	kifu_json_writer_free(run.w);
 	kifu_position_free(run.pos);
 	try_variants_free(&run.try);
 	inputs_variants_free(&vars);

@@ -9,7 +9,7 @@
  */
 #include "validate/try_variants.h"
 #include "lib/cli.h"
-#include "lib/inputs.h"
+#include "lib/escape.h"
 
 #include <string.h>
 
@@ -107,81 +107,110 @@ struct verdict {
 	kifu_validation r;
 };
 
+/* A line a reading and one with the readings under which the record is
+ * legal; what the record holds (its file's name, a move as written, a
+ * reason naming it) escaped, so that it cannot start a line. */
 static void print_text(const kifu_record *rec, const kifu_variant *v, const struct try_variants *t,
 		       const struct verdict *out)
 {
-	char file[4 * KIFU_DIAG_FILE_MAX];
-	cli_shown(file, sizeof file, kifu_record_file(rec));
 	const long line = kifu_record_line(rec);
 	int legal = 0;
 	for (int i = 0; i < t->n; i++) {
-		const char *name = kifu_variant_name(t->v[i]);
 		const kifu_validation *r = &out[i].r;
+		const kifu_fault *e = &r->fault;
+		escape_text_put(stdout, kifu_record_file(rec), 0);
+		printf(":%ld: %s: ", line, kifu_variant_name(t->v[i]));
 		if (!out[i].comparable) {
-			printf("%s:%ld: %s: not tried: its board or pieces are not those of %s\n", file, line, name,
-			       kifu_variant_name(v));
-		} else if (r->valid) {
-			legal++;
-			printf("%s:%ld: %s: valid, %ld plies\n", file, line, name, r->plies);
-		} else if (r->fault.ply > 0) {
-			printf("%s:%ld: %s: invalid at %ld:%ld: ply %ld: %s: %s\n", file, line, name, r->fault.line, r->fault.col,
-			       r->fault.ply, r->fault.move, r->fault.reason);
-		} else {
-			printf("%s:%ld: %s: invalid at %ld:%ld: %s\n", file, line, name, r->fault.line, r->fault.col, r->fault.reason);
+			printf("not tried: its board or pieces are not those of %s\n", kifu_variant_name(v));
+			continue;
 		}
+		if (r->valid) {
+			legal++;
+			printf("valid, %ld plies\n", r->plies);
+			continue;
+		}
+		printf("invalid at %ld:%ld: ", e->line, e->col);
+		if (e->ply > 0) {
+			printf("ply %ld: ", e->ply);
+			escape_text_put(stdout, e->move, 0);
+			fputs(": ", stdout);
+		}
+		escape_text_put(stdout, e->reason, 0);
+		putchar('\n');
 	}
-	printf("%s:%ld: legal under ", file, line);
+	escape_text_put(stdout, kifu_record_file(rec), 0);
+	printf(":%ld: legal under ", line);
 	if (!legal)
 		fputs("none of the readings", stdout);
 	for (int i = 0, n = 0; i < t->n; i++)
 		if (out[i].comparable && out[i].r.valid)
 			printf("%s%s", n++ ? ", " : "", kifu_variant_name(t->v[i]));
-	fputc('\n', stdout);
+	putchar('\n');
 }
 
-static void print_json(const kifu_record *rec, const kifu_variant *v, long index, const struct try_variants *t,
-		       const struct verdict *out)
+/* One object: the record, each reading's verdict, and legal_under. */
+static void print_json(kifu_json_writer *w, const kifu_record *rec, const kifu_variant *v, long index,
+		       const struct try_variants *t, const struct verdict *out)
 {
-	fputs("{\"file\":", stdout);
-	inputs_json_string(stdout, kifu_record_file(rec));
-	printf(",\"record\":%ld,\"line\":%ld,\"variant\":", index, kifu_record_line(rec));
-	inputs_json_string(stdout, kifu_variant_name(v));
-	fputs(",\"readings\":[", stdout);
+	kifu_json_object(w);
+	kifu_json_key(w, "file");
+	kifu_json_string(w, kifu_record_file(rec));
+	kifu_json_key(w, "record");
+	kifu_json_int(w, index);
+	kifu_json_key(w, "line");
+	kifu_json_int(w, kifu_record_line(rec));
+	kifu_json_key(w, "variant");
+	kifu_json_string(w, kifu_variant_name(v));
+	kifu_json_key(w, "readings");
+	kifu_json_array(w);
 	for (int i = 0; i < t->n; i++) {
 		const kifu_validation *r = &out[i].r;
-		fputs(i ? ",{\"variant\":" : "{\"variant\":", stdout);
-		inputs_json_string(stdout, kifu_variant_name(t->v[i]));
-		if (!out[i].comparable) {
-			fputs(",\"tried\":false,\"valid\":false,\"plies\":0,\"error\":null}", stdout);
-			continue;
-		}
-		printf(",\"tried\":true,\"valid\":%s,\"plies\":%ld,\"error\":", r->valid ? "true" : "false", r->plies);
-		if (r->valid) {
-			fputs("null}", stdout);
-			continue;
-		}
-		if (r->fault.ply > 0) {
-			printf("{\"line\":%ld,\"col\":%ld,\"ply\":%ld,\"move\":", r->fault.line, r->fault.col, r->fault.ply);
-			inputs_json_string(stdout, r->fault.move);
+		const kifu_fault *e = &r->fault;
+		const int tried = out[i].comparable;
+		kifu_json_object(w);
+		kifu_json_key(w, "variant");
+		kifu_json_string(w, kifu_variant_name(t->v[i]));
+		kifu_json_key(w, "tried");
+		kifu_json_bool(w, tried);
+		kifu_json_key(w, "valid");
+		kifu_json_bool(w, tried && r->valid);
+		kifu_json_key(w, "plies");
+		kifu_json_int(w, tried ? r->plies : 0);
+		kifu_json_key(w, "error");
+		if (!tried || r->valid) {
+			kifu_json_null(w);
 		} else {
-			printf("{\"line\":%ld,\"col\":%ld,\"ply\":null,\"move\":null", r->fault.line, r->fault.col);
+			kifu_json_object(w);
+			kifu_json_key(w, "line");
+			kifu_json_int(w, e->line);
+			kifu_json_key(w, "col");
+			kifu_json_int(w, e->col);
+			kifu_json_key(w, "ply");
+			if (e->ply > 0)
+				kifu_json_int(w, e->ply);
+			else
+				kifu_json_null(w);
+			kifu_json_key(w, "move");
+			kifu_json_string(w, e->ply > 0 ? e->move : NULL);
+			kifu_json_key(w, "reason");
+			kifu_json_string(w, e->reason);
+			kifu_json_object_end(w);
 		}
-		fputs(",\"reason\":", stdout);
-		inputs_json_string(stdout, r->fault.reason);
-		fputs("}}", stdout);
+		kifu_json_object_end(w);
 	}
-	fputs("],\"legal_under\":[", stdout);
-	for (int i = 0, n = 0; i < t->n; i++)
-		if (out[i].comparable && out[i].r.valid) {
-			if (n++)
-				fputc(',', stdout);
-			inputs_json_string(stdout, kifu_variant_name(t->v[i]));
-		}
-	fputs("]}\n", stdout);
+	kifu_json_array_end(w);
+	kifu_json_key(w, "legal_under");
+	kifu_json_array(w);
+	for (int i = 0; i < t->n; i++)
+		if (out[i].comparable && out[i].r.valid)
+			kifu_json_string(w, kifu_variant_name(t->v[i]));
+	kifu_json_array_end(w);
+	kifu_json_object_end(w);
+	kifu_json_writer_end(w);
 }
 
 int try_variants_record(struct try_variants *t, const kifu_record *rec, const kifu_variant *v, long index,
-			int json, int main_line)
+			kifu_json_writer *json, int main_line)
 {
 	struct verdict out[TRY_MAX];
 	int legal = 0;
@@ -203,7 +232,7 @@ int try_variants_record(struct try_variants *t, const kifu_record *rec, const ki
 	if (!legal)
 		t->unmatched++;
 	if (json)
-		print_json(rec, v, index, t, out);
+		print_json(json, rec, v, index, t, out);
 	else if (!cli_quiet())
 		print_text(rec, v, t, out);
 	return legal ? CLI_OK : CLI_INVALID;

@@ -28,10 +28,10 @@ void try_variants_free(struct try_variants *t);
 
 /* Checks rec (read as a record of v) under every reading of t and prints
  * what each says: in text, a line a reading and one with the readings
- * under which it is legal; in JSON, one object.  main_line: as
+ * under which it is legal; in JSON (json not NULL), one object.  main_line: as
  * --main-line.  Returns CLI_OK when some reading makes it legal, CLI_INVALID
  * when none does, CLI_USAGE when memory ran out. */
 int try_variants_record(struct try_variants *t, const kifu_record *rec, const kifu_variant *v, long index,
-			int json, int main_line);
+			kifu_json_writer *json, int main_line);
 
 #endif

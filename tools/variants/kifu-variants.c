@@ -11,6 +11,7 @@
  */
 #include "lib/cli.h"
 #include "lib/inputs.h"
+#include "lib/output.h"
 #include "variants/variant_text.h"
 
 #include <stdio.h>
@@ -37,10 +38,11 @@ static void usage(FILE *f)
 		cli_program(), cli_program());
 }
 
-/* "show NAME": the variant, or a message with the close name. */
+/* "show NAME": the variant called so (its name, its Japanese or English
+ * title: 大将棋, 中將棋, daishogi), or a message with the close name. */
 static int show(const kifu_variant_set *set, const char *name, int json)
 {
-	const kifu_variant *v = kifu_variant_set_find(set, name);
+	const kifu_variant *v = kifu_variant_set_find_called(set, name);
 	if (!v) {
 		const char *close = kifu_variant_set_suggest(set, name);
 		if (close)
@@ -49,9 +51,11 @@ static int show(const kifu_variant_set *set, const char *name, int json)
 			cli_error("unknown variant '%s' (%s lists them)", name, cli_program());
 		return CLI_USAGE;
 	}
-	if (json)
-		variant_show_json(stdout, v);
-	else
+	if (json && variant_show_json(stdout, v) == KIFU_ENOMEM) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	if (!json)
 		variant_show_text(stdout, v);
 	return CLI_OK;
 }
@@ -109,9 +113,10 @@ int main(int argc, char *argv[])
 	}
 	if (!strcmp(command, "show"))
 		status = show(vars.set, argv[optind + 1], json);
-	else if (json)
-		variant_list_json(stdout, vars.set);
-	else
+	else if (json && variant_list_json(stdout, vars.set) == KIFU_ENOMEM) {
+		cli_error("out of memory");
+		status = CLI_USAGE;
+	} else if (!json)
 		variant_list_text(stdout, vars.set);
 	if (output_close(&out, status == CLI_OK) && status == CLI_OK)
 		status = CLI_USAGE;

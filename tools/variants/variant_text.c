@@ -4,7 +4,6 @@
  * (formats/variants.md), so that what is shown can be looked up there.
  */
 #include "variants/variant_text.h"
-#include "lib/inputs.h"
 
 #include <string.h>
 
@@ -80,20 +79,25 @@ static unsigned reset_bits(const kifu_repetition_rule *r)
 	       (r->reset_on_one_way ? RESET_ONE_WAY : 0);
 }
 
-/* The words of the bits set: "enter, capture-in-zone" ("none" for none),
- * or in JSON ["enter","capture-in-zone"]. */
-static void put_flags(FILE *f, unsigned bits, const struct flag_word *w, int json)
+/* The words of the bits set: "enter, capture-in-zone" ("none" for none). */
+static void put_flags(FILE *f, unsigned bits, const struct flag_word *w)
 {
 	int n = 0;
-	if (json)
-		fputc('[', f);
 	for (; w->word; w++)
 		if (bits & w->bit)
-			fprintf(f, json ? "%s\"%s\"" : "%s%s", n++ ? (json ? "," : ", ") : "", w->word);
-	if (json)
-		fputc(']', f);
-	else if (!n)
+			fprintf(f, "%s%s", n++ ? ", " : "", w->word);
+	if (!n)
 		fputs("none", f);
+}
+
+/* ... in JSON: ["enter","capture-in-zone"]. */
+static void json_flags(kifu_json_writer *j, unsigned bits, const struct flag_word *w)
+{
+	kifu_json_array(j);
+	for (; w->word; w++)
+		if (bits & w->bit)
+			kifu_json_string(j, w->word);
+	kifu_json_array_end(j);
 }
 
 /* "9x9" */
@@ -126,28 +130,51 @@ void variant_list_text(FILE *f, const kifu_variant_set *set)
 	}
 }
 
-void variant_list_json(FILE *f, const kifu_variant_set *set)
+/* A key and its value, a string or null. */
+static void json_text(kifu_json_writer *j, const char *key, const char *s)
 {
-	fputc('[', f);
+	kifu_json_key(j, key);
+	kifu_json_string(j, s);
+}
+
+static void json_int(kifu_json_writer *j, const char *key, long long n)
+{
+	kifu_json_key(j, key);
+	kifu_json_int(j, n);
+}
+
+static void json_bool(kifu_json_writer *j, const char *key, int b)
+{
+	kifu_json_key(j, key);
+	kifu_json_bool(j, b);
+}
+
+int variant_list_json(FILE *f, const kifu_variant_set *set)
+{
+	kifu_json_writer *j;
+	if (kifu_json_writer_new(&j, f, 0))
+		return KIFU_ENOMEM;
+	kifu_json_array(j);
 	for (int i = 0, n = 0; i < kifu_variant_set_count(set); i++) {
 		const kifu_variant *v = kifu_variant_set_at(set, i);
 		if (!v)
 			continue;
-		fputs(n++ ? ",\n{\"name\":" : "{\"name\":", f);
-		inputs_json_string(f, kifu_variant_name(v));
-		fputs(",\"title\":", f);
-		inputs_json_string(f, kifu_variant_title(v));
-		fputs(",\"title_ja\":", f);
-		inputs_json_string(f, kifu_variant_title_ja(v));
-		fprintf(f, ",\"files\":%d,\"ranks\":%d,\"drops\":%s,\"inherits\":", kifu_variant_files(v),
-			kifu_variant_ranks(v), kifu_variant_has_drops(v) ? "true" : "false");
-		if (kifu_variant_parent(v)[0])
-			inputs_json_string(f, kifu_variant_parent(v));
-		else
-			fputs("null", f);
-		fputc('}', f);
+		if (n++)
+			kifu_json_break(j, 0);
+		kifu_json_object(j);
+		json_text(j, "name", kifu_variant_name(v));
+		json_text(j, "title", kifu_variant_title(v));
+		json_text(j, "title_ja", kifu_variant_title_ja(v));
+		json_int(j, "files", kifu_variant_files(v));
+		json_int(j, "ranks", kifu_variant_ranks(v));
+		json_bool(j, "drops", kifu_variant_has_drops(v));
+		json_text(j, "inherits", kifu_variant_parent(v)[0] ? kifu_variant_parent(v) : NULL);
+		kifu_json_object_end(j);
 	}
-	fputs("]\n", f);
+	kifu_json_array_end(j);
+	int rc = kifu_json_writer_end(j);
+	kifu_json_writer_free(j);
+	return rc;
 }
 
 /* What a piece does besides moving, in the file's words: "royal;
@@ -237,7 +264,7 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 	}
 	if (r.promotion_zone) {
 		fprintf(f, "promotion:    zone %d; when ", r.promotion_zone);
-		put_flags(f, r.promotion_when, promotion_words, 0);
+		put_flags(f, r.promotion_when, promotion_words);
 		fputs(r.promotion_forced ? "; forced\n" : "\n", f);
 	} else
 		fputs("promotion:    none\n", f);
@@ -260,7 +287,7 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 		r.no_legal_move_undecided ? "undecided" : "loses", r.lone_royals_draw ? "draw" : "none");
 	if (rep.count) {
 		fprintf(f, "repetition:   count %d; perpetual-attack %s; reset ", rep.count, perpetual_word(&rep));
-		put_flags(f, reset_bits(&rep), reset_words, 0);
+		put_flags(f, reset_bits(&rep), reset_words);
 		fputc('\n', f);
 	} else
 		fputs("repetition:   none (reported, never the end of the game)\n", f);
@@ -290,107 +317,133 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 	fputs(".\n", f);
 }
 
-static void json_piece(FILE *f, const kifu_variant *v, int t, const kifu_piece_info *p)
+static void json_piece(kifu_json_writer *j, const kifu_variant *v, int t, const kifu_piece_info *p)
 {
-	fputs("{\"sfen\":", f);
-	inputs_json_string(f, p->sfen);
-	fputs(",\"id\":", f);
-	inputs_json_string(f, p->id);
-	fputs(",\"english\":", f);
-	inputs_json_string(f, p->english);
-	fputs(",\"name\":", f);
-	inputs_json_string(f, p->name);
-	fputs(",\"kif\":", f);
-	inputs_json_string(f, p->kif);
-	fputs(",\"names\":[", f);
+	kifu_json_object(j);
+	json_text(j, "sfen", p->sfen);
+	json_text(j, "id", p->id);
+	json_text(j, "english", p->english);
+	json_text(j, "name", p->name);
+	json_text(j, "kif", p->kif);
+	kifu_json_key(j, "names");
+	kifu_json_array(j);
 	for (int i = 0;; i++) {
 		char name[128];
 		if (kifu_variant_piece_reading(v, t, i, name, sizeof name) <= 0)
 			break;
-		if (i)
-			fputc(',', f);
-		inputs_json_string(f, name);
+		kifu_json_string(j, name);
 	}
-	fputs("],\"moves\":", f);
-	inputs_json_string(f, p->moves);
-	fprintf(f, ",\"promoted\":%s,\"royal\":%s,\"promotes_to\":", p->promoted ? "true" : "false",
-		p->royal ? "true" : "false");
+	kifu_json_array_end(j);
+	json_text(j, "moves", p->moves);
+	json_bool(j, "promoted", p->promoted);
+	json_bool(j, "royal", p->royal);
 	kifu_piece_info to;
-	if (p->promotes_to >= 0 && kifu_variant_piece(v, p->promotes_to, &to) == 0)
-		inputs_json_string(f, to.sfen);
-	else
-		fputs("null", f);
-	fprintf(f,
-		",\"may_promote_ranks\":%d,\"must_promote_ranks\":%d,\"to_hand\":%s,"
-		"\"no_two_on_file\":%s,\"no_drop_mate\":%s,\"lion\":%s,\"minor\":%s,"
-		"\"declaration_points\":%d,\"max_on_file\":%d,\"rank\":%d,\"jump_rank\":%d,\"burns\":%s}",
-		p->may_promote_ranks, p->must_promote_ranks, p->to_hand ? "true" : "false",
-		p->no_two_on_file ? "true" : "false", p->no_drop_mate ? "true" : "false",
-		p->lion ? "true" : "false", p->minor ? "true" : "false", p->declaration_points, p->max_on_file,
-		p->rank, p->jump_rank, p->burns ? "true" : "false");
+	json_text(j, "promotes_to",
+		  p->promotes_to >= 0 && kifu_variant_piece(v, p->promotes_to, &to) == 0 ? to.sfen : NULL);
+	json_int(j, "may_promote_ranks", p->may_promote_ranks);
+	json_int(j, "must_promote_ranks", p->must_promote_ranks);
+	json_bool(j, "to_hand", p->to_hand);
+	json_bool(j, "no_two_on_file", p->no_two_on_file);
+	json_bool(j, "no_drop_mate", p->no_drop_mate);
+	json_bool(j, "lion", p->lion);
+	json_bool(j, "minor", p->minor);
+	json_int(j, "declaration_points", p->declaration_points);
+	json_int(j, "max_on_file", p->max_on_file);
+	json_int(j, "rank", p->rank);
+	json_int(j, "jump_rank", p->jump_rank);
+	json_bool(j, "burns", p->burns);
+	kifu_json_object_end(j);
 }
 
-void variant_show_json(FILE *f, const kifu_variant *v)
+int variant_show_json(FILE *f, const kifu_variant *v)
 {
 	kifu_variant_rules r;
 	kifu_repetition_rule rep;
+	kifu_json_writer *j;
 	kifu_variant_get_rules(v, &r);
 	kifu_variant_repetition(v, &rep);
-	fputs("{\"name\":", f);
-	inputs_json_string(f, kifu_variant_name(v));
-	fputs(",\"title\":", f);
-	inputs_json_string(f, kifu_variant_title(v));
-	fputs(",\"title_ja\":", f);
-	inputs_json_string(f, kifu_variant_title_ja(v));
-	fputs(",\"inherits\":", f);
-	if (kifu_variant_parent(v)[0])
-		inputs_json_string(f, kifu_variant_parent(v));
-	else
-		fputs("null", f);
-	fprintf(f, ",\"files\":%d,\"ranks\":%d,\"start\":", kifu_variant_files(v), kifu_variant_ranks(v));
-	inputs_json_string(f, kifu_variant_start_sfen(v));
-	fputs(",\"starts\":{", f);
+	if (kifu_json_writer_new(&j, f, 0))
+		return KIFU_ENOMEM;
+	kifu_json_object(j);
+	json_text(j, "name", kifu_variant_name(v));
+	json_text(j, "title", kifu_variant_title(v));
+	json_text(j, "title_ja", kifu_variant_title_ja(v));
+	json_text(j, "inherits", kifu_variant_parent(v)[0] ? kifu_variant_parent(v) : NULL);
+	json_int(j, "files", kifu_variant_files(v));
+	json_int(j, "ranks", kifu_variant_ranks(v));
+	json_text(j, "start", kifu_variant_start_sfen(v));
+	kifu_json_key(j, "starts");
+	kifu_json_object(j);
 	for (int i = 0; i < kifu_variant_named_start_count(v); i++) {
 		const char *name = kifu_variant_named_start_name(v, i);
-		if (i)
-			fputc(',', f);
-		inputs_json_string(f, name);
-		fputc(':', f);
-		inputs_json_string(f, kifu_variant_named_start(v, name));
+		json_text(j, name, kifu_variant_named_start(v, name));
 	}
-	fprintf(f, "},\"promotion\":{\"zone\":%d,\"when\":", r.promotion_zone);
-	put_flags(f, r.promotion_when, promotion_words, 1);
-	fprintf(f, ",\"forced\":%s", r.promotion_forced ? "true" : "false");
-	fprintf(f, "},\"drops\":%s,\"royal_rule\":\"%s\",\"lost_without_royal\":%s,", r.drops ? "true" : "false",
-		royal_rule_word(r.royal_rule), r.lost_without_royal ? "true" : "false");
-	fprintf(f,
-		"\"lion_trading\":{\"protected_lion\":%s,\"bridge\":%s,\"counter_strike\":\"%s\","
-		"\"counter_strike_legs\":\"%s\"},",
-		r.protected_lion ? "true" : "false", r.lion_bridge ? "true" : "false",
-		counter_strike_word(r.counter_strike), r.counter_strike_both_legs ? "both" : "last");
-	fprintf(f, "\"range_jumps\":{\"to_empty\":%s,\"takes\":\"%s\"},\"burning\":{\"passive\":%s,"
-		"\"burner_meets_burner\":\"%s\"},",
-		r.range_jump_to_empty ? "true" : "false", r.range_jump_takes_lower ? "lower" : "any",
-		r.burn_passive ? "true" : "false", burner_meets_word(r.burner_meets));
-	fprintf(f, "\"end\":{\"bare_royal\":\"%s\",\"no_legal_move\":\"%s\",\"lone_royals\":\"%s\"},",
-		bare_royal_word(r.bare_royal), r.no_legal_move_undecided ? "undecided" : "loses",
-		r.lone_royals_draw ? "draw" : "none");
-	fprintf(f, "\"repetition\":{\"count\":%d,\"perpetual_attack\":\"%s\",\"reset\":", rep.count,
-		perpetual_word(&rep));
-	put_flags(f, reset_bits(&rep), reset_words, 1);
-	fputs("},\"declaration\":", f);
-	if (r.declaration_points[0])
-		fprintf(f, "{\"points\":[%d,%d],\"in_zone\":%d}", r.declaration_points[0], r.declaration_points[1],
-			r.declaration_in_zone);
-	else
-		fputs("null", f);
-	fputs(",\"pieces\":[", f);
-	for (int t = 0, n = 0; t < kifu_variant_piece_count(v); t++) {
+	kifu_json_object_end(j);
+	kifu_json_key(j, "promotion");
+	kifu_json_object(j);
+	json_int(j, "zone", r.promotion_zone);
+	kifu_json_key(j, "when");
+	json_flags(j, r.promotion_when, promotion_words);
+	json_bool(j, "forced", r.promotion_forced);
+	kifu_json_object_end(j);
+	json_bool(j, "drops", r.drops);
+	json_text(j, "royal_rule", royal_rule_word(r.royal_rule));
+	json_bool(j, "lost_without_royal", r.lost_without_royal);
+	kifu_json_key(j, "lion_trading");
+	kifu_json_object(j);
+	json_bool(j, "protected_lion", r.protected_lion);
+	json_bool(j, "bridge", r.lion_bridge);
+	json_text(j, "counter_strike", counter_strike_word(r.counter_strike));
+	json_text(j, "counter_strike_legs", r.counter_strike_both_legs ? "both" : "last");
+	kifu_json_object_end(j);
+	kifu_json_key(j, "range_jumps");
+	kifu_json_object(j);
+	json_bool(j, "to_empty", r.range_jump_to_empty);
+	json_text(j, "takes", r.range_jump_takes_lower ? "lower" : "any");
+	kifu_json_object_end(j);
+	kifu_json_key(j, "burning");
+	kifu_json_object(j);
+	json_bool(j, "passive", r.burn_passive);
+	json_text(j, "burner_meets_burner", burner_meets_word(r.burner_meets));
+	kifu_json_object_end(j);
+	kifu_json_key(j, "end");
+	kifu_json_object(j);
+	json_text(j, "bare_royal", bare_royal_word(r.bare_royal));
+	json_text(j, "no_legal_move", r.no_legal_move_undecided ? "undecided" : "loses");
+	json_text(j, "lone_royals", r.lone_royals_draw ? "draw" : "none");
+	kifu_json_object_end(j);
+	kifu_json_key(j, "repetition");
+	kifu_json_object(j);
+	json_int(j, "count", rep.count);
+	json_text(j, "perpetual_attack", perpetual_word(&rep));
+	kifu_json_key(j, "reset");
+	json_flags(j, reset_bits(&rep), reset_words);
+	kifu_json_object_end(j);
+	kifu_json_key(j, "declaration");
+	if (r.declaration_points[0]) {
+		kifu_json_object(j);
+		kifu_json_key(j, "points");
+		kifu_json_array(j);
+		kifu_json_int(j, r.declaration_points[0]);
+		kifu_json_int(j, r.declaration_points[1]);
+		kifu_json_array_end(j);
+		json_int(j, "in_zone", r.declaration_in_zone);
+		kifu_json_object_end(j);
+	} else {
+		kifu_json_null(j);
+	}
+	kifu_json_key(j, "pieces");
+	kifu_json_array(j);
+	for (int t = 0; t < kifu_variant_piece_count(v); t++) {
 		kifu_piece_info p;
 		if (kifu_variant_piece(v, t, &p))
 			continue;
-		fputs(n++ ? ",\n" : "\n", f);
-		json_piece(f, v, t, &p);
+		kifu_json_break(j, 0);
+		json_piece(j, v, t, &p);
 	}
-	fputs("]}\n", f);
+	kifu_json_array_end(j);
+	kifu_json_object_end(j);
+	int rc = kifu_json_writer_end(j);
+	kifu_json_writer_free(j);
+	return rc;
 }

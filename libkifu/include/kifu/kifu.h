@@ -10,7 +10,8 @@
  * with the rules core (kifu/position.h); records (kifu/record.h) and the
  * play loop that takes a record through the rules (kifu/play.h); the words
  * the notations share (kifu/vocabulary.h); reading (kifu/reader.h,
- * kifu/stream.h) and writing (kifu/notation.h, kifu/compact.h, kifu/kif.h).
+ * kifu/stream.h) and writing (kifu/notation.h, kifu/compact.h, kifu/kif.h);
+ * JSON, read and written as kifu's outputs have it (kifu/json.h).
  * Building records (a reader of a notation of one's own) is
  * kifu/sys/record.h, not included here.  libkifu(3) shows a whole program.
  *
@@ -71,5 +72,6 @@
 #include "notation.h"
 #include "compact.h"
 #include "kif.h"
+#include "json.h"
 
 #endif

@@ -43,6 +43,14 @@ typedef struct kifu_record_move {
 	const char *bookmark; /* a KIF bookmark (&name), or NULL */
 } kifu_record_move;
 
+/* Whether two moves are the same move as parsed, whatever notation each
+ * was written in (７六歩(77) in KIF and 7g7f in the compact notation are
+ * one move): a drop of one piece type on one square, or a move from one
+ * square, by the same first-leg square (KIFU_NO_SQUARE for none), to one
+ * square, promoting or not.  1 or 0.  What the notations add (the text,
+ * a named piece, comments, times) is not compared. */
+int kifu_move_same(const kifu_move *a, const kifu_move *b);
+
 /* A line of play.  Line 0 is the main line; a variation is an alternative
  * to the move at ply `start` of line `parent` and goes on from there.  A
  * line's moves are moves first .. first+count-1 of the record (global
@@ -65,6 +73,12 @@ int kifu_record_new(kifu_record **out);
 void kifu_record_free(kifu_record *rec);
 /* Empties the record, keeping its memory for the next one. */
 void kifu_record_clear(kifu_record *rec);
+/* Makes dst a copy of src: the same source, variant, notation, tags,
+ * lines of play with their moves, comments, times, bookmarks and endings,
+ * reading error and notes, as independent of src as a record read anew
+ * (dst keeps its memory and grows it as needed; src may be cleared or
+ * freed afterwards).  0, or KIFU_ENOMEM (dst is then empty). */
+int kifu_record_copy(kifu_record *dst, const kifu_record *src);
 
 /* Where the record starts: the source's name ("-" for standard input) and
  * the line of its first line. */

@@ -121,6 +121,15 @@ const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i);
  * file says, without being loaded: only the one returned is (a record that
  * names its variant costs the loading of that one). */
 const kifu_variant *kifu_variant_set_find_title(const kifu_variant_set *set, const char *title);
+/* The variant of the set a person calls `name`, as a tool's -v, a
+ * `kifu-variants show` or a --is-variant takes it: its name (an added
+ * variant first, as kifu_variant_set_find), its Japanese title (folded
+ * as kifu_name_fold folds it: 中將棋 is 中将棋, 大将棋 is dai), or its name or
+ * English title with case, spaces, hyphens and underscores aside
+ * (daishogi, Dai-Shogi, "Dai Shogi").  The set's order decides between
+ * two; NULL if none.  An English title is compared only when nothing else
+ * matched, and costs the loading of the shipped variants (once a process). */
+const kifu_variant *kifu_variant_set_find_called(const kifu_variant_set *set, const char *name);
 /* 1 when v is called `name`: its Japanese title or its name (compared as
  * kifu_variant_set_find_title compares them), or one of its start
  * positions (as kifu_variant_set_find_start; *start is then the start's

@@ -137,6 +137,69 @@ void kifu_record_clear(kifu_record *r)
 	r->move_extras = false;
 }
 
+/* Makes *array hold n elements of size bytes (its capacity *cap, grown to
+ * n exactly when short).  0 or KIFU_ENOMEM (the array as it was). */
+static int fit(void **array, size_t *cap, size_t n, size_t size)
+{
+	if (n <= *cap)
+		return 0;
+	void *a = realloc(*array, n * size);
+	if (!a)
+		return KIFU_ENOMEM;
+	*array = a;
+	*cap = n;
+	return 0;
+}
+
+int kifu_record_copy(kifu_record *dst, const kifu_record *src)
+{
+	if (dst == src)
+		return 0;
+	/* every string is an offset into the pool, and every line and move
+	 * an element of its array: the copy is the arrays' bytes */
+	size_t pool_cap = dst->pool_cap, moves_cap = (size_t)dst->moves_cap;
+	size_t tags_cap = (size_t)dst->tags_cap, lines_cap = (size_t)dst->lines_cap;
+	void *pool = dst->pool, *moves = dst->moves, *tags = dst->tags, *lines = dst->lines;
+	int rc = fit(&pool, &pool_cap, src->pool_len, 1);
+	if (!rc)
+		rc = fit(&moves, &moves_cap, (size_t)src->nmoves, sizeof(rmove));
+	if (!rc)
+		rc = fit(&tags, &tags_cap, (size_t)src->ntags, sizeof(rtag));
+	if (!rc)
+		rc = fit(&lines, &lines_cap, (size_t)src->nlines, sizeof(rline));
+	/* what was grown is dst's whatever happens, so that nothing leaks */
+	dst->pool = pool;
+	dst->pool_cap = pool_cap;
+	dst->moves = moves;
+	dst->moves_cap = (long)moves_cap;
+	dst->tags = tags;
+	dst->tags_cap = (int)tags_cap;
+	dst->lines = lines;
+	dst->lines_cap = (int)lines_cap;
+	if (rc) {
+		kifu_record_clear(dst);
+		return rc;
+	}
+	kifu_record own = *dst;
+	*dst = *src;
+	dst->pool = own.pool;
+	dst->pool_cap = own.pool_cap;
+	dst->moves = own.moves;
+	dst->moves_cap = own.moves_cap;
+	dst->tags = own.tags;
+	dst->tags_cap = own.tags_cap;
+	dst->lines = own.lines;
+	dst->lines_cap = own.lines_cap;
+	if (src->pool_len)
+		memcpy(dst->pool, src->pool, src->pool_len);
+	if (src->nmoves)
+		memcpy(dst->moves, src->moves, (size_t)src->nmoves * sizeof(rmove));
+	if (src->ntags)
+		memcpy(dst->tags, src->tags, (size_t)src->ntags * sizeof(rtag));
+	memcpy(dst->lines, src->lines, (size_t)src->nlines * sizeof(rline));
+	return 0;
+}
+
 int kifu_record_set_source(kifu_record *r, const char *file, long line)
 {
 	r->line = line;
@@ -249,6 +312,16 @@ int kifu_record_get_move_at(const kifu_record *r, long i, kifu_record_move *out)
 	return 0;
 }
 
+int kifu_move_same(const kifu_move *a, const kifu_move *b)
+{
+	if ((a->flags & KIFU_MOVE_DROP) != (b->flags & KIFU_MOVE_DROP))
+		return 0;
+	if (a->flags & KIFU_MOVE_DROP)
+		return a->piece == b->piece && a->to == b->to;
+	return a->from == b->from && a->mid == b->mid && a->to == b->to &&
+	       (a->flags & KIFU_MOVE_PROMOTE) == (b->flags & KIFU_MOVE_PROMOTE);
+}
+
 int kifu_record_get_move(const kifu_record *r, long i, kifu_record_move *out)
 {
 	if (i < 0 || i >= r->lines[0].count)
@@ -344,6 +417,10 @@ int kifu_record_set_comment(kifu_record *r, long i, const char *text, size_t len
 		slot = &r->moves[i].comment, r->move_extras = true;
 	else
 		return KIFU_EINVAL;
+	if (!text) {
+		*slot = NONE; /* no comment there any more */
+		return 0;
+	}
 	return intern(r, text, len, slot);
 }
 

@@ -277,6 +277,48 @@ static int variant_start(const kifu_variant *v, const char *want)
 	return -1;
 }
 
+/* An English title as a person types it: letters and digits only, ASCII
+ * lowercase ("Dai Shogi", "dai-shogi", "DAISHOGI": daishogi).  0 when
+ * nothing is left, or when it does not fit. */
+static int english_fold(const char *s, char *buf, size_t size)
+{
+	size_t n = 0;
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == ' ' || c == '-' || c == '_')
+			continue;
+		if (n + 1 >= size)
+			return 0;
+		buf[n++] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+	}
+	buf[n] = '\0';
+	return n > 0;
+}
+
+/* Is v's name or English title `want` (english_fold's)? */
+static bool english_is(const char *want, const kifu_variant *v)
+{
+	char have[256];
+	return (english_fold(v->name, have, sizeof have) && !strcmp(want, have)) ||
+	       (english_fold(v->title, have, sizeof have) && !strcmp(want, have));
+}
+
+const kifu_variant *kifu_variant_set_find_called(const kifu_variant_set *set, const char *name)
+{
+	const kifu_variant *v = kifu_variant_set_find(set, name);
+	if (!v)
+		v = kifu_variant_set_find_title(set, name);
+	char want[256];
+	if (v || !english_fold(name, want, sizeof want))
+		return v;
+	/* the English titles are the loaded variants': each is loaded once
+	 * for the process, for a name nothing cheaper found */
+	for (int i = 0; i < kifu_variant_set_count(set); i++)
+		if ((v = kifu_variant_set_at(set, i)) && english_is(want, v))
+			return v;
+	return NULL;
+}
+
 int kifu_variant_named_start_find(const kifu_variant *v, const char *name)
 {
 	char want[256];

@@ -9,30 +9,40 @@
 #
 # SFEN is compared by its board, side to move and hands (a counter-strike
 # square and the move number aside, as kifu-index compares positions).
+# With REPLAY_EXPLORE_CACHE=FILE the replay of FILE... is kept in FILE (made
+# when it is not there), for many positions asked of the same records.
 set -euo pipefail
 sfen=$1
 shift
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-kifu-convert -q --to compact "$@" >"$tmp/all.compact" || true
-kifu-validate --format=json "$tmp/all.compact" >"$tmp/valid.json" || true
-# one block a record: "R valid winner", its compact line, its positions, "E"
-: >"$tmp/replay"
-exec 3<"$tmp/valid.json"
-while IFS= read -r record; do
-	IFS= read -r verdict <&3
-	valid=$(printf '%s' "$verdict" | sed -n 's/.*"valid":\([a-z]*\).*/\1/p')
-	winner=$(printf '%s' "$verdict" | sed -n 's/.*"result":{"winner":"\([a-z]*\)".*/\1/p')
-	{
-		printf 'R %s %s\n' "$valid" "${winner:--}"
-		printf '%s\n' "$record"
-		if [ "$valid" = true ]; then
-			printf '%s\n' "$record" | kifu-replay --every --format=sfen
-		fi
-		echo E
-	} >>"$tmp/replay"
-done <"$tmp/all.compact"
+cache=${REPLAY_EXPLORE_CACHE:-}
+if [ -n "$cache" ] && [ -s "$cache" ]; then
+	cp "$cache" "$tmp/replay"
+else
+	kifu-convert -q --to compact "$@" >"$tmp/all.compact" || true
+	kifu-validate --format=json "$tmp/all.compact" >"$tmp/valid.json" || true
+	# one block a record: "R valid winner", its compact line, its positions, "E"
+	: >"$tmp/replay"
+	exec 3<"$tmp/valid.json"
+	while IFS= read -r record; do
+		IFS= read -r verdict <&3
+		valid=$(printf '%s' "$verdict" | sed -n 's/.*"valid":\([a-z]*\).*/\1/p')
+		winner=$(printf '%s' "$verdict" | sed -n 's/.*"result":{"winner":"\([a-z]*\)".*/\1/p')
+		{
+			printf 'R %s %s\n' "$valid" "${winner:--}"
+			printf '%s\n' "$record"
+			if [ "$valid" = true ]; then
+				printf '%s\n' "$record" | kifu-replay --every --format=sfen
+			fi
+			echo E
+		} >>"$tmp/replay"
+	done <"$tmp/all.compact"
+	[ -z "$cache" ] || cp "$tmp/replay" "$cache"
+fi
 
+# the header, then a row a move (none when every game ends there)
+echo move,games,sente,gote,draw,sente_rate,gote_rate,draw_rate,average_plies,first_date,last_date,position
 awk -v want="$sfen" '
 function position(s,   f, n) {
 	n = split(s, f, " ")
@@ -88,4 +98,4 @@ END {
 			rate(s, s + g + d), rate(g, s + g + d), rate(d, s + g + d), len[m] / games[m],
 			first[m], last[m], leads[m]
 	}
-}' "$tmp/replay" | sort -t, -k2,2nr -k1,1 | sed '1i move,games,sente,gote,draw,sente_rate,gote_rate,draw_rate,average_plies,first_date,last_date,position'
+}' "$tmp/replay" | sort -t, -k2,2nr -k1,1

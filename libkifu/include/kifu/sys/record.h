@@ -43,7 +43,8 @@ int kifu_record_begin_line(kifu_record *rec, int parent, long start);
 int kifu_record_current_line(const kifu_record *rec);
 
 /* Sets the comment of global move i, or KIFU_COMMENT_BEFORE, or
- * KIFU_COMMENT_ENDING (the current line's ending). */
+ * KIFU_COMMENT_ENDING (the current line's ending); text NULL takes the
+ * comment away. */
 int kifu_record_set_comment(kifu_record *rec, long i, const char *text, size_t len);
 /* The same, after the comment that place already has and a line break
  * (several comments of one move, or comment lines read one by one). */

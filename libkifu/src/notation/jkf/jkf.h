@@ -1,6 +1,6 @@
 /*
  * jkf.h - what the JKF reader (jkf_read.c) and writer (jkf_write.c) share:
- * JKF's names for pieces and start positions (docs/jkf.md).
+ * JKF's names for pieces and start positions (jkf.c, docs/jkf.md).
  *
  * JKF, the JSON Kifu Format of json-kifu-format (github.com/na2hiro/
  * Kifu-for-JS, packages/json-kifu-format: its README and
@@ -37,8 +37,18 @@ typedef struct jkf_preset {
 } jkf_preset;
 extern const jkf_preset kifu__jkf_presets[JKF_NPRESETS];
 
-/* The index of a kind or a preset whose code is s[0..len), or -1. */
-int kifu__jkf_kind_find(const char *s, size_t len);
+/* The index of a kind or a preset whose code is s[0..len), or -1.  A
+ * kind is found at once (it is read with every move): its two letters
+ * hashed, (first + 15 * second) mod 32, which no two kinds share, pick
+ * the one kind it can be (kifu__jkf_kind_slot: its index + 1, 0 none). */
+extern const unsigned char kifu__jkf_kind_slot[32];
+static inline int kifu__jkf_kind_find(const char *s, size_t len)
+{
+	if (len != 2)
+		return -1;
+	int k = kifu__jkf_kind_slot[((unsigned char)s[0] + 15u * (unsigned char)s[1]) & 31] - 1;
+	return k >= 0 && kifu__jkf_kinds[k].code[0] == s[0] && kifu__jkf_kinds[k].code[1] == s[1] ? k : -1;
+}
 int kifu__jkf_preset_find(const char *s, size_t len);
 
 /* The piece types of variant v that JKF's kinds are (types[k] for
@@ -57,15 +67,9 @@ void kifu__jkf_square_name(const kifu_variant *v, int sq, char *buf, size_t size
  * writes: docs/limits.md. */
 #define KIFU__JKF_MAX_RECORD (64L << 20)
 /* Forks nested deepest: each level is three levels of JSON (forks, a
- * fork, an element), and JSON is read 2048 deep (KIFU__JSON_MAX_DEPTH); a
+ * fork, an element), and JSON is read 2048 deep (KIFU_JSON_MAX_DEPTH); a
  * record's own take five (the record, moves, an element, a move, a
  * square). */
 #define KIFU__JKF_MAX_FORK_DEPTH 600
-
-/* 1 (as it starts): the JKF reader builds the records it can from their
- * bytes (jkf_read.c, "the fast path"), the others from their tokens; 0:
- * every record from its tokens.  For tests that the two agree
- * (tests/fuzz/fuzz_jkf_fast.c); a program leaves it. */
-extern int kifu__jkf_fast_path;
 
 #endif

@@ -2,22 +2,15 @@
  * jkf_read.c - reading JKF, the JSON Kifu Format (docs/jkf.md): records
  * of standard shogi as JSON objects, one after another in an input.
  *
- * Records are read one at a time, their lines pulled as they are needed,
- * so that memory does not grow with the input.  A record is built one of
- * two ways, which give the same record (tests/fuzz/fuzz_jkf_fast.c):
- *
- * - from its bytes (the fast path, below), when it is written as JKF's
- *   writers write it: plain strings, small integers, keys JKF has, each
- *   once; most records are;
- * - from its tokens otherwise, and for every record with a problem: its
- *   JSON (RFC 8259) read into tokens (text/json_tokens.h: no allocation
- *   per value, its buffers kept from one record to the next), which say
- *   where each object is written: a problem with a move is said at its
- *   '{'.  A record that is not JSON runs to the close of its outermost
- *   brackets (outside strings).
+ * This is the input stage (jkf_read.h): records are read one at a time,
+ * their lines pulled as the tokenizer asks for them, so that memory does
+ * not grow with the input.  A record's text runs to the close of its
+ * value; text that is not JSON, to the close of its outermost brackets
+ * (outside strings); text that begins no record, up to a line that begins
+ * one.  A line that cannot be read spoils the record it is in.
  *
  * Its keys and values are JKF's (json-kifu-format's README and its
- * schema, github.com/na2hiro/json-kifu-format).
+ * schema, github.com/na2hiro/Kifu-for-JS).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,76 +18,10 @@
 #include <string.h>
 
 #include "kifu/sys/record.h"
-#include "kifu/vocabulary.h"
 #include "notation/jkf/jkf.h"
 #include "notation/jkf/jkf_read.h"
 #include "notation/notation.h"
-#include "record/start.h"
-#include "text/json_tokens.h"
-
-/* ---- JKF's names (jkf.h) ---- */
-
-/* The schema's `kind`: CSA's codes (CSA standard record format V2.2). */
-const jkf_kind kifu__jkf_kinds[JKF_NKINDS] = {
-	{"FU", "P"}, {"KY", "L"}, {"KE", "N"}, {"GI", "S"}, {"KI", "G"}, {"KA", "B"}, {"HI", "R"},
-	{"OU", "K"}, {"TO", "+P"}, {"NY", "+L"}, {"NK", "+N"}, {"NG", "+S"}, {"UM", "+B"}, {"RY", "+R"},
-};
-
-/* The schema's `preset`, in its order; its description names them 平手,
- * 香落ち, 右香落ち, 角落ち, 飛車落ち, 飛香落ち, 二枚落ち, 三枚落ち, 四枚落ち,
- * 五枚落ち, 左五枚落ち, 六枚落ち, 左七枚落ち, 右七枚落ち, 八枚落ち, 十枚落ち,
- * その他: KIF's 手合割 names, which shogi.yaml's `starts` use. */
-const jkf_preset kifu__jkf_presets[JKF_NPRESETS] = {
-	{"HIRATE", "平手"}, {"KY", "香落ち"}, {"KY_R", "右香落ち"}, {"KA", "角落ち"},
-	{"HI", "飛車落ち"}, {"HIKY", "飛香落ち"}, {"2", "二枚落ち"}, {"3", "三枚落ち"},
-	{"4", "四枚落ち"}, {"5", "五枚落ち"}, {"5_L", "左五枚落ち"}, {"6", "六枚落ち"},
-	{"7_L", "左七枚落ち"}, {"7_R", "右七枚落ち"}, {"8", "八枚落ち"}, {"10", "十枚落ち"},
-	{"OTHER", "その他"},
-};
-
-bool kifu__jkf_same_text(const char *word, const char *s, size_t len)
-{
-	return strlen(word) == len && !memcmp(word, s, len);
-}
-
-int kifu__jkf_kind_find(const char *s, size_t len)
-{
-	/* every code is two letters */
-	if (len != 2)
-		return -1;
-	for (int k = 0; k < JKF_NKINDS; k++)
-		if (kifu__jkf_kinds[k].code[0] == s[0] && kifu__jkf_kinds[k].code[1] == s[1])
-			return k;
-	return -1;
-}
-
-int kifu__jkf_preset_find(const char *s, size_t len)
-{
-	for (int k = 0; k < JKF_NPRESETS; k++)
-		if (kifu__jkf_same_text(kifu__jkf_presets[k].code, s, len))
-			return k;
-	return -1;
-}
-
-int kifu__jkf_types(const kifu_variant *v, int types[JKF_NKINDS])
-{
-	for (int k = 0; k < JKF_NKINDS; k++) {
-		const char *tok = kifu__jkf_kinds[k].sfen;
-		types[k] = kifu_variant_piece_by_sfen(v, tok, strlen(tok));
-		if (types[k] < 0)
-			return k;
-	}
-	return -1;
-}
-
-void kifu__jkf_square_name(const kifu_variant *v, int sq, char *buf, size_t size)
-{
-	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
-	if (sq < 0 || sq >= files * ranks)
-		snprintf(buf, size, "?");
-	else
-		snprintf(buf, size, "%d%d", sq % files + 1, sq / files + 1);
-}
+#include "text/encoding.h"
 
 /* ---- the reader's state ---- */
 
@@ -108,24 +35,6 @@ typedef struct jkf_scan {
 	size_t end;
 } jkf_scan;
 
-/* The keys of each object JKF has (its schema's), in the order JKF's
- * writers write them. */
-static const jkf_key ks_record[] = {KEY("header"), KEY("initial"), KEY("moves")};
-static const jkf_key ks_start[] = {KEY("comments"), KEY("comment")};
-static const jkf_key ks_element[] = {KEY("comments"), KEY("move"), KEY("time"), KEY("special"), KEY("forks")};
-static const jkf_key ks_move[] = {KEY("color"), KEY("from"), KEY("to"), KEY("piece"), KEY("same"),
-				  KEY("promote"), KEY("capture"), KEY("relative")};
-static const jkf_key ks_time[] = {KEY("now"), KEY("total")};
-static const jkf_key ks_clock[] = {KEY("h"), KEY("m"), KEY("s")};
-static const jkf_key ks_place[] = {KEY("x"), KEY("y")};
-static const jkf_key ks_initial[] = {KEY("preset"), KEY("data")};
-static const jkf_key ks_data[] = {KEY("color"), KEY("board"), KEY("hands")};
-static const jkf_key ks_square[] = {KEY("color"), KEY("kind")};
-const jkf_keyset kifu__jkf_keysets[KS_N] = {
-	{ks_record, 3}, {ks_start, 2}, {ks_element, 5}, {ks_move, 8}, {ks_time, 2},
-	{ks_clock, 3},  {ks_place, 2}, {ks_initial, 2}, {ks_data, 3}, {ks_square, 2},
-};
-
 static int jkf_open(void **state, const kifu__read_ctx *ctx)
 {
 	jkf_reader *r = calloc(1, sizeof *r);
@@ -135,21 +44,6 @@ static int jkf_open(void **state, const kifu__read_ctx *ctx)
 	r->ctx = *ctx;
 	r->line = 1;
 	r->col = 1;
-	for (int set = 0; set < KS_N; set++) {
-		memset(r->keyfirst[set], KEY_NONE, KEYMAP);
-		for (int k = 0; k < kifu__jkf_keysets[set].n; k++) {
-			const char *name = kifu__jkf_keysets[set].keys[k].name;
-			uint8_t *at = &r->keyfirst[set][keyfirst_hash((unsigned char)name[0],
-								      (unsigned char)(name[1] ? name[1] : '"'))];
-			*at = *at == KEY_NONE ? (uint8_t)k : KEY_SEVERAL;
-		}
-		memset(r->keymap[set], 0xFF, KEYMAP);
-		for (int k = 0; k < kifu__jkf_keysets[set].n; k++) {
-			uint8_t *at = &r->keymap[set][keymap_hash(kifu__jkf_keysets[set].keys[k].sig)];
-			r->keymap_clash[set] |= *at != 0xFF;
-			*at = (uint8_t)k;
-		}
-	}
 	return 0;
 }
 
@@ -164,22 +58,6 @@ static void jkf_close(void *state)
 	free(r->forks);
 	kifu_position_free(r->pos);
 	free(r);
-}
-
-/* r->join with room for n bytes. */
-char *kifu__jkf_join_buffer(jkf_reader *r, size_t n)
-{
-	if (n > r->joincap) {
-		size_t cap = r->joincap ? r->joincap : 256;
-		while (cap < n)
-			cap *= 2;
-		char *b = realloc(r->join, cap);
-		if (!b)
-			return NULL;
-		r->join = b;
-		r->joincap = cap;
-	}
-	return r->join;
 }
 
 /* ---- gathering a record's text ---- */
@@ -197,11 +75,11 @@ static void spoil(jkf_reader *r, long line, long col, size_t at, const char *msg
 /* Appends s[0..n), then a '\n' when newline is set. */
 static int append(jkf_reader *r, const char *s, size_t n, bool newline)
 {
-	if (r->len + n + 2 + FAST_SLACK > r->cap) {
+	if (r->len + n + 1 + JKF_SLACK > r->cap) {
 		/* room for a whole record of most files at once: growing it
 		 * copies what came before */
 		size_t cap = r->cap ? r->cap : 65536;
-		while (cap < r->len + n + 2 + FAST_SLACK)
+		while (cap < r->len + n + 1 + JKF_SLACK)
 			cap *= 2;
 		char *b = realloc(r->buf, cap);
 		if (!b)
@@ -213,9 +91,7 @@ static int append(jkf_reader *r, const char *s, size_t n, bool newline)
 	r->len += n;
 	if (newline)
 		r->buf[r->len++] = '\n';
-	/* the NUL the fast path stops at, and after it the room it may
-	 * compare words in: never uninitialized */
-	memset(r->buf + r->len, 0, 1 + FAST_SLACK);
+	memset(r->buf + r->len, 0, JKF_SLACK);
 	return 0;
 }
 
@@ -245,8 +121,6 @@ static int pull_line(jkf_reader *r, bool gathering, kifu_diag *diag)
 	}
 	if (kifu__decoder_line(r->ctx.dec, raw, rawlen, &line, &len, &bad_at))
 		return kifu_diag_set(diag, KIFU_ENOMEM, name, lineno, 0, "out of memory");
-	if (!r->odd_lines && memchr(line, '\n', len))
-		r->odd_lines = true;
 	if (r->head == r->len) {
 		/* nothing unread: the text starts afresh with this line (and
 		 * a spoiled line not yet said is before it) */
@@ -346,49 +220,6 @@ static int skip_blanks(jkf_reader *r, kifu_diag *diag)
 	}
 }
 
-/* Pulls lines as the fast path asks (kifu__jkf_fast_record): until the text from
- * head holds a line that begins with '}' (the close of a record as every
- * writer lays it out), or its first line ends with '}' (a record on one
- * line), or more than FAST_AHEAD bytes, or the input ends, or a line
- * spoils (pull_line): the reader keeps one spoiled line at a time, so a
- * second one is never pulled before the first is said, as when lines are
- * pulled only as the record needs them; or a line holds a '\n' (odd_lines).
- * One difference remains: a line
- * too long to be read (over 1 MiB) that follows a record whose close is
- * not at the start of a line is pulled here as part of a record, and said
- * as the error of the record after (at its line, in the same words), not
- * as a record lost between two.  0, or a negative code. */
-enum { FAST_AHEAD = 1 << 20 };
-static int fast_gather(jkf_reader *r, kifu_diag *diag)
-{
-	size_t at = r->head;
-	for (bool first = true;; first = false) {
-		while (at >= r->len) {
-			if (r->eof || r->spoil_line || r->odd_lines || at - r->head > FAST_AHEAD)
-				return 0;
-			int rc = pull_line(r, true, diag);
-			if (rc < 0)
-				return rc;
-			if (rc != PULLED)
-				return 0;
-		}
-		/* every line in buf ends with its '\n' */
-		const char *nl = memchr(r->buf + at, '\n', r->len - at);
-		size_t e = nl ? (size_t)(nl - r->buf) : r->len;
-		if (first) {
-			size_t k = e;
-			while (k > at && strchr(" \t\r", r->buf[k - 1]))
-				k--;
-			if (k > at && r->buf[k - 1] == '}')
-				return 0;
-		} else if (r->buf[at] == '}') {
-			return 0;
-		}
-		at = e + 1;
-	}
-}
-
-
 /* ---- one record from the input ---- */
 
 /* The reader's lines as the JSON parser asks for more of a record. */
@@ -397,10 +228,12 @@ typedef struct more_lines {
 	kifu_diag *diag;
 } more_lines;
 
-static int pull_more(void *arg, const char **text, size_t *n)
+static int pull_more(void *arg, size_t keep, const char **text, size_t *n, size_t *shift)
 {
 	more_lines *m = arg;
 	jkf_reader *r = m->r;
+	(void)keep;
+	*shift = 0;
 	if (r->eof)
 		return 0;
 	int rc = pull_line(r, true, m->diag);
@@ -438,6 +271,72 @@ static int junk_end(jkf_reader *r, size_t *end, kifu_diag *diag)
 	return 0;
 }
 
+/* Where text[0..off) ends, from line:col at its start. */
+static void advance(const char *text, size_t off, long *line, long *col)
+{
+	for (size_t i = 0; i < off; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+			(*col)++;
+		}
+	}
+}
+
+/* The end of a record that is not JSON: the close of its outermost
+ * brackets, outside strings (or the input's end). */
+static int brackets_end(jkf_reader *r, size_t *end, kifu_diag *diag)
+{
+	jkf_scan s = {r->head, 0, false, false, false, 0};
+	for (;;) {
+		scan_more(r, &s);
+		if (s.done || r->eof)
+			break;
+		int rc = pull_line(r, true, diag);
+		if (rc < 0)
+			return rc;
+	}
+	*end = s.done ? s.end : r->len;
+	return 0;
+}
+
+/* The record whose text begins at head (line:col): read, and where it ends. */
+static int read_one(jkf_reader *r, kifu_record *rec, const kifu_variant **variant, size_t *end, long *end_line,
+		    long *end_col, kifu_diag *diag)
+{
+	long line = r->line, col = r->col;
+	char first = r->buf[r->head];
+	int rc;
+	*end = r->head;
+	*end_line = line;
+	*end_col = col;
+	if (first == '{' || first == '[') {
+		/* read as JSON as the lines come, to the close of its value */
+		more_lines m = {r, diag};
+		size_t n = 0;
+		rc = kifu__jkf_read_record(r, rec, line, col, variant, pull_more, &m, &n, end_line, end_col);
+		if (rc == KIFU_ENOMEM)
+			return kifu_diag_set(diag, rc, kifu_reader_name(r->ctx.lines), line, 0, "out of memory");
+		if (rc == 0) {
+			*end = r->head + n;
+			return 0;
+		}
+		if (rc != KIFU_ESYNTAX)
+			return rc;
+		/* not JSON: the record runs to the close of its outermost brackets */
+		rc = brackets_end(r, end, diag);
+	} else if (!(rc = junk_end(r, end, diag))) {
+		rc = kifu__jkf_read_junk(r, rec, line, col, *end - r->head, variant);
+		if (rc == KIFU_ENOMEM)
+			return kifu_diag_set(diag, rc, kifu_reader_name(r->ctx.lines), line, 0, "out of memory");
+	}
+	if (rc)
+		return rc;
+	advance(r->buf + r->head, *end - r->head, end_line, end_col);
+	return 0;
+}
+
 static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	jkf_reader *r = state;
@@ -463,78 +362,20 @@ static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant,
 	}
 	if (rc != 1)
 		return rc;
-	long line = r->line, col = r->col;
-	if ((rc = kifu_record_set_source(rec, name, line)))
+	if ((rc = kifu_record_set_source(rec, name, r->line)))
 		return rc;
-	char first = r->buf[r->head];
-	size_t end = r->head;
-	bool parsed = false, built = false;
-	long end_line = line, end_col = col;
-	if (first == '{' && kifu__jkf_fast_path && !r->odd_lines) {
-		/* most records are built from their bytes (the fast path) */
-		if ((rc = fast_gather(r, diag)) < 0)
-			return rc;
-		if (!r->spoil_line && !r->odd_lines) {
-			size_t n;
-			rc = kifu__jkf_fast_record(r, rec, r->buf + r->head, line, col, variant, &n, &end_line, &end_col);
-			if (rc < 0)
-				return rc;
-			built = rc == 0;
-			end = r->head + n;
-			if (!built) {
-				/* again from its tokens, from the start */
-				*variant = NULL;
-				kifu_record_clear(rec);
-				if ((rc = kifu_record_set_source(rec, name, line)))
-					return rc;
-				end_line = line;
-				end_col = col;
-			}
-		}
-	}
-	if (built) {
-		/* built from its bytes */
-	} else if (first == '{' || first == '[') {
-		/* read as JSON as the lines come, to the close of its value */
-		more_lines m = {r, diag};
-		rc = kifu__json_parse(&r->json, r->buf + r->head, r->len - r->head, (uint32_t)col, pull_more, &m);
-		if (rc == KIFU_ENOMEM)
-			return kifu_diag_set(diag, rc, name, line, 0, "out of memory");
-		if (rc < 0)
-			return rc;
-		if (rc == 0) {
-			parsed = true;
-			end = r->head + r->json.end;
-			end_line = line + (long)r->json.end_line;
-			end_col = (long)r->json.end_col;
-		} else {
-			/* not JSON: the record runs to the close of its outermost
-			 * brackets, and is read again whole for jansson's error */
-			jkf_scan s = {r->head, 0, false, false, false, 0};
-			for (;;) {
-				scan_more(r, &s);
-				if (s.done || r->eof)
-					break;
-				if ((rc = pull_line(r, true, diag)) < 0)
-					return rc;
-			}
-			end = s.done ? s.end : r->len;
-		}
-	} else if ((rc = junk_end(r, &end, diag))) {
+	size_t end;
+	long end_line, end_col;
+	if ((rc = read_one(r, rec, variant, &end, &end_line, &end_col, diag)))
 		return rc;
-	}
-	if (!built && !parsed)
-		kifu__jkf_advance(r->buf + r->head, end - r->head, &end_line, &end_col);
-	if (built) {
-		/* built from its bytes */
-	} else if (r->spoil_line && r->spoil_at < end) {
-		/* the record holds a line that could not be read */
-		if ((rc = kifu_record_set_error(rec, 0, r->spoil_line, r->spoil_col, NULL, 0, r->spoil_msg)))
+	if (r->spoil_line && r->spoil_at < end) {
+		/* the record holds a line that could not be read: that is its error */
+		kifu_record_clear(rec);
+		*variant = NULL;
+		if ((rc = kifu_record_set_source(rec, name, r->line)) ||
+		    (rc = kifu_record_set_error(rec, 0, r->spoil_line, r->spoil_col, NULL, 0, r->spoil_msg)))
 			return rc;
 		r->spoil_line = 0;
-	} else if ((rc = kifu__jkf_build_record(r, rec, r->buf + r->head, end - r->head, line, col, first, parsed,
-				      variant))) {
-		return rc;
 	}
 	r->head = end;
 	r->line = end_line;
@@ -544,11 +385,11 @@ static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant,
 		r->spoil_at = 0;
 		r->head = r->len = 0;
 	} else if (r->head > r->cap / 2) {
-		/* with the NUL after the text (append's), which the fast path stops at */
-		memmove(r->buf, r->buf + r->head, r->len - r->head + 1);
+		memmove(r->buf, r->buf + r->head, r->len - r->head);
 		r->spoil_at = r->spoil_at > r->head ? r->spoil_at - r->head : 0;
 		r->len -= r->head;
 		r->head = 0;
+		memset(r->buf + r->len, 0, JKF_SLACK);
 	}
 	return 1;
 }
@@ -584,7 +425,7 @@ static int jkf_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 	if (j >= len || line[j] != ':')
 		return 0;
 	for (const char *const *key = keys; *key; key++)
-		if (kifu__jkf_same_text(*key, k, (size_t)(q - k)))
+		if (strlen(*key) == (size_t)(q - k) && !memcmp(*key, k, (size_t)(q - k)))
 			return 2;
 	return 0;
 }
