@@ -217,8 +217,9 @@ static void in_pieces(void **state)
 {
 	(void)state;
 	const char *texts[] = {
-		"{\"header\": {\"先手\": \"a\\u00e9\"},\n \"moves\": [{}, {\"n\": 12345, \"s\": \"\\uD83D\\uDE00\", "
-		"\"t\": true}]} [1.5e-3, null]",
+		/* one text in two lines (the parentheses say so) */
+		("{\"header\": {\"先手\": \"a\\u00e9\"},\n \"moves\": [{}, {\"n\": 12345, \"s\": \"\\uD83D\\uDE00\", "
+		 "\"t\": true}]} [1.5e-3, null]"),
 		"{\"a\": [1, 2], \"b\": \"x\" \"c\"}",
 		"{\"a\": \"\\u00", "[1, 2, 1e", "{\"k\": 1, \"k\": 2}",
 	};

@@ -123,6 +123,8 @@ static long column_of(const kifu__json_cur *cur, size_t q)
 }
 
 static int fail_place(kifu__json_cur *cur, long line, long col, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
+static int fail_place(kifu__json_cur *cur, long line, long col, const char *fmt, va_list ap)
 {
 	if (cur->failed)
 		return cur->failed;
