@@ -53,7 +53,7 @@ HANDICAPS="香落ち 右香落ち 角落ち 飛車落ち 飛香落ち 二枚落�
 kifu_reads() {
 	# (kifu-replay says so when an ending does not hold: not this test's)
 	"$bin/kifu-replay" --ply 0 --format=sfen "$@" >"$tmp/sfens" 2>/dev/null
-	"$bin/kifu-convert" --to compact "$@" >"$tmp/lines" || return 1
+	"$bin/kifu-convert" -q --to compact "$@" >"$tmp/lines" 2>/dev/null || return 1
 	[ "$(wc -l <"$tmp/sfens")" = $# ] && [ "$(wc -l <"$tmp/lines")" = $# ] || return 1
 	printf '%s\n' "$@" | paste - "$tmp/sfens" "$tmp/lines" | awk -F'\t' '
 	BEGIN {
@@ -113,6 +113,20 @@ for form in kif ki2; do
 		sed 's/ ending other:[0-9]*手詰$/ ending mate/' >"$tmp/real-$form.tsshogi"
 	cmp -s "$tmp/real-$form.kifu" "$tmp/real-$form.tsshogi" ||
 		fail "real $form files: tsshogi reads otherwise: $(diff "$tmp/real-$form.kifu" "$tmp/real-$form.tsshogi" | head -4)"
+done
+
+# Times (tests/cases/times.test): CSA's T times, which carry no totals,
+# written as KIF and JKF with the running totals kifu adds up; tsshogi reads
+# each, and the KIF it writes of what it read (its own totals, added up from
+# the times) has kifu's KIF's time fields, move for move.
+printf 'V2.2\nPI\n+\n+7776FU\nT12\n-3334FU\nT5\n+2726FU\nT3\n-8384FU\nT61\n+2625FU\nT3600\n%%TORYO\nT7\n' >"$tmp/times.csa"
+"$bin/kifu-convert" --to kif "$tmp/times.csa" >"$tmp/times.kif"
+"$bin/kifu-convert" --to jkf "$tmp/times.csa" >"$tmp/times.jkf"
+want=$(grep -o '( *[0-9]*:[0-9]*/[0-9:]*)' "$tmp/times.kif" | tr '\n' ' ' | sed 's/ $//')
+for form in kif jkf; do
+	got=$(TSSHOGI_TIMES=1 node tests/node/tsshogi-read.mjs "$modules" "$form" "$tmp/times.$form" |
+		sed -n 's/^.* times //p')
+	[ -n "$want" ] && [ "$got" = "$want" ] || fail "times as $form: tsshogi reads \"$got\", kifu wrote \"$want\""
 done
 
 if [ "$fails" -ne 0 ]; then

@@ -20,7 +20,11 @@
 //                         "-" if none, "other:NAME" for one kifu has no word for
 //
 // or one line "FILE error MESSAGE" when tsshogi refuses the file (the exit
-// status is then 1).
+// status is then 1).  With TSSHOGI_TIMES=1 in the environment, a fourth:
+//
+//     FILE times ( 0:12/00:00:12) ...   the time field of each line of the
+//                         KIF tsshogi writes of what it read: each move's time
+//                         as read, and the totals tsshogi adds up from them
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -123,5 +127,10 @@ for (const file of files) {
   console.log(`${file} sfen ${startSfen(record)}`);
   console.log(`${file} moves ${moves.length ? moves.join(' ') : '-'}`);
   console.log(`${file} ending ${ending}`);
+  if (process.env.TSSHOGI_TIMES === '1') {
+    const fields = tsshogi.exportKIF(record).split(/\r?\n/)
+      .map((l) => /\(\s*\d+:\d+\/[\d:]*\)/.exec(l)).filter((m) => m).map((m) => m[0]);
+    console.log(`${file} times ${fields.length ? fields.join(' ') : '-'}`);
+  }
 }
 process.exit(status);

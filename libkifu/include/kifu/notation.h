@@ -54,7 +54,11 @@ enum kifu_dropped {
 	KIFU_DROPPED_BOOKMARKS = 4,
 	KIFU_DROPPED_TIMES = 8,       /* USI; or fractions a notation cannot write */
 	KIFU_DROPPED_TAGS = 16,       /* tags the notation has no place for */
-	KIFU_DROPPED_ENDING = 32      /* an ending the notation has no word for */
+	KIFU_DROPPED_ENDING = 32,     /* an ending the notation has no word for */
+	/* JKF: a move's time whose running total is not known (the record
+	 * starts from a set-up position, or an earlier move of that side has
+	 * no time) and not given: JKF's time holds both */
+	KIFU_DROPPED_TIMES_NO_TOTAL = 64
 };
 
 typedef struct kifu_write_options {

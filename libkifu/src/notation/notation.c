@@ -120,7 +120,8 @@ int kifu_write(FILE *out, const kifu_record *rec, const kifu_variant *v, const c
 char *kifu_dropped_words(unsigned dropped, char *buf, size_t size)
 {
 	static const char *const words[] = {"variations", "comments", "bookmarks", "times", "tags",
-					    "the ending"};
+					    "the ending",
+					    "times without totals (a set-up start, or an earlier move without its time)"};
 	enum { NWORDS = sizeof words / sizeof words[0] };
 	int n = 0, total = 0;
 	for (int i = 0; i < NWORDS; i++)

@@ -206,3 +206,35 @@ size_t kifu__seconds_write(double t, char *buf, size_t size)
 	}
 	return (size_t)snprintf(buf, size, "%lld", (long long)t); /* not reached for a finite t */
 }
+
+double kifu__totals_next(kifu__totals *t, long ply, double time, double total)
+{
+	int side = (int)(ply & 1);
+	if (total >= 0) {
+		t->run[side] = total;
+		t->known[side] = true;
+		return total;
+	}
+	if (time < 0) {
+		t->known[side] = false;
+		return -1;
+	}
+	if (!t->known[side])
+		return -1;
+	t->run[side] += time;
+	return t->run[side];
+}
+
+void kifu__totals_line(kifu__totals *t, const kifu_record *rec, int line, long start)
+{
+	t->run[0] = t->run[1] = 0;
+	t->known[0] = t->known[1] = t->from_start;
+	for (long q = 1; q < start && (t->known[0] || t->known[1]); q++) {
+		kifu_record_move m;
+		if (kifu_record_line_move(rec, line, q, &m, NULL) != 0) {
+			t->known[0] = t->known[1] = false;
+			break;
+		}
+		kifu__totals_next(t, q, m.time, m.total);
+	}
+}

@@ -40,6 +40,29 @@ int kifu__write_times_fit(const kifu_record *rec, bool totals, const char *notat
  * or a total? */
 bool kifu__write_any_times(const kifu_record *rec, bool endings);
 
+/* Each side's running total of a line's times, for a notation that writes
+ * a total beside each time (KIF, JKF): the record's own total where it
+ * gives one (the side's count goes on from it), else the side's times
+ * added up when the record starts at the game's beginning and every
+ * earlier move of that side has its time (CSA's T, compact's @ give no
+ * totals; Kifu for JS and tsshogi add them up alike), else none: no
+ * writer writes a total it does not know.  Sides by the parity of the
+ * ply. */
+typedef struct kifu__totals {
+	bool from_start; /* the record's start is the game's (move number 1) */
+	double run[2];
+	bool known[2];
+} kifu__totals;
+
+/* The totals at the start of line (starting at ply start): the times
+ * from the game's beginning to the ply before it, along the lines it
+ * branches from. */
+void kifu__totals_line(kifu__totals *t, const kifu_record *rec, int line, long start);
+
+/* The total to write beside the time of the move (or ending) at ply; -1
+ * when it is not known. */
+double kifu__totals_next(kifu__totals *t, long ply, double time, double total);
+
 
 /* Seconds as compact (`@`) and CSA (`T`) write them, 1*DIGIT ["." 1*DIGIT]
  * (formats/compact.md): read to the nearest double, alike in every locale

@@ -48,6 +48,7 @@ typedef struct writer {
 	unsigned dropped;          /* kifu_dropped bits */
 	kifu_json_writer *out;
 	kifu_validation *validation; /* kifu_write_options.validation, or NULL */
+	kifu__totals totals;       /* each side's running total (writing.h) */
 } writer;
 
 /* ---- elements, as the lines are played ---- */
@@ -84,8 +85,12 @@ static void note_time(writer *w, element *e, double time, double total)
 {
 	if (time < 0 && total < 0)
 		return;
-	if (time < 0 || total < 0) {
-		w->dropped |= KIFU_DROPPED_TIMES;
+	if (time < 0) {
+		w->dropped |= KIFU_DROPPED_TIMES; /* a total alone: JKF's time holds both */
+		return;
+	}
+	if (total < 0) {
+		w->dropped |= KIFU_DROPPED_TIMES_NO_TOTAL;
 		return;
 	}
 	if ((double)(long)time != time || (double)(long)total != total)
@@ -119,7 +124,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	int taken = drop ? 0 : kifu_position_at(pos, m->to);
 	if (taken && strcmp(kifu__jkf_kinds[w->kinds[kifu_code_type(taken)]].code, "OU"))
 		e->capture = w->kinds[kifu_code_type(taken)];
-	note_time(w, e, rm->time, rm->total);
+	note_time(w, e, rm->time, kifu__totals_next(&w->totals, step->ply, rm->time, rm->total));
 	if (rm->bookmark)
 		w->dropped |= KIFU_DROPPED_BOOKMARKS;
 	w->prev_to = m->to;
@@ -134,8 +139,10 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	writer *w = ctx;
 	kifu_record_line_info li;
 	kifu_record_move before;
-	(void)pos;
 	kifu_record_get_line(w->rec, line, &li);
+	if (line == 0) /* pos is the record's start */
+		w->totals.from_start = kifu_position_movenumber(pos) <= 1;
+	kifu__totals_line(&w->totals, w->rec, line, li.start);
 	w->prev_to = li.start > 1 && kifu_record_line_move(w->rec, line, li.start - 1, &before, NULL) == 0 ?
 			     before.move.to : -1;
 	if (line > 0)
@@ -172,7 +179,8 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 		return KIFU_ENOMEM;
 	e->special = special;
 	e->comment = li.ending_comment;
-	note_time(w, e, li.ending_time, li.ending_total);
+	note_time(w, e, li.ending_time,
+		  kifu__totals_next(&w->totals, li.start + li.count, li.ending_time, li.ending_total));
 	w->lines[line].n++;
 	return 0;
 }

@@ -399,13 +399,7 @@ typedef struct writer {
 	 * (an fwrite a move cost a third of the writer's own time) */
 	char *lines;
 	size_t lines_n;
-	/* each side's running total (by the parity of its plies), for moves
-	 * whose time is known and total not: added up from the moves' own
-	 * times when the record starts at the game's beginning and every
-	 * earlier move of that side has its time (run_known) */
-	bool from_start;
-	double run[2];
-	bool run_known[2];
+	kifu__totals totals; /* each side's running total (writing.h) */
 } writer;
 
 /* Room for a whole move line: its words and the rest of it. */
@@ -442,44 +436,6 @@ static char *put_times(char *o, bool wide, double time, double total)
 	o = put_decimal(o, tot % 60, 2, '0');
 	*o++ = ')';
 	return o;
-}
-
-/* The total to write beside the time of the move (or ending) at ply: the
- * record's own when it gives one (and the side's count goes on from it),
- * else the side's running total when it is known, else none (-1). */
-static double running_total(writer *w, long ply, double time, double total)
-{
-	int side = (int)(ply & 1);
-	if (total >= 0) {
-		w->run[side] = total;
-		w->run_known[side] = true;
-		return total;
-	}
-	if (time < 0) {
-		w->run_known[side] = false;
-		return -1;
-	}
-	if (!w->run_known[side])
-		return -1;
-	w->run[side] += time;
-	return w->run[side];
-}
-
-/* The running totals at the start of line: each side's times from the
- * game's beginning to the ply before the line, along the lines it
- * branches from. */
-static void totals_before(writer *w, int line, long start)
-{
-	w->run[0] = w->run[1] = 0;
-	w->run_known[0] = w->run_known[1] = w->from_start;
-	for (long q = 1; q < start && (w->run_known[0] || w->run_known[1]); q++) {
-		kifu_record_move m;
-		if (kifu_record_line_move(w->rec, line, q, &m, NULL) != 0) {
-			w->run_known[0] = w->run_known[1] = false;
-			break;
-		}
-		running_total(w, q, m.time, m.total);
-	}
 }
 
 /* KIF's move field, padded to 12 columns (Kifu for Windows), then the
@@ -773,7 +729,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	int rc = unwritable_move(w, pos, step, words, reads);
 	if (rc)
 		return rc;
-	double total = running_total(w, step->ply, m->time, m->total);
+	double total = kifu__totals_next(&w->totals, step->ply, m->time, m->total);
 	if (w->lines_n > LINES_ROOM - 3 * WORDS_ROOM)
 		flush_lines(w);
 	char *o = w->lines + w->lines_n;
@@ -846,7 +802,7 @@ static int begin_line(void *ctx, kifu_position *pos, int line)
 	w->line = line;
 	w->start = li.start;
 	w->prev_to = kifu__kif_square_before(w->rec, line);
-	totals_before(w, line, li.start);
+	kifu__totals_line(&w->totals, w->rec, line, li.start);
 	/* which of its moves have variations (the + after their times) */
 	if ((size_t)li.count > w->branch_cap) {
 		unsigned char *b = realloc(w->branch, (size_t)li.count);
@@ -890,7 +846,7 @@ static int end_line(void *ctx, kifu_position *pos, int line)
 	fwrite(buf, 1, (size_t)(o - buf), w->f);
 	fputs(word, w->f);
 	o = buf;
-	double total = running_total(w, ply, li.ending_time, li.ending_total);
+	double total = kifu__totals_next(&w->totals, ply, li.ending_time, li.ending_total);
 	if (!w->wide)
 		o = put_field_tail(w, o, kifu__kif_width(word), li.ending_time, total, false);
 	else if (w->times && li.ending_time >= 0)
@@ -1289,7 +1245,7 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 	char lines[LINES_ROOM];
 	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, 0, -1, NULL, 0, 0, diag, kifu_variant_files(v), lines, 0,
 		    /* the game's beginning: the start's move number is 1 */
-		    kifu_position_movenumber(pos) <= 1, {0, 0}, {false, false}};
+		    {kifu_position_movenumber(pos) <= 1, {0, 0}, {false, false}}};
 	/* lishogi numbers the moves from a set-up position on from its SFEN's
 	 * move number (put_diagram); pos holds the start the preamble set up */
 	if (w.wide && kifu_record_tag(rec, "sfen"))
