@@ -353,6 +353,7 @@ typedef struct perft_row {
 	"lnficsgekgscifnl/a1c!c!w!txql!ot1c!c!1a/s'v'bhd!2q'1d!w!dhbv's'/mv9e!f!rvm/pp1pppp1pppppppp/" \
 	"4d'6d'4/16/16/16/16/4D'6D'4/PP1E!PPr!PW!PPPPPPv!/MF!3B!1R!V!2E!F!RM1/S'V'BHDW!1H!Q'D!1DHBV'S'/" \
 	"A1C!C!OT1L!QXT1C!1C!A/LNFICSGKEGSCIFNL b - 31"
+#define TEN_LAST_RANK "p14k/P15/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 b - 1"
 #define WA_MID12 "hmlcvkw1udo/1er4gsf1/ppp1p1pxppp/3p1p1p3/5X5/11/11/3P2PP3/PPP1PP1RPPP/1F4S2E1/ODUGWKVCLMH b - 13"
 #define WA_MID30 "helcvk1xu1o/m1r3w1sfd/1pp1p1pgpp1/p4p1p2p/3p7/11/11/1P1P2PPX2/P1P1PP1RPPP/1FG1WKSVL1E/ODU4C1MH b - 31"
 #define TORI_MID12 "1pckcp1/3f2l/1sss1ss/r3S2/1SFS1SS/3C1C1/1P1KlPR b 3S3s 13"
@@ -384,6 +385,14 @@ static const perft_row perfts[] = {
 	{"tenjiku-free-eagle-jumps", NULL, {74, 5538}},
 	{"tenjiku-free-eagle-tsa", NULL, {74, 5536}},
 	{"tenjiku-ja", NULL, {147, 21232}},
+	/* A Sente Pawn on 16b takes a Gote Pawn on 16a, the last rank: 4 in
+	 * tenjiku (the King's 3 steps from its corner, the capture promoting,
+	 * as it must), 5 in tenjiku-unforced (the capture with and without
+	 * promotion: a Pawn that declines stays there, dead). */
+	{"tenjiku", TEN_LAST_RANK, {4}},
+	{"tenjiku-unforced", TEN_LAST_RANK, {5}},
+	/* the zone's rule: equal to tenjiku's at depth 1, apart at depth 2 */
+	{"tenjiku-promote-in-zone", TEN_MID30, {137, 26735}},
 	/* 51: 11 Sparrow steps, the Treacherous Fox 8, the Running Rabbit 5,
 	 * Swallow's Wings 6, the Cloud Eagle 2, the back rank 19 (docs/rules.md,
 	 * "Wa Shogi"). */
@@ -410,11 +419,16 @@ static const perft_row perfts[] = {
 	 * 1, the King 3, the Gold on 4h 3, the Knight on 2h 1, the Silver on
 	 * 3g none. */
 	{"heian", HEIAN_MID30, {25, 625}},
+	/* 28: the same with the Lance's three moves each with and without
+	 * promotion (heian-optional has no rank where it must: a Lance that
+	 * declines on 9a is dead, docs/rules.md). */
+	{"heian-optional", HEIAN_MID30, {28, 700}},
 	/* 29: 12 Pawns and the Go-between 1, the Side Mover 2, the Irons 2
 	 * each, the Coppers 1 each, the Silvers 2 each, the Golds 1 each, the
 	 * King 2; 31 with the Flying Dragons' jumps to 10j and 4j. */
 	{"heian-dai", NULL, {29, 841, 25027}},
 	{"heian-dai-leaping-dragon", NULL, {31, 961}},
+	{"heian-dai-optional", NULL, {29, 841, 25085}},
 	{"heian-dai", HEIAN_DAI_MID12, {26, 832}},
 	{"heian-dai", HEIAN_DAI_MID30, {30, 1050}},
 };
