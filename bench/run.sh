@@ -403,6 +403,31 @@ else
 	echo "  (shogiops not measured)"
 fi
 
+# === Tenjiku Shogi ====================================================================
+# Random Tenjiku games (range jumps, area moves, burning), copied round until
+# wc -w takes long enough: kifu-validate's plies a second, at least a million.
+"$gen" -v tenjiku -n 2000 -p 300 -s 1 >"$tmp/tenjiku1.compact"
+CMD_probe=(wc -w "$tmp/tenjiku1.compact")
+k_tenjiku=$(enough "$(probe probe)")
+copies "$k_tenjiku" "$tmp/tenjiku.compact" "$tmp/tenjiku1.compact"
+tenjiku_plies=$(($(wc -w <"$tmp/tenjiku.compact") - 2 * 2000 * k_tenjiku))
+CMD_wc_tenjiku=(wc -w "$tmp/tenjiku.compact")
+CMD_validate_tenjiku=("$bin/kifu-validate" -q "$tmp/tenjiku.compact")
+pair tenjiku_wc validate_tenjiku wc_tenjiku
+header "Tenjiku Shogi, $((2000 * k_tenjiku)) random games, $tenjiku_plies plies"
+row tenjiku_wc "Tenjiku: kifu-validate / wc -w" "" validate_tenjiku
+tenjiku_rate=$(awk -v n="$tenjiku_plies" -v t="${T_A[tenjiku_wc]}" 'BEGIN { printf "%.0f", t > 0 ? n / t : 0 }')
+echo "  kifu-validate: $(rate "$tenjiku_plies" "${T_A[tenjiku_wc]}") plies/s"
+SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "Tenjiku: kifu-validate plies/s" "$(rate "$tenjiku_plies" "${T_A[tenjiku_wc]}")" ">=1 M" \
+	"$(met "$tenjiku_rate" ">=1000000")")")
+CMD_perft_tenjiku3=("$bin/kifu-perft" -v tenjiku 3)
+KEEP[perft_tenjiku3]=1
+alone perft_tenjiku3
+grep -q '463047' "$tmp/out.perft_tenjiku3" || echo "  kifu-perft's count is wrong: $(tail -n 1 "$tmp/out.perft_tenjiku3")"
+echo "  kifu-perft -v tenjiku 3 (463047 nodes): $(sig "${T1[perft_tenjiku3]}") s"
+SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "Tenjiku: kifu-perft -v tenjiku 3, s" "$(sig "${T1[perft_tenjiku3]}")" "<=1" \
+	"$(met "${T1[perft_tenjiku3]}" "<=1")")")
+
 # === perft ============================================================================
 CMD_perft_shogi5=("$bin/kifu-perft" -v shogi 5)
 KEEP[perft_shogi5]=1

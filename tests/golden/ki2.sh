@@ -90,7 +90,7 @@ echo "kifu-convert: $tmp/illegal:1:19: ply 3: 7f7d: an illegal move, which a KI2
 cmp -s "$tmp/err" "$tmp/want" || fail "an unwritable move: $(cat "$tmp/err")"
 printf 'dai : 9k9j\n' | "$bin/kifu-convert" --to ki2 >"$tmp/out" 2>"$tmp/err"
 [ $? = 1 ] || fail "dai in KI2: not refused"
-grep -q "KI2 is written for 9x9 boards only, and dai has a 15x15 board" "$tmp/err" || fail "dai in KI2: $(cat "$tmp/err")"
+grep -q "KI2 is written for boards of at most 9x9, and dai has a 15x15 board" "$tmp/err" || fail "dai in KI2: $(cat "$tmp/err")"
 # Several records in one stream: each after its own #KI2 line, read back apart.
 "$gen" -v shogi -n 20 -p 40 -s 3 >"$tmp/many"
 "$bin/kifu-convert" --to ki2 "$tmp/many" | "$bin/kifu-convert" --to compact | cmp -s - "$tmp/many" || fail "a stream of KI2 records"

@@ -65,7 +65,7 @@ check sfen-underscores 0 -- -v shogi --sfen '7lk/9/8S/9/9/9/9/7L1/8K_b_P_1' 1
 : >"$tmp/want.out"
 cat >"$tmp/want.err" <<'END'
 kifu-perft: unknown variant 'nosuch'
-kifu-perft: the shipped variants are: asakura, chu, chu-jcsa, dai, sho, shogi, shozogi, shozogi-gold
+kifu-perft: the shipped variants are: asakura, chu, chu-jcsa, dai, heian, heian-9x9, heian-dai, heian-dai-leaping-dragon, heian-dai-optional, heian-optional, sho, shogi, shozogi, shozogi-gold, tenjiku, tenjiku-active-burning, tenjiku-adams, tenjiku-free-eagle-jumps, tenjiku-free-eagle-tsa, tenjiku-ja, tenjiku-jump-lower, tenjiku-jump-to-empty, tenjiku-promote-in-zone, tenjiku-sideways, tenjiku-unforced, tori, wa, wa-no-drops
 END
 check unknown-variant 2 -- -v nosuch 1
 

@@ -37,7 +37,7 @@ expect handicap-close 1 "" "kifu-validate: -:1:16: unknown handicap \"香落\" f
 	-- "$v" < <(printf 'shogi handicap=香落 : 3c3d\n')
 expect variant-close 1 "" "kifu-validate: -:1:1: unknown variant \"dia\" (did you mean dai?)$nl" \
 	-- "$v" < <(printf 'dia : 9k9j\n')
-expect variant-option-close 2 "" "kifu-validate: unknown variant 'dia' (did you mean dai?)${nl}kifu-validate: the shipped variants are: asakura, chu, chu-jcsa, dai, sho, shogi, shozogi, shozogi-gold$nl" \
+expect variant-option-close 2 "" "kifu-validate: unknown variant 'dia' (did you mean dai?)${nl}kifu-validate: the shipped variants are: asakura, chu, chu-jcsa, dai, heian, heian-9x9, heian-dai, heian-dai-leaping-dragon, heian-dai-optional, heian-optional, sho, shogi, shozogi, shozogi-gold, tenjiku, tenjiku-active-burning, tenjiku-adams, tenjiku-free-eagle-jumps, tenjiku-free-eagle-tsa, tenjiku-ja, tenjiku-jump-lower, tenjiku-jump-to-empty, tenjiku-promote-in-zone, tenjiku-sideways, tenjiku-unforced, tori, wa, wa-no-drops$nl" \
 	-- "$v" -v dia /dev/null
 # 手合割：中将棋 is Chu: a 9x9 KIF move in it is read on Chu's board (歩 is
 # the Pawn's name in lishogi's diagrams), where 7七 is empty.

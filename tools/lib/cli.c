@@ -243,6 +243,15 @@ static int file_is_called(const kifu_variant *v, const char *name)
 	return is;
 }
 
+int cli_variant_named(const char *name, const kifu_variant *own, const kifu_variant **out)
+{
+	if (own && file_is_called(own, name)) {
+		*out = own;
+		return CLI_OK;
+	}
+	return load_builtin(name, out);
+}
+
 static int load_file(const char *path, const char *name,
 		     const kifu_variant **out, kifu_variant **owned)
 {

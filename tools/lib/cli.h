@@ -131,6 +131,11 @@ void cli_common_help(FILE *f, int width);
 int cli_variant_option(struct cli_variant_choice *choice, int opt,
 		       const char *arg);
 
+/* The variant called name: own (the --variant-file's, may be NULL) when it
+ * is called so, else a shipped one; an unknown name is said as -v says it
+ * (with the closest name and the shipped ones).  CLI_OK or CLI_USAGE. */
+int cli_variant_named(const char *name, const kifu_variant *own, const kifu_variant **out);
+
 /* Loads the chosen variant: the file if one was given (whose name must then
  * match a -v name given too), else the shipped variant of that name.
  * *out is the variant to use; *owned is what the caller must free with

@@ -2,17 +2,21 @@
  * kifu-validate - checks every record of every input against the rules.
  *
  *     kifu-validate [-v VARIANT] [--variant-file FILE] [--from NOTATION]
- *                   [--format=text|json] [--main-line] [--verbose] [-q] [FILE...]
+ *                   [--format=text|json] [--main-line] [--verbose] [-q]
+ *                   [--try-variants LIST] [FILE...]
  *
  * For each invalid record: FILE:LINE:COL, the ply, the move as written and
  * the reason (on stderr, or as JSON on stdout).  Nothing for a valid record
  * unless --verbose: then a line on stdout with how the game ended.  Exit 0
  * if every record is valid, 1 if any is not, 2 on a usage or I/O error.
+ * With --try-variants, each record under each reading listed, and the
+ * readings under which it is legal (try_variants.c).
  */
 #include "lib/cli.h"
 #include "lib/escape.h"
 #include "lib/inputs.h"
 #include "lib/output.h"
+#include "validate/try_variants.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -21,7 +25,7 @@
 
 #include <kifu/kifu.h>
 
-enum { OPT_FORMAT = CLI_OPT_FIRST_FREE, OPT_MAIN_LINE, OPT_VERBOSE };
+enum { OPT_FORMAT = CLI_OPT_FIRST_FREE, OPT_MAIN_LINE, OPT_VERBOSE, OPT_TRY_VARIANTS };
 
 struct validate_run {
 	kifu_json_writer *w;  /* --format=json: stdout's */
@@ -31,13 +35,15 @@ struct validate_run {
 	int main_line;        /* --main-line: leave the variations unchecked */
 	kifu_position *pos;    /* scratch, for the variant seen last */
 	long records, invalid;
+	struct try_variants try; /* --try-variants: the readings (try.n 0: none) */
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: %s [-v VARIANT] [--variant-file FILE] [--from NOTATION]\n"
-		"       [--format=text|json] [--main-line] [--verbose] [-q] [FILE...]\n"
+		"       [--format=text|json] [--main-line] [--verbose] [-q]\n"
+		"       [--try-variants LIST] [FILE...]\n"
 		"Check every record against the rules of its variant.\n"
 		"\n",
 		cli_program());
@@ -47,12 +53,16 @@ static void usage(FILE *f)
 		"                        json: one object per record on stdout\n"
 		"      --main-line       check the main line only, not the variations\n"
 		"      --verbose         a line for every valid record too, with how it ended\n"
+		"      --try-variants L  check each record under each variant of L (names\n"
+		"                        separated by commas; tenjiku* for every shipped\n"
+		"                        tenjiku variant): which readings make it legal\n"
 
 		"  -h, --help            print this help and exit\n"
 		"      --version         print the version and exit\n"
 		"\n"
-		"Exit status: 0 all records valid, 1 some invalid (or an input with no record),\n"
-		"2 usage or I/O error.\n");
+		"Exit status: 0 all records valid (with --try-variants: each valid under\n"
+		"some reading), 1 some invalid (or an input with no record), 2 usage or I/O\n"
+		"error.\n");
 }
 
 static const char *const result_names[] = {NULL, "sente", "gote", "draw"};
@@ -259,6 +269,8 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	struct validate_run *run = ctx;
 	kifu_validation r;
 	run->records++;
+	if (v && run->try.n)
+		return try_variants_record(&run->try, rec, v, index, run->json ? run->w : NULL, run->main_line);
 	kifu_validate_options opt = KIFU_VALIDATE_OPTIONS_INIT;
 	opt.main_line_only = run->main_line;
 	opt.namer = kifu_notation_square_namer(kifu_record_notation(rec));
@@ -351,10 +363,12 @@ int main(int argc, char *argv[])
 		{"format", required_argument, NULL, OPT_FORMAT},
 		{"main-line", no_argument, NULL, OPT_MAIN_LINE},
 		{"verbose", no_argument, NULL, OPT_VERBOSE},
+		{"try-variants", required_argument, NULL, OPT_TRY_VARIANTS},
 		{NULL, 0, NULL, 0}
 	};
 	struct cli_variant_choice choice = {NULL, NULL, NULL};
 	struct validate_run run;
+	const char *try_list = NULL;
 	int opt;
 
 	memset(&run, 0, sizeof run);
@@ -367,6 +381,7 @@ int main(int argc, char *argv[])
 		case CLI_OPT_VERSION: return cli_version();
 		case OPT_MAIN_LINE: run.main_line = 1; break;
 		case OPT_VERBOSE: run.verbose = 1; break;
+		case OPT_TRY_VARIANTS: try_list = optarg; break;
 		case OPT_FORMAT: {
 			static const char *const formats[] = {"text", "json"};
 			if ((run.json = cli_choice("format", optarg, formats, 2, 2)) < 0)
@@ -383,6 +398,11 @@ int main(int argc, char *argv[])
 	struct inputs_variants vars;
 	if (inputs_variants_choose(&vars, &choice))
 		return CLI_USAGE;
+	if (try_list && try_variants_parse(&run.try, try_list, vars.owned)) {
+		try_variants_free(&run.try);
+		inputs_variants_free(&vars);
+		return CLI_USAGE;
+	}
 
 	output out;
 	if (output_open(&out, NULL))
@@ -401,6 +421,7 @@ int main(int argc, char *argv[])
 		status = CLI_USAGE;
 	kifu_json_writer_free(run.w);
 	kifu_position_free(run.pos);
+	try_variants_free(&run.try);
 	inputs_variants_free(&vars);
 	return status;
 }

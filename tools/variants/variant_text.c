@@ -21,7 +21,31 @@ static const char *counter_strike_word(int c)
 
 static const char *bare_royal_word(int b)
 {
-	return b == 1 ? "bared" : b == 2 ? "royals-and-one" : "none";
+	return b == 1 ? "bared" : b == 2 ? "royals-and-one" : b == 3 ? "lone" : "none";
+}
+
+static const char *burner_meets_word(int m)
+{
+	return m == 1 ? "burns-then-burnt" : m == 2 ? "burns" : m == 3 ? "spares" : "burnt";
+}
+
+/* Has some piece of v a range jump (a rank), or does one burn? */
+static int has_range_jumps(const kifu_variant *v)
+{
+	kifu_piece_info p;
+	for (int t = 0; t < kifu_variant_piece_count(v); t++)
+		if (kifu_variant_piece(v, t, &p) == 0 && p.jump_rank > 0)
+			return 1;
+	return 0;
+}
+
+static int has_burners(const kifu_variant *v)
+{
+	kifu_piece_info p;
+	for (int t = 0; t < kifu_variant_piece_count(v); t++)
+		if (kifu_variant_piece(v, t, &p) == 0 && p.burns)
+			return 1;
+	return 0;
 }
 
 static const char *perpetual_word(const kifu_repetition_rule *r)
@@ -84,14 +108,21 @@ static void board_size(const kifu_variant *v, char *buf, size_t size)
 
 void variant_list_text(FILE *f, const kifu_variant_set *set)
 {
-	fprintf(f, "%-14s %-6s %-6s %s\n", "NAME", "BOARD", "DROPS", "TITLE");
+	/* the names' column as wide as the longest (tenjiku-free-eagle-jumps) */
+	int width = 14;
+	for (int i = 0; i < kifu_variant_set_count(set); i++) {
+		const kifu_variant *v = kifu_variant_set_at(set, i);
+		if (v && (int)strlen(kifu_variant_name(v)) > width)
+			width = (int)strlen(kifu_variant_name(v));
+	}
+	fprintf(f, "%-*s %-6s %-6s %s\n", width, "NAME", "BOARD", "DROPS", "TITLE");
 	for (int i = 0; i < kifu_variant_set_count(set); i++) {
 		const kifu_variant *v = kifu_variant_set_at(set, i);
 		if (!v)
 			continue;
 		char board[16];
 		board_size(v, board, sizeof board);
-		fprintf(f, "%-14s %-6s %-6s %s", kifu_variant_name(v), board,
+		fprintf(f, "%-*s %-6s %-6s %s", width, kifu_variant_name(v), board,
 			yes_no(kifu_variant_has_drops(v)), kifu_variant_title(v));
 		if (kifu_variant_title_ja(v)[0])
 			fprintf(f, ", %s", kifu_variant_title_ja(v));
@@ -173,6 +204,14 @@ static void piece_traits(const kifu_variant *v, const kifu_piece_info *p, int dr
 		TRAIT("must-promote-ranks %d", p->must_promote_ranks);
 	if (p->no_two_on_file)
 		TRAIT("no-two-on-file (二歩)");
+	if (p->max_on_file)
+		TRAIT("max-on-file %d", p->max_on_file);
+	if (p->rank)
+		TRAIT("rank %d", p->rank);
+	if (p->jump_rank != p->rank)
+		TRAIT("jump-rank %d", p->jump_rank);
+	if (p->burns)
+		TRAIT("burns");
 	if (p->no_drop_mate)
 		TRAIT("no-drop-mate (打ち歩詰め)");
 	if (drops && !p->to_hand && !p->royal)
@@ -226,7 +265,7 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 	if (r.promotion_zone) {
 		fprintf(f, "promotion:    zone %d; when ", r.promotion_zone);
 		put_flags(f, r.promotion_when, promotion_words);
-		fputc('\n', f);
+		fputs(r.promotion_forced ? "; forced\n" : "\n", f);
 	} else
 		fputs("promotion:    none\n", f);
 	fprintf(f, "drops:        %s\n", yes_no(r.drops));
@@ -238,6 +277,12 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 			r.counter_strike_both_legs ? "both" : "last");
 	else
 		fputs("lion-trading: none\n", f);
+	if (r.range_jump_to_empty || r.range_jump_takes_lower || has_range_jumps(v))
+		fprintf(f, "range-jumps:  to-empty %s; takes %s\n", yes_no(r.range_jump_to_empty),
+			r.range_jump_takes_lower ? "lower" : "any");
+	if (has_burners(v))
+		fprintf(f, "burning:      passive %s; burner-meets-burner %s\n", yes_no(r.burn_passive),
+			burner_meets_word(r.burner_meets));
 	fprintf(f, "end:          bare-royal %s; no-legal-move %s; lone-royals %s\n", bare_royal_word(r.bare_royal),
 		r.no_legal_move_undecided ? "undecided" : "loses", r.lone_royals_draw ? "draw" : "none");
 	if (rep.count) {
@@ -303,6 +348,10 @@ static void json_piece(kifu_json_writer *j, const kifu_variant *v, int t, const 
 	json_bool(j, "lion", p->lion);
 	json_bool(j, "minor", p->minor);
 	json_int(j, "declaration_points", p->declaration_points);
+	json_int(j, "max_on_file", p->max_on_file);
+	json_int(j, "rank", p->rank);
+	json_int(j, "jump_rank", p->jump_rank);
+	json_bool(j, "burns", p->burns);
 	kifu_json_object_end(j);
 }
 
@@ -335,6 +384,7 @@ int variant_show_json(FILE *f, const kifu_variant *v)
 	json_int(j, "zone", r.promotion_zone);
 	kifu_json_key(j, "when");
 	json_flags(j, r.promotion_when, promotion_words);
+	json_bool(j, "forced", r.promotion_forced);
 	kifu_json_object_end(j);
 	json_bool(j, "drops", r.drops);
 	json_text(j, "royal_rule", royal_rule_word(r.royal_rule));
@@ -345,6 +395,16 @@ int variant_show_json(FILE *f, const kifu_variant *v)
 	json_bool(j, "bridge", r.lion_bridge);
 	json_text(j, "counter_strike", counter_strike_word(r.counter_strike));
 	json_text(j, "counter_strike_legs", r.counter_strike_both_legs ? "both" : "last");
+	kifu_json_object_end(j);
+	kifu_json_key(j, "range_jumps");
+	kifu_json_object(j);
+	json_bool(j, "to_empty", r.range_jump_to_empty);
+	json_text(j, "takes", r.range_jump_takes_lower ? "lower" : "any");
+	kifu_json_object_end(j);
+	kifu_json_key(j, "burning");
+	kifu_json_object(j);
+	json_bool(j, "passive", r.burn_passive);
+	json_text(j, "burner_meets_burner", burner_meets_word(r.burner_meets));
 	kifu_json_object_end(j);
 	kifu_json_key(j, "end");
 	kifu_json_object(j);

@@ -205,7 +205,13 @@ enum kifu_illegal_code {
 	KIFU_ILL_COUNTER_STRIKE,   /* a non-Lion takes a Lion right after a non-Lion
 				    * took one (rule 3); square: that Lion */
 	KIFU_ILL_BARE_ROYAL,       /* the game has ended: side is left with a bare royal */
-	KIFU_ILL_LONE_ROYALS       /* the game has ended: only the two royals are left, a draw */
+	KIFU_ILL_LONE_ROYALS,      /* the game has ended: only the two royals are left, a draw */
+	KIFU_ILL_JUMP_RANK,        /* a range jump over (or onto, range-jumps.takes) a piece
+				    * ranking too high; square: that piece */
+	KIFU_ILL_JUMP_NO_CAPTURE,  /* a range jump may end only on a piece it takes */
+	KIFU_ILL_AREA_BLOCKED,     /* no path of the area move's steps through empty squares */
+	KIFU_ILL_FILE_FULL         /* a drop past the most such pieces a file may hold
+				    * (max-on-file over 1); square: one of them */
 };
 
 typedef struct kifu_illegal {

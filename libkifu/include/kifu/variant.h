@@ -56,6 +56,11 @@ typedef struct kifu_piece_info {
 	int no_two_on_file;   /* 1: two unpromoted ones of a side on a file are illegal (二歩) */
 	int no_drop_mate;     /* 1: a drop of it may not give mate (打ち歩詰め) */
 	int declaration_points; /* what it counts for a declaration (入玉宣言) */
+	int max_on_file;      /* at most this many unpromoted ones of a side on a file (0: no limit
+			       * besides no_two_on_file): Tori's Swallows 2 */
+	int rank;             /* its rank for range jumps (formats/movement.md, X^): 0 unless given */
+	int jump_rank;        /* its range jumps pass over pieces ranking below this */
+	int burns;            /* 1: a burner (Tenjiku's Fire Demon: formats/variants.md, burning) */
 } kifu_piece_info;
 
 /* ---- the shipped variants ---- */
@@ -186,6 +191,7 @@ enum kifu_promotion_when {
 typedef struct kifu_variant_rules {
 	int promotion_zone;        /* ranks on the far side; 0: no zone */
 	unsigned promotion_when;   /* kifu_promotion_when bits */
+	int promotion_forced;      /* 1: a move that may promote must (promotion.forced) */
 	int drops;                 /* captured pieces go to hand and may be dropped */
 	enum kifu_royal_rule royal_rule;
 	int lost_without_royal;    /* a side with no royal in a position has lost */
@@ -195,12 +201,18 @@ typedef struct kifu_variant_rules {
 	int counter_strike;        /* 0 none, 1 any, 2 protected */
 	int counter_strike_both_legs;
 	/* end of the game */
-	int bare_royal;            /* 0 none, 1 bared (lishogi), 2 royals-and-one (JCSA) */
+	int bare_royal;            /* 0 none, 1 bared (lishogi), 2 royals-and-one (JCSA), 3 lone (Heian) */
 	int no_legal_move_undecided; /* 1: no legal move ends the game without a winner; 0: it loses */
 	int lone_royals_draw;
 	/* declaration (入玉宣言): points[0] == 0 when the variant has none */
 	int declaration_points[2]; /* what Sente and Gote need */
 	int declaration_in_zone;   /* pieces (royals aside) needed in the zone */
+	/* range jumps (X^) and burning (formats/variants.md) */
+	int range_jump_to_empty;   /* 1: a range jump may end on an empty square beyond */
+	int range_jump_takes_lower; /* 1: what a range jump takes beyond must rank below it too */
+	int burn_passive;          /* 1: a piece ending next to an enemy burner is burnt */
+	int burner_meets;          /* a burner ending next to an enemy one: 0 burnt,
+				    * 1 burns-then-burnt, 2 burns, 3 spares */
 } kifu_variant_rules;
 
 void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out);

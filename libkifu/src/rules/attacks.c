@@ -127,6 +127,16 @@ int kifu__attacked_walk(const struct kifu_position *pos, int sq, int by, const t
 			break;
 		}
 	}
+	if (v->any_special) {
+		/* The powers of the large variants (special.c), piece by piece:
+		 * what they reach depends on the squares between. */
+		for (int from = 0; from < pos->nsq; from++) {
+			int c = pos->board[from];
+			if (c && (int)kifu_code_side(c) == by && v->types[kifu_code_type(c)].mv.special &&
+			    (!only || type_set_has(only, kifu_code_type(c))) && kifu__special_attacks(pos, from, sq))
+				return 1;
+		}
+	}
 	if (v->any_lion) {
 		/* The Lion reaches every square within two king steps. */
 		for (int dr = -2; dr <= 2; dr++)

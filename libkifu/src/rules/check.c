@@ -78,6 +78,17 @@ static enum kifu_illegal_code reach_single(const struct kifu_position *p, const 
 		why = KIFU_ILL_BLOCKED;
 		*blocker = r * files + f;
 	}
+	if (m->special) {
+		int b = -1;
+		enum kifu_illegal_code r = kifu__special_reach(p, pt, side, from, to, &b);
+		if (r == KIFU_LEGAL)
+			return r;
+		/* a blocked plain slide is the clearer reason, else the power's */
+		if (why == KIFU_ILL_UNREACHABLE || r == KIFU_ILL_JUMP_RANK || r == KIFU_ILL_JUMP_NO_CAPTURE) {
+			why = r;
+			*blocker = b;
+		}
+	}
 	return why;
 }
 
@@ -88,14 +99,14 @@ static bool reach_two_leg(const struct kifu_position *p, const piece_type *pt, i
 	const int s = sign_of(side);
 	const int mf = FILE_OF(mid) - FILE_OF(from), mr = RANK_OF(mid) - RANK_OF(from);
 	const int tf = FILE_OF(to) - FILE_OF(mid), tr = RANK_OF(to) - RANK_OF(mid);
-	if (pt->mv.area_lion)
-		return cheb(mf, mr) == 1 && cheb(tf, tr) == 1;
+	if (pt->mv.area_lion && cheb(mf, mr) == 1 && cheb(tf, tr) == 1)
+		return true;
 	for (int i = 0; i < pt->mv.nlines; i++) {
 		int lf = s * pt->mv.lines[i].dx, lr = s * pt->mv.lines[i].dy;
 		if (lf == mf && lr == mr && ((tf == lf && tr == lr) || (tf == -lf && tr == -lr)))
 			return true;
 	}
-	return false;
+	return pt->mv.special && kifu__special_two_leg(p, &pt->mv, side, from, mid, to);
 }
 
 /* The game has ended (a royal lost, or the end rules): KIFU_EILLEGAL with
@@ -133,11 +144,15 @@ static NOINLINE int check_drop(kifu_position *p, const kifu_move *m, kifu_illega
 		return illegal(why, KIFU_ILL_DROP_OCCUPIED, t, kifu_code_type(p->board[m->to]), m->to, side);
 	if (pt->desc.must_promote_ranks && in_last(p, side, RANK_OF(m->to), pt->desc.must_promote_ranks))
 		return illegal(why, KIFU_ILL_DEAD_DROP, t, -1, m->to, side);
-	if (pt->desc.no_two_on_file) {
-		int code = kifu_code_make(t, (enum kifu_side)side);
+	if (pt->desc.no_two_on_file || pt->desc.max_on_file) {
+		/* 二歩, or Tori's Swallows: at most max-on-file on a file */
+		const int code = kifu_code_make(t, (enum kifu_side)side), most = file_limit(pt);
+		int n = 0, last = -1;
 		for (int sq = FILE_OF(m->to); sq < p->nsq; sq += p->files)
 			if (p->board[sq] == code)
-				return illegal(why, KIFU_ILL_TWO_PAWNS, t, -1, sq, side);
+				n++, last = sq;
+		if (n >= most)
+			return illegal(why, most == 1 ? KIFU_ILL_TWO_PAWNS : KIFU_ILL_FILE_FULL, t, -1, last, side);
 	}
 	legal_ctx c;
 	kifu__legal_ctx_init(p, &c, false);
@@ -171,7 +186,7 @@ static NOINLINE int check_two_leg(kifu_position *p, const kifu_move *m, const pi
 				  bool *capture, kifu_illegal *why)
 {
 	const int side = p->side;
-	if (!pt->mv.area_lion && !pt->mv.nlines)
+	if (!pt->mv.area_lion && !pt->mv.nlines && !pt->mv.nigui && !pt->mv.ntwice)
 		return illegal(why, KIFU_ILL_NO_TWO_LEG, t, -1, m->from, side);
 	if (!reach_two_leg(p, pt, side, m->from, m->mid, m->to))
 		return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->mid, side);
@@ -254,7 +269,7 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 		int blocker;
 		enum kifu_illegal_code r = reach_single(p, pt, side, m->from, m->to, &blocker);
 		if (r != KIFU_LEGAL)
-			return illegal(why, r, t, blocker >= 0 ? kifu_code_type(p->board[blocker]) : -1,
+			return illegal(why, r, t, blocker >= 0 && p->board[blocker] ? kifu_code_type(p->board[blocker]) : -1,
 				       blocker >= 0 ? blocker : m->to, side);
 	}
 	if (m->to != m->from) {
@@ -270,7 +285,7 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return illegal(why, KIFU_ILL_CANNOT_PROMOTE, t, -1, m->to, side);
 		if (!promotion_allowed(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture))
 			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
-	} else if (promotion_forced(v, pt, side, RANK_OF(m->to)) && pt->promotes_to >= 0) {
+	} else if (pt->promotes_to >= 0 && promotion_must(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture)) {
 		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
 	}
 	if (v->lion_trading) {

@@ -48,8 +48,19 @@ static bool moves_overlap(const movement *m)
 		MARK(m->lines[i].dx, m->lines[i].dy, 8);
 		MARK(2 * m->lines[i].dx, 2 * m->lines[i].dy, 8);
 	}
+	for (int i = 0; i < m->nxslides; i++) {
+		int range = m->xslides[i].range ? m->xslides[i].range : KIFU_MAX_DIM;
+		for (int k = 1; k <= range; k++)
+			MARK(k * m->xslides[i].dx, k * m->xslides[i].dy, 16);
+	}
+	for (int dx = -m->area; dx <= m->area; dx++)
+		for (int dy = -m->area; dy <= m->area; dy++)
+			if (dx || dy)
+				MARK(dx, dy, 32);
 #undef MARK
-	return overlap;
+	/* two steps of an atom reach a square two away by more than one
+	 * first step: its moves are told apart square by square too */
+	return overlap || m->ntwice > 0;
 }
 
 /* Fills pt->reach from the movement: which one-leg offsets the piece
@@ -83,6 +94,30 @@ static void build_reach(piece_type *pt)
 		AT(m->lines[i].dx, m->lines[i].dy) = REACH_JUMP;
 		AT(2 * m->lines[i].dx, 2 * m->lines[i].dy) = REACH_JUMP;
 	}
+	/* the powers of the large variants depend on the squares between:
+	 * the movement decides (check.c, reach_special), unless a jump
+	 * reaches the square anyway */
+#define SLOW(dx, dy)                                              \
+	do {                                                      \
+		if (IN(dx, dy) && AT(dx, dy) != REACH_JUMP)       \
+			AT(dx, dy) = REACH_SLOW;                  \
+	} while (0)
+	for (int i = 0; i < m->nxslides; i++) {
+		int range = m->xslides[i].range ? m->xslides[i].range : KIFU_MAX_DIM;
+		for (int k = 1; k <= range; k++)
+			SLOW(k * m->xslides[i].dx, k * m->xslides[i].dy);
+	}
+	for (int dy = -m->area; dy <= m->area; dy++)
+		for (int dx = -m->area; dx <= m->area; dx++)
+			if (dx || dy)
+				SLOW(dx, dy);
+	for (int i = 0; i < m->ntwice; i++)
+		for (int j = 0; j < m->ntwice; j++) {
+			SLOW(m->twice[i].dx, m->twice[i].dy);
+			if (m->twice[i].dx + m->twice[j].dx || m->twice[i].dy + m->twice[j].dy)
+				SLOW(m->twice[i].dx + m->twice[j].dx, m->twice[i].dy + m->twice[j].dy);
+		}
+#undef SLOW
 #undef AT
 #undef IN
 }
@@ -94,8 +129,24 @@ static void build_reach(piece_type *pt)
 static int dead_ranks_of(const movement *m)
 {
 	int least = KIFU_MAX_DIM + 1;
-	if (m->area_lion)
+	if (m->area_lion || m->area)
 		return 0;
+	for (int i = 0; i < m->nxslides; i++) {
+		if (m->xslides[i].dy <= 0)
+			return 0;
+		int first = (m->xslides[i].kind & SLIDE_SKIPS_FIRST ? 2 : 1) * m->xslides[i].dy;
+		if (first < least)
+			least = first;
+	}
+	for (int i = 0; i < m->nigui; i++)
+		if (m->igui[i].dy <= 0)
+			return 0;
+	for (int i = 0; i < m->ntwice; i++) {
+		if (m->twice[i].dy <= 0)
+			return 0;
+		if (m->twice[i].dy < least)
+			least = m->twice[i].dy;
+	}
 	for (int i = 0; i < m->nleaps; i++) {
 		if (m->leaps[i].dy <= 0)
 			return 0;
@@ -254,7 +305,7 @@ static void build_bitboards(struct kifu_variant *v)
 	for (int t = 0; t < v->ntypes; t++)
 		for (int side = 0; side < 2; side++)
 			v->code_slides[kifu_code_make(t, (enum kifu_side)side)] = v->types[t].mv.nslides > 0;
-	if (v->files * v->ranks > BB_SQUARES || v->any_lion)
+	if (v->files * v->ranks > BB_SQUARES || v->any_lion || v->any_special || v->any_burner)
 		return;
 	for (int i = 0; i < v->nslide_attacks; i++)
 		for (int side = 0; side < 2; side++) {
@@ -293,9 +344,15 @@ static int derive_attacks(struct kifu_variant *v, const char *file, kifu_diag *d
 	       MAX_SLIDE_ATTACKS = sizeof v->slide_attacks / sizeof v->slide_attacks[0] };
 	v->nleap_attacks = v->nslide_attacks = v->nline_attacks = 0;
 	memset(&v->area_lions, 0, sizeof v->area_lions);
-	v->any_lion = false;
+	v->any_lion = v->any_special = v->any_burner = false;
 	for (int t = 0; t < v->ntypes; t++) {
 		const movement *m = &v->types[t].mv;
+		/* the powers of the large variants are tested piece by piece
+		 * (attacks.c, special_reaches) */
+		if (m->special)
+			v->any_special = true;
+		if (v->types[t].desc.burns)
+			v->any_burner = true;
 		for (int i = 0; i < m->nleaps; i++) {
 			leap_attack *a = attack_of(v->leap_attacks, &v->nleap_attacks, MAX_LEAP_ATTACKS, m->leaps[i]);
 			if (!a)
@@ -368,6 +425,10 @@ int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *
 	int rc = derive_attacks(v, file, diag);
 	if (rc)
 		return rc;
+	/* a range jump, an area move or a burn can open or close a line
+	 * through many squares: no pin lies on one line only */
+	if (v->any_special || v->any_burner)
+		v->unit_slides = false;
 	for (int sq = 0; sq < v->files * v->ranks; sq++) {
 		v->file_of[sq] = (uint8_t)(sq % v->files);
 		v->rank_of[sq] = (uint8_t)(sq / v->files);

@@ -120,6 +120,21 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 	case KIFU_ILL_LONE_ROYALS:
 		snprintf(buf, size, "the game is over: only the two royals are left (a draw)");
 		break;
+	case KIFU_ILL_JUMP_RANK:
+		snprintf(buf, size, "the %s on %s may not pass over or take by jumping the %s on %s: it ranks too high",
+			 piece, from, other, sq);
+		break;
+	case KIFU_ILL_JUMP_NO_CAPTURE:
+		snprintf(buf, size, "the %s on %s may jump pieces only to take one: %s is empty", piece, from, sq);
+		break;
+	case KIFU_ILL_AREA_BLOCKED:
+		snprintf(buf, size, "the %s on %s cannot reach %s: every path of its steps there is blocked",
+			 piece, from, sq);
+		break;
+	case KIFU_ILL_FILE_FULL:
+		snprintf(buf, size, "%s already has as many unpromoted %ss on the file of %s as a file may hold",
+			 side, piece, sq);
+		break;
 	default:
 		snprintf(buf, size, "illegal move");
 		break;

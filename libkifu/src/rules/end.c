@@ -69,6 +69,14 @@ enum kifu_game_state kifu__judge_end(const struct kifu_position *p, int *loser)
 				return KIFU_GAME_BARE_ROYAL;
 			}
 		}
+	} else if (v->bare_royal == BARE_LONE) {
+		/* Heian Shogi (the Nichūreki, docs/rules.md): a side left with its
+		 * royal alone loses, when the other side has more.  Sente first. */
+		for (int side = 0; side < 2; side++)
+			if (alive[side] == 1 && p->nroyal[side] == 1 && alive[side ^ 1] > 1) {
+				*loser = side;
+				return KIFU_GAME_BARE_ROYAL;
+			}
 	} else if (v->bare_royal == BARE_ROYALS_AND_ONE && alive[0] + alive[1] == 3 &&
 		   p->nroyal[0] == 1 && p->nroyal[1] == 1) {
 		/* The Japan Chu Shogi Association (rules of 2007, 二.4-5): when only the

@@ -29,7 +29,7 @@ static void emit_promotions(gen *g, const piece_type *pt, int from, int mid, int
 	const struct kifu_position *p = g->p;
 	int from_r = RANK_OF(from), to_r = RANK_OF(to);
 	bool can = promotion_allowed(p->v, pt, g->side, from_r, to_r, capture);
-	if (promotion_forced(p->v, pt, g->side, to_r)) {
+	if (promotion_forced(p->v, pt, g->side, to_r) || (p->v->promo_forced && can)) {
 		if (can)
 			push(g, from, mid, to, KIFU_MOVE_PROMOTE, 0);
 		return;
@@ -54,7 +54,7 @@ static inline void emit_table(gen *g, const uint8_t *prow, int from, int to, boo
 {
 	const unsigned f = prow[g->p->v->rank_of[to]];
 	const bool can = f & (capture ? PROMO_CAPTURE : PROMO_QUIET);
-	if (!(f & PROMO_FORCED))
+	if (!(f & (capture ? PROMO_FORCED | PROMO_FORCED_CAPTURE : PROMO_FORCED)))
 		push(g, from, KIFU_NO_SQUARE, to, 0, 0);
 	if (can)
 		push(g, from, KIFU_NO_SQUARE, to, KIFU_MOVE_PROMOTE, 0);
@@ -192,6 +192,121 @@ static void gen_lion_lines(gen *g, const piece_type *pt, int from, int *pass_mid
 	}
 }
 
+/* The special slides (formats/movement.md, X^ and jX): outward along each.
+ * jX passes over its first square whatever stands there; a range jump goes
+ * on past pieces ranking below the mover's jump rank to take an enemy
+ * beyond (special.c gives the rule), and ends on an empty square beyond
+ * only with range-jumps.to-empty. */
+static void gen_xslides(gen *g, const piece_type *pt, int from)
+{
+	struct kifu_position *p = g->p;
+	const struct kifu_variant *v = p->v;
+	const movement *m = &pt->mv;
+	const int files = p->files, side = g->side, s = sign_of(side), power = jump_rank_of(pt);
+	for (int i = 0; i < m->nxslides; i++) {
+		const slide *sl = &m->xslides[i];
+		const int df = s * sl->dx, dr = s * sl->dy, limit = sl->range ? sl->range : KIFU_MAX_DIM;
+		int k = 1, tf = FILE_OF(from) + df, tr = RANK_OF(from) + dr;
+		if (sl->kind & SLIDE_SKIPS_FIRST)
+			k++, tf += df, tr += dr;
+		bool jumped = false;
+		for (; k <= limit && on_board(p, tf, tr); k++, tf += df, tr += dr) {
+			int to = tr * files + tf, c = p->board[to];
+			if (!c) {
+				if (!jumped || v->jump_to_empty)
+					emit_single(g, pt, from, to);
+				continue;
+			}
+			if (is_enemy(c, side) &&
+			    (!jumped || v->jump_takes == TAKES_ANY || v->types[kifu_code_type(c)].desc.rank < power))
+				emit_single(g, pt, from, to);
+			if (!(sl->kind & SLIDE_JUMPS) || v->types[kifu_code_type(c)].desc.rank >= power)
+				break;
+			jumped = true;
+		}
+	}
+}
+
+/* An area move (Un): every square within n king steps of from along a path
+ * whose squares but the last are empty; the move ends on the first piece it
+ * takes.  (Breadth first: each square once, at its fewest steps.) */
+static void gen_area(gen *g, const piece_type *pt, int from)
+{
+	struct kifu_position *p = g->p;
+	const int files = p->files, side = g->side, n = pt->mv.area, span = 2 * n + 1;
+	const int f0 = FILE_OF(from), r0 = RANK_OF(from);
+	uint8_t seen[19 * 19];
+	int16_t ring[2][19 * 19];
+	int nring = 1;
+	memset(seen, 0, (size_t)(span * span));
+	ring[0][0] = (int16_t)from;
+	seen[n * span + n] = 1;
+	for (int step = 1, cur = 0; step <= n && nring; step++, cur ^= 1) {
+		int next = 0;
+		for (int i = 0; i < nring; i++) {
+			const int sq = ring[cur][i], f = FILE_OF(sq), r = RANK_OF(sq);
+			for (int dr = -1; dr <= 1; dr++)
+				for (int df = -1; df <= 1; df++) {
+					int tf = f + df, tr = r + dr;
+					if ((!df && !dr) || !on_board(p, tf, tr))
+						continue;
+					int x = (tr - r0 + n) * span + (tf - f0 + n);
+					if (seen[x])
+						continue;
+					seen[x] = 1;
+					int to = tr * files + tf, c = p->board[to];
+					if (is_own(c, side))
+						continue;
+					emit_single(g, pt, from, to);
+					if (!c)
+						ring[cur ^ 1][next++] = (int16_t)to;
+				}
+		}
+		nring = next;
+	}
+}
+
+/* Igui (I): an enemy on one of the adjacent squares, taken without moving;
+ * and two steps of an atom (X*): one step, or a second from the first's
+ * square (taking on either; back to from: igui, or with the first square
+ * empty a pass, *pass_mid as gen_lion_area's). */
+static void gen_igui_twice(gen *g, const piece_type *pt, int from, int *pass_mid)
+{
+	struct kifu_position *p = g->p;
+	const movement *m = &pt->mv;
+	const int files = p->files, side = g->side, s = sign_of(side), f = FILE_OF(from), r = RANK_OF(from);
+	for (int i = 0; i < m->nigui; i++) {
+		int af = f + s * m->igui[i].dx, ar = r + s * m->igui[i].dy;
+		if (on_board(p, af, ar) && is_enemy(p->board[ar * files + af], side))
+			emit(g, pt, from, ar * files + af, from, true);
+	}
+	for (int i = 0; i < m->ntwice; i++) {
+		int af = f + s * m->twice[i].dx, ar = r + s * m->twice[i].dy;
+		if (!on_board(p, af, ar))
+			continue;
+		int mid = ar * files + af, c = p->board[mid];
+		if (is_own(c, side))
+			continue;
+		emit_single(g, pt, from, mid);
+		for (int j = 0; j < m->ntwice; j++) {
+			int bf = af + s * m->twice[j].dx, br = ar + s * m->twice[j].dy;
+			if (!on_board(p, bf, br))
+				continue;
+			int to = br * files + bf;
+			if (!c) {
+				if (to == from) {
+					if (*pass_mid < 0)
+						*pass_mid = mid;
+				} else if (!is_own(p->board[to], side)) {
+					emit_single(g, pt, from, to);
+				}
+			} else if (to == from || !is_own(p->board[to], side)) {
+				emit(g, pt, from, mid, to, true);
+			}
+		}
+	}
+}
+
 void kifu__gen_piece(gen *g, int from)
 {
 	struct kifu_position *p = g->p;
@@ -232,14 +347,22 @@ void kifu__gen_piece(gen *g, int from)
 				break;
 		}
 	}
-	if (!m->area_lion && !m->nlines)
+	if (!m->area_lion && !m->nlines && !m->special)
 		return;
 	/* a pass (a step to an empty square and back) counts once per piece */
 	int pass_mid = -1;
 	if (m->area_lion)
 		gen_lion_area(g, pt, from, &pass_mid);
-	else
+	else if (m->nlines)
 		gen_lion_lines(g, pt, from, &pass_mid);
+	if (m->special) {
+		if (m->nxslides)
+			gen_xslides(g, pt, from);
+		if (m->area)
+			gen_area(g, pt, from);
+		if (m->nigui || m->ntwice)
+			gen_igui_twice(g, pt, from, &pass_mid);
+	}
 	if (pass_mid >= 0)
 		emit(g, pt, from, pass_mid, from, false);
 }
@@ -256,9 +379,10 @@ void kifu__lion_filter(gen *g, int start)
 	l->count = n;
 }
 
-/* Drops (standard shogi, Asakura): any piece in hand on any empty square,
- * except where it could never move (must-promote-ranks), and no second
- * unpromoted pawn on a file (二歩). 打ち歩詰め is tested in legality. */
+/* Drops (standard shogi, Asakura, Tori): any piece in hand on any empty
+ * square, except where it could never move (must-promote-ranks), and no
+ * second unpromoted pawn on a file (二歩), or no more than max-on-file
+ * (Tori's Swallows: two). 打ち歩詰め is tested in legality. */
 void kifu__gen_drops(gen *g)
 {
 	struct kifu_position *p = g->p;
@@ -268,13 +392,14 @@ void kifu__gen_drops(gen *g)
 		if (!p->hand[side][t])
 			continue;
 		const piece_type *pt = &v->types[t];
-		bool file_has[KIFU_MAX_DIM] = {false};
-		if (pt->desc.no_two_on_file)
+		const int most = file_limit(pt);
+		uint8_t on_file[KIFU_MAX_DIM] = {0};
+		if (most)
 			for (int sq = 0; sq < p->nsq; sq++)
 				if (p->board[sq] == kifu_code_make(t, (enum kifu_side)side))
-					file_has[FILE_OF(sq)] = true;
+					on_file[FILE_OF(sq)]++;
 		for (int sq = 0; sq < p->nsq; sq++) {
-			if (p->board[sq] || file_has[FILE_OF(sq)])
+			if (p->board[sq] || (most && on_file[FILE_OF(sq)] >= most))
 				continue;
 			if (pt->desc.must_promote_ranks && in_last(p, side, RANK_OF(sq), pt->desc.must_promote_ranks))
 				continue;

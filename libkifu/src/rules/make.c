@@ -30,7 +30,9 @@ static int8_t capture(struct kifu_position *p, int code, int sq)
 	int victim = kifu_code_side(code);
 	if (pt->desc.royal) {
 		remove_royal(p, victim, sq);
-		if (p->nroyal[victim] == 0)
+		/* the first side to lose its last royal has lost: a move that
+		 * takes the opponent's and then has its own burnt has won */
+		if (p->nroyal[victim] == 0 && p->loser < 0)
 			p->loser = victim;
 	}
 	p->key ^= key_piece(p, code, sq);
@@ -125,6 +127,84 @@ static int8_t gives_check(const struct kifu_position *p, const kifu_move *m)
 	return 0;
 }
 
+/* The eight squares around a square, as file and rank steps. */
+static const int8_t around[8][2] = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+
+/* Burns the enemies of `side` around sq (burners too unless spare_burners)
+ * into u (may be NULL). */
+static void burn_around(struct kifu_position *p, int side, int sq, bool spare_burners, undo_data *u)
+{
+	const struct kifu_variant *v = p->v;
+	const int f = FILE_OF(sq), r = RANK_OF(sq);
+	for (int k = 0; k < 8; k++) {
+		int tf = f + around[k][0], tr = r + around[k][1];
+		if (!on_board(p, tf, tr))
+			continue;
+		int at = tr * p->files + tf, c = p->board[at];
+		if (!is_enemy(c, side) || (spare_burners && v->types[kifu_code_type(c)].desc.burns))
+			continue;
+		put_code(p, at, 0);
+		int8_t hand = capture(p, c, at);
+		if (u) {
+			u->burnt[k] = (uint8_t)c;
+			u->burnt_hand[k] = hand;
+		}
+	}
+}
+
+/* Burning (formats/variants.md, "burning"; docs/rules.md, Tenjiku Shogi),
+ * after the move's own captures: a burner that moved burns the enemies
+ * around the square it ends on (active burning); a piece that ends next to
+ * an enemy burner is burnt (passive, when the variant says so); a burner
+ * that ends next to an enemy one does as burner-meets-burner says.  Whether
+ * a piece burns is the piece it was when it moved: a Water Buffalo that
+ * promotes to a Fire Demon does not burn on that move. */
+static void burn(struct kifu_position *p, int side, int mover_type, int sq, undo_data *u)
+{
+	const struct kifu_variant *v = p->v;
+	const bool burner = v->types[mover_type].desc.burns;
+	bool beside = false; /* an enemy burner next to sq */
+	const int f = FILE_OF(sq), r = RANK_OF(sq);
+	for (int k = 0; k < 8 && !beside; k++) {
+		int tf = f + around[k][0], tr = r + around[k][1];
+		if (on_board(p, tf, tr)) {
+			int c = p->board[tr * p->files + tf];
+			beside = is_enemy(c, side) && v->types[kifu_code_type(c)].desc.burns;
+		}
+	}
+	bool burnt = false;
+	if (!burner) {
+		burnt = beside && v->burn_passive;
+	} else if (!beside) {
+		burn_around(p, side, sq, false, u);
+	} else {
+		switch (v->burner_meets) {
+		case MEETS_BURNT:
+			burnt = true;
+			break;
+		case MEETS_BURNS_THEN_BURNT:
+			burn_around(p, side, sq, true, u);
+			burnt = true;
+			break;
+		case MEETS_BURNS:
+			burn_around(p, side, sq, false, u);
+			break;
+		default: /* MEETS_SPARES */
+			burn_around(p, side, sq, true, u);
+			break;
+		}
+	}
+	if (burnt) {
+		int c = p->board[sq];
+		put_code(p, sq, 0);
+		int8_t hand = capture(p, c, sq);
+		if (u) {
+			u->mover_burnt = (uint8_t)c;
+			u->mover_burnt_hand = hand;
+		}
+	}
+}
+
 void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 {
 	/* what the move changes is kept in *undo only when asked for: the play
@@ -208,12 +288,37 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 		u->captured_to = (uint8_t)captured_to;
 		u->hand_mid = hand_mid;
 		u->hand_to = hand_to;
+		if (v->any_burner) {
+			memset(u->burnt, 0, sizeof u->burnt);
+			u->mover_burnt = 0;
+		}
 	}
+	if (v->any_burner)
+		burn(p, side, m->flags & KIFU_MOVE_DROP ? m->piece : kifu_code_type(moved), m->to, u);
 	p->side = opp(side);
 	p->key ^= HASH_GOTE;
 	p->ply++;
 	p->safe = mover_safe;
 	p->check = other_safe ? gives_check(p, m) : -1;
+}
+
+/* Puts back what burn() took (the hands: the captors'). */
+static void unburn(struct kifu_position *p, const undo_data *u, int side)
+{
+	const int sq = u->move.to;
+	if (u->mover_burnt) {
+		put_code(p, sq, u->mover_burnt);
+		if (u->mover_burnt_hand >= 0)
+			p->hand[opp(side)][u->mover_burnt_hand]--;
+	}
+	const int f = FILE_OF(sq), r = RANK_OF(sq);
+	for (int k = 0; k < 8; k++) {
+		if (!u->burnt[k])
+			continue;
+		put_code(p, (r + around[k][1]) * p->files + f + around[k][0], u->burnt[k]);
+		if (u->burnt_hand[k] >= 0)
+			p->hand[side][u->burnt_hand[k]]--;
+	}
 }
 
 void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
@@ -222,6 +327,8 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
 	const kifu_move *m = &u->move;
 	p->side = opp(p->side);
 	const int side = p->side;
+	if (p->v->any_burner)
+		unburn(p, u, side);
 	if (m->flags & KIFU_MOVE_DROP) {
 		if (p->v->bitboards)
 			bb_toggle(p, p->board[m->to], m->to);

@@ -2,11 +2,13 @@
  * movement.c - the movement notation of formats/movement.md.
  *
  * A movement string is a sequence of atoms, each with optional direction
- * modifiers before it and an optional range or lion suffix after it:
- *   [dirs] ATOM [N | ~]
+ * modifiers before it and an optional range or power suffix after it:
+ *   [j] [dirs] ATOM [N] [^ | ~ | *]
  * Atoms: W F D A N H G (leapers, all eight images), K = W+F, R B Q
- * (sliders), L (the Lion's area power).  Spaces separate nothing and are
- * ignored.
+ * (sliders), L (the Lion's area power), Un (an area move of n king steps),
+ * I (igui on adjacent squares).  Suffixes: ~ lion power along a line, ^ a
+ * range jump by rank, * two steps of the atom; the prefix j makes a slide
+ * pass over its first square.  Spaces separate nothing and are ignored.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +155,10 @@ typedef struct atom_text {
 	char atom;
 	int range;     /* -1: none given */
 	bool lionline; /* ~ */
+	bool jumps;    /* ^ */
+	bool twice;    /* * */
+	bool skips;    /* the prefix j */
+	int suffix_at; /* where the suffix is, for messages */
 } atom_text;
 
 /* The direction modifiers at text[*i]: a term of one letter or two. */
@@ -179,11 +185,11 @@ static int read_terms(const char *text, int *i, atom_text *a, int *errpos, const
 	return 0;
 }
 
-/* What follows the letter: a range (1 to 99) or ~. */
+/* What follows the letter: a range (1 to 99), then ^; or ~ or *. */
 static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, const char **msg)
 {
 	a->range = -1;
-	a->lionline = false;
+	a->lionline = a->jumps = a->twice = false;
 	if (text[*i] >= '0' && text[*i] <= '9') {
 		a->range = 0;
 		while (text[*i] >= '0' && text[*i] <= '9') {
@@ -194,10 +200,47 @@ static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, cons
 		}
 		if (a->range < 1)
 			return fail(errpos, msg, *i - 1, "a range must be at least 1");
-	} else if (text[*i] == '~') {
-		a->lionline = true;
+	}
+	a->suffix_at = *i;
+	if (text[*i] == '^') {
+		a->jumps = true;
+		(*i)++;
+	} else if (a->range < 0 && (text[*i] == '~' || text[*i] == '*')) {
+		a->lionline = text[*i] == '~';
+		a->twice = text[*i] == '*';
 		(*i)++;
 	}
+	return 0;
+}
+
+static int add_offset(offset *list, int *n, int max, int dx, int dy)
+{
+	for (int i = 0; i < *n; i++)
+		if (list[i].dx == dx && list[i].dy == dy)
+			return 0;
+	if (*n == max)
+		return -1;
+	list[*n].dx = (int8_t)dx;
+	list[*n].dy = (int8_t)dy;
+	(*n)++;
+	return 0;
+}
+
+/* A special slide (enum slide_kind): one per direction and kind. */
+static int add_xslide(movement *m, int dx, int dy, int range, int kind)
+{
+	for (int i = 0; i < m->nxslides; i++) {
+		slide *s = &m->xslides[i];
+		if (s->dx == dx && s->dy == dy && s->kind == kind) {
+			if (s->range != 0 && (range == 0 || range > s->range))
+				s->range = (uint8_t)range;
+			return 0;
+		}
+	}
+	if (m->nxslides == MAX_SLIDES)
+		return -1;
+	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, (uint8_t)range, (uint8_t)kind};
+	m->nxslides++;
 	return 0;
 }
 
@@ -216,10 +259,19 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
 			continue;
 		(*kept)++;
 		int rc;
-		if (a->lionline) {
+		bool slides = slider || a->range > 1;
+		if ((a->jumps || a->skips) && !slides)
+			return fail(errpos, msg, a->jumps ? tilde : a->start,
+				    a->jumps ? "a range jump (^) applies to a slide only (R, B, Q, or a leaper with a range)"
+					     : "the prefix j applies to a slide only (R, B, Q, or a leaper with a range)");
+		if (a->lionline || a->twice) {
 			if (abs(dx) > 1 || abs(dy) > 1)
-				return fail(errpos, msg, tilde, "lion power (~) applies to W, F or K only");
-			rc = add_line(out, dx, dy);
+				return fail(errpos, msg, tilde, a->twice ? "two steps (*) apply to W, F or K only"
+									 : "lion power (~) applies to W, F or K only");
+			rc = a->twice ? add_offset(out->twice, &out->ntwice, MAX_LINES, dx, dy) : add_line(out, dx, dy);
+		} else if (a->jumps || a->skips) {
+			rc = add_xslide(out, dx, dy, a->range < 0 ? 0 : a->range,
+					(a->jumps ? SLIDE_JUMPS : 0) | (a->skips ? SLIDE_SKIPS_FIRST : 0));
 		} else if (slider) {
 			rc = add_slide(out, dx, dy, a->range < 0 ? 0 : a->range);
 		} else if (a->range >= 0) {
@@ -238,10 +290,39 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
  * Lion, or a compound's parts. */
 static int add_atom(movement *out, const atom_text *a, int at, int end, int *errpos, const char **msg)
 {
+	const bool suffix = a->lionline || a->jumps || a->twice;
 	if (a->atom == 'L') {
-		if (a->nterms || a->range >= 0 || a->lionline)
+		if (a->nterms || a->range >= 0 || suffix || a->skips)
 			return fail(errpos, msg, a->start, "the Lion atom L takes no modifiers");
 		out->area_lion = true;
+		return 0;
+	}
+	if (a->atom == 'U') {
+		/* an area move: up to n king steps, every square but the last empty */
+		if (a->nterms || suffix || a->skips)
+			return fail(errpos, msg, a->start, "the area move U takes a number of steps only (U3)");
+		if (a->range < 1 || a->range > 9)
+			return fail(errpos, msg, at, "the area move U needs its number of steps, 1 to 9 (U3)");
+		if (a->range > out->area)
+			out->area = a->range;
+		return 0;
+	}
+	if (a->atom == 'I') {
+		/* igui: capture an adjacent piece without moving */
+		if (a->range >= 0 || suffix || a->skips)
+			return fail(errpos, msg, a->start, "igui I takes direction modifiers only");
+		offset im[8];
+		int kept = 0;
+		for (int base = 0; base < 2; base++) {
+			int n = images(base, 1, im);
+			for (int k = 0; k < n; k++)
+				if (keeps(a->terms, a->nterms, im[k].dx, im[k].dy)) {
+					kept++;
+					add_offset(out->igui, &out->nigui, MAX_LINES, im[k].dx, im[k].dy);
+				}
+		}
+		if (!kept)
+			return fail(errpos, msg, a->start, "the direction modifiers leave no move of this atom");
 		return 0;
 	}
 	/* Compounds expand to their parts. */
@@ -254,7 +335,7 @@ static int add_atom(movement *out, const atom_text *a, int at, int end, int *err
 		parts = NULL;
 		break;
 	default:
-		return fail(errpos, msg, at, "unknown atom (expected one of W F D A N H G K R B Q L)");
+		return fail(errpos, msg, at, "unknown atom (expected one of W F D A N H G K R B Q L U I)");
 	}
 	char single[2] = {a->atom, 0};
 	for (const char *p = parts ? parts : single; *p; p++) {
@@ -277,6 +358,10 @@ int kifu__movement_parse(const char *text, movement *out, int *errpos, const cha
 			continue;
 		}
 		atom_text a = {.start = i};
+		if (text[i] == 'j') {
+			a.skips = true;
+			i++;
+		}
 		int rc = read_terms(text, &i, &a, errpos, msg);
 		if (rc)
 			return rc;
@@ -289,6 +374,7 @@ int kifu__movement_parse(const char *text, movement *out, int *errpos, const cha
 	}
 	if (natoms == 0)
 		return fail(errpos, msg, 0, "empty movement");
+	out->special = out->nxslides || out->area || out->nigui || out->ntwice;
 	/* A slide in a direction covers its own first step: drop the leap so a
 	 * move is listed once. */
 	for (int s = 0; s < out->nslides; s++)

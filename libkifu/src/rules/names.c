@@ -327,7 +327,11 @@ static void names_writing(struct kifu_variant *v, int t)
 {
 	piece_type *p = &v->types[t];
 	const char *name = p->desc.names.name;
-	if (p->promoted && v->written_names == WRITTEN_PREFIXED && unpromoted_has(v, name))
+	/* 成 too before a promoted name that starts with a numeral (Tenjiku's
+	 * 四天王): after a wide square's rank (14十) the numeral would read as
+	 * part of the rank (14十四) */
+	if (p->promoted &&
+	    ((v->written_names == WRITTEN_PREFIXED && unpromoted_has(v, name)) || numeral_first(name)))
 		snprintf(p->written, sizeof p->written, "成%s", name);
 	else
 		snprintf(p->written, sizeof p->written, "%s", name);

@@ -71,6 +71,13 @@ typedef struct undo_data {
 	uint16_t prev_royal_sq[2][MAX_ROYALS];
 	long prev_ply;
 	uint64_t prev_key;
+	/* burning (make.c): the codes burnt on the eight squares around `to`
+	 * (in the order of make.c's around[]) and the captor's hand type each
+	 * went to (-1: none); and the mover, burnt on `to` (0: not) */
+	uint8_t burnt[8];
+	int8_t burnt_hand[8];
+	uint8_t mover_burnt;
+	int8_t mover_burnt_hand;
 }
 #if defined(__GNUC__)
 __attribute__((may_alias))

@@ -11,7 +11,7 @@
 
 /* What a board move between two ranks may or must do: it may promote as a
  * quiet move, as a capture; it must. */
-enum { PROMO_QUIET = 1, PROMO_CAPTURE = 2, PROMO_FORCED = 4 };
+enum { PROMO_QUIET = 1, PROMO_CAPTURE = 2, PROMO_FORCED = 4, PROMO_FORCED_CAPTURE = 8 };
 
 /* The promotion zone is the far `zone` ranks of side. */
 static inline bool zone_has(const struct kifu_variant *v, int side, int r)
@@ -55,13 +55,26 @@ static inline bool promotion_forced(const struct kifu_variant *v, const piece_ty
 	return pt->desc.must_promote_ranks && last_has(v, side, to_r, pt->desc.must_promote_ranks);
 }
 
-/* The three together, as the variant's table holds them (PROMO_*). */
+/* Must this move promote?  must-promote-ranks, or promotion.forced: every
+ * move that may promote must (Tori Shogi; Heian Shogi, where a piece that
+ * enters the zone "becomes a Gold"). */
+static inline bool promotion_must(const struct kifu_variant *v, const piece_type *pt, int side, int from_r,
+				  int to_r, bool capture)
+{
+	return promotion_forced(v, pt, side, to_r) ||
+	       (v->promo_forced && promotion_allowed(v, pt, side, from_r, to_r, capture));
+}
+
+/* The four together, as the variant's table holds them (PROMO_*): may
+ * promote quietly, may capturing; must; must when capturing only. */
 static inline unsigned promotion_flags(const struct kifu_variant *v, int t, int side, int from_r, int to_r)
 {
 	const piece_type *pt = &v->types[t];
+	const bool must_quiet = promotion_must(v, pt, side, from_r, to_r, false);
 	return (promotion_allowed(v, pt, side, from_r, to_r, false) ? PROMO_QUIET : 0u) |
 	       (promotion_allowed(v, pt, side, from_r, to_r, true) ? PROMO_CAPTURE : 0u) |
-	       (promotion_forced(v, pt, side, to_r) ? PROMO_FORCED : 0u);
+	       (must_quiet ? PROMO_FORCED : 0u) |
+	       (!must_quiet && promotion_must(v, pt, side, from_r, to_r, true) ? PROMO_FORCED_CAPTURE : 0u);
 }
 
 #endif

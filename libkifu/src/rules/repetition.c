@@ -67,6 +67,11 @@ static bool piece_attacks_enemy(struct kifu_position *p, int sq, int side, int c
 			if (on_board(p, tf, tr) && is_enemy(p->board[tr * files + tf], side))
 				targets[n++] = tr * files + tf;
 		}
+	if (mv->special)
+		/* the powers of the large variants, square by square (special.c) */
+		for (int t = 0; t < p->nsq && n < KIFU_MAX_SQUARES; t++)
+			if (is_enemy(p->board[t], side) && kifu__special_attacks(p, sq, t))
+				targets[n++] = t;
 	for (int i = 0; i < n && i < KIFU_MAX_SQUARES; i++) {
 		kifu_move m = {(uint16_t)sq, KIFU_NO_SQUARE, (uint16_t)targets[i], 0, 0};
 		int at;

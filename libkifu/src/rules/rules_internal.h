@@ -72,6 +72,42 @@ static inline int cheb(int df, int dr)
 	return df > dr ? df : dr;
 }
 
+/* How many unpromoted pieces of pt's kind a side may have on one file
+ * (no-two-on-file: 1; max-on-file; 0: any number). */
+static inline int file_limit(const piece_type *pt)
+{
+	return pt->desc.no_two_on_file ? 1 : pt->desc.max_on_file;
+}
+
+/* ---- the powers of the large variants (special.c) ---- */
+
+/* The rank below which a piece's range jumps pass over pieces. */
+static inline int jump_rank_of(const piece_type *pt)
+{
+	return pt->desc.jump_rank >= 0 ? pt->desc.jump_rank : pt->desc.rank;
+}
+/* Does special slide sl of the piece (pt, side) on from reach to?
+ * KIFU_LEGAL, or UNREACHABLE, BLOCKED, JUMP_RANK or JUMP_NO_CAPTURE with
+ * *blocker the square at fault. */
+enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const piece_type *pt, int side,
+					  const slide *sl, int from, int to, int *blocker);
+/* Does an area move of up to n king steps reach to from from, every square
+ * before the last empty? */
+bool kifu__area_reaches(const struct kifu_position *p, int n, int from, int to);
+/* Does the direct (one-leg) move of two steps (X*) reach to: one step, or
+ * two through an empty first square?  KIFU_LEGAL, UNREACHABLE, or BLOCKED
+ * with *blocker the first square. */
+enum kifu_illegal_code kifu__twice_reach(const struct kifu_position *p, const movement *m, int side, int from,
+					 int to, int *blocker);
+/* Every special power of the piece for a one-leg move from -> to: KIFU_LEGAL
+ * or why not (the most telling reason; AREA_BLOCKED has no *blocker). */
+enum kifu_illegal_code kifu__special_reach(const struct kifu_position *p, const piece_type *pt, int side,
+					   int from, int to, int *blocker);
+/* Is from -> mid -> to an igui (I) or a two-step (X*) move of the piece? */
+bool kifu__special_two_leg(const struct kifu_position *p, const movement *m, int side, int from, int mid, int to);
+/* Could the piece on from take a piece on sq by a special power? */
+bool kifu__special_attacks(const struct kifu_position *p, int from, int sq);
+
 /* ---- attacks (attacks.c) ---- */
 
 /* attacked_by on bitboards. */
@@ -187,7 +223,8 @@ bool kifu__has_legal_move(struct kifu_position *p, int depth);
 static inline bool board_test_fits(const struct kifu_position *p, const kifu_move *m)
 {
 	const struct kifu_variant *v = p->v;
-	if (v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[p->side] != 1)
+	/* (a burn changes squares the move does not name: made whole) */
+	if (v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[p->side] != 1 || v->any_burner)
 		return false;
 	if (m->flags & KIFU_MOVE_DROP)
 		return !v->types[m->piece].desc.royal &&

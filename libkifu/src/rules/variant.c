@@ -439,6 +439,7 @@ void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out)
 	out->promotion_when = (v->promo_when & PROMO_ENTER ? KIFU_PROMOTE_ENTERING : 0) |
 			      (v->promo_when & PROMO_IN_ZONE ? KIFU_PROMOTE_IN_ZONE : 0) |
 			      (v->promo_when & PROMO_CAPTURE_IN_ZONE ? KIFU_PROMOTE_CAPTURE_IN_ZONE : 0);
+	out->promotion_forced = v->promo_forced;
 	out->drops = v->drops;
 	out->royal_rule = (enum kifu_royal_rule)v->royal_rule;
 	out->lost_without_royal = v->lost_without_royal;
@@ -452,6 +453,10 @@ void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out)
 	out->declaration_points[0] = v->declare_points[0];
 	out->declaration_points[1] = v->declare_points[1];
 	out->declaration_in_zone = v->declare_in_zone;
+	out->range_jump_to_empty = v->jump_to_empty;
+	out->range_jump_takes_lower = v->jump_takes == TAKES_LOWER;
+	out->burn_passive = v->burn_passive;
+	out->burner_meets = v->burner_meets; /* the same numbers as the key's words */
 }
 
 const char *kifu_variant_start_sfen(const kifu_variant *v) { return v->start; }
@@ -491,7 +496,8 @@ int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out)
 		.lion = d->lion, .minor = d->minor, .may_promote_ranks = d->may_promote_ranks,
 		.must_promote_ranks = d->must_promote_ranks, .to_hand = p->to_hand,
 		.no_two_on_file = d->no_two_on_file, .no_drop_mate = d->no_drop_mate,
-		.declaration_points = d->declaration_points,
+		.declaration_points = d->declaration_points, .max_on_file = d->max_on_file,
+		.rank = d->rank, .jump_rank = d->jump_rank >= 0 ? d->jump_rank : d->rank, .burns = d->burns,
 	};
 	return 0;
 }

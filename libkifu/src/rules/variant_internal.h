@@ -41,7 +41,15 @@ typedef struct offset { int8_t dx, dy; } offset;
 typedef struct slide {
 	int8_t dx, dy;
 	uint8_t range;          /* 0: unlimited */
+	uint8_t kind;           /* a special slide's (xslides): enum slide_kind bits */
 } slide;
+
+/* What makes a slide special (formats/movement.md): kept apart from the
+ * plain slides (movement.xslides), which every fast path knows. */
+enum slide_kind {
+	SLIDE_JUMPS = 1,        /* X^: captures by jumping pieces of lower rank */
+	SLIDE_SKIPS_FIRST = 2   /* jX: the first square is passed over, whatever is on it */
+};
 
 /* A piece's movement compiled from its movement string (movement.c). */
 typedef struct movement {
@@ -52,6 +60,16 @@ typedef struct movement {
 	bool area_lion;             /* atom L */
 	int nlines;
 	offset lines[MAX_LINES];    /* unit directions with lion power (X~) */
+	/* The powers of the large variants (Tenjiku and on), each looked at
+	 * only by the slow paths: */
+	int nxslides;
+	slide xslides[MAX_SLIDES];  /* special slides (enum slide_kind) */
+	int area;                   /* Un: up to n king steps through empty squares; 0: none */
+	int nigui;
+	offset igui[MAX_LINES];     /* I: capture on these adjacent squares without moving */
+	int ntwice;
+	offset twice[MAX_LINES];    /* X*: two steps of these unit offsets (a Lion's, restricted) */
+	bool special;               /* any of the four above */
 } movement;
 
 /* The choices of the file's keys, each stored as its index in the key's
@@ -64,12 +82,15 @@ enum promo_when {           /* promotion.when, one bit a word */
 enum captured { CAPTURED_HAND = 0, CAPTURED_REMOVED = 1 };
 enum counter_strike { CS_NONE = 0, CS_ANY = 1, CS_PROTECTED = 2 };
 enum counter_strike_legs { LEGS_LAST = 0, LEGS_BOTH = 1 };
-enum bare_royal_rule { BARE_NONE = 0, BARE_BARED = 1, BARE_ROYALS_AND_ONE = 2 };
+enum bare_royal_rule { BARE_NONE = 0, BARE_BARED = 1, BARE_ROYALS_AND_ONE = 2, BARE_LONE = 3 };
 enum no_legal_move { NO_MOVE_LOSES = 0, NO_MOVE_UNDECIDED = 1 };
 enum lone_royals { LONE_NONE = 0, LONE_DRAW = 1 };
 enum perpetual { PERPETUAL_NONE = 0, PERPETUAL_LOSES = 1, PERPETUAL_CHECK = 2 };
 enum reset_on { RESET_CAPTURE = 1, RESET_PROMOTION = 2, RESET_ONE_WAY = 4 }; /* repetition.reset */
 enum written_names { WRITTEN_PREFIXED = 0, WRITTEN_PLAIN = 1 };
+enum jump_takes { TAKES_ANY = 0, TAKES_LOWER = 1 };    /* range-jumps.takes */
+/* burning.burner-meets-burner: a burner ends its move next to an enemy one */
+enum burner_meets { MEETS_BURNT = 0, MEETS_BURNS_THEN_BURNT = 1, MEETS_BURNS = 2, MEETS_SPARES = 3 };
 
 /* A piece's names as its file gives them. */
 typedef struct piece_names {
@@ -96,6 +117,13 @@ typedef struct piece_desc {
 	int must_promote_ranks;      /* must promote there; no drop there */
 	int captured;                /* enum captured */
 	int declaration_points;      /* what it counts for a declaration */
+	int max_on_file;             /* at most this many unpromoted ones of a side on a file (0: any) */
+	/* Range jumps (X^): a piece ranks `rank` (0 unless given); a range
+	 * jump of it passes over pieces ranking below its jump_rank (-1: its
+	 * rank). */
+	int rank;
+	int jump_rank;
+	bool burns;                  /* a burner (Tenjiku's Fire Demon): burning */
 } piece_desc;
 
 typedef struct piece_type {
@@ -182,6 +210,7 @@ struct kifu_variant {
 	int files, ranks;
 	int zone;
 	unsigned promo_when;      /* enum promo_when bits */
+	bool promo_forced;        /* promotion.forced: a move that may promote must */
 	bool drops;
 	int royal_rule;           /* enum kifu_royal_rule */
 	bool lost_without_royal;  /* a side with no royal in a position has lost */
@@ -201,6 +230,11 @@ struct kifu_variant {
 	int declare_points[2];   /* what Sente and Gote need */
 	int declare_in_zone;     /* pieces (not royals) a side needs in the zone */
 	int written_names;        /* enum written_names */
+	/* range-jumps (X^) and burning (formats/variants.md) */
+	bool jump_to_empty;       /* a range jump may end on an empty square */
+	int jump_takes;           /* enum jump_takes */
+	bool burn_passive;        /* a piece ending next to an enemy burner is burnt */
+	int burner_meets;         /* enum burner_meets */
 	char start[SFEN_MAX_LEN];
 	int nstarts;
 	named_start starts[MAX_STARTS];
@@ -217,6 +251,8 @@ struct kifu_variant {
 	int nline_attacks;
 	leap_attack line_attacks[MAX_LINES]; /* o = the unit direction */
 	bool any_lion;
+	bool any_special;   /* some type has a power of the large variants (movement.special) */
+	bool any_burner;    /* some type burns */
 	bool lion_trading;  /* any lion-trading rule is on */
 	bool end_rules;     /* bare-royal or lone-royals is on: positions are judged */
 	type_set minor_types;

@@ -504,6 +504,7 @@ static draft_piece *find_or_add(draft_piece *list, int *n, const char *id)
 	memset(p, 0, sizeof *p);
 	p->desc.captured = CAPTURED_HAND;
 	p->desc.declaration_points = 1;
+	p->desc.jump_rank = -1; /* its rank */
 	snprintf(p->desc.id, sizeof p->desc.id, "%s", id);
 	return p;
 }
@@ -586,13 +587,15 @@ static const char *const promotion_when[] = {"enter", "in-zone", "capture-in-zon
 static const char *const royal_rules[] = {"none", "last-royal", NULL};
 static const char *const counter_strikes[] = {"none", "any", "protected", NULL};
 static const char *const strike_legs[] = {"last", "both", NULL};
-static const char *const bare_royals[] = {"none", "bared", "royals-and-one", NULL};
+static const char *const bare_royals[] = {"none", "bared", "royals-and-one", "lone", NULL};
 static const char *const no_legal_moves[] = {"loses", "undecided", NULL};
 static const char *const lone_royals[] = {"none", "draw", NULL};
 static const char *const perpetuals[] = {"none", "loses", "check", NULL};
 static const char *const resets[] = {"capture", "promotion", "one-way", NULL};
 static const char *const written_names[] = {"prefixed", "plain", NULL};
 static const char *const captures[] = {"hand", "removed", NULL};
+static const char *const jump_takes[] = {"any", "lower", NULL};
+static const char *const burner_meets[] = {"burnt", "burns-then-burnt", "burns", "spares", NULL};
 
 static const kifu__key board_keys[] = {
 	{INT("files", VAR(files), 1, KIFU_MAX_DIM)},
@@ -606,6 +609,7 @@ static const kifu__key_table board_table = {
 static const kifu__key promotion_keys[] = {
 	{INT("zone", VAR(zone), 0, KIFU_MAX_DIM)},
 	{FLAGS("when", VAR(promo_when), promotion_when, "promotion condition")},
+	{BOOL("forced", VAR(promo_forced))},
 };
 static const kifu__key_table promotion_table = {
 	.mapping = "promotion", .section = "promotion", .keys = promotion_keys, .nkeys = NKEYS(promotion_keys),
@@ -643,6 +647,24 @@ static const kifu__key_table repetition_table = {
 	.nkeys = NKEYS(repetition_keys), .in = "in repetition",
 };
 
+static const kifu__key range_jump_keys[] = {
+	{BOOL("to-empty", VAR(jump_to_empty))},
+	{CHOICE("takes", VAR(jump_takes), jump_takes)},
+};
+static const kifu__key_table range_jump_table = {
+	.mapping = "range-jumps", .section = "range-jumps", .keys = range_jump_keys,
+	.nkeys = NKEYS(range_jump_keys), .in = "in range-jumps",
+};
+
+static const kifu__key burning_keys[] = {
+	{BOOL("passive", VAR(burn_passive))},
+	{CHOICE("burner-meets-burner", VAR(burner_meets), burner_meets)},
+};
+static const kifu__key_table burning_table = {
+	.mapping = "burning", .section = "burning", .keys = burning_keys, .nkeys = NKEYS(burning_keys),
+	.in = "in burning",
+};
+
 static const kifu__key declaration_keys[] = {
 	{OWN("points", read_points)},
 	{INT("in-zone", VAR(declare_in_zone), 0, KIFU_MAX_SQUARES)},
@@ -665,6 +687,8 @@ static const kifu__key top_keys[] = {
 	{MAP("lion-trading", 0, lion_table), NOTE(lion_at)},
 	{MAP("end", 0, end_table)},
 	{MAP("repetition", 0, repetition_table)},
+	{MAP("range-jumps", 0, range_jump_table)},
+	{MAP("burning", 0, burning_table)},
 	{OWN("declaration", read_declaration)},
 	{CHOICE("written-names", VAR(written_names), written_names)},
 	{TEXT("start", VAR(start), SFEN_MAX_LEN), NOTE(start_at)},
@@ -709,7 +733,11 @@ static const kifu__key piece_keys[] = {
 	{INT("must-promote-ranks", PIECE(desc.must_promote_ranks), 0, KIFU_MAX_DIM)},
 	{BOOL("no-two-on-file", PIECE(desc.no_two_on_file))},
 	{BOOL("no-drop-mate", PIECE(desc.no_drop_mate))},
+	{INT("max-on-file", PIECE(desc.max_on_file), 0, KIFU_MAX_DIM)},
 	{CHOICE("captured", PIECE(desc.captured), captures)},
+	{INT("rank", PIECE(desc.rank), 0, 99), ALSO},
+	{INT("jump-rank", PIECE(desc.jump_rank), 0, 100), ALSO},
+	{BOOL("burns", PIECE(desc.burns)), ALSO},
 };
 #undef ALSO
 static const kifu__key_table piece_table = {
@@ -724,7 +752,8 @@ static const kifu__key_table promoted_only_table = {
 
 const kifu__key_table *const kifu__variant_key_tables[] = {
 	&top_table, &board_table, &promotion_table, &lion_table, &end_table, &repetition_table,
-	&declaration_table, &piece_table, &promoted_table, &promoted_only_table, NULL,
+	&range_jump_table, &burning_table, &declaration_table, &piece_table, &promoted_table,
+	&promoted_only_table, NULL,
 };
 
 /* ---- a document, and the parent it inherits ---- */
@@ -1024,6 +1053,14 @@ static int compile_moves(piece_type *t, const draft_piece *p, kifu_diag *diag)
 	if (kifu__movement_parse(p->desc.moves, &t->mv, &errpos, &msg))
 		return kifu_diag_set(diag, KIFU_EVARIANT, p->moves_at.file, p->moves_at.line,
 				     p->moves_at.col + errpos, "moves \"%s\": %s", p->desc.moves, msg);
+	/* a range jump passes over pieces ranking below the piece's jump
+	 * rank: with none, it would be a plain slide */
+	int power = p->desc.jump_rank >= 0 ? p->desc.jump_rank : p->desc.rank;
+	for (int i = 0; i < t->mv.nxslides; i++)
+		if ((t->mv.xslides[i].kind & SLIDE_JUMPS) && power == 0)
+			return kifu_diag_set(diag, KIFU_EVARIANT, p->moves_at.file, p->moves_at.line, p->moves_at.col,
+					     "moves \"%s\": a range jump (^) needs the piece's rank or jump-rank (above 0)",
+					     p->desc.moves);
 	return 0;
 }
 
@@ -1064,6 +1101,10 @@ static void promoted_desc(piece_desc *out, const draft_piece *p, const piece_des
 	memcpy(out->moves, target->moves, sizeof out->moves);
 	out->royal = target->royal;
 	out->lion = target->lion;
+	/* a promoted piece ranks and burns as the piece it becomes */
+	out->rank = target->rank;
+	out->jump_rank = target->jump_rank;
+	out->burns = target->burns;
 	out->captured = p->desc.captured;
 	piece_names *n = &out->names;
 	const piece_names *own = &p->promoted;

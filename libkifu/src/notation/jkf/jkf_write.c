@@ -517,6 +517,14 @@ static int check_variant(writer *w, kifu_diag *diag)
 		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), kifu_record_line(w->rec), 0,
 				     "JKF records standard shogi, on a 9x9 board: %s is %dx%d", name,
 				     kifu_variant_files(v), kifu_variant_ranks(v));
+	/* every kind, as a reader takes the variant (kifu__jkf_types): a
+	 * variant with fewer (Heian Shogi's on 9x9, without Rook and Bishop)
+	 * would be written and not read back */
+	int types[JKF_NKINDS], missing = kifu__jkf_types(v, types);
+	if (missing >= 0)
+		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), kifu_record_line(w->rec), 0,
+				     "JKF records standard shogi, whose pieces are its kinds: %s has no %s (SFEN %s)",
+				     name, kifu__jkf_kinds[missing].code, kifu__jkf_kinds[missing].sfen);
 	for (int t = 0; t < kifu_variant_piece_count(v); t++) {
 		kifu_piece_info info;
 		kifu_variant_piece(v, t, &info);

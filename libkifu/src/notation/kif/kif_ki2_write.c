@@ -239,7 +239,7 @@ static int ki2_write(FILE *out, const kifu_record *rec, const kifu_variant *v, c
 {
 	if (kifu_variant_files(v) > 9 || kifu_variant_ranks(v) > 9)
 		return kifu_diag_set(diag, KIFU_EUNSUPPORTED, kifu_record_file(rec), kifu_record_line(rec), 0,
-				     "KI2 is written for 9x9 boards only, and %s has a %dx%d board: "
+				     "KI2 is written for boards of at most 9x9, and %s has a %dx%d board: "
 				     "write KIF (--to kif: lishogi's wide form)",
 				     kifu_variant_name(v), kifu_variant_files(v), kifu_variant_ranks(v));
 	ki2_writer w;

@@ -913,24 +913,89 @@ static int check_one_line(const kifu_record *rec, kifu_diag *diag)
 	return rc;
 }
 
+/* Does shipped variant d inherit a (through its parents)? */
+static bool descends_from(const kifu_variant *d, const kifu_variant *a)
+{
+	for (int depth = 0; d && depth < 8; depth++) {
+		const char *parent = kifu_variant_parent(d);
+		if (!parent[0] || kifu_variant_builtin(&d, parent, NULL))
+			return false;
+		if (d == a)
+			return true;
+	}
+	return false;
+}
+
+/* Does the record's first move fit the start of shipped variant c as a
+ * reader takes it (kif_read.c, first_move_fits): on the square of the same
+ * numbers, a piece of the mover's of the same name?  m: the move, moved
+ * from v's start; *scratch: a position reused. */
+static bool first_move_fits_start(const kifu_variant *v, const kifu_move *m, const kifu_variant *c,
+				  kifu_position **scratch)
+{
+	int vf = kifu_variant_files(v), cf = kifu_variant_files(c);
+	int file = m->from % vf, rank = m->from / vf;
+	if (file >= cf || rank >= kifu_variant_ranks(c) || kifu_position_for(scratch, v))
+		return false;
+	kifu_position_reset(*scratch);
+	int side = (int)kifu_position_side(*scratch), mine = kifu_position_at(*scratch, m->from);
+	if (!mine)
+		return false;
+	kifu_piece_info pv, pc;
+	kifu_variant_piece(v, kifu_code_type(mine), &pv);
+	if (kifu_position_for(scratch, c))
+		return false;
+	kifu_position_reset(*scratch);
+	int theirs = kifu_position_at(*scratch, rank * cf + file);
+	if (!theirs || (int)kifu_code_side(theirs) != side)
+		return false;
+	kifu_variant_piece(c, kifu_code_type(theirs), &pc);
+	return !strcmp(pv.name, pc.name);
+}
+
 /* A shipped variant that a reader tells from a header-less wide KIF by its
  * board and first move (docs/kif.md, "The variant of a KIF record"): Chu,
- * Dai.  lishogi's server writes no 手合割 for Chu's start (scalashogi
- * KifModel.renderSetup), and neither does kifu for these. */
-static bool told_by_board(const kifu_variant *v)
+ * Dai, Tenjiku, Wa, Heian Dai, when the record's first move (from the
+ * variant's start) fits the start of no other shipped variant than those
+ * that refine it (a lance on 1一 is on it in Chu, Dai and Tenjiku alike,
+ * a pawn on 6十一 in Dai and Heian Dai); a record with a board diagram is
+ * told by its size.  lishogi's server writes no 手合割 for Chu's start
+ * (scalashogi KifModel.renderSetup), and neither does kifu for these. */
+static bool told_by_board(const kifu_record *rec, const kifu_variant *v)
 {
 	const kifu_variant *shipped;
-	return is_wide(v) && !kifu_variant_parent(v)[0] &&
-	       kifu_variant_builtin(&shipped, kifu_variant_name(v), NULL) == 0 && shipped == v;
+	if (!is_wide(v) || kifu_variant_parent(v)[0] ||
+	    kifu_variant_builtin(&shipped, kifu_variant_name(v), NULL) != 0 || shipped != v)
+		return false;
+	if (kifu_record_tag(rec, "sfen"))
+		return true;
+	kifu_record_line_info main;
+	if (kifu_record_line_count(rec) < 1 || kifu_record_get_line(rec, 0, &main) != 0 || main.count < 1)
+		return false; /* no first move: 手合割 says the variant */
+	kifu_record_move first;
+	kifu_record_get_move_at(rec, main.first, &first);
+	if (first.move.from == KIFU_NO_SQUARE)
+		return false;
+	kifu_position *scratch = NULL;
+	bool told = true;
+	for (const char *const *name = kifu_variant_builtin_names(); *name && told; name++) {
+		const kifu_variant *c;
+		if (kifu_variant_builtin(&c, *name, NULL) || c == v || descends_from(c, v) ||
+		    (kifu_variant_files(c) <= 9 && kifu_variant_ranks(c) <= 9))
+			continue;
+		told = !first_move_fits_start(v, &first.move, c, &scratch);
+	}
+	kifu_position_free(scratch);
+	return told;
 }
 
 /* What 手合割 says of a record with no handicap: the variant's title (大将棋,
  * else its name), so that a reader can tell the variant; NULL for
  * standard shogi's variants (those with a start called 平手) and for those
  * a reader tells by their board (told_by_board). */
-static const char *variant_title(const kifu_variant *v)
+static const char *variant_title(const kifu_record *rec, const kifu_variant *v)
 {
-	if (kifu_variant_named_start(v, "平手") || told_by_board(v))
+	if (kifu_variant_named_start(v, "平手") || told_by_board(rec, v))
 		return NULL;
 	return kifu_variant_title_ja(v)[0] ? kifu_variant_title_ja(v) : kifu_variant_name(v);
 }
@@ -1018,7 +1083,7 @@ static int survey(const kifu_record *rec, const kifu_variant *v, const char *for
 			snprintf(what, sizeof what, "the handicap tag's value (it names another variant or its start)");
 	}
 	/* a user's variant's title: 手合割 must read back as the variant */
-	const char *title = nhandicap ? NULL : variant_title(v), *start;
+	const char *title = nhandicap ? NULL : variant_title(rec, v), *start;
 	if (!what[0] && title &&
 	    (!fits_line(title, true) || kifu__kif_handicap_variant(NULL, v, title, &start) != v || start))
 		snprintf(what, sizeof what, "the variant's title (手合割 would not read back as the variant)");
@@ -1093,11 +1158,11 @@ static int put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, b
 		if (!strcmp(tag->key, "handicap")) {
 			/* 手合割: the named start, else the variant (大将棋, 小将棋) when it
 			 * is not standard shogi, so that a reader can tell the variant */
-			const char *handicap = kifu_record_tag(rec, "handicap");
+			const char *handicap = kifu_record_tag(rec, "handicap"), *title;
 			if (handicap)
 				fprintf(f, "%s：%s\n", tag->kif, handicap);
-			else if (variant_title(v))
-				fprintf(f, "%s：%s\n", tag->kif, variant_title(v));
+			else if ((title = variant_title(rec, v)))
+				fprintf(f, "%s：%s\n", tag->kif, title);
 			if (wide && start) {
 				rc = put_diagram(f, rec, start, is_handicap);
 				start = NULL;

@@ -1,0 +1,219 @@
+/*
+ * special.c - the powers of the large variants (formats/movement.md:
+ * range jumps X^, slides that pass over their first square jX, area moves
+ * Un, igui I, two steps X*): whether one reaches a square.  The first
+ * stage of the rules core: it reads the board only.  Generation (generate.c)
+ * lists these powers' moves itself; the one-move check (check.c) and the
+ * attack test (attacks.c) ask here.
+ *
+ * Range jumps follow docs/rules.md, "Tenjiku Shogi": a piece of jump rank J
+ * slides as its atom and, along it, passes over any number of pieces (of
+ * either side) ranking below J to take an enemy beyond; it stops at the
+ * first piece ranking J or more, which it may take only if it jumped
+ * nothing.  Whether it may end on an empty square beyond a piece it passed
+ * over (range-jumps.to-empty) and whether the piece it takes beyond must
+ * rank below J too (range-jumps.takes) are the variant's.
+ */
+#include <string.h>
+
+#include "rules/rules_internal.h"
+
+/* The rank of the piece `code` stands at, for the range jumps. */
+static inline int code_rank(const struct kifu_variant *v, int code)
+{
+	return v->types[kifu_code_type(code)].desc.rank;
+}
+
+enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const piece_type *pt, int side,
+					  const slide *sl, int from, int to, int *blocker)
+{
+	const struct kifu_variant *v = p->v;
+	const int s = sign_of(side), sf = s * sl->dx, sr = s * sl->dy;
+	const int df = FILE_OF(to) - FILE_OF(from), dr = RANK_OF(to) - RANK_OF(from);
+	int k = sf ? df / sf : dr / sr;
+	const int first = sl->kind & SLIDE_SKIPS_FIRST ? 2 : 1;
+	if (k < first || k * sf != df || k * sr != dr || (sl->range && k > sl->range))
+		return KIFU_ILL_UNREACHABLE;
+	const int power = jump_rank_of(pt), step = sr * p->files + sf;
+	bool jumped = false;
+	for (int n = first, sq = from + first * step; n < k; n++, sq += step) {
+		int c = p->board[sq];
+		if (!c)
+			continue;
+		*blocker = sq;
+		if (!(sl->kind & SLIDE_JUMPS))
+			return KIFU_ILL_BLOCKED;
+		if (code_rank(v, c) >= power)
+			return KIFU_ILL_JUMP_RANK;
+		jumped = true;
+	}
+	if (!jumped)
+		return KIFU_LEGAL;
+	const int c = p->board[to];
+	if (!c && !v->jump_to_empty) {
+		*blocker = to;
+		return KIFU_ILL_JUMP_NO_CAPTURE;
+	}
+	if (is_enemy(c, side) && v->jump_takes == TAKES_LOWER && code_rank(v, c) >= power) {
+		*blocker = to;
+		return KIFU_ILL_JUMP_RANK;
+	}
+	return KIFU_LEGAL;
+}
+
+bool kifu__area_reaches(const struct kifu_position *p, int n, int from, int to)
+{
+	const int files = p->files, f0 = FILE_OF(from), r0 = RANK_OF(from);
+	if (cheb(FILE_OF(to) - f0, RANK_OF(to) - r0) > n || to == from)
+		return false;
+	/* breadth first over the squares within n steps, relative to from: the
+	 * last step may end on an occupied square, the others only on empty
+	 * ones (the start is left, so it counts as empty) */
+	enum { SIDE = 2 * 9 + 1 };
+	uint8_t seen[SIDE * SIDE];
+	int16_t ring[2][SIDE * SIDE];
+	int nring = 1, side = 2 * n + 1;
+	memset(seen, 0, (size_t)(side * side));
+	ring[0][0] = (int16_t)from;
+	seen[n * side + n] = 1;
+	for (int step = 1, cur = 0; step <= n && nring; step++, cur ^= 1) {
+		int next = 0;
+		for (int i = 0; i < nring; i++) {
+			const int sq = ring[cur][i], f = FILE_OF(sq), r = RANK_OF(sq);
+			for (int dr = -1; dr <= 1; dr++)
+				for (int df = -1; df <= 1; df++) {
+					int tf = f + df, tr = r + dr;
+					if ((!df && !dr) || !on_board(p, tf, tr))
+						continue;
+					int x = (tr - r0 + n) * side + (tf - f0 + n);
+					if (seen[x])
+						continue;
+					seen[x] = 1;
+					int t = tr * files + tf;
+					if (t == to)
+						return true;
+					if (!p->board[t])
+						ring[cur ^ 1][next++] = (int16_t)t;
+				}
+		}
+		nring = next;
+	}
+	return false;
+}
+
+enum kifu_illegal_code kifu__twice_reach(const struct kifu_position *p, const movement *m, int side, int from,
+					 int to, int *blocker)
+{
+	const int s = sign_of(side);
+	const int df = FILE_OF(to) - FILE_OF(from), dr = RANK_OF(to) - RANK_OF(from);
+	enum kifu_illegal_code why = KIFU_ILL_UNREACHABLE;
+	for (int i = 0; i < m->ntwice; i++) {
+		const int af = s * m->twice[i].dx, ar = s * m->twice[i].dy;
+		if (af == df && ar == dr)
+			return KIFU_LEGAL;
+		if (!on_board(p, FILE_OF(from) + af, RANK_OF(from) + ar))
+			continue;
+		for (int j = 0; j < m->ntwice; j++)
+			if (af + s * m->twice[j].dx == df && ar + s * m->twice[j].dy == dr) {
+				/* the direct move goes through an empty first square */
+				int mid = from + ar * p->files + af;
+				if (!p->board[mid])
+					return KIFU_LEGAL;
+				why = KIFU_ILL_BLOCKED;
+				*blocker = mid;
+			}
+	}
+	return why;
+}
+
+enum kifu_illegal_code kifu__special_reach(const struct kifu_position *p, const piece_type *pt, int side,
+					   int from, int to, int *blocker)
+{
+	const movement *m = &pt->mv;
+	enum kifu_illegal_code why = KIFU_ILL_UNREACHABLE;
+	int b = -1;
+	for (int i = 0; i < m->nxslides; i++) {
+		enum kifu_illegal_code r = kifu__xslide_reach(p, pt, side, &m->xslides[i], from, to, &b);
+		if (r == KIFU_LEGAL)
+			return r;
+		if (r != KIFU_ILL_UNREACHABLE) {
+			why = r;
+			*blocker = b;
+		}
+	}
+	if (m->area) {
+		if (kifu__area_reaches(p, m->area, from, to))
+			return KIFU_LEGAL;
+		if (why == KIFU_ILL_UNREACHABLE &&
+		    cheb(FILE_OF(to) - FILE_OF(from), RANK_OF(to) - RANK_OF(from)) <= m->area) {
+			why = KIFU_ILL_AREA_BLOCKED;
+			*blocker = -1;
+		}
+	}
+	if (m->ntwice) {
+		enum kifu_illegal_code r = kifu__twice_reach(p, m, side, from, to, &b);
+		if (r == KIFU_LEGAL)
+			return r;
+		if (r != KIFU_ILL_UNREACHABLE && why == KIFU_ILL_UNREACHABLE) {
+			why = r;
+			*blocker = b;
+		}
+	}
+	return why;
+}
+
+bool kifu__special_two_leg(const struct kifu_position *p, const movement *m, int side, int from, int mid, int to)
+{
+	const int s = sign_of(side);
+	const int mf = FILE_OF(mid) - FILE_OF(from), mr = RANK_OF(mid) - RANK_OF(from);
+	const int tf = FILE_OF(to) - FILE_OF(mid), tr = RANK_OF(to) - RANK_OF(mid);
+	/* igui: an enemy on an adjacent square, taken without moving */
+	if (to == from && is_enemy(p->board[mid], side))
+		for (int i = 0; i < m->nigui; i++)
+			if (s * m->igui[i].dx == mf && s * m->igui[i].dy == mr)
+				return true;
+	/* two steps of the atom, the second from the first one's square */
+	for (int i = 0; i < m->ntwice; i++)
+		if (s * m->twice[i].dx == mf && s * m->twice[i].dy == mr)
+			for (int j = 0; j < m->ntwice; j++)
+				if (s * m->twice[j].dx == tf && s * m->twice[j].dy == tr)
+					return true;
+	return false;
+}
+
+bool kifu__special_attacks(const struct kifu_position *p, int from, int sq)
+{
+	const int code = p->board[from], side = kifu_code_side(code);
+	const piece_type *pt = &p->v->types[kifu_code_type(code)];
+	const movement *m = &pt->mv;
+	int b;
+	for (int i = 0; i < m->nxslides; i++)
+		if (kifu__xslide_reach(p, pt, side, &m->xslides[i], from, sq, &b) == KIFU_LEGAL)
+			return true;
+	if (m->area && kifu__area_reaches(p, m->area, from, sq))
+		return true;
+	const int df = FILE_OF(sq) - FILE_OF(from), dr = RANK_OF(sq) - RANK_OF(from);
+	if (cheb(df, dr) == 1) {
+		const int s = sign_of(side);
+		for (int i = 0; i < m->nigui; i++)
+			if (s * m->igui[i].dx == df && s * m->igui[i].dy == dr)
+				return true;
+	}
+	/* two steps take on either: on the first square, or on the second
+	 * whatever stands on the first */
+	if (m->ntwice && cheb(df, dr) <= 2) {
+		const int s = sign_of(side);
+		for (int i = 0; i < m->ntwice; i++) {
+			int af = s * m->twice[i].dx, ar = s * m->twice[i].dy;
+			if (af == df && ar == dr)
+				return true;
+			if (!on_board(p, FILE_OF(from) + af, RANK_OF(from) + ar) ||
+			    is_own(p->board[from + ar * p->files + af], side))
+				continue;
+			for (int j = 0; j < m->ntwice; j++)
+				if (af + s * m->twice[j].dx == df && ar + s * m->twice[j].dy == dr)
+					return true;
+		}
+	}
+	return false;
+}
