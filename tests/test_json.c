@@ -217,8 +217,9 @@ static void in_pieces(void **state)
 {
 	(void)state;
 	const char *texts[] = {
-		"{\"header\": {\"先手\": \"a\\u00e9\"},\n \"moves\": [{}, {\"n\": 12345, \"s\": \"\\uD83D\\uDE00\", "
-		"\"t\": true}]} [1.5e-3, null]",
+		/* one text in two lines (the parentheses say so) */
+		("{\"header\": {\"先手\": \"a\\u00e9\"},\n \"moves\": [{}, {\"n\": 12345, \"s\": \"\\uD83D\\uDE00\", "
+		 "\"t\": true}]} [1.5e-3, null]"),
 		"{\"a\": [1, 2], \"b\": \"x\" \"c\"}",
 		"{\"a\": \"\\u00", "[1, 2, 1e", "{\"k\": 1, \"k\": 2}",
 	};
@@ -557,13 +558,13 @@ static void dump(void **state)
 	assert_int_equal(kifu__json_value(&c, &t), 0);
 	kifu__json_mark_of(&c, &t, &m);
 	const char *want = "{\"a\":[1.5,1e22,-0,{}],\"b\":\"é\\n\\\"\",\"c\":[true,false,null],\"d\":\"先手先手先手\"}";
-	char buf[128], cut[64];
+	char buf[128], cut[66];
 	size_t n = kifu__json_dump(&c, &m, buf, sizeof buf);
 	assert_string_equal(buf, want);
 	assert_int_equal(n, strlen(want));
 	assert_string_equal(buf, want);
 	/* the cut falls inside 手: the whole character is left out */
-	assert_true(kifu__json_dump(&c, &m, cut, 66) >= 66);
+	assert_true(kifu__json_dump(&c, &m, cut, sizeof cut) >= sizeof cut);
 	assert_string_equal(cut, "{\"a\":[1.5,1e22,-0,{}],\"b\":\"é\\n\\\"\",\"c\":[true,false,null],\"d\":\"先");
 	kifu__json_free(&c);
 }

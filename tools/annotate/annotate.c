@@ -411,6 +411,187 @@ static int set_comments(kifu_record *copy, char *const *comments, long total)
 	return 0;
 }
 
+/* One record's analysis as it goes, stage by stage. */
+struct record_run {
+	const struct annotate_options *opt;
+	struct engine *e;
+	const kifu_record *rec;
+	const kifu_variant *v;
+	struct annotate_result *out;
+	kifu_position *pos, *start, *scratch;
+	struct position_analysis *an; /* [0] the start, [i + 1] after move i */
+	kifu_move *moves;             /* the line's moves up to the position asked */
+	long *index;                  /* each of them as the record's move index */
+	long total;
+	int nlines;
+	int start_is_variants;        /* the start is the variant's own */
+};
+
+/* Asks the engine about every position of the lines (stage 1), each
+ * answer refereed.  Returns 1 when the engine cannot go on with the record. */
+static int ask_line(struct record_run *r, int line)
+{
+	const struct annotate_options *opt = r->opt;
+	kifu_record_line_info li;
+	kifu_record_get_line(r->rec, line, &li);
+	long last = li.start + li.count - 1;
+	long refused_at = 0; /* the engine refused the record's move at this ply */
+	char why[1024];
+	kifu_position_copy(r->pos, r->start);
+	for (long p = 0; p <= last; p++) {
+		if (proc_interrupted)
+			return 1; /* the record will not be written: no more asking */
+		if (p > 0) {
+			kifu_record_move m;
+			if (kifu_record_line_move(r->rec, line, p, &m, &r->index[p - 1]) != 0)
+				break;
+			r->moves[p - 1] = m.move;
+			kifu_make_move(r->pos, &m.move, NULL);
+		}
+		if (p < li.start - (line == 0 ? 1 : 0))
+			continue; /* an ancestor's position, analysed with it */
+		if (p + 1 < opt->from_ply || (opt->to_ply && p > opt->to_ply))
+			continue;
+		struct position_analysis *a = &r->an[p == 0 ? 0 : r->index[p - 1] + 1];
+		if (kifu_position_end(r->pos, NULL) != KIFU_GAME_ON)
+			continue; /* the game is over: nothing to ask */
+		struct place pl;
+		place_of(r->rec, line, p, p ? r->index[p - 1] : -1, &pl);
+		a->asked = 1;
+		r->out->positions++;
+		if (refused_at) {
+			snprintf(a->error, sizeof a->error, "not asked: the engine refused the move of ply %ld",
+				 refused_at);
+			r->out->engine_errors++;
+			continue;
+		}
+		struct engine_query q = {r->v, r->start, r->start_is_variants, p, r->moves};
+		struct engine_answer ans;
+		int rc = engine_analyse(r->e, &q, &ans, why, sizeof why);
+		if (rc == ENG_REFUSED) {
+			refused_at = p;
+			note(r->out, r->rec, pl.line, pl.col, 1, "%s: %s: the positions after it are not analysed",
+			     pl.words, why);
+			snprintf(a->error, sizeof a->error, "not asked: the engine refused the move of ply %ld", p);
+			r->out->engine_errors++;
+			continue;
+		}
+		if (rc == ENG_UNSUPPORTED) {
+			note(r->out, r->rec, pl.line, pl.col, 1, "%s: the record is not analysed", why);
+			r->out->engine_errors++;
+			a->asked = 0;
+			return 1;
+		}
+		if (rc != ENG_OK) {
+			note(r->out, r->rec, pl.line, pl.col, 1, "%s: %s; the engine is started again", pl.words, why);
+			snprintf(a->error, sizeof a->error, "no answer: %.600s", why);
+			r->out->engine_errors++;
+			continue;
+		}
+		referee(r->e, r->rec, r->pos, r->scratch, &ans, &pl, a, r->out);
+		if (a->ok)
+			r->out->analysed++;
+		else
+			r->out->engine_errors++;
+	}
+	return 0;
+}
+
+/* The judgement of every move between two positions analysed (stage 2). */
+static void judge_lines(struct record_run *r)
+{
+	const struct annotate_options *opt = r->opt;
+	for (int line = 0; line < r->nlines; line++) {
+		kifu_record_line_info li;
+		kifu_record_get_line(r->rec, line, &li);
+		kifu_position_copy(r->pos, r->start);
+		long prev = 0; /* the analysis before the move: 0 the start, i + 1 after move i */
+		for (long p = 1; p <= li.start + li.count - 1; p++) {
+			kifu_record_move m;
+			long i;
+			if (kifu_record_line_move(r->rec, line, p, &m, &i) != 0)
+				break;
+			enum kifu_side mover = kifu_position_side(r->pos);
+			kifu_make_move(r->pos, &m.move, NULL);
+			if (p >= li.start && p >= opt->from_ply && (!opt->to_ply || p <= opt->to_ply)) {
+				const struct position_analysis *b = &r->an[prev];
+				int best = b->ok && b->lines[0].nmoves && kifu_move_same(&b->lines[0].moves[0], &m.move);
+				judge_move(opt, b, &r->an[i + 1], mover, best);
+				r->an[i + 1].judged_side = mover == KIFU_SENTE ? 0 : 1;
+			}
+			prev = i + 1;
+		}
+	}
+}
+
+/* The record with the analysis in its comments (stage 3): each analysed
+ * position's comment made on the position itself. */
+static void write_annotated(struct record_run *r)
+{
+	char **comments = calloc((size_t)r->total + 1, sizeof *comments);
+	kifu_record *copy = NULL;
+	int failed = !comments;
+	for (int line = 0; line < r->nlines && !failed; line++) {
+		kifu_record_line_info li;
+		kifu_record_get_line(r->rec, line, &li);
+		kifu_position_copy(r->pos, r->start);
+		for (long p = 0; p <= li.start + li.count - 1; p++) {
+			long slot = 0;
+			kifu_record_move m;
+			if (p > 0) {
+				long i;
+				if (kifu_record_line_move(r->rec, line, p, &m, &i) != 0)
+					break;
+				kifu_make_move(r->pos, &m.move, NULL);
+				slot = i + 1;
+			}
+			const struct position_analysis *a = &r->an[slot];
+			if (comments[slot] || (!a->asked && !a->judged))
+				continue;
+			const char *old = kifu_record_comment(r->rec, slot ? slot - 1 : KIFU_COMMENT_BEFORE);
+			if (!(comments[slot] = comment_build(r->opt, old, r->pos, a, r->e->name)))
+				failed = 1;
+		}
+	}
+	if (!failed && kifu_record_new(&copy) == 0 && kifu_record_copy(copy, r->rec) == 0 &&
+	    set_comments(copy, comments, r->total) == 0)
+		write_record(r->opt, copy, r->v, r->rec, r->out);
+	else
+		note(r->out, r->rec, 0, 0, 0, "out of memory");
+	kifu_record_free(copy);
+	if (comments)
+		for (long i = 0; i <= r->total; i++)
+			free(comments[i]);
+	free(comments);
+}
+
+/* The record valid and the engine ready for it: 1; else said in out, 0. */
+static int record_ready(struct record_run *r)
+{
+	kifu_validation val;
+	kifu_validate_options vo = KIFU_VALIDATE_OPTIONS_INIT;
+	vo.main_line_only = !r->opt->variations;
+	if (kifu_validate(r->rec, r->pos, &vo, &val) != 0) {
+		note(r->out, r->rec, 0, 0, 0, "out of memory");
+		r->out->status = CLI_USAGE;
+		return 0;
+	}
+	if (!val.valid) {
+		say_invalid(r->rec, &val, r->out);
+		r->out->status = CLI_INVALID;
+		if (!r->opt->json)
+			write_record(r->opt, r->rec, r->v, r->rec, r->out);
+		return 0;
+	}
+	char why[1024];
+	if (engine_record_begin(r->e, r->v, why, sizeof why) != ENG_OK) {
+		note(r->out, r->rec, 0, 0, 1, "%s: the record is not analysed", why);
+		r->out->status = CLI_INVALID;
+		/* written all the same, as the positions asked: none */
+	}
+	return 1;
+}
+
 void annotate_record(const struct annotate_options *opt, struct engine *e, const kifu_record *rec,
 		     const kifu_variant *v, struct annotate_result *out)
 {
@@ -426,189 +607,44 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 		out->status = CLI_INVALID;
 		return;
 	}
-	kifu_position *pos = NULL, *start = NULL, *scratch = NULL;
-	long total = kifu_record_total_moves(rec);
-	struct position_analysis *an = calloc((size_t)total + 1, sizeof *an);
-	kifu_move *moves = malloc(((size_t)total + 1) * sizeof *moves);
-	long *index = malloc(((size_t)total + 1) * sizeof *index);
-	if (!an || !moves || !index || kifu_position_new(&pos, v) || kifu_position_new(&start, v) ||
-	    kifu_position_new(&scratch, v)) {
+	struct record_run r = {opt, e, rec, v, out, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, 0};
+	r.total = kifu_record_total_moves(rec);
+	r.an = calloc((size_t)r.total + 1, sizeof *r.an);
+	r.moves = malloc(((size_t)r.total + 1) * sizeof *r.moves);
+	r.index = malloc(((size_t)r.total + 1) * sizeof *r.index);
+	if (!r.an || !r.moves || !r.index || kifu_position_new(&r.pos, v) || kifu_position_new(&r.start, v) ||
+	    kifu_position_new(&r.scratch, v)) {
 		note(out, rec, 0, 0, 0, "out of memory");
 		out->status = CLI_USAGE;
-		goto done;
-	}
-	kifu_validation val;
-	kifu_validate_options vo = KIFU_VALIDATE_OPTIONS_INIT;
-	vo.main_line_only = !opt->variations;
-	if (kifu_validate(rec, pos, &vo, &val) != 0) {
-		note(out, rec, 0, 0, 0, "out of memory");
-		out->status = CLI_USAGE;
-		goto done;
-	}
-	if (!val.valid) {
-		say_invalid(rec, &val, out);
-		out->status = CLI_INVALID;
-		if (!opt->json)
-			write_record(opt, rec, v, rec, out);
-		goto done;
-	}
-	char why[1024];
-	int rc = engine_record_begin(e, v, why, sizeof why);
-	int stop = 0;
-	if (rc != ENG_OK) {
-		note(out, rec, 0, 0, 1, "%s: the record is not analysed", why);
-		out->status = CLI_INVALID;
-		stop = 1;
-	}
-	kifu_diag d;
-	kifu_record_start(rec, start, &d);
-	const char *sv = kifu_variant_start_sfen(v);
-	char s1[1024];
-	int start_is_variants = kifu_position_sfen(start, s1, sizeof s1) >= 0 && sv && !strcmp(s1, sv);
-	int nlines = opt->variations ? kifu_record_line_count(rec) : 1;
-	for (int line = 0; line < nlines && !stop; line++) {
-		kifu_record_line_info li;
-		kifu_record_get_line(rec, line, &li);
-		long last = li.start + li.count - 1;
-		long refused_at = 0; /* the engine refused the record's move at this ply */
-		kifu_position_copy(pos, start);
-		for (long p = 0; p <= last && !stop; p++) {
-			if (proc_interrupted) {
-				stop = 1; /* the record will not be written: no more asking */
-				break;
-			}
-			if (p > 0) {
-				kifu_record_move m;
-				if (kifu_record_line_move(rec, line, p, &m, &index[p - 1]) != 0)
-					break;
-				moves[p - 1] = m.move;
-				kifu_make_move(pos, &m.move, NULL);
-			}
-			if (p < li.start - (line == 0 ? 1 : 0))
-				continue; /* an ancestor's position, analysed with it */
-			if (p + 1 < opt->from_ply || (opt->to_ply && p > opt->to_ply))
-				continue;
-			struct position_analysis *a = &an[p == 0 ? 0 : index[p - 1] + 1];
-			if (kifu_position_end(pos, NULL) != KIFU_GAME_ON)
-				continue; /* the game is over: nothing to ask */
-			struct place pl;
-			place_of(rec, line, p, p ? index[p - 1] : -1, &pl);
-			a->asked = 1;
-			out->positions++;
-			if (refused_at) {
-				snprintf(a->error, sizeof a->error, "not asked: the engine refused the move of ply %ld",
-					 refused_at);
-				out->engine_errors++;
-				continue;
-			}
-			struct engine_query q = {v, start, start_is_variants, p, moves};
-			struct engine_answer ans;
-			rc = engine_analyse(e, &q, &ans, why, sizeof why);
-			if (rc == ENG_REFUSED) {
-				refused_at = p;
-				note(out, rec, pl.line, pl.col, 1, "%s: %s: the positions after it are not analysed",
-				     pl.words, why);
-				snprintf(a->error, sizeof a->error, "not asked: the engine refused the move of ply %ld", p);
-				out->engine_errors++;
-				continue;
-			}
-			if (rc == ENG_UNSUPPORTED) {
-				note(out, rec, pl.line, pl.col, 1, "%s: the record is not analysed", why);
-				out->engine_errors++;
-				a->asked = 0;
-				stop = 1;
-				break;
-			}
-			if (rc != ENG_OK) {
-				note(out, rec, pl.line, pl.col, 1, "%s: %s; the engine is started again", pl.words, why);
-				snprintf(a->error, sizeof a->error, "no answer: %.600s", why);
-				out->engine_errors++;
-				continue;
-			}
-			referee(e, rec, pos, scratch, &ans, &pl, a, out);
-			if (a->ok)
-				out->analysed++;
+	} else if (record_ready(&r)) {
+		int stop = out->status == CLI_INVALID; /* the engine could not begin it */
+		kifu_diag d;
+		kifu_record_start(rec, r.start, &d);
+		const char *sv = kifu_variant_start_sfen(v);
+		char s1[1024];
+		r.start_is_variants = kifu_position_sfen(r.start, s1, sizeof s1) >= 0 && sv && !strcmp(s1, sv);
+		r.nlines = opt->variations ? kifu_record_line_count(rec) : 1;
+		for (int line = 0; line < r.nlines && !stop; line++)
+			stop = ask_line(&r, line);
+		if (proc_interrupted) {
+			/* an interrupt during the analysis (an engine waited for
+			 * gave up, a record not begun): the record is not
+			 * complete, and is not written at all */
+			out->interrupted = 1;
+		} else {
+			if (out->engine_errors && out->status < CLI_INVALID)
+				out->status = CLI_INVALID;
+			judge_lines(&r);
+			if (opt->json)
+				write_json(e, rec, v, r.nlines, r.an, out);
 			else
-				out->engine_errors++;
+				write_annotated(&r);
 		}
 	}
-	if (proc_interrupted) {
-		/* an interrupt during the analysis (an engine waited for gave
-		 * up, a record not begun): the record is not complete, and is
-		 * not written at all */
-		out->interrupted = 1;
-		goto done;
-	}
-	if (out->engine_errors && out->status < CLI_INVALID)
-		out->status = CLI_INVALID;
-	/* the judgement of every move between two positions analysed */
-	for (int line = 0; line < nlines; line++) {
-		kifu_record_line_info li;
-		kifu_record_get_line(rec, line, &li);
-		kifu_position_copy(pos, start);
-		long prev = 0; /* the analysis before the move: 0 the start, i + 1 after move i */
-		for (long p = 1; p <= li.start + li.count - 1; p++) {
-			kifu_record_move m;
-			long i;
-			if (kifu_record_line_move(rec, line, p, &m, &i) != 0)
-				break;
-			enum kifu_side mover = kifu_position_side(pos);
-			kifu_make_move(pos, &m.move, NULL);
-			if (p >= li.start && p >= opt->from_ply && (!opt->to_ply || p <= opt->to_ply)) {
-				const struct position_analysis *b = &an[prev];
-				int best = b->ok && b->lines[0].nmoves && kifu_move_same(&b->lines[0].moves[0], &m.move);
-				judge_move(opt, b, &an[i + 1], mover, best);
-				an[i + 1].judged_side = mover == KIFU_SENTE ? 0 : 1;
-			}
-			prev = i + 1;
-		}
-	}
-	if (opt->json) {
-		write_json(e, rec, v, nlines, an, out);
-		goto done;
-	}
-	/* the record with the analysis in its comments: each analysed
-	 * position's comment made on the position itself */
-	char **comments = calloc((size_t)total + 1, sizeof *comments);
-	kifu_record *copy = NULL;
-	int failed = !comments;
-	for (int line = 0; line < nlines && !failed; line++) {
-		kifu_record_line_info li;
-		kifu_record_get_line(rec, line, &li);
-		kifu_position_copy(pos, start);
-		for (long p = 0; p <= li.start + li.count - 1; p++) {
-			long slot = 0;
-			kifu_record_move m;
-			if (p > 0) {
-				long i;
-				if (kifu_record_line_move(rec, line, p, &m, &i) != 0)
-					break;
-				kifu_make_move(pos, &m.move, NULL);
-				slot = i + 1;
-			}
-			const struct position_analysis *a = &an[slot];
-			if (comments[slot] || (!a->asked && !a->judged))
-				continue;
-			const char *old = kifu_record_comment(rec, slot ? slot - 1 : KIFU_COMMENT_BEFORE);
-			if (!(comments[slot] = comment_build(opt, old, pos, a, e->name)))
-				failed = 1;
-		}
-	}
-	if (!failed && kifu_record_new(&copy) == 0 && kifu_record_copy(copy, rec) == 0 &&
-	    set_comments(copy, comments, total) == 0)
-		write_record(opt, copy, v, rec, out);
-	else
-		note(out, rec, 0, 0, 0, "out of memory");
-	kifu_record_free(copy);
-	if (comments)
-		for (long i = 0; i <= total; i++)
-			free(comments[i]);
-	free(comments);
-done:
-	free(an);
-	free(moves);
-	free(index);
-	kifu_position_free(pos);
-	kifu_position_free(start);
-	kifu_position_free(scratch);
+	free(r.an);
+	free(r.moves);
+	free(r.index);
+	kifu_position_free(r.pos);
+	kifu_position_free(r.start);
+	kifu_position_free(r.scratch);
 }

@@ -146,7 +146,8 @@ void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, int
  * filled (it died, hung, or sent a line too long), the engine stopped. */
 int engine_line(struct engine *e, char *line, size_t size, double deadline, const char *waiting,
 		char *why, size_t why_size);
-/* Sends a line: 0, or ENG_FAILED with why filled, the engine stopped. */
+/* Sends a line: 0.  An engine gone is found, and said, by the reading of
+ * its answer (engine_line), which follows every line sent. */
 int engine_send(struct engine *e, const char *line, char *why, size_t size);
 
 #endif

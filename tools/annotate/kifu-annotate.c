@@ -63,6 +63,7 @@ static void usage(FILE *f)
 		"                            default: each record's own notation\n"
 		"      --encoding=ENC        for kif and ki2: utf-8 (default) or sjis\n"
 		"      --format=json         the judgement, one JSON object per record, instead\n"
+		"                            of the records\n"
 		"  -o, --output PATH         write to the file PATH (through a temporary file)\n",
 		cli_program(), cli_notations(1));
 	cli_common_help(f, 24);
@@ -105,7 +106,206 @@ static int thresholds(const char *arg, double out[NCLASSES])
 
 #define MAX_ENGINE_OPTIONS 64
 
-int main(int argc, char *argv[])
+/* What the command line says, besides the options of the analysis. */
+struct annotate_args {
+	struct annotate_options opt;
+	struct cli_variant_choice choice;
+	const char *names[MAX_ENGINE_OPTIONS], *values[MAX_ENGINE_OPTIONS];
+	char *option_copies[MAX_ENGINE_OPTIONS]; /* NAME=VALUE, cut at the '=' */
+	int noptions, limits;
+	long jobs;
+	const char *path, *log_path;
+};
+
+static void args_init(struct annotate_args *a)
+{
+	memset(a, 0, sizeof *a);
+	struct annotate_options *opt = &a->opt;
+	opt->engine.protocol = ENGINE_USI;
+	opt->engine.limit_kind = LIMIT_DEPTH;
+	opt->engine.limit = 8;
+	opt->engine.multipv = 1;
+	opt->engine.timeout = 60;
+	opt->form = FORM_SHOGIHOME;
+	opt->from_ply = 1;
+	opt->sigmoid = 600;
+	const double defaults[NCLASSES] = {5, 10, 20, 50}; /* ShogiHome's */
+	memcpy(opt->thresholds, defaults, sizeof defaults);
+	opt->write = (kifu_write_options)KIFU_WRITE_OPTIONS_INIT;
+	a->jobs = 1;
+}
+
+static void args_free(struct annotate_args *a)
+{
+	for (int i = 0; i < a->noptions; i++)
+		free(a->option_copies[i]);
+	a->noptions = 0;
+}
+
+/* One of choices[0..n), by its name, into *out; else a usage error naming
+ * them ("usi or xboard"). */
+static int choose(const char *opt, const char *arg, const char *const *choices, const int *values, int n,
+		  const char *expected, int *out)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(arg, choices[i])) {
+			*out = values[i];
+			return 0;
+		}
+	cli_error("unknown %s '%s' (%s)", opt, arg, expected);
+	return cli_usage_error();
+}
+
+static int positive_number(const char *opt, const char *arg, const char *what, double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+	if (end == arg || *end || !(v > 0)) {
+		cli_error("%s needs a positive number%s, not '%s'", opt, what, arg);
+		return cli_usage_error();
+	}
+	*out = v;
+	return 0;
+}
+
+static int engine_option(struct annotate_args *a, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	if (!eq || eq == arg || strchr(arg, '\n') || strchr(arg, '\r')) {
+		cli_error("--engine-option needs NAME=VALUE, not '%s'", arg);
+		return cli_usage_error();
+	}
+	if (a->noptions == MAX_ENGINE_OPTIONS) {
+		cli_error("at most %d --engine-option", MAX_ENGINE_OPTIONS);
+		return cli_usage_error();
+	}
+	char *copy = strdup(arg);
+	if (!copy) {
+		cli_error("out of memory");
+		return CLI_USAGE;
+	}
+	copy[eq - arg] = 0;
+	a->option_copies[a->noptions] = copy;
+	a->names[a->noptions] = copy;
+	a->values[a->noptions] = copy + (eq - arg) + 1;
+	a->noptions++;
+	return 0;
+}
+
+/* One option of the analysis (c, getopt's), into a.  0 or an exit status. */
+static int parse_option(struct annotate_args *a, int c, const char *arg, char *argv[])
+{
+	struct annotate_options *opt = &a->opt;
+	long v;
+	switch (c) {
+	case 'o': a->path = arg; return 0;
+	case 'j':
+		if (positive("-j", arg, &a->jobs))
+			return CLI_USAGE;
+		if (a->jobs > BATCH_MAX_JOBS) {
+			cli_error("-j %ld: at most %d", a->jobs, BATCH_MAX_JOBS);
+			return cli_usage_error();
+		}
+		return 0;
+	case OPT_ENGINE: opt->engine.cmd = arg; return 0;
+	case OPT_PROTOCOL: {
+		static const char *const names[] = {"usi", "xboard", "cecp"};
+		static const int protocols[] = {ENGINE_USI, ENGINE_XBOARD, ENGINE_XBOARD};
+		int p = ENGINE_USI;
+		if (choose("protocol", arg, names, protocols, 3, "usi or xboard", &p))
+			return CLI_USAGE;
+		opt->engine.protocol = p;
+		return 0;
+	}
+	case OPT_DEPTH:
+	case OPT_NODES:
+	case OPT_MOVETIME:
+		if (positive(c == OPT_DEPTH ? "--depth" : c == OPT_NODES ? "--nodes" : "--movetime", arg,
+			     &opt->engine.limit))
+			return CLI_USAGE;
+		opt->engine.limit_kind = c == OPT_DEPTH ? LIMIT_DEPTH : c == OPT_NODES ? LIMIT_NODES : LIMIT_MOVETIME;
+		a->limits++;
+		return 0;
+	case OPT_MULTIPV:
+		if (positive("--multipv", arg, &v))
+			return CLI_USAGE;
+		if (v > ENGINE_MAX_LINES) {
+			cli_error("--multipv %ld: at most %d", v, ENGINE_MAX_LINES);
+			return cli_usage_error();
+		}
+		opt->engine.multipv = (int)v;
+		return 0;
+	case OPT_FROM_PLY: return positive("--from-ply", arg, &opt->from_ply) ? CLI_USAGE : 0;
+	case OPT_TO_PLY: return positive("--to-ply", arg, &opt->to_ply) ? CLI_USAGE : 0;
+	case OPT_VARIATIONS: opt->variations = 1; return 0;
+	case OPT_ENGINE_OPTION: return engine_option(a, arg);
+	case OPT_COMMENTS: {
+		static const char *const names[] = {"shogihome", "shogigui"};
+		static const int forms[] = {FORM_SHOGIHOME, FORM_SHOGIGUI};
+		int f = FORM_SHOGIHOME;
+		if (choose("comment form", arg, names, forms, 2, "shogihome or shogigui", &f))
+			return CLI_USAGE;
+		opt->form = f;
+		return 0;
+	}
+	case OPT_THRESHOLDS: return thresholds(arg, opt->thresholds) ? CLI_USAGE : 0;
+	case OPT_SIGMOID: return positive_number("--sigmoid", arg, "", &opt->sigmoid) ? CLI_USAGE : 0;
+	case OPT_TIMEOUT:
+		return positive_number("--timeout", arg, " of seconds", &opt->engine.timeout) ? CLI_USAGE : 0;
+	case OPT_ENGINE_LOG: a->log_path = arg; return 0;
+	case OPT_TO: opt->to = arg; return 0;
+	case OPT_ENCODING: {
+		static const char *const names[] = {"sjis", "shift_jis", "cp932", "utf-8", "utf8"};
+		static const int encodings[] = {KIFU_ENCODING_SJIS, KIFU_ENCODING_SJIS, KIFU_ENCODING_SJIS,
+						KIFU_ENCODING_UTF8, KIFU_ENCODING_UTF8};
+		int e = KIFU_ENCODING_UTF8;
+		if (choose("encoding", arg, names, encodings, 5, "utf-8 or sjis", &e))
+			return CLI_USAGE;
+		opt->write.encoding = (enum kifu_encoding)e;
+		return 0;
+	}
+	case OPT_FORMAT: {
+		static const char *const names[] = {"records", "json"};
+		static const int json[] = {0, 1};
+		return choose("format", arg, names, json, 2, "records or json", &opt->json) ? CLI_USAGE : 0;
+	}
+	default: return cli_option_error(c, argv);
+	}
+}
+
+/* The options against each other.  0 or an exit status. */
+static int check_args(const struct annotate_args *a)
+{
+	const struct annotate_options *opt = &a->opt;
+	const char *wrong = NULL;
+	if (!opt->engine.cmd)
+		wrong = "no engine given (--engine CMD)";
+	else if (a->limits > 1)
+		wrong = "one limit: --depth, --nodes or --movetime";
+	else if (opt->engine.protocol == ENGINE_XBOARD && opt->engine.limit_kind == LIMIT_NODES)
+		wrong = "--nodes: the XBoard protocol has no node limit (--depth or --movetime)";
+	else if (opt->engine.protocol == ENGINE_XBOARD && opt->engine.multipv > 1)
+		wrong = "--multipv: the XBoard protocol gives one line";
+	if (wrong) {
+		cli_error("%s", wrong);
+		return cli_usage_error();
+	}
+	if (opt->to_ply && opt->to_ply < opt->from_ply) {
+		cli_error("--to-ply %ld is before --from-ply %ld", opt->to_ply, opt->from_ply);
+		return cli_usage_error();
+	}
+	if (opt->to && cli_notation_check(opt->to, 1))
+		return cli_usage_error();
+	if (output_names_dir(a->path)) {
+		cli_error("%s: -o names one file: kifu-annotate writes the records one after another", a->path);
+		return cli_usage_error();
+	}
+	return 0;
+}
+
+/* The command line into a: 0, -1 after --help or --version (their status
+ * in *done), or an exit status. */
+static int parse_args(struct annotate_args *a, int argc, char *argv[], int *done)
 {
 	static const struct option options[] = {
 		CLI_COMMON_OPTIONS,
@@ -131,202 +331,53 @@ int main(int argc, char *argv[])
 		{"output", required_argument, NULL, 'o'},
 		{NULL, 0, NULL, 0}
 	};
-	struct cli_variant_choice choice = {NULL, NULL, NULL};
-	struct annotate_options opt;
-	memset(&opt, 0, sizeof opt);
-	opt.engine.protocol = ENGINE_USI;
-	opt.engine.limit_kind = LIMIT_DEPTH;
-	opt.engine.limit = 8;
-	opt.engine.multipv = 1;
-	opt.engine.timeout = 60;
-	opt.form = FORM_SHOGIHOME;
-	opt.from_ply = 1;
-	opt.sigmoid = 600;
-	const double defaults[NCLASSES] = {5, 10, 20, 50};
-	memcpy(opt.thresholds, defaults, sizeof defaults);
-	opt.write = (kifu_write_options)KIFU_WRITE_OPTIONS_INIT;
-	const char *names[MAX_ENGINE_OPTIONS], *values[MAX_ENGINE_OPTIONS];
-	char *option_copies[MAX_ENGINE_OPTIONS];
-	int noptions = 0, limits = 0;
-	long jobs = 1, v;
-	const char *path = NULL, *log_path = NULL;
-	int opt_c;
-
-	cli_set_program(argv[0]);
-	while ((opt_c = getopt_long(argc, argv, CLI_COMMON_SHORT "o:j:", options, NULL)) != -1) {
-		if (cli_variant_option(&choice, opt_c, optarg))
+	int c;
+	while ((c = getopt_long(argc, argv, CLI_COMMON_SHORT "o:j:", options, NULL)) != -1) {
+		if (cli_variant_option(&a->choice, c, optarg))
 			continue;
-		switch (opt_c) {
-		case 'h': usage(stdout); return cli_stdout_done();
-		case CLI_OPT_VERSION: return cli_version();
-		case 'o': path = optarg; break;
-		case 'j':
-			if (positive("-j", optarg, &jobs))
-				return CLI_USAGE;
-			if (jobs > BATCH_MAX_JOBS) {
-				cli_error("-j %ld: at most %d", jobs, BATCH_MAX_JOBS);
-				return cli_usage_error();
-			}
-			break;
-		case OPT_ENGINE: opt.engine.cmd = optarg; break;
-		case OPT_PROTOCOL:
-			if (!strcmp(optarg, "usi"))
-				opt.engine.protocol = ENGINE_USI;
-			else if (!strcmp(optarg, "xboard") || !strcmp(optarg, "cecp"))
-				opt.engine.protocol = ENGINE_XBOARD;
-			else {
-				cli_error("unknown protocol '%s' (usi or xboard)", optarg);
-				return cli_usage_error();
-			}
-			break;
-		case OPT_DEPTH:
-		case OPT_NODES:
-		case OPT_MOVETIME:
-			if (positive(opt_c == OPT_DEPTH ? "--depth" : opt_c == OPT_NODES ? "--nodes" : "--movetime",
-				     optarg, &opt.engine.limit))
-				return CLI_USAGE;
-			opt.engine.limit_kind = opt_c == OPT_DEPTH ? LIMIT_DEPTH : opt_c == OPT_NODES ? LIMIT_NODES
-											   : LIMIT_MOVETIME;
-			limits++;
-			break;
-		case OPT_MULTIPV:
-			if (positive("--multipv", optarg, &v))
-				return CLI_USAGE;
-			if (v > ENGINE_MAX_LINES) {
-				cli_error("--multipv %ld: at most %d", v, ENGINE_MAX_LINES);
-				return cli_usage_error();
-			}
-			opt.engine.multipv = (int)v;
-			break;
-		case OPT_FROM_PLY:
-			if (positive("--from-ply", optarg, &opt.from_ply))
-				return CLI_USAGE;
-			break;
-		case OPT_TO_PLY:
-			if (positive("--to-ply", optarg, &opt.to_ply))
-				return CLI_USAGE;
-			break;
-		case OPT_VARIATIONS: opt.variations = 1; break;
-		case OPT_ENGINE_OPTION: {
-			const char *eq = strchr(optarg, '=');
-			if (!eq || eq == optarg || strchr(optarg, '\n') || strchr(optarg, '\r')) {
-				cli_error("--engine-option needs NAME=VALUE, not '%s'", optarg);
-				return cli_usage_error();
-			}
-			if (noptions == MAX_ENGINE_OPTIONS) {
-				cli_error("at most %d --engine-option", MAX_ENGINE_OPTIONS);
-				return cli_usage_error();
-			}
-			char *copy = strdup(optarg);
-			if (!copy) {
-				cli_error("out of memory");
-				return CLI_USAGE;
-			}
-			copy[eq - optarg] = 0;
-			option_copies[noptions] = copy;
-			names[noptions] = copy;
-			values[noptions] = copy + (eq - optarg) + 1;
-			noptions++;
-			break;
+		if (c == 'h') {
+			usage(stdout);
+			*done = cli_stdout_done();
+			return -1;
 		}
-		case OPT_COMMENTS:
-			if (!strcmp(optarg, "shogihome"))
-				opt.form = FORM_SHOGIHOME;
-			else if (!strcmp(optarg, "shogigui"))
-				opt.form = FORM_SHOGIGUI;
-			else {
-				cli_error("unknown comment form '%s' (shogihome or shogigui)", optarg);
-				return cli_usage_error();
-			}
-			break;
-		case OPT_THRESHOLDS:
-			if (thresholds(optarg, opt.thresholds))
-				return CLI_USAGE;
-			break;
-		case OPT_SIGMOID: {
-			char *end;
-			opt.sigmoid = strtod(optarg, &end);
-			if (end == optarg || *end || opt.sigmoid <= 0) {
-				cli_error("--sigmoid needs a positive number, not '%s'", optarg);
-				return cli_usage_error();
-			}
-			break;
+		if (c == CLI_OPT_VERSION) {
+			*done = cli_version();
+			return -1;
 		}
-		case OPT_TIMEOUT: {
-			char *end;
-			opt.engine.timeout = strtod(optarg, &end);
-			if (end == optarg || *end || opt.engine.timeout <= 0) {
-				cli_error("--timeout needs a positive number of seconds, not '%s'", optarg);
-				return cli_usage_error();
-			}
-			break;
-		}
-		case OPT_ENGINE_LOG: log_path = optarg; break;
-		case OPT_TO: opt.to = optarg; break;
-		case OPT_ENCODING:
-			if (!strcmp(optarg, "sjis") || !strcmp(optarg, "shift_jis") || !strcmp(optarg, "cp932"))
-				opt.write.encoding = KIFU_ENCODING_SJIS;
-			else if (strcmp(optarg, "utf-8") != 0 && strcmp(optarg, "utf8") != 0) {
-				cli_error("unknown encoding '%s' (utf-8 or sjis)", optarg);
-				return cli_usage_error();
-			}
-			break;
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "json"))
-				opt.json = 1;
-			else if (strcmp(optarg, "records") != 0) {
-				cli_error("unknown format '%s' (records or json)", optarg);
-				return cli_usage_error();
-			}
-			break;
-		default: return cli_option_error(opt_c, argv);
-		}
+		int rc = parse_option(a, c, optarg, argv);
+		if (rc)
+			return rc;
 	}
-	if (!opt.engine.cmd) {
-		cli_error("no engine given (--engine CMD)");
-		return cli_usage_error();
-	}
-	if (limits > 1) {
-		cli_error("one limit: --depth, --nodes or --movetime");
-		return cli_usage_error();
-	}
-	if (opt.engine.protocol == ENGINE_XBOARD && opt.engine.limit_kind == LIMIT_NODES) {
-		cli_error("--nodes: the XBoard protocol has no node limit (--depth or --movetime)");
-		return cli_usage_error();
-	}
-	if (opt.engine.protocol == ENGINE_XBOARD && opt.engine.multipv > 1) {
-		cli_error("--multipv: the XBoard protocol gives one line");
-		return cli_usage_error();
-	}
-	if (opt.to_ply && opt.to_ply < opt.from_ply) {
-		cli_error("--to-ply %ld is before --from-ply %ld", opt.to_ply, opt.from_ply);
-		return cli_usage_error();
-	}
-	if (opt.to && cli_notation_check(opt.to, 1))
-		return cli_usage_error();
-	if (output_names_dir(path)) {
-		cli_error("%s: -o names one file: kifu-annotate writes the records one after another", path);
-		return cli_usage_error();
-	}
-	opt.engine.noptions = noptions;
-	opt.engine.option_names = names;
-	opt.engine.option_values = values;
-	int log_fd = open(log_path ? log_path : "/dev/null", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
-	if (log_fd < 0) {
-		cli_error("%s: cannot open", log_path ? log_path : "/dev/null");
-		return CLI_USAGE;
-	}
-	opt.engine.log_fd = log_fd;
+	a->opt.engine.noptions = a->noptions;
+	a->opt.engine.option_names = a->names;
+	a->opt.engine.option_values = a->values;
+	return check_args(a);
+}
 
-	struct inputs_variants vars;
-	if (inputs_variants_choose(&vars, &choice)) {
-		close(log_fd);
-		return CLI_USAGE;
+int main(int argc, char *argv[])
+{
+	static struct annotate_args a; /* static: 1.5 KiB of engine options */
+	args_init(&a);
+	cli_set_program(argv[0]);
+	int done = 0, status = parse_args(&a, argc, argv, &done);
+	if (status) {
+		args_free(&a);
+		return status < 0 ? done : status;
 	}
-	int status = batch_run(&opt, (int)jobs, argc - optind, argv + optind, &vars, path);
-	inputs_variants_free(&vars);
-	close(log_fd);
-	for (int i = 0; i < noptions; i++)
-		free(option_copies[i]);
+	const char *log = a.log_path ? a.log_path : "/dev/null";
+	int log_fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+	struct inputs_variants vars;
+	if (log_fd < 0)
+		cli_error("%s: cannot open", log);
+	if (log_fd < 0 || inputs_variants_choose(&vars, &a.choice)) {
+		status = CLI_USAGE;
+	} else {
+		a.opt.engine.log_fd = log_fd;
+		status = batch_run(&a.opt, (int)a.jobs, argc - optind, argv + optind, &vars, a.path);
+		inputs_variants_free(&vars);
+	}
+	if (log_fd >= 0)
+		close(log_fd);
+	args_free(&a);
 	return status;
 }

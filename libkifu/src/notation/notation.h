@@ -26,8 +26,8 @@
 typedef struct kifu__read_ctx {
 	kifu__lines *pump;                /* the input's lines, decoded, their problems
 					   * said once (text/lines.h): what a reader reads */
-	/* the raw lines and their decoder beneath the pump: for the JKF reader
-	 * alone, until it reads the pump too; no other reader touches them */
+	/* the raw lines and their decoder beneath the pump: the stream's own
+	 * (sniffing, the encoding); no reader touches them */
 	kifu_reader *lines;
 	kifu__decoder *dec;
 	const kifu_variant_set *variants; /* where variants are looked up */

@@ -123,6 +123,8 @@ static long column_of(const kifu__json_cur *cur, size_t q)
 }
 
 static int fail_place(kifu__json_cur *cur, long line, long col, const char *fmt, va_list ap)
+	__attribute__((format(printf, 4, 0)));
+static int fail_place(kifu__json_cur *cur, long line, long col, const char *fmt, va_list ap)
 {
 	if (cur->failed)
 		return cur->failed;
@@ -1015,15 +1017,15 @@ size_t kifu__json_dump(const kifu__json_cur *cur, const kifu__json_mark *m, char
 	kifu__json_start_at(&sub, cur, m);
 	kifu__json_writer_init(&w, NULL, buf, size, 0);
 	while (!w.failed && w.len < size && kifu__json_next(&sub, &t) > 0) {
-		const char *b = kifu__json_bytes(&sub, &t);
 		switch (t.type) {
 		case KIFU_JSON_OBJECT: kifu_json_object(&w); break;
 		case KIFU_JSON_OBJECT_END: kifu_json_object_end(&w); break;
 		case KIFU_JSON_ARRAY: kifu_json_array(&w); break;
 		case KIFU_JSON_ARRAY_END: kifu_json_array_end(&w); break;
-		case KIFU_JSON_KEY: kifu_json_keyn(&w, b, t.len); break;
-		case KIFU_JSON_STRING: kifu_json_stringn(&w, b, t.len); break;
-		default: kifu__json_raw(&w, b, t.len); break;
+		/* only these have bytes (a bracket's token leaves decoded unset) */
+		case KIFU_JSON_KEY: kifu_json_keyn(&w, kifu__json_bytes(&sub, &t), t.len); break;
+		case KIFU_JSON_STRING: kifu_json_stringn(&w, kifu__json_bytes(&sub, &t), t.len); break;
+		default: kifu__json_raw(&w, kifu__json_bytes(&sub, &t), t.len); break;
 		}
 	}
 	kifu__json_free(&sub);

@@ -97,54 +97,46 @@ static int append(jkf_reader *r, const char *s, size_t n, bool newline)
 
 enum { PULLED = 1, LONG_BETWEEN = 2 };
 
-/* Appends the input's next line (decoded, with its '\n').  PULLED, 0 at
- * the end of the input, or a negative code.  A line too long to be read
- * spoils the record it is in (gathering) or, between records, is a record
- * of its own that cannot be read (LONG_BETWEEN, diag saying where). */
+/* Appends the input's next line (decoded by the stream's pump, with its
+ * '\n').  PULLED, 0 at the end of the input, or a negative code.  A line
+ * the pump says is wrong spoils the record it is in, at the pump's place
+ * and in its words: too long to be read (gathering; between records it is
+ * a record of its own that cannot be read: LONG_BETWEEN, diag saying
+ * where), a byte the encoding does not read, a NUL byte (no JSON text holds
+ * one, even in a string: RFC 8259 section 7). */
 static int pull_line(jkf_reader *r, bool gathering, kifu_diag *diag)
 {
-	const char *raw, *line;
-	size_t rawlen, len, bad_at;
-	long lineno;
-	const char *name = kifu_reader_name(r->ctx.lines);
-	int rc = kifu_reader_next(r->ctx.lines, &raw, &rawlen, &lineno, diag);
-	if (rc == KIFU_ELIMIT) {
-		if (!gathering)
-			return LONG_BETWEEN;
-		spoil(r, diag->line, 0, r->len, diag->message);
-		kifu_diag_clear(diag);
-		return append(r, "", 0, true) ? KIFU_ENOMEM : PULLED;
-	}
+	const kifu__line *l;
+	const char *name = kifu__lines_name(r->ctx.pump);
+	int rc = kifu__lines_next(r->ctx.pump, &l, diag);
 	if (rc != 1) {
 		r->eof = rc == 0;
 		return rc;
 	}
-	if (kifu__decoder_line(r->ctx.dec, raw, rawlen, &line, &len, &bad_at))
-		return kifu_diag_set(diag, KIFU_ENOMEM, name, lineno, 0, "out of memory");
+	if (l->problem == KIFU__LINE_TOO_LONG) {
+		if (!gathering) {
+			kifu__lines_say(r->ctx.pump, l, diag);
+			return LONG_BETWEEN;
+		}
+		spoil(r, l->no, 0, r->len, l->message);
+		return append(r, "", 0, true) ? KIFU_ENOMEM : PULLED;
+	}
 	if (r->head == r->len) {
 		/* nothing unread: the text starts afresh with this line (and
 		 * a spoiled line not yet said is before it) */
 		r->head = r->len = r->spoil_at = 0;
-		r->line = lineno;
+		r->line = l->no;
 		r->col = 1;
 	}
-	if (bad_at != (size_t)-1) {
-		/* its column: the characters before the first U+FFFD */
-		long col = 1;
-		size_t k = 0;
-		for (; k + 3 <= len && memcmp(line + k, "\xEF\xBF\xBD", 3); k++)
-			col += ((unsigned char)line[k] & 0xC0) != 0x80;
-		char msg[120];
-		snprintf(msg, sizeof msg, "a byte that is not %s (0x%02X), the encoding of this file",
-			 kifu__decoder_name(r->ctx.dec), (unsigned char)raw[bad_at]);
-		spoil(r, lineno, col, r->len + k, msg);
-	}
-	if (r->len - r->head + len + 1 > (size_t)KIFU__JKF_MAX_RECORD)
-		return kifu_diag_set(diag, KIFU_ELIMIT, name, lineno, 0,
+	if (l->problem != KIFU__LINE_OK)
+		spoil(r, l->no, l->col, r->len + l->at,
+		      l->problem == KIFU__LINE_NUL ? "a NUL byte, which no JSON text holds" : l->message);
+	if (r->len - r->head + l->len + 1 > (size_t)KIFU__JKF_MAX_RECORD)
+		return kifu_diag_set(diag, KIFU_ELIMIT, name, l->no, 0,
 				     "a JKF record longer than %ld MiB: the rest of the input is not read",
 				     KIFU__JKF_MAX_RECORD >> 20);
-	if (append(r, line, len, true))
-		return kifu_diag_set(diag, KIFU_ENOMEM, name, lineno, 0, "out of memory");
+	if (append(r, l->text, l->len, true))
+		return kifu_diag_set(diag, KIFU_ENOMEM, name, l->no, 0, "out of memory");
 	return PULLED;
 }
 
@@ -317,7 +309,7 @@ static int read_one(jkf_reader *r, kifu_record *rec, const kifu_variant **varian
 		size_t n = 0;
 		rc = kifu__jkf_read_record(r, rec, line, col, variant, pull_more, &m, &n, end_line, end_col);
 		if (rc == KIFU_ENOMEM)
-			return kifu_diag_set(diag, rc, kifu_reader_name(r->ctx.lines), line, 0, "out of memory");
+			return kifu_diag_set(diag, rc, kifu__lines_name(r->ctx.pump), line, 0, "out of memory");
 		if (rc == 0) {
 			*end = r->head + n;
 			return 0;
@@ -329,7 +321,7 @@ static int read_one(jkf_reader *r, kifu_record *rec, const kifu_variant **varian
 	} else if (!(rc = junk_end(r, end, diag))) {
 		rc = kifu__jkf_read_junk(r, rec, line, col, *end - r->head, variant);
 		if (rc == KIFU_ENOMEM)
-			return kifu_diag_set(diag, rc, kifu_reader_name(r->ctx.lines), line, 0, "out of memory");
+			return kifu_diag_set(diag, rc, kifu__lines_name(r->ctx.pump), line, 0, "out of memory");
 	}
 	if (rc)
 		return rc;
@@ -340,7 +332,7 @@ static int read_one(jkf_reader *r, kifu_record *rec, const kifu_variant **varian
 static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant, kifu_diag *diag)
 {
 	jkf_reader *r = state;
-	const char *name = kifu_reader_name(r->ctx.lines);
+	const char *name = kifu__lines_name(r->ctx.pump);
 	*variant = NULL;
 	kifu_record_clear(rec);
 	int rc;
