@@ -142,20 +142,6 @@ static void args_free(struct annotate_args *a)
 	a->noptions = 0;
 }
 
-/* One of choices[0..n), by its name, into *out; else a usage error naming
- * them ("usi or xboard"). */
-static int choose(const char *opt, const char *arg, const char *const *choices, const int *values, int n,
-		  const char *expected, int *out)
-{
-	for (int i = 0; i < n; i++)
-		if (!strcmp(arg, choices[i])) {
-			*out = values[i];
-			return 0;
-		}
-	cli_error("unknown %s '%s' (%s)", opt, arg, expected);
-	return cli_usage_error();
-}
-
 static int positive_number(const char *opt, const char *arg, const char *what, double *out)
 {
 	char *end;
@@ -210,11 +196,11 @@ static int parse_option(struct annotate_args *a, int c, const char *arg, char *a
 	case OPT_ENGINE: opt->engine.cmd = arg; return 0;
 	case OPT_PROTOCOL: {
 		static const char *const names[] = {"usi", "xboard", "cecp"};
-		static const int protocols[] = {ENGINE_USI, ENGINE_XBOARD, ENGINE_XBOARD};
-		int p = ENGINE_USI;
-		if (choose("protocol", arg, names, protocols, 3, "usi or xboard", &p))
+		static const enum engine_protocol protocols[] = {ENGINE_USI, ENGINE_XBOARD, ENGINE_XBOARD};
+		int p = cli_choice("protocol", arg, names, 3, 2);
+		if (p < 0)
 			return CLI_USAGE;
-		opt->engine.protocol = p;
+		opt->engine.protocol = protocols[p];
 		return 0;
 	}
 	case OPT_DEPTH:
@@ -242,10 +228,10 @@ static int parse_option(struct annotate_args *a, int c, const char *arg, char *a
 	case OPT_COMMENTS: {
 		static const char *const names[] = {"shogihome", "shogigui"};
 		static const int forms[] = {FORM_SHOGIHOME, FORM_SHOGIGUI};
-		int f = FORM_SHOGIHOME;
-		if (choose("comment form", arg, names, forms, 2, "shogihome or shogigui", &f))
+		int f = cli_choice("comment form", arg, names, 2, 2);
+		if (f < 0)
 			return CLI_USAGE;
-		opt->form = f;
+		opt->form = forms[f];
 		return 0;
 	}
 	case OPT_THRESHOLDS: return thresholds(arg, opt->thresholds) ? CLI_USAGE : 0;
@@ -255,19 +241,15 @@ static int parse_option(struct annotate_args *a, int c, const char *arg, char *a
 	case OPT_ENGINE_LOG: a->log_path = arg; return 0;
 	case OPT_TO: opt->to = arg; return 0;
 	case OPT_ENCODING: {
-		static const char *const names[] = {"sjis", "shift_jis", "cp932", "utf-8", "utf8"};
-		static const int encodings[] = {KIFU_ENCODING_SJIS, KIFU_ENCODING_SJIS, KIFU_ENCODING_SJIS,
-						KIFU_ENCODING_UTF8, KIFU_ENCODING_UTF8};
-		int e = KIFU_ENCODING_UTF8;
-		if (choose("encoding", arg, names, encodings, 5, "utf-8 or sjis", &e))
+		int e;
+		if (cli_encoding(arg, &e))
 			return CLI_USAGE;
 		opt->write.encoding = (enum kifu_encoding)e;
 		return 0;
 	}
 	case OPT_FORMAT: {
 		static const char *const names[] = {"records", "json"};
-		static const int json[] = {0, 1};
-		return choose("format", arg, names, json, 2, "records or json", &opt->json) ? CLI_USAGE : 0;
+		return (opt->json = cli_choice("format", arg, names, 2, 2)) < 0 ? CLI_USAGE : 0;
 	}
 	default: return cli_option_error(c, argv);
 	}

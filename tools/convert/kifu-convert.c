@@ -178,12 +178,10 @@ int main(int argc, char *argv[])
 	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0, 0, NULL, valid_only, NULL};
 	run.options.dropped = on_dropped;
 	run.options.ctx = &run;
-	if (!strcmp(encoding, "sjis") || !strcmp(encoding, "shift_jis") || !strcmp(encoding, "cp932"))
-		run.options.encoding = KIFU_ENCODING_SJIS;
-	else if (strcmp(encoding, "utf-8") != 0 && strcmp(encoding, "utf8") != 0) {
-		cli_error("unknown encoding '%s' (utf-8 or sjis)", encoding);
-		return cli_usage_error();
-	}
+	int enc;
+	if (cli_encoding(encoding, &enc))
+		return CLI_USAGE;
+	run.options.encoding = (enum kifu_encoding)enc;
 	kifu_notation_info info;
 	kifu_notation_at(kifu_notation_find(to), &info);
 	run.between = info.between;

@@ -129,6 +129,38 @@ int cli_usage_error(void)
 	return CLI_USAGE;
 }
 
+int cli_choice(const char *what, const char *arg, const char *const *names, int n, int shown)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(arg, names[i]))
+			return i;
+	char list[256];
+	size_t o = 0;
+	list[0] = 0;
+	for (int i = 0; i < shown && o < sizeof list; i++) {
+		int w = snprintf(list + o, sizeof list - o, "%s%s", i == 0 ? "" : i == shown - 1 ? " or " : ", ",
+				 names[i]);
+		if (w < 0)
+			break;
+		o += (size_t)w;
+	}
+	cli_error("unknown %s '%s' (%s)", what, arg, list);
+	cli_usage_error();
+	return -1;
+}
+
+int cli_encoding(const char *arg, int *enc)
+{
+	static const char *const names[] = {"utf-8", "sjis", "utf8", "shift_jis", "cp932"};
+	static const int encodings[] = {KIFU_ENCODING_UTF8, KIFU_ENCODING_SJIS, KIFU_ENCODING_UTF8,
+					KIFU_ENCODING_SJIS, KIFU_ENCODING_SJIS};
+	int i = cli_choice("encoding", arg, names, 5, 2);
+	if (i < 0)
+		return CLI_USAGE;
+	*enc = encodings[i];
+	return 0;
+}
+
 int cli_option_error(int opt, char *const argv[])
 {
 	const char *arg = optind > 0 ? argv[optind - 1] : "";

@@ -85,6 +85,15 @@ int cli_stdout_done(void);
 /* Prints "Try 'PROG --help'." on stderr and returns CLI_USAGE. */
 int cli_usage_error(void);
 
+/* An option's word: the index of arg among names[0..n), or -1 after saying
+ * "unknown WHAT 'ARG' (a, b or c)", naming the first `shown` of the names
+ * (the rest are other spellings), then as cli_usage_error. */
+int cli_choice(const char *what, const char *arg, const char *const *names, int n, int shown);
+
+/* --encoding's word (utf-8, utf8; sjis, shift_jis, cp932): 0 with *enc
+ * (enum kifu_encoding), or CLI_USAGE said as cli_choice says it. */
+int cli_encoding(const char *arg, int *enc);
+
 /* For getopt_long's ':' or '?': says which option is unknown or lacks its
  * argument, then as cli_usage_error.  Call before argv or optind change. */
 int cli_option_error(int opt, char *const argv[]);

@@ -573,14 +573,10 @@ int main(int argc, char *argv[])
 			picture_option = opt;
 			break;
 		case OPT_FORMAT: {
-			size_t i;
-			for (i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
-				if (!strcmp(optarg, format_names[i]))
-					break;
-			if (i == sizeof format_names / sizeof format_names[0]) {
-				cli_error("unknown format '%s' (text, kif, sfen, svg or html)", optarg);
-				return cli_usage_error();
-			}
+			enum { N = sizeof format_names / sizeof format_names[0] };
+			int i = cli_choice("format", optarg, format_names, N, N);
+			if (i < 0)
+				return CLI_USAGE;
 			run.format = (enum replay_format)i;
 			break;
 		}

@@ -392,12 +392,10 @@ static int parse_options(int argc, char *argv[], struct select_run *run, struct 
 	}
 	if (run->to && cli_notation_check(run->to, 1))
 		return cli_usage_error();
-	if (!strcmp(o->encoding, "sjis") || !strcmp(o->encoding, "shift_jis") || !strcmp(o->encoding, "cp932"))
-		run->options.encoding = KIFU_ENCODING_SJIS;
-	else if (strcmp(o->encoding, "utf-8") != 0 && strcmp(o->encoding, "utf8") != 0) {
-		cli_error("unknown encoding '%s' (utf-8 or sjis)", o->encoding);
-		return cli_usage_error();
-	}
+	int enc;
+	if (cli_encoding(o->encoding, &enc))
+		return CLI_USAGE;
+	run->options.encoding = (enum kifu_encoding)enc;
 	return CLI_OK;
 }
 

@@ -179,20 +179,6 @@ static int merge_parts(struct stats *st, int n, char *const parts[])
 	return status;
 }
 
-static int parse_format(const char *s, enum format *out)
-{
-	if (!strcmp(s, "text"))
-		*out = FORMAT_TEXT;
-	else if (!strcmp(s, "yaml"))
-		*out = FORMAT_YAML;
-	else if (!strcmp(s, "json"))
-		*out = FORMAT_JSON;
-	else if (!strcmp(s, "csv"))
-		*out = FORMAT_CSV;
-	else
-		return -1;
-	return 0;
-}
 
 /* --openings N: 1 to STATS_MAX_OPENINGS plies.  0, or -1. */
 static int parse_openings(const char *s, int *out)
@@ -227,11 +213,15 @@ static int stats_option(struct stats_run *run, struct stats_options *o, int opt,
 	case 'o': o->path = arg; return CLI_OK;
 	case OPT_MERGE: o->merge = 1; return CLI_OK;
 	case OPT_CSV_EXACT: o->names.csv_exact = 1; return CLI_OK;
-	case OPT_FORMAT:
-		if (!parse_format(arg, &o->format))
-			return CLI_OK;
-		cli_error("unknown format '%s' (text, yaml, json or csv)", arg);
-		return cli_usage_error();
+	case OPT_FORMAT: {
+		/* in enum format's order */
+		static const char *const formats[] = {"text", "yaml", "json", "csv"};
+		int f = cli_choice("format", arg, formats, 4, 4);
+		if (f < 0)
+			return CLI_USAGE;
+		o->format = (enum format)f;
+		return CLI_OK;
+	}
 	case OPT_BY:
 		o->shaped = 1;
 		return stats_set_by(&run->st, arg, &d) ? filter_error("--by", arg, &d) : CLI_OK;

@@ -367,14 +367,12 @@ int main(int argc, char *argv[])
 		case CLI_OPT_VERSION: return cli_version();
 		case OPT_MAIN_LINE: run.main_line = 1; break;
 		case OPT_VERBOSE: run.verbose = 1; break;
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "json"))
-				run.json = 1;
-			else if (strcmp(optarg, "text") != 0) {
-				cli_error("unknown format '%s' (text or json)", optarg);
-				return cli_usage_error();
-			}
+		case OPT_FORMAT: {
+			static const char *const formats[] = {"text", "json"};
+			if ((run.json = cli_choice("format", optarg, formats, 2, 2)) < 0)
+				return CLI_USAGE;
 			break;
+		}
 		default: return cli_option_error(opt, argv);
 		}
 	}

@@ -77,13 +77,12 @@ int main(int argc, char *argv[])
 		switch (opt) {
 		case 'h': usage(stdout); return cli_stdout_done();
 		case CLI_OPT_VERSION: return cli_version();
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "json") || !strcmp(optarg, "text")) {
-				json = !strcmp(optarg, "json");
-				break;
-			}
-			cli_error("unknown format '%s' (text or json)", optarg);
-			return cli_usage_error();
+		case OPT_FORMAT: {
+			static const char *const formats[] = {"text", "json"};
+			if ((json = cli_choice("format", optarg, formats, 2, 2)) < 0)
+				return CLI_USAGE;
+			break;
+		}
 		case 'v':
 		case CLI_OPT_FROM:
 			cli_error("%s reads no records: 'show NAME' shows a variant",

@@ -89,6 +89,8 @@ typedef struct kifu__json_cur {
 	size_t cont;
 	long base;
 	long nl_col;           /* the column of the last line end passed */
+	int last_byte;         /* the text's last byte before more was asked for
+				* (-1: none): where its end is, once dropped */
 	/* strings decoded (escapes), each with a NUL after it */
 	char *arena;
 	size_t alen, acap;
@@ -225,7 +227,8 @@ static inline int kifu__json_check_keys(kifu__json_cur *cur)
 	return cur->replay || cur->framed == cur->depth ? 0 : kifu__json_frame_push(cur);
 }
 
-/* A token's bytes. */
+/* A token's bytes: a key's and a string's (decoded), a number's and a
+ * word's as written; a bracket's are none (len 0). */
 static inline const char *kifu__json_bytes(const kifu__json_cur *cur, const kifu__json_tok *t)
 {
 	return (t->decoded ? cur->arena : cur->s) + t->off;
@@ -279,6 +282,15 @@ KIFU__JSON_HOT size_t kifu__json_plain_run(const unsigned char *s, size_t q, siz
 			break;
 	}
 	return q;
+}
+
+/* A token with no bytes of its own (a bracket): none, at its place, so
+ * that kifu__json_bytes is defined for every token. */
+static inline void kifu__json_no_bytes(kifu__json_tok *t)
+{
+	t->decoded = false;
+	t->off = t->at;
+	t->len = 0;
 }
 
 /* A string or key whose '"' is at cur->p: its bytes in *t. */
@@ -348,6 +360,7 @@ KIFU__JSON_HOT int kifu__json_before_key(kifu__json_cur *cur, kifu__json_tok *t)
 			return kifu__json_unexpected(cur, NULL);
 		t->type = KIFU_JSON_OBJECT_END;
 		t->at = cur->p++;
+		kifu__json_no_bytes(t);
 		kifu__json_close(cur);
 		return 0;
 	}
@@ -395,6 +408,7 @@ KIFU__JSON_HOT int kifu__json_key(kifu__json_cur *cur, const kifu__json_keys *se
 	if (s[q] == '}') {
 		t->type = KIFU_JSON_OBJECT_END;
 		t->at = q;
+		kifu__json_no_bytes(t);
 		cur->p = q + 1;
 		kifu__json_close(cur);
 		return 0;
@@ -437,6 +451,7 @@ KIFU__JSON_HOT int kifu__json_element(kifu__json_cur *cur, kifu__json_tok *t)
 	}
 	t->type = KIFU_JSON_ARRAY_END;
 	t->at = cur->p++;
+	kifu__json_no_bytes(t);
 	kifu__json_close(cur);
 	return 0;
 }
@@ -486,6 +501,7 @@ KIFU__JSON_HOT int kifu__json_value(kifu__json_cur *cur, kifu__json_tok *t)
 	} else if (c == '{' || c == '[') {
 		t->type = c == '{' ? KIFU_JSON_OBJECT : KIFU_JSON_ARRAY;
 		t->at = p;
+		kifu__json_no_bytes(t);
 		cur->p = p + 1;
 		return kifu__json_open(cur, c == '{');
 	} else if (c == '"') {
@@ -681,6 +697,10 @@ KIFU__JSON_HOT int kifu__json_fields(kifu__json_cur *cur, const kifu__json_keys 
 				t->len = e - q;
 			} else if ((t->type = kifu__json_fast_word(s, q, &e)) == 0) {
 				break;
+			} else {
+				t->decoded = false;
+				t->off = q;
+				t->len = e - q;
 			}
 			t->at = q;
 			sn |= 1u << i;

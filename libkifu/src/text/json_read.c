@@ -65,6 +65,7 @@ void kifu__json_start(kifu__json_cur *cur, const char *text, size_t n, long line
 	cur->cont = 0;
 	cur->base = col;
 	cur->nl_col = col;
+	cur->last_byte = -1;
 	cur->alen = 0;
 	cur->klen = 0;
 	cur->more = more;
@@ -155,11 +156,16 @@ static int fail_at_end(kifu__json_cur *cur, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
+	/* the place of the text's last byte: held, or dropped by grow (the
+	 * text read in pieces, all of it passed) */
 	long line = cur->line, col = cur->base;
-	if (cur->n && cur->s[cur->n - 1] == '\n' && cur->line_at == (long)cur->n)
+	int last = cur->n ? (unsigned char)cur->s[cur->n - 1] : cur->last_byte;
+	if (last == '\n' && cur->line_at == (long)cur->n)
 		line--, col = cur->nl_col;
 	else if (cur->n && (long)cur->n > cur->line_at)
 		col = column_of(cur, cur->n - 1);
+	else if (!cur->n && last >= 0 && cur->line_at < 0)
+		col = -cur->line_at - (long)cur->cont + cur->base - 1;
 	int rc = fail_place(cur, line, col, fmt, ap);
 	va_end(ap);
 	return rc;
@@ -173,6 +179,8 @@ static int grow(kifu__json_cur *cur, size_t keep, size_t *shift)
 	*shift = 0;
 	if (!cur->more)
 		return 0;
+	if (cur->n)
+		cur->last_byte = (unsigned char)cur->s[cur->n - 1];
 	int rc = cur->more(cur->arg, keep, &cur->s, &cur->n, shift);
 	cur->lim = cur->n + cur->slack;
 	cur->p -= *shift;
@@ -479,6 +487,10 @@ int kifu__json_string_slow(kifu__json_cur *cur, kifu__json_tok *t, size_t q)
 		if ((rc = grow(cur, cur->p, &shift)) < 0)
 			return rc;
 		if (!rc) {
+			/* all of the text: read as it is read whole (a character
+			 * its end cuts is no UTF-8) */
+			if ((rc = string_rest(cur, t, cur->p + 1)) != CUT)
+				return rc;
 			if (cur->n && cur->s[cur->n - 1] != '\n')
 				return fail_at(cur, cur->n - 1, "a string not closed: the text ends");
 			return fail_at_end(cur, "a string not closed: the text ends");
@@ -618,6 +630,7 @@ int kifu__json_value_slow(kifu__json_cur *cur, kifu__json_tok *t)
 	if (c == '{' || c == '[') {
 		t->type = c == '{' ? KIFU_JSON_OBJECT : KIFU_JSON_ARRAY;
 		t->at = cur->p++;
+		kifu__json_no_bytes(t);
 		return kifu__json_open(cur, c == '{');
 	}
 	if (c == '-' || is_digit(c))
@@ -687,7 +700,17 @@ static int describe(kifu__json_cur *cur, char *buf, size_t size, size_t *last)
 	} else if (c < 0x80) {
 		snprintf(buf, size, "'%c'", c);
 	} else {
-		int k = utf8_len(s, p, cur->n);
+		/* a character the text read in pieces cuts: the rest asked for */
+		int k;
+		size_t shift;
+		while ((k = utf8_len((const unsigned char *)cur->s, cur->p, cur->n)) < 0 &&
+		       (rc = grow(cur, cur->p, &shift)) > 0)
+			;
+		if (cur->failed)
+			return cur->failed;
+		s = (const unsigned char *)cur->s;
+		p = cur->p;
+		*last = p;
 		if (k <= 0)
 			return fail_at(cur, p, "a byte that is not UTF-8 (0x%02X)", (unsigned)c);
 		snprintf(buf, size, "'%.*s'", k, (const char *)s + p);
@@ -847,7 +870,8 @@ int kifu__json_key_seen(kifu__json_cur *cur, const kifu__json_tok *t)
 			cur->keys = keys;
 			cur->kcap = cap;
 		}
-		memcpy(cur->keys + cur->klen, b, k.len);
+		if (k.len) /* "": no bytes, and maybe no keys yet (NULL) */
+			memcpy(cur->keys + cur->klen, b, k.len);
 		k.off = cur->klen;
 		k.where = IN_KEYS;
 		cur->klen += k.len;
