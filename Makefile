@@ -86,15 +86,16 @@ TOOL_MAINS    := $(sort $(wildcard tools/*/kifu-*.c))
 TOOL_LIB      := $(sort $(wildcard tools/lib/*.c))
 TOOL_SRCS     := $(TOOL_LIB) $(sort $(foreach m,$(TOOL_MAINS),$(wildcard $(dir $(m))*.c)))
 TEST_SRCS     := $(sort $(wildcard tests/test_*.c))
-# Helpers shared by every test program (tests/support.c, ...): any tests/*.c
-# that is not a test_*.c is compiled once and linked into each of them.
+# The test programs' helpers (tests/support.c, ...): any tests/*.c that is not
+# a test_*.c, linked into the programs that include support.h (and no other).
 TEST_SUPPORT  := $(sort $(filter-out $(TEST_SRCS),$(wildcard tests/*.c)))
-# Fuzz targets (tests/fuzz/fuzz_*.c): linked into the tests, which replay the
-# inputs kept in tests/fuzz/corpus/, and built for libFuzzer by `make fuzz`.
+TEST_SUPPORT_USERS := $(shell grep -l '^\#include "support.h"' $(TEST_SRCS))
+# Fuzz targets (tests/fuzz/fuzz_*.c): linked into tests/test_fuzz_regressions.c
+# alone, which replays the inputs kept in tests/fuzz/corpus/, and built for
+# libFuzzer by `make fuzz`.
 FUZZ_SRCS     := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 # What the targets share (tests/fuzz/roundtrip.c, gen.c): linked with each.
 FUZZ_HELPERS  := $(sort $(filter-out $(FUZZ_SRCS),$(wildcard tests/fuzz/*.c)))
-TEST_SUPPORT  += $(FUZZ_SRCS) $(FUZZ_HELPERS)
 GOLDEN_SCRIPTS := $(sort $(wildcard tests/golden/*.sh))
 # Golden cases (tests/cases/README.md), run by build/tests/run-cases.
 CASE_FILES    := $(sort $(wildcard tests/cases/*.test))
@@ -117,13 +118,16 @@ TOOL_LIB_OBJS := $(TOOL_LIB:%.c=$(OBJ)/%.o)
 TOOLS       := $(foreach m,$(TOOL_MAINS),$(BUILD)/bin/$(basename $(notdir $(m))))
 TESTS       := $(TEST_SRCS:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT:%.c=$(OBJ)/%.o)
+FUZZ_OBJS   := $(FUZZ_SRCS:%.c=$(OBJ)/%.o) $(FUZZ_HELPERS:%.c=$(OBJ)/%.o)
+# Everything compiled as test code: the helpers and the fuzz targets.
+TEST_HELPER_OBJS := $(TEST_SUPPORT_OBJS) $(FUZZ_OBJS)
 # Programs the golden scripts and benchmarks use: tests/gen/NAME.c -> build/tests/NAME.
 TEST_GEN_SRCS := $(sort $(wildcard tests/gen/*.c))
 TEST_GENS   := $(TEST_GEN_SRCS:tests/gen/%.c=$(BUILD)/tests/%)
 PC_FILE     := $(BUILD)/libkifu.pc
 
 DEPS := $(LIB_OBJS:.o=.d) $(TOOL_OBJS:.o=.d) \
-	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(TEST_SUPPORT:%.c=$(OBJ)/%.d) $(OBJ)/host/embed.d \
+	$(TEST_SRCS:%.c=$(OBJ)/%.d) $(TEST_HELPER_OBJS:.o=.d) $(OBJ)/host/embed.d \
 	$(TEST_GEN_SRCS:%.c=$(OBJ)/%.d)
 
 .PHONY: all lib tools tests test test-run stage asan tsan bench fuzz fuzz-short fuzz-run valgrind samples deps \
@@ -138,7 +142,7 @@ tests: $(TESTS) $(TEST_GENS)
 
 # Every object needs the generated kifu/version.h to exist first.
 $(LIB_OBJS) $(TOOL_OBJS) $(TEST_GEN_SRCS:%.c=$(OBJ)/%.o) \
-	$(TEST_SRCS:%.c=$(OBJ)/%.o) $(TEST_SUPPORT_OBJS): | $(VERSION_H)
+	$(TEST_SRCS:%.c=$(OBJ)/%.o) $(TEST_HELPER_OBJS): | $(VERSION_H)
 
 $(VERSION_H): libkifu/include/kifu/version.h.in Makefile
 	@mkdir -p $(@D)
@@ -153,7 +157,7 @@ $(TOOL_OBJS) $(TEST_GEN_SRCS:%.c=$(OBJ)/%.o): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -Itools $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(TEST_SRCS:%.c=$(OBJ)/%.o) $(TEST_SUPPORT_OBJS): $(OBJ)/%.o: %.c
+$(TEST_SRCS:%.c=$(OBJ)/%.o) $(TEST_HELPER_OBJS): $(OBJ)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CPPFLAGS) -Ilibkifu/src $(PKG_CFLAGS) $(CMOCKA_CFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
@@ -210,9 +214,14 @@ $(OBJ)/tools/index/%.o $(OBJ)/tools/select/kifu-select.o: ALL_CPPFLAGS += $(SQLI
 $(BUILD)/bin/kifu-select: $(INDEX_READ_OBJS)
 $(BUILD)/bin/kifu-index $(BUILD)/bin/kifu-select: TOOL_EXTRA_LIBS = $(SQLITE_LIBS)
 
-$(TESTS): $(BUILD)/tests/%: $(OBJ)/tests/%.o $(TEST_SUPPORT_OBJS) $(LIB)
+# A test program links its own object, the library, and only the helpers it
+# uses: tests/support.o where it includes support.h, the fuzz targets for
+# the program that replays their inputs.
+$(TEST_SUPPORT_USERS:tests/%.c=$(BUILD)/tests/%): $(TEST_SUPPORT_OBJS)
+$(BUILD)/tests/test_fuzz_regressions: $(FUZZ_OBJS)
+$(TESTS): $(BUILD)/tests/%: $(OBJ)/tests/%.o $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) $^ $(PKG_LIBS) $(CMOCKA_LIBS) $(LDLIBS) -o $@
+	$(CC) $(ALL_LDFLAGS) $(filter-out $(LIB),$^) $(LIB) $(PKG_LIBS) $(CMOCKA_LIBS) $(LDLIBS) -o $@
 
 $(TEST_GENS): $(BUILD)/tests/%: $(OBJ)/tests/gen/%.o $(LIB)
 	@mkdir -p $(@D)

@@ -103,6 +103,35 @@ static int write_file(const char *path, const char *s, size_t n)
 	return fclose(f) == 0 && w == n ? 0 : -1;
 }
 
+/* Adds s[0..n) to b with every occurrence of the case's directory (tdir, a
+ * new name each run) written as "$T", so that an expected output can name
+ * the files a case made there. */
+static const char *find(const char *s, size_t n, const char *w, size_t wl)
+{
+	for (const char *p = s; wl && (size_t)(s + n - p) >= wl; p++) {
+		p = memchr(p, w[0], (size_t)(s + n - p) - wl + 1);
+		if (!p)
+			return NULL;
+		if (!memcmp(p, w, wl))
+			return p;
+	}
+	return NULL;
+}
+
+static void add_named(buf *b, const char *s, size_t n, const char *tdir)
+{
+	size_t tl = strlen(tdir), i = 0;
+	while (i < n) {
+		const char *hit = find(s + i, n - i, tdir, tl);
+		size_t upto = hit ? (size_t)(hit - s) : n;
+		buf_add(b, s + i, upto - i);
+		if (!hit)
+			break;
+		buf_add(b, "$T", 2);
+		i = upto + tl;
+	}
+}
+
 /* Runs c->script; fills *out, *err and *status.  Returns 0, or -1 when the
  * command could not be run or ran past the time limit (said in *why). */
 static int run(const test_case *c, const char *bindir, int timeout, buf *out, buf *err,
@@ -170,11 +199,11 @@ static int run(const test_case *c, const char *bindir, int timeout, buf *out, bu
 	size_t n;
 	char *o = slurp(out_path, &n);
 	if (o)
-		buf_add(out, o, n);
+		add_named(out, o, n, tdir);
 	free(o);
 	char *e = slurp(err_path, &n);
 	if (e)
-		buf_add(err, e, n);
+		add_named(err, e, n, tdir);
 	free(e);
 	char cmd[sizeof dir + 16];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -22,9 +22,7 @@ build=$(dirname "$bin")
 prefix="$build/node-tsshogi"
 modules="$prefix/node_modules"
 export PATH="$bin:$PATH:/usr/games"
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/common.bash"
 
 check() { # NAME COMMAND...: one line per check
 	local name=$1
@@ -32,8 +30,7 @@ check() { # NAME COMMAND...: one line per check
 	if "$@"; then
 		echo "ok $name"
 	else
-		echo "FAIL $name"
-		fails=$((fails + 1))
+		fail "$name"
 	fi
 }
 
@@ -91,5 +88,4 @@ else
 	echo "SKIPPED: annotate-engines.sh: hachu is not installed (apt-get install hachu)"
 fi
 
-echo "annotate-engines: $fails failed"
-[ "$fails" = 0 ]
+finish annotate-engines

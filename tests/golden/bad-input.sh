@@ -7,15 +7,14 @@
 # stream are still processed.
 #
 #     bad-input.sh BINDIR
+#
+# A script, not a case file: a loop over every tool and input, each verdict
+# computed from what the input holds.
 set -u
 bin=$1
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/common.bash"
 
 good='shogi : 7g7f 3c3d'
-: >"$tmp/empty"
 printf '\n' >"$tmp/newline"
 # fixed junk (the same bytes every run): every byte value, scrambled
 junk() { LC_ALL=C awk -v n="$1" -v seed="$2" 'BEGIN { srand(seed); for (i = 0; i < n; i++) printf "%c", int(rand() * 256) }'; }
@@ -152,8 +151,4 @@ sum=$(cat "$tmp"/* 2>/dev/null | md5sum)
 for t in "${tools[@]}"; do $bin/$t "$tmp/duplicated" "$tmp/absurd" >/dev/null 2>&1; done
 [ "$(cat "$tmp"/* 2>/dev/null | md5sum)" = "$sum" ] || fail "an input was modified"
 
-if [ "$fails" -ne 0 ]; then
-	echo "bad-input.sh: $fails failures"
-	exit 1
-fi
-exit 0
+finish bad-input.sh

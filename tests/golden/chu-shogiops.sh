@@ -35,12 +35,9 @@ RESULT=@badrap/result@0.2.13
 
 . tests/node/install.sh
 node_package chu-shogiops "$prefix" shogiops 0.18.0 "$RESULT" || exit 0
-out=$(mktemp) || exit 2
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$out" "$tmp"' EXIT
+. "$(dirname "$0")/common.bash"
+out=$tmp/recount.out
 bin=$1
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 if ! node tests/node/chu-recount.mjs "$modules" tests/data/chu/perft.tsv >"$out" 2>&1; then
 	grep -v '^ok ' "$out"
 	echo "chu-shogiops: the table differs from shogiops' count (above)"
@@ -119,8 +116,5 @@ cut -f4 "$tsv" | diff - "$tmp/read.final" >"$tmp/diff" || fail "shogiops plays k
 grep -q $'\t[^\t]* [0-9]*[a-l] [0-9]*\t' "$tsv" || fail "chu-setup: no start with a counter-strike square"
 ngames=$(wc -l <"$tsv")
 
-if [ "$fails" -ne 0 ]; then
-	echo "chu-shogiops: $fails failures"
-	exit 1
-fi
+[ "$fails" -eq 0 ] || finish chu-shogiops
 echo "ok: 100 shogiops games valid with the same final SFEN and read back from kifu's KIF; 15 illegal moves flagged at their ply; $ngames games from set-up positions read and written both ways in KIF and USI"

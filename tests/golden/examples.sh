@@ -23,10 +23,7 @@ stage=$(cd "$bin/../stage" 2>/dev/null && pwd) || {
 cc=${KIFU_TEST_CC:-cc}
 read -r -a cflags <<<"${KIFU_TEST_CFLAGS:-}"
 golden=tests/data/examples
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/common.bash"
 
 # pkg-config sees the staged libkifu.pc, and the system's (yaml-0.1) after it.
 export PKG_CONFIG_PATH=$stage/lib/pkgconfig
@@ -192,8 +189,4 @@ for f in "$golden"/*.out "$golden"/*.err; do
 	[[ " ${checked[*]} " == *" $n "* ]] || fail "$f belongs to no check"
 done
 
-if [ "$fails" -ne 0 ]; then
-	echo "examples.sh: $fails failures"
-	exit 1
-fi
-exit 0
+finish examples.sh

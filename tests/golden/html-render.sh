@@ -34,8 +34,7 @@ node_package html-render "$prefix" puppeteer-core 24.43.1 || exit 0
 out="$build/html-render"
 rm -rf "$out"
 mkdir -p "$out"
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/common.bash"
 
 # A case: NAME, the input, the ply, and --flip or nothing.  The page is
 # opened at #ply=N; the SVG is the same position.
@@ -68,7 +67,4 @@ else
 	grep '^SKIPPED' "$out/log"
 	tail -n 1 "$out/log"
 fi
-if [ "$fails" -ne 0 ]; then
-	echo "html-render: $fails failures"
-	exit 1
-fi
+finish html-render

@@ -48,8 +48,7 @@ fi
 out="$build/html-test"
 rm -rf "$out"
 mkdir -p "$out"
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/common.bash"
 
 # The inputs: a long random Dai game (two-leg moves among them), a Chu game
 # from lishogi and a counter-strike, a standard game with drops,
@@ -82,7 +81,4 @@ if ! node tests/node/html-replay.mjs "$modules" "$chromium" "$bin" "$out" >"$out
 else
 	tail -n 1 "$out/log"
 fi
-if [ "$fails" -ne 0 ]; then
-	echo "html: $fails failures"
-	exit 1
-fi
+finish html

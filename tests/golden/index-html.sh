@@ -30,8 +30,7 @@ node_package index-html "$prefix" puppeteer-core 24.43.1 || exit 0
 out="$build/index-html-test"
 rm -rf "$out"
 mkdir -p "$out"
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/common.bash"
 
 # a record whose date would be markup if it were not escaped
 printf 'shogi date=<img%%20src=x%%20onerror=alert(1)> : 7g7f 3c3d 2g2f 8c8d resign\n' >"$out/evil.compact"
@@ -54,7 +53,4 @@ if ! node tests/node/index-explore.mjs "$modules" "$chromium" "$out" shogi start
 else
 	tail -n 1 "$out/log"
 fi
-if [ "$fails" -ne 0 ]; then
-	echo "index-html: $fails failures"
-	exit 1
-fi
+finish index-html

@@ -11,18 +11,18 @@
 # openssh-server rsync; .ci/run installs them); without them the test says
 # SKIPPED.  The sshd is this test's own: on 127.0.0.1, a free port, keys made
 # in a temporary folder, only those keys let in, stopped at the end.
+#
+# A script, not a case file: it starts a server and talks to it.
 set -u
 bin=$(cd "$1" && pwd)
 gen=$(dirname "$bin")/tests/gen-records
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 sshd=$(command -v sshd || ls /usr/sbin/sshd 2>/dev/null || true)
 for need in parallel ssh ssh-keygen rsync; do
 	command -v "$need" >/dev/null 2>&1 || { echo "SKIPPED: scaling: $need is not installed (Debian: parallel openssh-client rsync)"; exit 0; }
 done
 [ -n "$sshd" ] || { echo "SKIPPED: scaling: sshd is not installed (Debian: openssh-server)"; exit 0; }
 
-tmp=$(mktemp -d)
+. "$(dirname "$0")/common.bash"
 cleanup() {
 	[ -s "$tmp/sshd.pid" ] && kill "$(cat "$tmp/sshd.pid")" 2>/dev/null
 	rm -rf "$tmp"
@@ -116,5 +116,5 @@ printf 'shogi : 7g7f 7g7f\n' >"$tmp/work/shards/part99.compact"
 "$bin/kifu-stats" --merge --format=text "$tmp"/work/shards/*.stats.json | grep -q '^shogi  *401  *400  *1 ' ||
 	fail "the invalid record on a host is not counted in the merge"
 
-[ "$fails" = 0 ] || exit 1
+[ "$fails" = 0 ] || finish scaling.sh
 echo "scaling: parallel --pipepart and parallel --sshlogin (localhost, port $port) merge to the whole, byte for byte"

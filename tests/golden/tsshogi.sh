@@ -26,10 +26,7 @@ FORMS="kif ki2 csa jkf usi"
 . tests/node/install.sh
 node_package tsshogi "$prefix" tsshogi 2.2.0 || exit 0
 
-fails=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
+. "$(dirname "$0")/common.bash"
 
 # The records, in the compact notation.  Of Kakinoki's 手合割 names tsshogi
 # knows these (not 三枚落ち 五枚落ち 左五枚落ち 左七枚落ち 右七枚落ち, which
@@ -129,9 +126,6 @@ for form in kif jkf; do
 	[ -n "$want" ] && [ "$got" = "$want" ] || fail "times as $form: tsshogi reads \"$got\", kifu wrote \"$want\""
 done
 
-if [ "$fails" -ne 0 ]; then
-	echo "tsshogi.sh: $fails failures"
-	exit 1
-fi
+[ "$fails" -eq 0 ] || finish tsshogi.sh
 echo "tsshogi: $(wc -l <"$tmp/records") records as $FORMS read alike"
 exit 0

@@ -15,7 +15,7 @@
  * turned 180 degrees about the board's centre, in rows (<svg y=...>, one a
  * rank).  The last move's squares and the pieces in hand keep their data-
  * attributes.  Every element sits on its own line, for scripts
- * (tests/golden/replay.sh reads the pieces back with awk); docs/replay.md
+ * (tests/golden/replay-svg.sh reads the pieces back with awk); docs/replay.md
  * describes the form.  Coordinates are whole numbers, written by hand into
  * a buffer (board_out.c): a picture takes no printf and no allocation.
  *
