@@ -8,7 +8,7 @@
  *   cursor, start a line or reach a terminal as a command.
  * - CSV (kifu-stats --format=csv): escape_csv.  No cell can start a formula
  *   in a spreadsheet, nor a line.
- * - JSON strings: inputs_json_string (lib/inputs.h); XML and HTML:
+ * - JSON strings: the library's JSON writer (kifu/json.h); XML and HTML:
  *   kifu-replay's board_out_xml and board_out_json (replay/board.h).
  *
  * What is escaped in text: the control characters (C0, U+0000-U+001F; DEL,

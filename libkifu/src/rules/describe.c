@@ -121,8 +121,10 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 		snprintf(buf, size, "the game is over: only the two royals are left (a draw)");
 		break;
 	case KIFU_ILL_JUMP_RANK:
-		snprintf(buf, size, "the %s on %s may not pass over or take by jumping the %s on %s: it ranks too high",
-			 piece, from, other, sq);
+		/* a range jumper passes over only pieces of lower rank: an equal
+		 * one stops it as a higher one does */
+		snprintf(buf, size, "the %s on %s may not pass over or take by jumping the %s on %s: it does not rank below the %s",
+			 piece, from, other, sq, piece);
 		break;
 	case KIFU_ILL_JUMP_NO_CAPTURE:
 		snprintf(buf, size, "the %s on %s may jump pieces only to take one: %s is empty", piece, from, sq);
