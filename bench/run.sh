@@ -416,7 +416,7 @@ CMD_validate_tenjiku=("$bin/kifu-validate" -q "$tmp/tenjiku.compact")
 pair tenjiku_wc validate_tenjiku wc_tenjiku
 header "Tenjiku Shogi, $((2000 * k_tenjiku)) random games, $tenjiku_plies plies"
 row tenjiku_wc "Tenjiku: kifu-validate / wc -w" "" validate_tenjiku
-tenjiku_rate=$(awk -v n="$tenjiku_plies" -v t="${T_A[tenjiku_wc]}" 'BEGIN { printf "%.0f", t > 0 ? n / t : 0 }')
+tenjiku_rate=$(awk -v n="$tenjiku_plies" -v t="${T_A[tenjiku_wc]}" 'BEGIN { printf "%.0f", (t > 0 ? n / t : 0) }')
 echo "  kifu-validate: $(rate "$tenjiku_plies" "${T_A[tenjiku_wc]}") plies/s"
 SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "Tenjiku: kifu-validate plies/s" "$(rate "$tenjiku_plies" "${T_A[tenjiku_wc]}")" ">=1 M" \
 	"$(met "$tenjiku_rate" ">=1000000")")")

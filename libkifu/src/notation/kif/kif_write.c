@@ -930,27 +930,21 @@ static bool descends_from(const kifu_variant *d, const kifu_variant *a)
  * reader takes it (kif_read.c, first_move_fits): on the square of the same
  * numbers, a piece of the mover's of the same name?  m: the move, moved
  * from v's start; *scratch: a position reused. */
-static bool first_move_fits_start(const kifu_variant *v, const kifu_move *m, const kifu_variant *c,
-				  kifu_position **scratch)
+static bool first_move_fits_start(const kifu_variant *v, const kifu_move *m, int side, const char *name,
+				  const kifu_variant *c, kifu_position **scratch)
 {
 	int vf = kifu_variant_files(v), cf = kifu_variant_files(c);
 	int file = m->from % vf, rank = m->from / vf;
-	if (file >= cf || rank >= kifu_variant_ranks(c) || kifu_position_for(scratch, v))
-		return false;
-	kifu_position_reset(*scratch);
-	int side = (int)kifu_position_side(*scratch), mine = kifu_position_at(*scratch, m->from);
-	if (!mine)
-		return false;
-	kifu_piece_info pv, pc;
-	kifu_variant_piece(v, kifu_code_type(mine), &pv);
-	if (kifu_position_for(scratch, c))
+	/* a square c's board lacks: before any position is made */
+	if (file >= cf || rank >= kifu_variant_ranks(c) || kifu_position_for(scratch, c))
 		return false;
 	kifu_position_reset(*scratch);
 	int theirs = kifu_position_at(*scratch, rank * cf + file);
 	if (!theirs || (int)kifu_code_side(theirs) != side)
 		return false;
+	kifu_piece_info pc;
 	kifu_variant_piece(c, kifu_code_type(theirs), &pc);
-	return !strcmp(pv.name, pc.name);
+	return !strcmp(name, pc.name);
 }
 
 /* A shipped variant that a reader tells from a header-less wide KIF by its
@@ -976,14 +970,27 @@ static bool told_by_board(const kifu_record *rec, const kifu_variant *v)
 	kifu_record_get_move_at(rec, main.first, &first);
 	if (first.move.from == KIFU_NO_SQUARE)
 		return false;
+	/* the piece that makes the first move, on v's start */
 	kifu_position *scratch = NULL;
+	if (kifu_position_for(&scratch, v)) {
+		kifu_position_free(scratch);
+		return false;
+	}
+	kifu_position_reset(scratch);
+	int side = (int)kifu_position_side(scratch), mine = kifu_position_at(scratch, first.move.from);
+	if (!mine) {
+		kifu_position_free(scratch);
+		return false;
+	}
+	kifu_piece_info pv;
+	kifu_variant_piece(v, kifu_code_type(mine), &pv);
 	bool told = true;
-	for (const char *const *name = kifu_variant_builtin_names(); *name && told; name++) {
-		const kifu_variant *c;
-		if (kifu_variant_builtin(&c, *name, NULL) || c == v || descends_from(c, v) ||
-		    (kifu_variant_files(c) <= 9 && kifu_variant_ranks(c) <= 9))
+	int n = kifu_variant_set_count(NULL);
+	for (int i = 0; i < n && told; i++) {
+		const kifu_variant *c = kifu_variant_set_at(NULL, i);
+		if (!c || c == v || (kifu_variant_files(c) <= 9 && kifu_variant_ranks(c) <= 9) || descends_from(c, v))
 			continue;
-		told = !first_move_fits_start(v, &first.move, c, &scratch);
+		told = !first_move_fits_start(v, &first.move, side, pv.name, c, &scratch);
 	}
 	kifu_position_free(scratch);
 	return told;
