@@ -755,6 +755,8 @@ void kifu__json_frame_pop(kifu__json_cur *cur)
 
 static const char *key_bytes(const kifu__json_cur *cur, const struct key *k)
 {
+	if (!k->len)
+		return ""; /* "": its place may be in no buffer yet (keys NULL) */
 	return (k->where == IN_TEXT ? cur->s : k->where == IN_ARENA ? cur->arena : cur->keys) + k->off;
 }
 
