@@ -524,6 +524,11 @@ int kifu__pgn_write(FILE *out, const kifu_record *rec, const kifu_variant *v, co
 			w.linelen = 0;
 		}
 		ending(&w, &main, main.start + main.count, &result);
+		/* the ending says the result: a result tag that says another is
+		 * left out, and said */
+		const char *tag = kifu_record_tag(rec, "result");
+		if (tag && strcmp(tag, result))
+			w.dropped |= KIFU_DROPPED_TAGS;
 		if (w.linelen) {
 			fputc(' ', w.mem);
 			w.linelen = 0;
@@ -533,6 +538,10 @@ int kifu__pgn_write(FILE *out, const kifu_record *rec, const kifu_variant *v, co
 		const char *tag = kifu_record_tag(rec, "result");
 		if (tag && (!strcmp(tag, "1-0") || !strcmp(tag, "0-1") || !strcmp(tag, "1/2-1/2")))
 			result = tag;
+		else if (tag && strcmp(tag, "*"))
+			/* PGN's Result is one of 1-0, 0-1, 1/2-1/2 and * (8.1.1.7):
+			 * any other value is left out, and said */
+			w.dropped |= KIFU_DROPPED_TAGS;
 		if (main.ending_comment)
 			w.dropped |= KIFU_DROPPED_COMMENTS;
 	}
