@@ -85,10 +85,11 @@ static void through_pgn(void *ctx, kifu_record *rec, const kifu_variant *v, int 
 	size_t n1 = 0, n2 = 0;
 	unsigned dropped = 0;
 	int rc = write_pgn(rec, v, &t1, &n1, &dropped);
-	/* refused, or tags left out and said (a result PGN has no word for):
-	 * not the same record by design; fuzz_rt_all still checks its moves */
+	/* refused, or tags or comments left out and said (a result PGN has no
+	 * word for, a comment with a CR): not the same record by design;
+	 * fuzz_rt_all still checks its moves */
 	if (rc == KIFU_EILLEGAL || rc == KIFU_ESYNTAX || rc == KIFU_ELIMIT || rc == KIFU_EUNSUPPORTED ||
-	    (!rc && (dropped & KIFU_DROPPED_TAGS))) {
+	    (!rc && (dropped & (KIFU_DROPPED_TAGS | KIFU_DROPPED_COMMENTS)))) {
 		free(t1);
 		return;
 	}
