@@ -228,42 +228,15 @@ static void gen_xslides(gen *g, const piece_type *pt, int from)
 }
 
 /* An area move (Un): every square within n king steps of from along a path
- * whose squares but the last are empty; the move ends on the first piece it
- * takes.  (Breadth first: each square once, at its fewest steps.) */
+ * whose squares but the last are empty (kifu__area_squares); the move ends
+ * on the first piece it takes, never on an own one. */
 static void gen_area(gen *g, const piece_type *pt, int from)
 {
-	struct kifu_position *p = g->p;
-	const int files = p->files, side = g->side, n = pt->mv.area, span = 2 * n + 1;
-	const int f0 = FILE_OF(from), r0 = RANK_OF(from);
-	uint8_t seen[19 * 19];
-	int16_t ring[2][19 * 19];
-	int nring = 1;
-	memset(seen, 0, (size_t)(span * span));
-	ring[0][0] = (int16_t)from;
-	seen[n * span + n] = 1;
-	for (int step = 1, cur = 0; step <= n && nring; step++, cur ^= 1) {
-		int next = 0;
-		for (int i = 0; i < nring; i++) {
-			const int sq = ring[cur][i], f = FILE_OF(sq), r = RANK_OF(sq);
-			for (int dr = -1; dr <= 1; dr++)
-				for (int df = -1; df <= 1; df++) {
-					int tf = f + df, tr = r + dr;
-					if ((!df && !dr) || !on_board(p, tf, tr))
-						continue;
-					int x = (tr - r0 + n) * span + (tf - f0 + n);
-					if (seen[x])
-						continue;
-					seen[x] = 1;
-					int to = tr * files + tf, c = p->board[to];
-					if (is_own(c, side))
-						continue;
-					emit_single(g, pt, from, to);
-					if (!c)
-						ring[cur ^ 1][next++] = (int16_t)to;
-				}
-		}
-		nring = next;
-	}
+	int16_t sq[KIFU__AREA_MAX];
+	int k = kifu__area_squares(g->p, pt->mv.area, from, sq);
+	for (int i = 0; i < k; i++)
+		if (!is_own(g->p->board[sq[i]], g->side))
+			emit_single(g, pt, from, sq[i]);
 }
 
 /* Igui (I): an enemy on one of the adjacent squares, taken without moving;

@@ -91,6 +91,12 @@ static inline int jump_rank_of(const piece_type *pt)
  * *blocker the square at fault. */
 enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const piece_type *pt, int side,
 					  const slide *sl, int from, int to, int *blocker);
+/* The squares an area move of up to n king steps (n <= 9) reaches from
+ * from, every square before the last empty, each once, nearest first, own
+ * pieces' squares included (the caller tells them): their number, into out.
+ * Generation and the one-move check share it. */
+#define KIFU__AREA_MAX (19 * 19)
+int kifu__area_squares(const struct kifu_position *p, int n, int from, int16_t out[KIFU__AREA_MAX]);
 /* Does an area move of up to n king steps reach to from from, every square
  * before the last empty? */
 bool kifu__area_reaches(const struct kifu_position *p, int n, int from, int to);

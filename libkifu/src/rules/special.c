@@ -61,21 +61,18 @@ enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const p
 	return KIFU_LEGAL;
 }
 
-bool kifu__area_reaches(const struct kifu_position *p, int n, int from, int to)
+int kifu__area_squares(const struct kifu_position *p, int n, int from, int16_t out[KIFU__AREA_MAX])
 {
-	const int files = p->files, f0 = FILE_OF(from), r0 = RANK_OF(from);
-	if (cheb(FILE_OF(to) - f0, RANK_OF(to) - r0) > n || to == from)
-		return false;
-	/* breadth first over the squares within n steps, relative to from: the
-	 * last step may end on an occupied square, the others only on empty
-	 * ones (the start is left, so it counts as empty) */
-	enum { SIDE = 2 * 9 + 1 };
-	uint8_t seen[SIDE * SIDE];
-	int16_t ring[2][SIDE * SIDE];
-	int nring = 1, side = 2 * n + 1;
-	memset(seen, 0, (size_t)(side * side));
+	const int files = p->files, f0 = FILE_OF(from), r0 = RANK_OF(from), span = 2 * n + 1;
+	/* breadth first over the squares within n steps, relative to from, each
+	 * once at its fewest steps: a step may end on an occupied square, but
+	 * only an empty one is gone on from (the start is left: empty) */
+	uint8_t seen[KIFU__AREA_MAX];
+	int16_t ring[2][KIFU__AREA_MAX];
+	int nring = 1, nout = 0;
+	memset(seen, 0, (size_t)(span * span));
 	ring[0][0] = (int16_t)from;
-	seen[n * side + n] = 1;
+	seen[n * span + n] = 1;
 	for (int step = 1, cur = 0; step <= n && nring; step++, cur ^= 1) {
 		int next = 0;
 		for (int i = 0; i < nring; i++) {
@@ -85,19 +82,30 @@ bool kifu__area_reaches(const struct kifu_position *p, int n, int from, int to)
 					int tf = f + df, tr = r + dr;
 					if ((!df && !dr) || !on_board(p, tf, tr))
 						continue;
-					int x = (tr - r0 + n) * side + (tf - f0 + n);
+					int x = (tr - r0 + n) * span + (tf - f0 + n);
 					if (seen[x])
 						continue;
 					seen[x] = 1;
 					int t = tr * files + tf;
-					if (t == to)
-						return true;
+					out[nout++] = (int16_t)t;
 					if (!p->board[t])
 						ring[cur ^ 1][next++] = (int16_t)t;
 				}
 		}
 		nring = next;
 	}
+	return nout;
+}
+
+bool kifu__area_reaches(const struct kifu_position *p, int n, int from, int to)
+{
+	if (cheb(FILE_OF(to) - FILE_OF(from), RANK_OF(to) - RANK_OF(from)) > n || to == from)
+		return false;
+	int16_t sq[KIFU__AREA_MAX];
+	int k = kifu__area_squares(p, n, from, sq);
+	for (int i = 0; i < k; i++)
+		if (sq[i] == to)
+			return true;
 	return false;
 }
 
