@@ -142,8 +142,10 @@ static int set_sfen(kifu_position *pos, const char *sfen)
 static void square_name(const kifu_variant *v, int sq, char *buf, size_t size)
 {
 	int files = kifu_variant_files(v);
+	char rank[3] = {0};
 
-	snprintf(buf, size, "%d%c", sq % files + 1, 'a' + sq / files);
+	kifu_rank_letters(sq / files + 1, rank);
+	snprintf(buf, size, "%d%s", sq % files + 1, rank);
 }
 
 /* The compact notation (formats/compact.md): from [mid] to [+], or P*5e. */
@@ -168,13 +170,11 @@ static void move_name(const kifu_variant *v, const kifu_move *m, char *buf,
 		 (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
 }
 
-/* A library error of the count: said, and CLI_USAGE. */
+/* A library error of the count (out of memory: the move lists grow as
+ * the positions need): said, and CLI_USAGE. */
 static int perft_failed(int rc)
 {
-	if (rc == KIFU_ELIMIT)
-		cli_error("a position has more than %d legal moves: it cannot be counted", KIFU_MAX_MOVES);
-	else
-		cli_error("%s", kifu_error_string(rc));
+	cli_error("%s", kifu_error_string(rc));
 	return CLI_USAGE;
 }
 
@@ -187,10 +187,8 @@ static int divide(kifu_position *pos, int depth, uint64_t *total)
 	*total = depth == 0 ? 1 : 0;
 	if (depth == 0)
 		return CLI_OK;
-	kifu_movelist *list = malloc(sizeof *list);
-	if (!list)
-		return perft_failed(KIFU_ENOMEM);
-	int rc = kifu_generate_legal(pos, list);
+	kifu_moves moves = KIFU_MOVES_INIT, *list = &moves; /* every move, however many */
+	int rc = kifu_generate_legal_all(pos, list);
 	for (int i = 0; i < list->count && !rc; i++) {
 		uint64_t count;
 		kifu_undo undo;
@@ -203,7 +201,7 @@ static int divide(kifu_position *pos, int depth, uint64_t *total)
 		printf("%s %" PRIu64 "\n", name, count);
 		*total += count;
 	}
-	free(list);
+	kifu_moves_free(list);
 	return rc ? perft_failed(rc) : CLI_OK;
 }
 

@@ -140,15 +140,15 @@ struct layout {
 	char glyph[KIFU_MAX_TYPES][2][16];        /* of each type wanted, Sente's and Gote's */
 	const char *sfen[KIFU_MAX_TYPES];         /* of each type wanted */
 	/* a piece on the board: use[type][glyph] then x_attr[column] */
-	char use[KIFU_MAX_TYPES][2][24];          /* <use href="#u19" (T < KIFU_MAX_TYPES: 3 digits) */
+	char use[KIFU_MAX_TYPES][2][24];          /* <use href="#u19" (T < KIFU_MAX_TYPES: 4 digits at most) */
 	unsigned char use_len[KIFU_MAX_TYPES][2];
-	char x_attr[KIFU_MAX_DIM][16];            /* " x="654"/>\n", columns from the left */
+	char x_attr[KIFU_MAX_DIM][16];            /* " x="654"/>\n" (4 digits at most), columns from the left */
 	unsigned char x_len[KIFU_MAX_DIM];
 };
 
-/* use and x_attr hold 3 digits at most */
-_Static_assert(KIFU_MAX_TYPES <= 1000, "a piece type's number in 3 digits");
-_Static_assert(MARGIN + KIFU_MAX_DIM * CW < 1000, "a column's x in 3 digits");
+/* use and x_attr hold 4 digits at most */
+_Static_assert(KIFU_MAX_TYPES <= 10000, "a piece type's number in 4 digits");
+_Static_assert(MARGIN + KIFU_MAX_DIM * CW < 10000, "a column's x in 4 digits");
 
 /* How a definition looks: one kanji (class "a"; two are the default),
  * promoted (class "p"). */

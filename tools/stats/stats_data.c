@@ -491,8 +491,7 @@ static void count_move_facts(struct record_count *rc, kifu_position *pos, const 
 	enum kifu_side side = kifu_position_side(pos);
 	uint64_t *moves = rc->moves;
 	if (m->flags & KIFU_MOVE_DROP) {
-		if (m->piece < KIFU_MAX_TYPES)
-			piece_counts(rc, m->piece)[STATS_P_DROPS]++;
+		piece_counts(rc, m->piece)[STATS_P_DROPS]++; /* below KIFU_MAX_DROP_TYPES */
 		moves[STATS_M_DROPS]++;
 		return;
 	}

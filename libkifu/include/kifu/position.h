@@ -38,16 +38,37 @@ typedef struct kifu_move {
 	uint8_t piece; /* drops: the type dropped */
 } kifu_move;
 
-/* Enough room for every move of any position of the shipped variants. */
+/* The room of a kifu_movelist: enough for every move of any position of
+ * the shipped variants up to 19x19 (the most any start position of them
+ * has is Maka Dai Dai's; none of their game positions comes near).  A
+ * position of a larger board can have more (Taikyoku's 36x36 with its
+ * long-range pieces on open lines: tens of thousands): kifu_moves, below,
+ * holds them all. */
 #define KIFU_MAX_MOVES 4096
 /* At most this many pieces of one kind in one hand (an SFEN or a board
  * diagram asking for more is refused). */
 #define KIFU_MAX_IN_HAND 200
 
+/* A list of moves of fixed room, a plain value (32 KiB): what a caller
+ * keeps on its stack for kifu_generate_legal. */
 typedef struct kifu_movelist {
 	int count;
 	kifu_move moves[KIFU_MAX_MOVES];
 } kifu_movelist;
+
+/* A list of moves that grows as the positions it is given need: every
+ * move, however many (kifu_generate_legal_all).  Start it zeroed
+ * (KIFU_MOVES_INIT); its room grows by doubling when a position has more
+ * moves than it holds, and is kept: a list used from one position to the
+ * next allocates a few times in all (at most log2 of the largest count),
+ * never per move.  kifu_moves_free releases its room. */
+typedef struct kifu_moves {
+	int count;
+	int room;          /* the moves `moves` has room for */
+	kifu_move *moves;  /* NULL while room is 0 */
+} kifu_moves;
+#define KIFU_MOVES_INIT {0, 0, NULL}
+void kifu_moves_free(kifu_moves *list);
 
 /* What kifu_make_move changed, for kifu_unmake_move.  Its content is the
  * rules core's own; it is a plain value so that a caller can keep one per
@@ -109,6 +130,39 @@ int kifu_position_royals(const kifu_position *pos, enum kifu_side side);
 static inline int kifu_code_type(int code) { return (code - 1) >> 1; }
 static inline enum kifu_side kifu_code_side(int code) { return (enum kifu_side)((code - 1) & 1); }
 static inline int kifu_code_make(int type, enum kifu_side side) { return 1 + (type << 1) + (int)side; }
+
+/* A rank as the compact notation, SFEN and USI name it (formats/compact.md):
+ * a letter, a = rank 1 ... z = rank 26, then two letters as spreadsheet
+ * columns, aa = 27 ... aj = 36 (Taikyoku), ... zz = 702.  Writes the
+ * letters of rank (from 1) at out (no NUL) and returns their count, 1 or
+ * 2 (0 for a rank out of that range). */
+static inline int kifu_rank_letters(int rank, char *out)
+{
+	if (rank < 1 || rank > 26 * 27)
+		return 0;
+	if (rank <= 26) {
+		out[0] = (char)('a' + rank - 1);
+		return 1;
+	}
+	out[0] = (char)('a' + (rank - 1) / 26 - 1);
+	out[1] = (char)('a' + (rank - 1) % 26);
+	return 2;
+}
+/* Reads a rank's letters at s[0..len), one or two lowercase ones: the rank
+ * (from 1) with *used their count, or 0 when s starts with none.  A square
+ * is a file number then its rank letters, so the letters end at what is
+ * not one (12aa11ab: digits and letters alternate). */
+static inline int kifu_rank_read(const char *s, size_t len, size_t *used)
+{
+	if (!len || (unsigned)(s[0] - 'a') > 25u)
+		return 0;
+	if (len < 2 || (unsigned)(s[1] - 'a') > 25u) {
+		*used = 1;
+		return s[0] - 'a' + 1;
+	}
+	*used = 2;
+	return (s[0] - 'a' + 1) * 26 + (s[1] - 'a' + 1);
+}
 
 /* How the game stands for the side to move. */
 enum kifu_game_state {
@@ -175,6 +229,10 @@ enum kifu_game_state kifu_position_end(const kifu_position *pos, kifu_game_end *
  * (no shipped variant comes near; a user's variant with many pieces to
  * drop on a large board may): the list then holds only some of them. */
 int kifu_generate_legal(kifu_position *pos, kifu_movelist *out);
+/* The same into a list that grows (kifu_moves): every legal move, in the
+ * order kifu_generate_legal gives them.  Returns 0, or KIFU_ENOMEM when
+ * the room could not grow (the list then holds only some of them). */
+int kifu_generate_legal_all(kifu_position *pos, kifu_moves *out);
 
 /* Why a move is illegal. */
 enum kifu_illegal_code {
@@ -268,9 +326,9 @@ int kifu_move_is_attack(const kifu_position *pos, const kifu_undo *undo);
 
 /* Counts the leaves of the legal-move tree to depth (perft) into *count. A
  * move that captures a side's last royal, or otherwise ends the game (bare
- * royal, lone royals), ends it: nothing below it is counted.  Returns 0,
- * KIFU_ENOMEM (one allocation, of depth move lists, made up front) or
- * KIFU_ELIMIT (a position with more than KIFU_MAX_MOVES moves). */
+ * royal, lone royals), ends it: nothing below it is counted.  Returns 0
+ * or KIFU_ENOMEM.  Its move lists, one a ply, grow (kifu_moves): a
+ * position with more moves than KIFU_MAX_MOVES is counted whole. */
 int kifu_perft(kifu_position *pos, int depth, uint64_t *count);
 
 /* Names a square for a message: writes e.g. "7g" into buf. */

@@ -19,9 +19,14 @@
 
 KIFU_BEGIN_DECLS
 
-#define KIFU_MAX_DIM 19                 /* files or ranks */
+#define KIFU_MAX_DIM 36                 /* files or ranks (Taikyoku Shogi: 36) */
 #define KIFU_MAX_SQUARES (KIFU_MAX_DIM * KIFU_MAX_DIM)
-#define KIFU_MAX_TYPES 120              /* piece types, promoted ones included */
+/* Piece types, promoted ones included (Taikyoku Shogi has about 400).  A
+ * board code (kifu_code_make) is then below 2 * KIFU_MAX_TYPES + 1 = 1025:
+ * it needs 16 bits.  A variant with drops has at most
+ * KIFU_MAX_DROP_TYPES types (a drop's type is kifu_move.piece, 8 bits). */
+#define KIFU_MAX_TYPES 512
+#define KIFU_MAX_DROP_TYPES 256
 
 typedef struct kifu_variant kifu_variant;
 

@@ -28,8 +28,11 @@ static void default_namer(const kifu_variant *v, int sq, char *buf, size_t size)
 	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
 	if (sq < 0 || sq >= files * ranks)
 		snprintf(buf, size, "?");
-	else
-		snprintf(buf, size, "%d%c", sq % files + 1, 'a' + sq / files);
+	else {
+		char r[3] = {0};
+		kifu_rank_letters(sq / files + 1, r);
+		snprintf(buf, size, "%d%s", sq % files + 1, r);
+	}
 }
 
 char *kifu_record_variation_path(const kifu_record *rec, int variation, char *buf, size_t size)

@@ -9,8 +9,8 @@
 
 static inline void push(gen *g, int from, int mid, int to, int flags, int piece)
 {
-	kifu_movelist *l = g->out;
-	if (l->count >= KIFU_MAX_MOVES) {
+	kifu_moves *l = g->out;
+	if (!gen_room(g)) {
 		g->full = true;
 		return;
 	}
@@ -342,7 +342,7 @@ void kifu__gen_piece(gen *g, int from)
 
 void kifu__lion_filter(gen *g, int start)
 {
-	kifu_movelist *l = g->out;
+	kifu_moves *l = g->out;
 	int n = start;
 	for (int i = start; i < l->count; i++) {
 		int sq;

@@ -4,6 +4,8 @@
  * them; the legal moves listed (kifu_generate_legal), whether a position
  * has one, and so whether the game has ended (kifu_position_end); perft.
  */
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules/rules_internal.h"
@@ -161,7 +163,7 @@ static bool drops_may_answer(const struct kifu_position *p, const legal_ctx *c)
 	return false;
 }
 
-static bool any_legal(struct kifu_position *p, const legal_ctx *c, const kifu_movelist *list,
+static bool any_legal(struct kifu_position *p, const legal_ctx *c, const kifu_moves *list,
 		      int depth)
 {
 	if (c->evasions) {
@@ -186,10 +188,10 @@ bool kifu__has_legal_move(struct kifu_position *p, int depth)
 		return true;
 	if (!p->mate_lists[depth] && !(p->mate_lists[depth] = malloc(sizeof *p->mate_lists[depth])))
 		return true; /* out of memory: assumed, as for moves a full list has no room for */
-	kifu_movelist *list = p->mate_lists[depth];
+	kifu_moves view = {0, KIFU_MAX_MOVES, p->mate_lists[depth]->moves}, *list = &view;
 	legal_ctx c;
 	kifu__legal_ctx_init(p, &c, true);
-	gen g = {p, list, p->side, false};
+	gen g = {p, list, p->side, false, false};
 	bool any = false;
 	for (int sq = 0; sq < p->nsq && !any; sq++)
 		if (is_own(p->board[sq], p->side)) {
@@ -210,7 +212,31 @@ bool kifu__has_legal_move(struct kifu_position *p, int depth)
 }
 
 
-int kifu_generate_legal(kifu_position *p, kifu_movelist *out)
+bool kifu__moves_grow(gen *g)
+{
+	kifu_moves *l = g->out;
+	if (!g->grows || l->room > INT_MAX / 2)
+		return false;
+	int room = l->room ? 2 * l->room : KIFU_MAX_MOVES;
+	kifu_move *m = realloc(l->moves, (size_t)room * sizeof *m);
+	if (!m)
+		return false;
+	l->moves = m;
+	l->room = room;
+	return true;
+}
+
+void kifu_moves_free(kifu_moves *list)
+{
+	if (!list)
+		return;
+	free(list->moves);
+	*list = (kifu_moves)KIFU_MOVES_INIT;
+}
+
+/* The legal moves into out, which may grow or not: 0, or (the list full)
+ * KIFU_ENOMEM for one that grows, KIFU_ELIMIT for one that does not. */
+static int generate_legal(struct kifu_position *p, kifu_moves *out, bool grows)
 {
 	out->count = 0;
 	/* A side that has lost its last royal has lost: no move follows; nor
@@ -220,7 +246,7 @@ int kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 	int loser;
 	if (p->v->end_rules && kifu__judge_end(p, &loser) != KIFU_GAME_ON)
 		return 0;
-	bool whole = generate_pseudo(p, out);
+	bool whole = generate_pseudo(p, out, grows);
 	legal_ctx c;
 	kifu__legal_ctx_init(p, &c, true);
 	int n = 0;
@@ -234,7 +260,20 @@ int kifu_generate_legal(kifu_position *p, kifu_movelist *out)
 				out->moves[n++] = out->moves[i];
 	}
 	out->count = n;
-	return whole ? 0 : KIFU_ELIMIT;
+	return whole ? 0 : grows ? KIFU_ENOMEM : KIFU_ELIMIT;
+}
+
+int kifu_generate_legal(kifu_position *p, kifu_movelist *out)
+{
+	kifu_moves view = {0, KIFU_MAX_MOVES, out->moves};
+	int rc = generate_legal(p, &view, false);
+	out->count = view.count;
+	return rc;
+}
+
+int kifu_generate_legal_all(kifu_position *p, kifu_moves *out)
+{
+	return generate_legal(p, out, true);
 }
 
 enum kifu_game_state kifu_position_end(const kifu_position *p, kifu_game_end *out)
@@ -266,11 +305,12 @@ enum kifu_game_state kifu_position_state(const kifu_position *p)
 }
 
 /* perft below the root: lists[0..depth) are the move lists of each ply,
- * made once by kifu_perft (nothing is allocated per node). */
-static int perft_below(kifu_position *p, int depth, kifu_movelist *lists, uint64_t *count)
+ * kept by kifu_perft: each grows to the most moves its ply has seen, a few
+ * times in all (nothing is allocated per node). */
+static int perft_below(kifu_position *p, int depth, kifu_moves *lists, uint64_t *count)
 {
-	kifu_movelist *list = &lists[0];
-	int rc = kifu_generate_legal(p, list);
+	kifu_moves *list = &lists[0];
+	int rc = kifu_generate_legal_all(p, list);
 	if (rc)
 		return rc;
 	if (depth == 1) {
@@ -293,10 +333,12 @@ int kifu_perft(kifu_position *p, int depth, uint64_t *count)
 		*count = 1;
 		return 0;
 	}
-	kifu_movelist *lists = malloc((size_t)depth * sizeof *lists);
+	kifu_moves *lists = calloc((size_t)depth, sizeof *lists); /* KIFU_MOVES_INIT */
 	if (!lists)
 		return KIFU_ENOMEM;
 	int rc = perft_below(p, depth, lists, count);
+	for (int d = 0; d < depth; d++)
+		kifu_moves_free(&lists[d]);
 	free(lists);
 	return rc;
 }

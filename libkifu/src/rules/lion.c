@@ -9,7 +9,7 @@
 static bool attacked_lifted(struct kifu_position *p, int sq, int by, int lift, int lift2,
 			    const type_set *only)
 {
-	uint8_t a = p->board[lift], b = lift2 >= 0 ? p->board[lift2] : 0;
+	uint16_t a = p->board[lift], b = lift2 >= 0 ? p->board[lift2] : 0;
 	put_code(p, lift, 0);
 	if (lift2 >= 0)
 		put_code(p, lift2, 0);

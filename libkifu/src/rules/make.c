@@ -24,7 +24,7 @@ static void add_royal(struct kifu_position *p, int side, int sq)
 /* A captured piece leaves the board; with drops it goes to the captor's hand
  * as its unpromoted form unless the variant removes it (Asakura's Drunk
  * Elephant and Prince).  Losing the last royal loses the game. */
-static int8_t capture(struct kifu_position *p, int code, int sq)
+static int16_t capture(struct kifu_position *p, int code, int sq)
 {
 	const piece_type *pt = &p->v->types[kifu_code_type(code)];
 	int victim = kifu_code_side(code);
@@ -40,7 +40,7 @@ static int8_t capture(struct kifu_position *p, int code, int sq)
 		int captor = opp(victim), b = pt->base;
 		p->key ^= key_hand_step(p, captor, b, p->hand[captor][b]);
 		p->hand[captor][b]++;
-		return (int8_t)b;
+		return (int16_t)b;
 	}
 	return -1;
 }
@@ -144,9 +144,9 @@ static void burn_around(struct kifu_position *p, int side, int sq, bool spare_bu
 		if (!is_enemy(c, side) || (spare_burners && v->types[kifu_code_type(c)].desc.burns))
 			continue;
 		put_code(p, at, 0);
-		int8_t hand = capture(p, c, at);
+		int16_t hand = capture(p, c, at);
 		if (u) {
-			u->burnt[k] = (uint8_t)c;
+			u->burnt[k] = (uint16_t)c;
 			u->burnt_hand[k] = hand;
 		}
 	}
@@ -197,9 +197,9 @@ static void burn(struct kifu_position *p, int side, int mover_type, int sq, undo
 	if (burnt) {
 		int c = p->board[sq];
 		put_code(p, sq, 0);
-		int8_t hand = capture(p, c, sq);
+		int16_t hand = capture(p, c, sq);
 		if (u) {
-			u->mover_burnt = (uint8_t)c;
+			u->mover_burnt = (uint16_t)c;
 			u->mover_burnt_hand = hand;
 		}
 	}
@@ -220,7 +220,7 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 	const struct kifu_variant *v = p->v;
 	const int side = p->side;
 	int moved = 0, captured_mid = 0, captured_to = 0;
-	int8_t hand_mid = -1, hand_to = -1;
+	int16_t hand_mid = -1, hand_to = -1;
 	/* was this the move kifu_check_move just accepted, leaving the mover's
 	 * royal safe?  And was the other side's royal safe before it? */
 	bool mover_safe = p->approved_safe && !memcmp(&p->approved, m, sizeof *m);
@@ -230,7 +230,7 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 		int t = m->piece, code = kifu_code_make(t, (enum kifu_side)side);
 		p->hand[side][t]--;
 		p->key ^= key_hand_step(p, side, t, p->hand[side][t]) ^ key_piece(p, code, m->to);
-		p->board[m->to] = (uint8_t)code;
+		p->board[m->to] = (uint16_t)code;
 		if (v->bitboards)
 			bb_toggle(p, code, m->to);
 		if (v->types[t].desc.royal)
@@ -252,7 +252,7 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 		int t = kifu_code_type(moved);
 		int nt = (m->flags & KIFU_MOVE_PROMOTE) ? v->types[t].promotes_to : t;
 		int code = kifu_code_make(nt, (enum kifu_side)side);
-		p->board[m->to] = (uint8_t)code;
+		p->board[m->to] = (uint16_t)code;
 		p->key ^= key_piece(p, code, m->to);
 		if (v->bitboards) {
 			/* every piece that left a square or came to one */
@@ -283,9 +283,9 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 		}
 	}
 	if (u) {
-		u->moved = (uint8_t)moved;
-		u->captured_mid = (uint8_t)captured_mid;
-		u->captured_to = (uint8_t)captured_to;
+		u->moved = (uint16_t)moved;
+		u->captured_mid = (uint16_t)captured_mid;
+		u->captured_to = (uint16_t)captured_to;
 		u->hand_mid = hand_mid;
 		u->hand_to = hand_to;
 		if (v->any_burner) {

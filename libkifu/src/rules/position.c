@@ -151,7 +151,10 @@ int kifu_position_sfen(const kifu_position *pos, char *buf, size_t size)
 	if (v->counter_strike != CS_NONE && pos->cs != KIFU_NO_SQUARE) {
 		/* field 3: the counter-strike square, as lishogi writes it */
 		sfen_number(&t, v->file_of[pos->cs] + 1);
-		sfen_char(&t, (char)('a' + v->rank_of[pos->cs]));
+		char letters[2];
+		int n = kifu_rank_letters(v->rank_of[pos->cs] + 1, letters);
+		for (int i = 0; i < n; i++)
+			sfen_char(&t, letters[i]);
 		any = true;
 	}
 	for (int side = 0; side < 2; side++)

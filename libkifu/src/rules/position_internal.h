@@ -19,7 +19,7 @@ struct kifu_position {
 	uint16_t cs;              /* the counter-strike square, or KIFU_NO_SQUARE (lion-trading rule 3) */
 	int nroyal[2];
 	uint16_t royal_sq[2][MAX_ROYALS];
-	uint8_t board[KIFU_MAX_SQUARES];
+	uint16_t board[KIFU_MAX_SQUARES]; /* board codes (kifu_code_make): 16 bits (kifu/variant.h) */
 	/* With bitboards (v->bitboards): each side's squares, and those of its
 	 * pieces that slide (bb_toggle). */
 	bb128 occ[2], sliders[2];
@@ -58,11 +58,11 @@ struct kifu_position {
  * lives in the caller's kifu_undo, whose declared type is another. */
 typedef struct undo_data {
 	kifu_move move;
-	uint8_t moved;        /* board code of the moving piece before the move */
-	uint8_t captured_mid; /* board code captured on mid (0: none) */
-	uint8_t captured_to;  /* board code captured on to (0: none) */
-	int8_t hand_mid;      /* type added to the mover's hand by the mid capture, or -1 */
-	int8_t hand_to;       /* the same for the capture on to */
+	uint16_t moved;        /* board code of the moving piece before the move */
+	uint16_t captured_mid; /* board code captured on mid (0: none) */
+	uint16_t captured_to;  /* board code captured on to (0: none) */
+	int16_t hand_mid;      /* type added to the mover's hand by the mid capture, or -1 */
+	int16_t hand_to;       /* the same for the capture on to */
 	int8_t prev_loser;
 	int8_t prev_nroyal[2];
 	int8_t prev_check;    /* the position's cached check state */
@@ -74,10 +74,10 @@ typedef struct undo_data {
 	/* burning (make.c): the codes burnt on the eight squares around `to`
 	 * (in the order of make.c's around[]) and the captor's hand type each
 	 * went to (-1: none); and the mover, burnt on `to` (0: not) */
-	uint8_t burnt[8];
-	int8_t burnt_hand[8];
-	uint8_t mover_burnt;
-	int8_t mover_burnt_hand;
+	uint16_t burnt[8];
+	int16_t burnt_hand[8];
+	uint16_t mover_burnt;
+	int16_t mover_burnt_hand;
 }
 #if defined(__GNUC__)
 __attribute__((may_alias))
@@ -107,7 +107,7 @@ static inline void put_code(struct kifu_position *p, int sq, int code)
 		if (code)
 			bb_toggle(p, code, sq);
 	}
-	p->board[sq] = (uint8_t)code;
+	p->board[sq] = (uint16_t)code;
 }
 
 /* The hash's parts (rules/hash.h), from the variant's tables when it has

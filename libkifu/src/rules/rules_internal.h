@@ -162,10 +162,20 @@ enum kifu_illegal_code kifu__lion_trade(struct kifu_position *p, const kifu_move
 
 typedef struct gen {
 	struct kifu_position *p;
-	kifu_movelist *out;
+	kifu_moves *out;  /* a kifu_movelist's array (room KIFU_MAX_MOVES) or a growing list */
 	int side;
-	bool full;   /* a move found no room: KIFU_MAX_MOVES were not enough */
+	bool full;   /* a move found no room: out->room was not enough and could not grow */
+	bool grows;  /* out may grow (kifu__moves_grow) */
 } gen;
+
+/* Doubles the room of a list that may grow: false when it may not, or
+ * when no memory was left (legal.c).  Called only when a list is full. */
+bool kifu__moves_grow(gen *g);
+/* Appends a move, growing the list when it may: false when it is full. */
+static inline bool gen_room(gen *g)
+{
+	return g->out->count < g->out->room || kifu__moves_grow(g);
+}
 
 /* The moves of the piece on `from`, appended to g->out. */
 void kifu__gen_piece(gen *g, int from);
@@ -176,9 +186,9 @@ void kifu__lion_filter(gen *g, int start);
 void kifu__gen_drops(gen *g);
 /* Every move of the side to move, before the royal rule: false when the
  * list had no room for every move. */
-static inline bool generate_pseudo(struct kifu_position *p, kifu_movelist *out)
+static inline bool generate_pseudo(struct kifu_position *p, kifu_moves *out, bool grows)
 {
-	gen g = {p, out, p->side, false};
+	gen g = {p, out, p->side, false, grows};
 	out->count = 0;
 	if (p->v->bitboards) {
 		/* the side's pieces in the order of their squares */

@@ -96,7 +96,7 @@ static int put_piece(reader *r, size_t at, int sq, int t, int side)
 	sfen_setup *o = r->out;
 	const struct kifu_variant *v = r->v;
 	int code = kifu_code_make(t, (enum kifu_side)side);
-	o->board[sq] = (uint8_t)code;
+	o->board[sq] = (uint16_t)code;
 	if (v->bitboards) {
 		bb_set(&o->occ[side], sq);
 		if (v->code_slides[code])
@@ -201,8 +201,9 @@ static int read_counter_strike(reader *r)
 	int file = 0, rank = 0;
 	while (at_digit(r) && file <= KIFU_MAX_DIM)
 		file = file * 10 + (r->s[r->i++] - '0');
-	if (r->i < r->len && r->s[r->i] >= 'a' && r->s[r->i] <= 'z')
-		rank = r->s[r->i++] - 'a' + 1;
+	size_t used = 0;
+	if (r->i < r->len && (rank = kifu_rank_read(r->s + r->i, r->len - r->i, &used)) > 0)
+		r->i += used;
 	if (file < 1 || file > v->files || rank < 1 || rank > v->ranks)
 		return fail(r, at, "the counter-strike square must be - or a square of the board (8j)");
 	r->out->cs = (uint16_t)((rank - 1) * v->files + (file - 1));

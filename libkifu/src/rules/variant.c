@@ -59,7 +59,7 @@ static int builtin_at(size_t i, const kifu_variant **out, kifu_diag *diag)
 	if (!builtin_tables()) {
 		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	} else if (!builtin_cache[i]) {
-		struct kifu_variant *v = malloc(sizeof *v);
+		struct kifu_variant *v = calloc(1, sizeof *v); /* zeroed: kifu__variant_load */
 		if (!v) {
 			rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 		} else {
@@ -380,7 +380,7 @@ int kifu_variant_load_buffer(kifu_variant **out, const char *text, size_t len,
 			     const char *filename, kifu_diag *diag)
 {
 	*out = NULL;
-	struct kifu_variant *v = malloc(sizeof *v);
+	struct kifu_variant *v = calloc(1, sizeof *v); /* zeroed: kifu__variant_load */
 	if (!v)
 		return kifu_diag_set(diag, KIFU_ENOMEM, filename, 0, 0, "out of memory");
 	int rc = kifu__variant_load(v, text, len, filename ? filename : "(buffer)", diag);
@@ -395,7 +395,7 @@ int kifu_variant_load_buffer(kifu_variant **out, const char *text, size_t len,
 int kifu_variant_load_file(kifu_variant **out, const char *path, kifu_diag *diag)
 {
 	*out = NULL;
-	struct kifu_variant *v = malloc(sizeof *v);
+	struct kifu_variant *v = calloc(1, sizeof *v); /* zeroed: kifu__variant_load */
 	if (!v)
 		return kifu_diag_set(diag, KIFU_ENOMEM, path, 0, 0, "out of memory");
 	int rc = kifu__variant_load(v, NULL, 0, path, diag);

@@ -29,7 +29,7 @@
 #define MAX_LINES 8
 #define MAX_STARTS 32
 #define MAX_ROYALS 8
-#define MAX_NAMES 640
+#define MAX_NAMES 2048
 #define MAX_WALKS 16
 #define KEY_TYPES 32
 #define KEY_COUNTS 32
@@ -169,7 +169,7 @@ typedef struct sfen_setup {
 	uint16_t royal_sq[2][MAX_ROYALS];
 	uint64_t key;             /* kifu_position_key of it */
 	bb128 occ[2], sliders[2]; /* with bitboards: as a position keeps them */
-	uint8_t board[KIFU_MAX_SQUARES];
+	uint16_t board[KIFU_MAX_SQUARES];
 	uint8_t hand[2][KIFU_MAX_TYPES];
 } sfen_setup;
 
@@ -183,7 +183,7 @@ typedef struct named_start {
 /* An attack seen from the attacked square: a piece of a type in `types` on
  * target - offset attacks it (leaps), or the first piece along -dir does if
  * its range reaches (slides). */
-typedef struct type_set { uint64_t bits[2]; } type_set;
+typedef struct type_set { uint64_t bits[(KIFU_MAX_TYPES + 63) / 64]; } type_set;
 
 static inline bool type_set_has(const type_set *s, int t)
 {
@@ -244,7 +244,7 @@ struct kifu_variant {
 
 	/* Derived by kifu__variant_conclude (conclude.c). */
 	int nleap_attacks;
-	leap_attack leap_attacks[128];
+	leap_attack leap_attacks[256];
 	int nslide_attacks;
 	slide_attack slide_attacks[32];
 	type_set area_lions;

@@ -35,7 +35,7 @@
 #include "text/encoding.h"
 #include "text/similar.h"
 
-#define MAX_DRAFT_PIECES 80
+#define MAX_DRAFT_PIECES 256 /* pieces, and promoted-only pieces (Taikyoku: about 210 kinds) */
 #define MAX_INHERIT_DEPTH 8
 /* The shape of a file's YAML (docs/limits.md); see check_shape. */
 #define MAX_YAML_DEPTH 32
@@ -1241,14 +1241,17 @@ int kifu__variant_load(struct kifu_variant *v, const char *text, size_t len, con
 	draft *d = calloc(1, sizeof *d);
 	if (!d)
 		return kifu_diag_set(diag, KIFU_ENOMEM, file, 0, 0, "out of memory");
-	memset(v, 0, sizeof *v);
-	v->lost_without_royal = true;
+	v->lost_without_royal = true; /* v is zeroed (variant_load.h) */
 	d->v = v;
 	int rc = text ? apply_text(d, text, len, file, 0, diag) : apply_file(d, file, 0, diag);
 	if (!rc)
 		rc = check_settings(d, file, diag);
 	if (!rc)
 		rc = build_types(d, diag);
+	if (!rc && v->drops && v->ntypes > KIFU_MAX_DROP_TYPES)
+		rc = kifu_diag_set(diag, KIFU_ELIMIT, file, d->board_at.line ? d->board_at.line : 1, 1,
+				   "a variant with drops has at most %d piece types, promoted ones included (it has %d)",
+				   KIFU_MAX_DROP_TYPES, v->ntypes);
 	if (!rc)
 		rc = kifu__variant_conclude(v, file, diag);
 	if (!rc)

@@ -45,7 +45,10 @@ static size_t put_square(dims d, int sq, char *out)
 	if (file >= 10)
 		out[n++] = (char)('0' + file / 10);
 	out[n++] = (char)('0' + file % 10);
-	out[n++] = (char)('a' + rank);
+	if (rank < 26)
+		out[n++] = (char)('a' + rank);
+	else
+		n += (size_t)kifu_rank_letters(rank + 1, out + n);
 	return n;
 }
 
@@ -80,12 +83,15 @@ static inline int parse_square(dims d, const char *t, size_t len, size_t *i, int
 	at++;
 	if (at < len && (unsigned)(t[at] - '0') <= 9u) /* a second digit */
 		file = file * 10 + (t[at++] - '0');
-	unsigned r = at < len ? (unsigned)(t[at] - 'a') : 26u;
-	if (r > 25) {
+	size_t used = 0;
+	int rank = at < len ? kifu_rank_read(t + at, len - at, &used) : 0;
+	if (!rank) {
 		*msg = "expected a rank letter (a = rank 1) after the file number";
 		*i = at;
 		return -1;
 	}
+	unsigned r = (unsigned)rank - 1;
+	at += used - 1; /* at the last letter */
 	if (file > d.files || (int)r >= d.ranks) {
 		*msg = "no such square on this board";
 		return -1;
@@ -485,7 +491,14 @@ static inline int fast_square(dims d, const unsigned char *t, size_t len, size_t
 	const int file = first + ((first * 9 + (int)second) & -(int)two);
 	at += two;
 	unsigned r = at < len ? (unsigned)(t[at] - 'a') : 26u;
-	if (r > 25 || file > d.files || (int)r >= d.ranks)
+	if (r > 25 || file > d.files)
+		return -1;
+	if (at + 1 < len && (unsigned)(t[at + 1] - 'a') <= 25u) {
+		/* two letters, past rank 26 (aa = 27): boards over 26 ranks */
+		r = (r + 1) * 26 + (unsigned)(t[at + 1] - 'a');
+		at++;
+	}
+	if ((int)r >= d.ranks)
 		return -1;
 	*k = at + 1;
 	return (int)r * d.files + (file - 1);

@@ -390,7 +390,9 @@ static int fen_to_sfen(const kifu_variant *v, const char *fen, char *out, size_t
 				*msg = "the FEN's counter-strike square is not on the board";
 				return -1;
 			}
-			snprintf(strike, sizeof strike, "%d%c", sq % files + 1, 'a' + sq / files);
+			char rank[3] = {0};
+			kifu_rank_letters(sq / files + 1, rank);
+			snprintf(strike, sizeof strike, "%d%s", sq % files + 1, rank);
 		}
 	}
 	/* the move number: the FEN's last field */

@@ -78,6 +78,8 @@ static bool move_shaped(const char *s, size_t n)
 		if (i >= n || s[i] < 'a' || s[i] > 'z' || i - d > 2)
 			return false;
 		i++;
+		if (i < n && s[i] >= 'a' && s[i] <= 'z')
+			i++; /* a second rank letter (aa = rank 27) */
 		squares++;
 	}
 	if (!drop && i < n && s[i] == '+')
