@@ -251,9 +251,21 @@ const char *kifu_variant_piece_alias(const kifu_variant *v, int t, int i);
  * KIFU_ELIMIT if it does not fit, KIFU_ENOTFOUND for t out of range.
  * Readers fold traditional characters too (kifu_name_fold). */
 int kifu_variant_piece_reading(const kifu_variant *v, int t, int i, char *buf, size_t size);
-/* The type whose SFEN token is token[0..len) ("P", "+P", "L!"), or
+/* The type whose SFEN token is token[0..len) ("P", "+P", "L!", "D!'"), or
  * KIFU_ENOTFOUND.  Case-sensitive: pass the uppercase form. */
 int kifu_variant_piece_by_sfen(const kifu_variant *v, const char *token, size_t len);
+/* An SFEN piece token is a letter and up to KIFU_SFEN_MAX_MARKS marks, each
+ * ' or ! (formats/variants.md, "SFEN letters"): 26 * 15 = 390 tokens.
+ * kifu_sfen_marks gives how many marks begin s[0..len) (at most that many:
+ * a token's marks end where the next token's letter begins). */
+#define KIFU_SFEN_MAX_MARKS 3
+static inline size_t kifu_sfen_marks(const char *s, size_t len)
+{
+	size_t n = 0;
+	while (n < len && n < KIFU_SFEN_MAX_MARKS && (s[n] == '\'' || s[n] == '!'))
+		n++;
+	return n;
+}
 /* The type with this id ("pawn", "+pawn"), or KIFU_ENOTFOUND. */
 int kifu_variant_piece_by_id(const kifu_variant *v, const char *id);
 /* The type whose Japanese name text[0..len) begins with: any of its names

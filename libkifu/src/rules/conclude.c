@@ -396,9 +396,10 @@ static void derive_tokens(struct kifu_variant *v)
 		const char *tok = v->types[t].desc.sfen;
 		int promoted = tok[0] == '+';
 		char letter = tok[promoted];
-		char suffix = tok[promoted + 1];
+		const char *marks = tok + promoted + 1;
 		if (letter >= 'A' && letter <= 'Z')
-			v->by_sfen[promoted][letter - 'A'][suffix == '\'' ? 1 : suffix == '!' ? 2 : 0] = (int16_t)t;
+			v->by_sfen[promoted][letter - 'A'][sfen_marks_index(marks, kifu_sfen_marks(marks, strlen(marks)))] =
+				(int16_t)t;
 	}
 }
 

@@ -52,17 +52,14 @@ int kifu__sfen_token_type(const struct kifu_variant *v, const char *token, size_
 	}
 	if (i >= len || token[i] < 'A' || token[i] > 'Z')
 		return KIFU_ENOTFOUND;
-	int suffix = 0;
-	if (i + 1 < len) {
-		if (i + 2 != len || (token[i + 1] != '\'' && token[i + 1] != '!'))
-			return KIFU_ENOTFOUND;
-		suffix = token[i + 1] == '\'' ? 1 : 2;
-	}
-	int t = v->by_sfen[promoted][token[i] - 'A'][suffix];
+	size_t marks = kifu_sfen_marks(token + i + 1, len - i - 1);
+	if (i + 1 + marks != len)
+		return KIFU_ENOTFOUND;
+	int t = v->by_sfen[promoted][token[i] - 'A'][sfen_marks_index(token + i + 1, marks)];
 	return t >= 0 ? t : KIFU_ENOTFOUND;
 }
 
-/* One piece token at the reader ([+]Letter[suffix]): its type and *side, or
+/* One piece token at the reader ([+]Letter[marks]): its type and *side, or
  * a failure (at the token, or at what should be its letter). */
 static int read_token(reader *r, bool allow_plus, int *side)
 {
@@ -74,14 +71,14 @@ static int read_token(reader *r, bool allow_plus, int *side)
 	at += plus;
 	if (at >= r->len || !(is_upper(s[at]) || is_lower(s[at])))
 		return fail(r, at, "expected a piece letter");
-	char tok[4];
+	char tok[2 + KIFU_SFEN_MAX_MARKS];
 	size_t n = 0;
 	if (plus)
 		tok[n++] = '+';
 	*side = is_upper(s[at]) ? KIFU_SENTE : KIFU_GOTE;
 	tok[n++] = is_upper(s[at]) ? s[at] : (char)(s[at] - 'a' + 'A');
 	size_t end = at + 1;
-	if (end < r->len && (s[end] == '\'' || s[end] == '!'))
+	for (size_t k = kifu_sfen_marks(s + end, r->len - end); k; k--)
 		tok[n++] = s[end++];
 	int t = kifu__sfen_token_type(r->v, tok, n);
 	if (t < 0)

@@ -159,6 +159,17 @@ typedef struct piece_type {
 #define REACH_OFF (KIFU_MAX_DIM - 1)
 enum { REACH_NONE = 0, REACH_JUMP = 1, REACH_SLIDE = 2, REACH_SLOW = 255 };
 
+/* The marks of an SFEN token (kifu_sfen_marks: up to 3, each ' or !) as a
+ * number: none 0; one 1-2; two 3-6; three 7-14 (' before ! in each). */
+#define SFEN_MARK_SETS 15
+static inline int sfen_marks_index(const char *m, size_t n)
+{
+	int bits = 0;
+	for (size_t i = 0; i < n; i++)
+		bits = bits << 1 | (m[i] == '!');
+	return (1 << n) - 1 + bits;
+}
+
 /* A position as an SFEN states it (sfen.c): what a position is set to. */
 typedef struct sfen_setup {
 	int side;
@@ -309,8 +320,9 @@ struct kifu_variant {
 	/* The start position, parsed once (kifu_position_reset sets a position
 	 * to it). */
 	sfen_setup start_setup;
-	/* SFEN token -> type: [promoted][letter A-Z][suffix: none, ', !], -1 if none */
-	int16_t by_sfen[2][26][3];
+	/* SFEN token -> type: [promoted][letter A-Z][its marks: sfen_marks_index],
+	 * -1 if none */
+	int16_t by_sfen[2][26][SFEN_MARK_SETS];
 	/* Japanese names for reading (names.c) */
 	int nnames;
 	size_t names_max_len;

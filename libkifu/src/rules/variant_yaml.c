@@ -1066,8 +1066,7 @@ static int compile_moves(piece_type *t, const draft_piece *p, kifu_diag *diag)
 
 static bool valid_sfen_token(const char *s)
 {
-	return isupper((unsigned char)s[0]) &&
-	       (s[1] == 0 || ((s[1] == '\'' || s[1] == '!') && s[2] == 0));
+	return isupper((unsigned char)s[0]) && s[1 + kifu_sfen_marks(s + 1, strlen(s + 1))] == 0;
 }
 
 /* A piece's SFEN token: an uppercase letter, with ' or !, its own. */
@@ -1077,7 +1076,7 @@ static int check_token(const draft *d, int i, kifu_diag *diag)
 	const where *at = p->sfen_at.line ? &p->sfen_at : &p->at;
 	if (!valid_sfen_token(p->desc.sfen))
 		return kifu_diag_set(diag, KIFU_EVARIANT, at->file, at->line, at->col,
-				     "piece \"%s\": sfen must be an uppercase letter, optionally followed by ' or ! (got \"%s\")",
+				     "piece \"%s\": sfen must be an uppercase letter, optionally followed by up to three marks, each ' or ! (got \"%s\")",
 				     p->desc.id, p->desc.sfen);
 	for (int j = 0; j < i; j++)
 		if (!strcmp(d->pieces[j].desc.sfen, p->desc.sfen))

@@ -110,9 +110,7 @@ static int parse_move(const kifu_variant *v, dims d, const char *t, size_t len, 
 	out->mid = KIFU_NO_SQUARE;
 	if (len && t[0] >= 'A' && t[0] <= 'Z') {
 		/* a drop: the piece's SFEN token, '*', the square */
-		size_t n = 1;
-		if (len > 1 && (t[1] == '\'' || t[1] == '!'))
-			n = 2;
+		size_t n = 1 + kifu_sfen_marks(t + 1, len - 1);
 		int type = kifu_variant_piece_by_sfen(v, t, n);
 		kifu_piece_info info;
 		if (type < 0 || (kifu_variant_piece(v, type, &info) == 0 && info.promoted)) {
@@ -289,7 +287,7 @@ typedef struct parse_state {
 	dims dims;          /* the record's board */
 	/* the type a drop's piece token names ([letter][suffix: none, ', !]),
 	 * looked up on first use: -2 not yet, -1 none that may be dropped */
-	int8_t drop_type[26][3];
+	int16_t drop_type[26][3];
 } parse_state;
 
 /* The column of byte offset off, counting on from the last one asked for
@@ -550,12 +548,12 @@ static size_t fast_move(parse_state *ps, const kifu_variant *v, const unsigned c
 	int suffix = plen == 1 ? 0 : t[1] == '\'' ? 1 : 2;
 	if (t[plen] != '*' || !fast_digit(t, len, plen + 1))
 		return 0;
-	int8_t *type = &ps->drop_type[t[0] - 'A'][suffix];
+	int16_t *type = &ps->drop_type[t[0] - 'A'][suffix];
 	if (*type == -2) {
 		/* as parse_move: a known piece token, not a promoted piece */
 		kifu_piece_info info;
 		int found = kifu_variant_piece_by_sfen(v, (const char *)t, plen);
-		*type = (int8_t)(found < 0 || (kifu_variant_piece(v, found, &info) == 0 && info.promoted) ? -1 : found);
+		*type = (int16_t)(found < 0 || (kifu_variant_piece(v, found, &info) == 0 && info.promoted) ? -1 : found);
 	}
 	k = plen + 1;
 	int to;
@@ -770,7 +768,9 @@ int kifu_compact_parse(kifu_record *rec, const char *line, size_t len, const cha
 		return KIFU_ENOMEM;
 	bool ascii = kifu__ascii_span(line, len) == len, nul = memchr(line, 0, len) != NULL;
 	parse_state ps = {rec, line, len, lineno, scratch, 0, 1, nul, ascii, {0, 0}, {{0}}};
-	memset(ps.drop_type, -2, sizeof ps.drop_type);
+	for (int l = 0; l < 26; l++)
+		for (int k = 0; k < 3; k++)
+			ps.drop_type[l][k] = -2;
 	size_t i = 0;
 	const kifu_variant *v = NULL;
 	enum { VARIANT, TAGS, MOVES, ENDED } stage = VARIANT;
