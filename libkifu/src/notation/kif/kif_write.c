@@ -25,8 +25,8 @@ static const char *const fw_digits[] = {"０", "１", "２", "３", "４", "５"
 static const char *const kanji[] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
 
 enum { NAME_MAX = 128 };
-/* Room for a square in the wide form, "19十九" at the most (and room to
- * copy whole). */
+/* Room for a square in the wide form, "36三十六" at the most (11 bytes,
+ * and its NUL: the table's entries are copied whole). */
 enum { SQUARE_TEXT = 12 };
 
 /* ---- text made by hand: no printf on the per-move path ---- */
@@ -479,21 +479,27 @@ void kifu__kif_put_annotations(FILE *f, const char *comment, const char *bookmar
 		fprintf(f, "&%s\n", bookmark);
 }
 
-/* A square in the wide form, by file and rank: "7九", "10十一" (a constant
- * table, copied whole: SQUARE_TEXT bytes). */
+/* A square in the wide form, by file and rank: "7九", "10十一", "36三十六"
+ * (a constant table, copied whole: SQUARE_TEXT bytes). */
 typedef struct square_text {
 	char text[SQUARE_TEXT];
 	unsigned char len;
 } square_text;
 #define SQ(f, r) {f r, sizeof(f r) - 1}
-#define RANKS(f)                                                                                           \
-	{{"", 0},        SQ(f, "一"),   SQ(f, "二"),   SQ(f, "三"),   SQ(f, "四"),   SQ(f, "五"),   SQ(f, "六"), \
-	 SQ(f, "七"),    SQ(f, "八"),   SQ(f, "九"),   SQ(f, "十"),   SQ(f, "十一"), SQ(f, "十二"), SQ(f, "十三"), \
-	 SQ(f, "十四"),  SQ(f, "十五"), SQ(f, "十六"), SQ(f, "十七"), SQ(f, "十八"), SQ(f, "十九")}
+#define RANKS(f) \
+	{{"", 0}, SQ(f, "一"), SQ(f, "二"), SQ(f, "三"), SQ(f, "四"), SQ(f, "五"), SQ(f, "六"), SQ(f, "七"), \
+	 SQ(f, "八"), SQ(f, "九"), SQ(f, "十"), SQ(f, "十一"), SQ(f, "十二"), SQ(f, "十三"), SQ(f, "十四"), \
+	 SQ(f, "十五"), SQ(f, "十六"), SQ(f, "十七"), SQ(f, "十八"), SQ(f, "十九"), SQ(f, "二十"), SQ(f, "二十一"), \
+	 SQ(f, "二十二"), SQ(f, "二十三"), SQ(f, "二十四"), SQ(f, "二十五"), SQ(f, "二十六"), SQ(f, "二十七"), SQ(f, "二十八"), \
+	 SQ(f, "二十九"), SQ(f, "三十"), SQ(f, "三十一"), SQ(f, "三十二"), SQ(f, "三十三"), SQ(f, "三十四"), SQ(f, "三十五"), \
+	 SQ(f, "三十六")}
 static const square_text wide_squares[KIFU_MAX_DIM + 1][KIFU_MAX_DIM + 1] = {
-	{{"", 0}},   RANKS("1"),  RANKS("2"),  RANKS("3"),  RANKS("4"),  RANKS("5"),  RANKS("6"),
-	RANKS("7"),  RANKS("8"),  RANKS("9"),  RANKS("10"), RANKS("11"), RANKS("12"), RANKS("13"),
-	RANKS("14"), RANKS("15"), RANKS("16"), RANKS("17"), RANKS("18"), RANKS("19"),
+	{{"", 0}}, RANKS("1"), RANKS("2"), RANKS("3"), RANKS("4"), RANKS("5"), RANKS("6"), RANKS("7"),
+	RANKS("8"), RANKS("9"), RANKS("10"), RANKS("11"), RANKS("12"), RANKS("13"), RANKS("14"),
+	RANKS("15"), RANKS("16"), RANKS("17"), RANKS("18"), RANKS("19"), RANKS("20"), RANKS("21"),
+	RANKS("22"), RANKS("23"), RANKS("24"), RANKS("25"), RANKS("26"), RANKS("27"), RANKS("28"),
+	RANKS("29"), RANKS("30"), RANKS("31"), RANKS("32"), RANKS("33"), RANKS("34"), RANKS("35"),
+	RANKS("36"),
 };
 #undef RANKS
 #undef SQ
@@ -504,10 +510,13 @@ static inline char *put_square_wide(char *o, int files, int sq)
 {
 	/* 65536 / files rounded up: sq / files as a product, with no
 	 * division on the per-move path (a tenth of the writer's time); it
-	 * errs by less than sq / 65536 < 1 / files, so the quotient is exact */
+	 * errs by less than sq / 65536 < 1 / files, so the quotient is exact:
+	 * sq * files < 36 * 36 * 36 < 65536 */
 	static const uint32_t inverse[KIFU_MAX_DIM + 1] = {
-		0,    65536, 32768, 21846, 16384, 13108, 10923, 9363, 8192, 7282,
-		6554, 5958,  5462,  5042,  4682,  4370,  4096,  3856, 3641, 3450,
+		0, 65536, 32768, 21846, 16384, 13108, 10923, 9363, 8192, 7282,
+		6554, 5958, 5462, 5042, 4682, 4370, 4096, 3856, 3641, 3450,
+		3277, 3121, 2979, 2850, 2731, 2622, 2521, 2428, 2341, 2260,
+		2185, 2115, 2048, 1986, 1928, 1873, 1821,
 	};
 	const unsigned f = (unsigned)files, row = (unsigned)sq * inverse[f < KIFU_MAX_DIM ? f : KIFU_MAX_DIM] >> 16;
 	const unsigned file = (unsigned)sq - row * f;
