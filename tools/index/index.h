@@ -185,13 +185,13 @@ enum index_find_flags {
  * keyed by; and the same of one square, to keep it up to date move by
  * move. */
 uint64_t index_square_hash(int code, int sq);
-uint64_t index_board_hash(const uint8_t *board, int nsq);
+uint64_t index_board_hash(const uint16_t *board, int nsq);
 
 /* A board kept square by square along a line of play (from, first-leg
  * square and destination of each move), with its hash. */
 struct index_board {
 	int nsq;
-	uint8_t sq[KIFU_MAX_SQUARES];
+	uint16_t sq[KIFU_MAX_SQUARES];
 	uint64_t hash;
 };
 void index_board_set(struct index_board *b, const kifu_position *pos);

@@ -54,7 +54,7 @@ struct node {
 	int impure;            /* a game reached another position of the key first */
 	int had_rows;          /* add: the key's rows were in the index */
 	long same_key;         /* the next node of the key, or -1 */
-	uint8_t *packed;       /* the position, as compared */
+	uint16_t *packed;       /* the position, as compared */
 	char *sfen;            /* and as written */
 	int64_t first_record;
 	long games, sente, gote, draw, ended;
@@ -115,7 +115,7 @@ struct index_explorer {
 	char *date;
 	struct want *want;
 	int nwant, capwant, unseen;
-	uint8_t packed[KIFU_MAX_SQUARES + 2 * KIFU_MAX_TYPES + 1];
+	uint16_t packed[KIFU_MAX_SQUARES + 2 * KIFU_MAX_TYPES + 1];
 	int failed;
 };
 
@@ -290,7 +290,7 @@ static int grow_slots(index_explorer *e)
 
 /* A new node of key and variant, its position packed/sfen: its index, or
  * -1 out of memory. */
-static long new_node(index_explorer *e, int64_t key, int variant, const uint8_t *packed, size_t len,
+static long new_node(index_explorer *e, int64_t key, int variant, const uint16_t *packed, size_t len,
 		     const char *sfen)
 {
 	if (2 * (size_t)(e->nnodes + 1) > e->nslots && grow_slots(e))
@@ -308,11 +308,11 @@ static long new_node(index_explorer *e, int64_t key, int variant, const uint8_t 
 	n->key = key;
 	n->variant = variant;
 	n->same_key = -1;
-	if (!(n->packed = malloc(len)) || !(n->sfen = strdup(sfen))) {
+	if (!(n->packed = malloc(len * sizeof *packed)) || !(n->sfen = strdup(sfen))) {
 		free(n->packed);
 		return no_memory(e), -1;
 	}
-	memcpy(n->packed, packed, len);
+	memcpy(n->packed, packed, len * sizeof *packed);
 	size_t slot;
 	long first = first_of(e, key, &slot);
 	if (first < 0) {
@@ -350,11 +350,11 @@ static size_t pack(index_explorer *e, const kifu_position *pos)
 	int nsq = kifu_variant_files(v) * kifu_variant_ranks(v), types = kifu_variant_piece_count(v);
 	size_t n = 0;
 	for (int sq = 0; sq < nsq; sq++)
-		e->packed[n++] = (uint8_t)kifu_position_at(pos, sq);
+		e->packed[n++] = (uint16_t)kifu_position_at(pos, sq);
 	for (int side = 0; side < 2; side++)
 		for (int t = 0; t < types; t++)
-			e->packed[n++] = (uint8_t)kifu_position_hand(pos, (enum kifu_side)side, t);
-	e->packed[n++] = (uint8_t)kifu_position_side(pos);
+			e->packed[n++] = (uint16_t)kifu_position_hand(pos, (enum kifu_side)side, t);
+	e->packed[n++] = (uint16_t)kifu_position_side(pos);
 	return n;
 }
 
@@ -543,7 +543,7 @@ static int reached(index_explorer *e, const struct want *w, kifu_position *pos, 
 	struct node *n = &e->nodes[k];
 	if (n->impure)
 		return CLI_OK;
-	if (memcmp(n->packed, e->packed, len) != 0) {
+	if (memcmp(n->packed, e->packed, len * sizeof *e->packed) != 0) {
 		n->impure = 1; /* another position of the same key */
 		return CLI_OK;
 	}

@@ -27,7 +27,7 @@ uint64_t index_square_hash(int code, int sq)
 	return x ^ (x >> 31);
 }
 
-uint64_t index_board_hash(const uint8_t *board, int nsq)
+uint64_t index_board_hash(const uint16_t *board, int nsq)
 {
 	uint64_t h = 0;
 	for (int sq = 0; sq < nsq; sq++)
@@ -41,7 +41,7 @@ void index_board_set(struct index_board *b, const kifu_position *pos)
 	const kifu_variant *v = kifu_position_variant(pos);
 	b->nsq = kifu_variant_files(v) * kifu_variant_ranks(v);
 	for (int sq = 0; sq < b->nsq; sq++)
-		b->sq[sq] = (uint8_t)kifu_position_at(pos, sq);
+		b->sq[sq] = (uint16_t)kifu_position_at(pos, sq);
 	b->hash = index_board_hash(b->sq, b->nsq);
 }
 
@@ -60,7 +60,7 @@ void index_board_move(struct index_board *b, const kifu_position *pos, const kif
 			b->hash ^= index_square_hash(b->sq[sq], sq);
 		if (code)
 			b->hash ^= index_square_hash(code, sq);
-		b->sq[sq] = (uint8_t)code;
+		b->sq[sq] = (uint16_t)code;
 	}
 }
 
@@ -170,7 +170,7 @@ struct target {
 	int ok;
 	int64_t key, mirror_key;
 	uint64_t hash, mirror_hash;   /* of the board and of its mirror */
-	uint8_t board[KIFU_MAX_SQUARES], mirror[KIFU_MAX_SQUARES];
+	uint16_t board[KIFU_MAX_SQUARES], mirror[KIFU_MAX_SQUARES];
 	uint8_t hand[2][KIFU_MAX_TYPES];
 	int side;
 	char *sfen;                   /* index_sfen's */
@@ -216,7 +216,7 @@ static int read_target(index_find *f, const kifu_variant *v, const char *sfen, s
 		return rc;
 	int files = kifu_variant_files(v), nsq = files * kifu_variant_ranks(v);
 	for (int sq = 0; sq < nsq; sq++) {
-		t->board[sq] = (uint8_t)kifu_position_at(f->pos, sq);
+		t->board[sq] = (uint16_t)kifu_position_at(f->pos, sq);
 		t->mirror[sq - sq % files + (files - 1 - sq % files)] = t->board[sq];
 	}
 	for (int side = 0; side < 2; side++)
@@ -459,9 +459,9 @@ const char *index_find_sfen(const index_find *f, int which, const kifu_variant *
 static int same(const index_find *f, const kifu_position *pos, int mirrored)
 {
 	const struct target *t = f->t;
-	const uint8_t *board = mirrored ? t->mirror : t->board;
+	const uint16_t *board = mirrored ? t->mirror : t->board;
 	if (f->flags & INDEX_BOARD_ONLY)
-		return memcmp(f->board.sq, board, (size_t)f->board.nsq) == 0;
+		return memcmp(f->board.sq, board, (size_t)f->board.nsq * sizeof f->board.sq[0]) == 0;
 	const kifu_variant *v = kifu_position_variant(pos);
 	int nsq = kifu_variant_files(v) * kifu_variant_ranks(v);
 	if ((int)kifu_position_side(pos) != t->side)

@@ -17,7 +17,7 @@
 
 /* One position as one variant reads it. */
 struct target {
-	uint8_t board[KIFU_MAX_SQUARES], mirror[KIFU_MAX_SQUARES];
+	uint16_t board[KIFU_MAX_SQUARES], mirror[KIFU_MAX_SQUARES];
 	uint8_t hand[2][KIFU_MAX_TYPES];
 	int side;
 	uint64_t hash, mirror_hash;
@@ -42,7 +42,7 @@ struct select_positions {
 	char *found;            /* found[i]: target i was reached */
 	int left;               /* targets not reached yet */
 	int nsq, files, ntypes;
-	uint8_t board[KIFU_MAX_SQUARES];
+	uint16_t board[KIFU_MAX_SQUARES];
 	uint64_t hash;
 };
 
@@ -104,7 +104,7 @@ static uint64_t square_hash(int code, int sq)
 	return x ^ (x >> 31);
 }
 
-static uint64_t board_hash(const uint8_t *board, int nsq)
+static uint64_t board_hash(const uint16_t *board, int nsq)
 {
 	uint64_t h = 0;
 	for (int sq = 0; sq < nsq; sq++)
@@ -122,7 +122,7 @@ static int read_target(kifu_position *pos, const char *sfen, struct target *t, k
 	const kifu_variant *v = kifu_position_variant(pos);
 	int files = kifu_variant_files(v), nsq = files * kifu_variant_ranks(v);
 	for (int sq = 0; sq < nsq; sq++) {
-		t->board[sq] = (uint8_t)kifu_position_at(pos, sq);
+		t->board[sq] = (uint16_t)kifu_position_at(pos, sq);
 		/* the same rank, file f seen as file files + 1 - f */
 		t->mirror[sq - sq % files + (files - 1 - sq % files)] = t->board[sq];
 	}
@@ -172,7 +172,7 @@ int select_positions_check(select_positions *p, int i, const kifu_variant *v, ki
 static int same_position(const select_positions *p, const kifu_position *pos,
 			 const struct target *t, int mirrored)
 {
-	if (memcmp(p->board, mirrored ? t->mirror : t->board, (size_t)p->nsq) != 0)
+	if (memcmp(p->board, mirrored ? t->mirror : t->board, (size_t)p->nsq * sizeof p->board[0]) != 0)
 		return 0;
 	if (p->flags & SELECT_BOARD_ONLY)
 		return 1;
@@ -207,7 +207,7 @@ static int on_begin(void *ctx, kifu_position *pos, int line)
 	select_positions *p = ctx;
 	(void)line;
 	for (int sq = 0; sq < p->nsq; sq++)
-		p->board[sq] = (uint8_t)kifu_position_at(pos, sq);
+		p->board[sq] = (uint16_t)kifu_position_at(pos, sq);
 	p->hash = board_hash(p->board, p->nsq);
 	return look(p, pos);
 }
@@ -229,7 +229,7 @@ static int on_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 			p->hash ^= square_hash(p->board[sq], sq);
 		if (code)
 			p->hash ^= square_hash(code, sq);
-		p->board[sq] = (uint8_t)code;
+		p->board[sq] = (uint16_t)code;
 	}
 	return look(p, pos);
 }
