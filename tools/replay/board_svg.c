@@ -40,6 +40,12 @@
 #define HAND_H 56  /* a hand's row */
 #define FILES_H 24 /* the file numbers' row */
 #define RANKS_W 40 /* the rank labels' column */
+#define RANK3_PX 12 /* the font size of a label of three kanji (二十一): 36 wide */
+/* The board's width in pixels unless --size says: its own (a unit a
+ * pixel) up to WIDE_FILES files, and for a wider board (Tai's 25, Taikyoku's
+ * 36) that of WIDE_FILES files: a laptop's screen shows it at once across,
+ * its pieces' kanji still 12 pixels and more (docs/replay.md). */
+#define WIDE_FILES 27
 #define CAPTION_H 30
 #define HAND_LABEL_W 150 /* "△後手 持駒 手番" */
 #define HAND_STEP 60     /* one kind of piece in hand, with its count */
@@ -520,12 +526,19 @@ static void put_coords(struct board_out *o, const struct layout *l, enum board_c
 	for (int i = 0; i < l->ranks; i++) {
 		int rank = l->flip ? l->ranks - i : i + 1;
 		attr_int(o, "<text y=\"", l->y0 + i * CH + CH / 2);
-		board_out_char(o, '>');
 		if (coords == BOARD_COORDS_KANJI) {
-			board_out_str(o, board_kanji_number(rank, label, sizeof label));
+			/* three kanji (二十一 and on, past 20 ranks) are smaller, to fit
+			 * the column: the labels of 20 ranks and fewer are as before */
+			board_kanji_number(rank, label, sizeof label);
+			if (strlen(label) > 6)
+				board_out_lit(o, " font-size=\"" STR(RANK3_PX) "\"");
+			board_out_char(o, '>');
+			board_out_str(o, label);
 		} else {
-			char letter = (char)('a' + rank - 1);
-			board_out_char(o, letter);
+			char letters[2];
+			board_out_char(o, '>');
+			for (int k = 0, n = kifu_rank_letters(rank, letters); k < n; k++)
+				board_out_char(o, letters[k]); /* aa = 27 ... */
 		}
 		board_out_lit(o, "</text>\n");
 	}
@@ -591,7 +604,8 @@ static void layout_init(struct layout *l, const struct board_view *view)
 static void put_root(struct board_out *o, const struct layout *l, const struct board_view *view)
 {
 	char sfen[4096];
-	long scale_to = view->size > 0 ? view->size : l->files * CW, board_w = l->files * CW;
+	long board_w = l->files * CW;
+	long scale_to = view->size > 0 ? view->size : l->files > WIDE_FILES ? WIDE_FILES * CW : board_w;
 	if (kifu_position_sfen(view->pos, sfen, sizeof sfen) < 0)
 		sfen[0] = '\0';
 	board_out_str(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
