@@ -179,6 +179,38 @@ const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i)
 	return NULL;
 }
 
+int kifu_variant_set_summary(const kifu_variant_set *set, int i, kifu_variant_summary *out)
+{
+	if (i < 0)
+		return KIFU_ENOTFOUND;
+	if (set && i < set->nadded) {
+		const kifu_variant *v = set->added[i];
+		*out = (kifu_variant_summary){v->name, "", -1, v->files, v->ranks, 0};
+		return 0;
+	}
+	int at = set ? set->nadded : 0;
+	for (size_t k = 0; k < kifu__builtin_file_count; k++) {
+		if (find_added(set, kifu__builtin_files[k].name))
+			continue;
+		if (at++ != i)
+			continue;
+		const struct kifu_builtin_file *f = &kifu__builtin_files[k];
+		*out = (kifu_variant_summary){f->yaml_name ? f->yaml_name : f->name, "", -1, f->files, f->ranks,
+					      f->start_as_parent};
+		if (f->parent >= 0 && !find_added(set, f->inherit)) {
+			out->parent = f->inherit;
+			/* its index: the added ones, then the shipped ones before it not hidden */
+			out->parent_at = set ? set->nadded : 0;
+			for (int j = 0; j < f->parent; j++)
+				out->parent_at += !find_added(set, kifu__builtin_files[j].name);
+		} else {
+			out->start_as_parent = 0;
+		}
+		return 0;
+	}
+	return KIFU_ENOTFOUND;
+}
+
 /* What shipped file k says of its names, or, where it says nothing, what
  * the file it inherits from says (loading applies the parent first):
  * WHICH 0 the title-ja, 1 the name.  From the summary embed wrote, so that
@@ -460,6 +492,11 @@ void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out)
 }
 
 const char *kifu_variant_start_sfen(const kifu_variant *v) { return v->start; }
+
+int kifu_variant_start_at(const kifu_variant *v, int sq)
+{
+	return sq >= 0 && sq < v->files * v->ranks ? v->start_setup.board[sq] : 0;
+}
 
 int kifu_variant_named_start_count(const kifu_variant *v) { return v->nstarts; }
 

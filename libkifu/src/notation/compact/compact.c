@@ -40,7 +40,7 @@ static dims dims_of(const kifu_variant *v)
 /* Writes the square's name ("7g", "12o") at out; returns its length. */
 static size_t put_square(dims d, int sq, char *out)
 {
-	int file = sq % d.files + 1, rank = sq / d.files;
+	int rank = kifu__square_rank(sq, d.files), file = sq - rank * d.files + 1;
 	size_t n = 0;
 	if (file >= 10)
 		out[n++] = (char)('0' + file / 10);
@@ -998,19 +998,35 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 		while (f->next < f->nchildren && f->children[2 * f->next] < replaced)
 			f->next++;
 		if (f->k < li.count) {
-			kifu_record_move m;
-			char mv[32];
-			kifu_record_get_move_at(rec, li.first + f->k, &m);
-			mv[0] = ' ';
-			put(b, mv, 1 + put_move(v, d, &m.move, mv + 1));
-			if (m.comment)
-				put_comment(b, m.comment);
-			put_times(b, m.time, m.total);
-			if (m.bookmark) {
-				put(b, "&", 1);
-				put_escaped(b, m.bookmark, "{}@&");
+			/* the moves up to the next that a variation replaces, in a
+			 * row, each straight into the buffer (room made first: a
+			 * move is at most 16 bytes, with its space 17) */
+			long stop = li.count;
+			if (f->next < f->nchildren && f->children[2 * f->next] - li.start + 1 > f->k &&
+			    f->children[2 * f->next] - li.start + 1 < stop)
+				stop = f->children[2 * f->next] - li.start + 1;
+			for (; f->k < stop && !b->failed; f->k++) {
+				kifu_record_move m;
+				kifu_record_get_move_at(rec, li.first + f->k, &m);
+				if (b->cap - b->len < 17) {
+					put(b, "                 ", 17);
+					if (b->failed)
+						break;
+					b->len -= 17;
+				}
+				b->p[b->len++] = ' ';
+				b->len += put_move(v, d, &m.move, b->p + b->len);
+				if (m.comment)
+					put_comment(b, m.comment);
+				if (m.time >= 0)
+					put_times(b, m.time, m.total);
+				if (m.bookmark) {
+					put(b, "&", 1);
+					put_escaped(b, m.bookmark, "{}@&");
+				}
 			}
-			f->k++;
+			if (b->failed)
+				f->k = li.count;
 			continue;
 		}
 		if (li.ending[0] && !f->ended) {
