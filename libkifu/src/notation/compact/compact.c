@@ -37,16 +37,20 @@ static dims dims_of(const kifu_variant *v)
 	return (dims){kifu_variant_files(v), kifu_variant_ranks(v)};
 }
 
-/* Writes the square's name ("7g", "12o") at out; returns its length. */
-static size_t put_square(dims d, int sq, char *out)
+/* Writes the square's name ("7g", "12o") at out, which has room for 4
+ * bytes; returns its length.  No division: the per-move path of every
+ * conversion to compact. */
+static inline size_t put_square(dims d, int sq, char *out)
 {
 	int rank = kifu__square_rank(sq, d.files), file = sq - rank * d.files + 1;
-	size_t n = 0;
-	if (file >= 10)
-		out[n++] = (char)('0' + file / 10);
-	out[n++] = (char)('0' + file % 10);
-	out[n++] = (char)('a' + rank);
-	return n;
+	/* with no branch (one or two digits are as likely on a large board):
+	 * the ones digit written second, then over it the rank letter when the
+	 * number has one digit */
+	const size_t n = 1 + (size_t)(file >= 10);
+	out[0] = (char)(n == 2 ? '0' + file / 10 : '0' + file);
+	out[1] = (char)('0' + file % 10);
+	out[n] = (char)('a' + rank);
+	return n + 1;
 }
 
 void kifu_compact_square_name(const kifu_variant *v, int sq, char *buf, size_t size)
@@ -194,15 +198,10 @@ static size_t put_move(const kifu_variant *v, dims d, const kifu_move *m, char *
 			out[n++] = '?';
 		return n;
 	}
-	const int sqs[3] = {m->from, m->mid, m->to};
-	for (int k = 0; k < 3; k++) {
-		if (k == 1 && m->mid == KIFU_NO_SQUARE)
-			continue;
-		if (sqs[k] < nsq)
-			n += put_square(d, sqs[k], out + n);
-		else
-			out[n++] = '?';
-	}
+	n += m->from < nsq ? put_square(d, m->from, out + n) : (out[n] = '?', 1);
+	if (m->mid != KIFU_NO_SQUARE)
+		n += m->mid < nsq ? put_square(d, m->mid, out + n) : (out[n] = '?', 1);
+	n += m->to < nsq ? put_square(d, m->to, out + n) : (out[n] = '?', 1);
 	if (m->flags & KIFU_MOVE_PROMOTE)
 		out[n++] = '+';
 	return n;
