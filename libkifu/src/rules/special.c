@@ -63,7 +63,8 @@ static enum kifu_illegal_code hook_reach(const struct kifu_position *p, const sl
 		if (kn % norm || mn % norm)
 			continue;
 		const int k = kn / norm, m = mn / norm;
-		if (k < 1 || m < 1)
+		/* (the corner on the board: then so is each square of both legs) */
+		if (k < 1 || m < 1 || !on_board(p, FILE_OF(from) + k * sf, RANK_OF(from) + k * sr))
 			continue;
 		const int corner = from + k * (sr * p->files + sf);
 		int b = -1;
