@@ -61,6 +61,9 @@ typedef struct kifu_piece_info {
 	int rank;             /* its rank for range jumps (formats/movement.md, X^): 0 unless given */
 	int jump_rank;        /* its range jumps pass over pieces ranking below this */
 	int burns;            /* 1: a burner (Tenjiku's Fire Demon: formats/variants.md, burning) */
+	int captor_becomes;   /* the type a piece that takes this one becomes (formats/variants.md,
+			       * captor-becomes), or -1 */
+	int keeps_form;       /* 1: taking such a piece leaves this one as it was (keeps-form) */
 } kifu_piece_info;
 
 /* ---- the shipped variants ---- */
@@ -199,7 +202,8 @@ void kifu_variant_repetition(const kifu_variant *v, kifu_repetition_rule *out);
 enum kifu_promotion_when {
 	KIFU_PROMOTE_ENTERING = 1,        /* from outside the zone into it */
 	KIFU_PROMOTE_IN_ZONE = 2,         /* starting or ending in the zone */
-	KIFU_PROMOTE_CAPTURE_IN_ZONE = 4  /* a capture starting or ending in the zone */
+	KIFU_PROMOTE_CAPTURE_IN_ZONE = 4, /* a capture starting or ending in the zone */
+	KIFU_PROMOTE_BY_CAPTURE = 8       /* any capture, anywhere (promotion by capture) */
 };
 
 /* The rest of a variant's rules, as its file states them

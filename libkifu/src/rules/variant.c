@@ -470,7 +470,8 @@ void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out)
 	out->promotion_zone = v->zone;
 	out->promotion_when = (v->promo_when & PROMO_ENTER ? KIFU_PROMOTE_ENTERING : 0) |
 			      (v->promo_when & PROMO_IN_ZONE ? KIFU_PROMOTE_IN_ZONE : 0) |
-			      (v->promo_when & PROMO_CAPTURE_IN_ZONE ? KIFU_PROMOTE_CAPTURE_IN_ZONE : 0);
+			      (v->promo_when & PROMO_CAPTURE_IN_ZONE ? KIFU_PROMOTE_CAPTURE_IN_ZONE : 0) |
+			      (v->promo_when & PROMO_BY_CAPTURE ? KIFU_PROMOTE_BY_CAPTURE : 0);
 	out->promotion_forced = v->promo_forced;
 	out->drops = v->drops;
 	out->royal_rule = (enum kifu_royal_rule)v->royal_rule;
@@ -535,6 +536,7 @@ int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out)
 		.no_two_on_file = d->no_two_on_file, .no_drop_mate = d->no_drop_mate,
 		.declaration_points = d->declaration_points, .max_on_file = d->max_on_file,
 		.rank = d->rank, .jump_rank = d->jump_rank >= 0 ? d->jump_rank : d->rank, .burns = d->burns,
+		.captor_becomes = p->captor_becomes, .keeps_form = d->keeps_form,
 	};
 	return 0;
 }
