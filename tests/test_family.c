@@ -367,7 +367,26 @@ typedef struct perft_row {
 	"ln1cs1g1si1nl/a1i1tkgmtc1f'a/f'1ppp1pp2ppp/pp3pp'1pp3/13/13/13/13/5P7/4P1P'PP2P1/PPPPGTP2PP1P/" \
 	"AF'2S1MST2F'A/LNIC2KGCI1NL b - 31"
 
+/* Dai Dai: after 30 plies of a random legal game (gen-records -v dai-dai
+ * -n 3 -p 40 -s 5, the first). */
+#define DD_MID30 \
+	"lm'd!rs'dd'i'ki!qf!hr!h'nl/ap'l'm!f'r'on!1gx2e!l!o'a/1b2b!h!gsg!s1w!c'p!o!v1/t1u'a!juicg'ciujt!n'eb'/c!w'x'a'wv'ft's!t'fv'wa'x'me'/pmppp1ppppppppppp/5p11/17/17/17/3P1P1P1PWP1P3/PPP1P1P1P1P1P1PPP/E'MX'A'WV'FT'1T'FV'1A'X'MC!/B'EN'T!JUICG'CIUJA!U'W'1/1V1E!1W!1SG!SR'H!2B!BT/AO'L!O!P!C'XGN!GO1F'M!L'P'A/LNH'R!HF!QI!KI'D'DS'RD!M'L b - 31"
+/* Dai Dai: a Sente Hook Mover on 9i and Long-nosed Goblin on 5m on an open
+ * board, a Gote Pawn on 9c and a Gote Lion Dog on 3e. */
+#define DD_OPEN "16k/17/8p8/17/14l'2/17/17/17/8M'8/17/17/17/12N4/17/17/17/K16 b - 1"
+
 static const perft_row perfts[] = {
+	/* 58 (docs/rules.md, "Dai Dai Shogi", perft): 15 Pawn steps, the
+	 * Howling Dogs 4 each (three squares and the Gote Dog), rank o's pieces
+	 * 8 (Vertical Mover 2, Water Buffalo 2, Flying Horse 2, Enchanted
+	 * Badger 2), rank n's 6 (Blue Dragon 1, Fragrant Elephant 2, White
+	 * Elephant 2, White Tiger 1), rank p's 21 (Lion 3 and its pass, Old
+	 * Kite 2, Old Rat 2, Cat Sword 2, Rushing Bird 2, Blind Monkey 2, the
+	 * Reverse Chariots, the Prancing Stag, the Phoenix, the Golds and the
+	 * Lion Dog 1 each). */
+	{"dai-dai", NULL, {58, 3346, 196084}},
+	{"dai-dai", DD_MID30, {75, 4875}},
+	{"dai-dai", DD_OPEN, {399, 9883}},
 	/* 74 (docs/rules.md, "Tenjiku Shogi", perft: 14 Pawn steps, 2 Dog
 	 * steps, 2 Horned Falcon and 4 Soaring Eagle jumps to rank k, 2 each
 	 * of Vertical Soldiers, Bishops, Dragon Horses, Dragon Kings, Water
@@ -671,6 +690,9 @@ static void check_agrees_with_generation(void **state)
 	agree("heian", HEIAN_MID30);
 	agree("heian-dai", HEIAN_DAI_MID30);
 	agree("heian-dai-leaping-dragon", HEIAN_DAI_MID30);
+	agree("dai-dai", NULL);
+	agree("dai-dai", DD_MID30);
+	agree("dai-dai", DD_OPEN);
 }
 
 /* ---- make and unmake ---------------------------------------------------- */
@@ -712,6 +734,8 @@ static void make_unmake(void **state)
 	unmake_restores("tenjiku", TEN_MID30, 1);
 	unmake_restores("tori", TORI_MID30, 2);
 	unmake_restores("heian", HEIAN_BARE, 2);
+	unmake_restores("dai-dai", DD_MID30, 1);
+	unmake_restores("dai-dai", DD_OPEN, 2);
 }
 
 int main(void)

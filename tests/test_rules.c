@@ -124,6 +124,16 @@ typedef struct spec {
 #define SHOGI_GOLD_SILVER "4k4/9/9/4G4/9/4S4/9/9/4K4 b - 1"
 #define ASAKURA_CAPTURES "k8/9/4e4/9/2+e1R1p2/9/9/9/4K4 b - 1"
 
+/* Dai Dai (17x17): a Sente Hook Mover (M', R>) on 9i boxed in by its own
+ * Pawns on 9g 8h 10h 11h 12i 8j 11k and Gote Pawns on 8i 10j 9k. */
+#define DD_HOOK "16k/17/17/17/17/17/8P8/6PP1P7/5P2M'p7/7p1P7/6P1p8/17/17/17/17/17/K16 b - 1"
+/* A Sente Long-nosed Goblin (N, B> W) in its corner 1q, its Pawns on 1p,
+ * 2q and 3o, a Gote Pawn on 1o. */
+#define DD_GOBLIN "k16/17/17/17/17/17/17/17/17/17/17/17/17/17/14P1p/16P/8K6PN b - 1"
+/* A Sente Flying Dragon (F', F2; promotes to a Dragon King) on 9i, a Gote
+ * Pawn on 8h; a Sente Lion on 3i with a Gote Pawn on 3h. */
+#define DD_PROMOTE "16k/17/17/17/17/17/17/9p4p2/8F'5L!2/17/17/17/17/17/17/17/K16 b - 1"
+
 static const spec specs[] = {
 	/* ---- Dai Shogi ---- */
 
@@ -428,6 +438,46 @@ static const spec specs[] = {
 	CHECKS("dai", DAI_LION_ONE_ENEMY, "8h8f", KIFU_LEGAL),
 	CHECKS("dai", DAI_LION_ONE_ENEMY, "8h7g6f", KIFU_LEGAL),
 	CHECKS("dai", DAI_LION_ONE_ENEMY, "8h5h", KIFU_ILL_UNREACHABLE),
+
+	/* ---- hooks (formats/movement.md, X>; docs/rules.md, Dai Dai) ---- */
+
+	/* The Hook Mover on 9i: up, 9h (9g its own; from 9h both turns meet
+	 * its own Pawns on 10h and 8h); down, 9j and the Pawn on 9k, and from
+	 * 9j the turn to the Pawn on 10j (8j its own); left (Sente's left is
+	 * the higher file), 10i and 11i (12i its own), from 10i the turn down
+	 * to 10j again (one move), up 10h its own; from 11i down 11j (11k its
+	 * own), up 11h its own; right, the Pawn on 8i, where it must stop.  8
+	 * moves; the Hook Mover never promotes. */
+	MOVES("dai-dai", DD_HOOK, "9i", "9i9h 9i9j 9i9k 9i10j 9i10i 9i11i 9i11j 9i8i"),
+	/* 11g: through 9g (its own Pawn) or through 11h (its own): both
+	 * corners' paths are blocked. */
+	CHECKS("dai-dai", DD_HOOK, "9i11g", KIFU_ILL_HOOK_BLOCKED),
+	/* 12j: the corner 12i is its own Pawn, the other path crosses the
+	 * Pawn it could take on 10j. */
+	CHECKS("dai-dai", DD_HOOK, "9i12j", KIFU_ILL_HOOK_BLOCKED),
+	/* 9l: straight down past the Pawn on 9k: blocked, by that Pawn. */
+	CHECKS("dai-dai", DD_HOOK, "9i9l", KIFU_ILL_BLOCKED),
+	NAMES_BLOCKER("dai-dai", DD_HOOK, "9i9l", "9k", "hook-mover", "pawn"),
+	CHECKS("dai-dai", DD_HOOK, "9i9g", KIFU_ILL_OWN_CAPTURE),
+	CHECKS("dai-dai", DD_HOOK, "9i11j", KIFU_LEGAL),
+	/* The Goblin on 1q: its steps meet its own Pawns (1p, 2q); up-left
+	 * 2p (3o its own), and from 2p the two turns: up-right to the Gote
+	 * Pawn on 1o, down-left to 3q.  3 moves. */
+	MOVES("dai-dai", DD_GOBLIN, "1q", "1q2p 1q1o 1q3q"),
+
+	/* ---- promotion by capture (promotion.when: capture, forced) ---- */
+
+	/* The Flying Dragon on 9i: up to two squares diagonally; the capture
+	 * on 8h must promote, no other move may. */
+	MOVES("dai-dai", DD_PROMOTE, "9i", "9i8h+ 9i10h 9i11g 9i10j 9i11k 9i8j 9i7k"),
+	CHECKS("dai-dai", DD_PROMOTE, "9i8h", KIFU_ILL_MUST_PROMOTE),
+	CHECKS("dai-dai", DD_PROMOTE, "9i10h+", KIFU_ILL_PROMOTE_HERE),
+	/* Igui is a capture too: the Lion takes on 3h without moving and
+	 * becomes a Furious Fiend. */
+	CHECKS("dai-dai", DD_PROMOTE, "3i3h3i", KIFU_ILL_MUST_PROMOTE),
+	CHECKS("dai-dai", DD_PROMOTE, "3i3h3i+", KIFU_LEGAL),
+	CHECKS("dai-dai", DD_PROMOTE, "3i3g", KIFU_LEGAL),
+	CHECKS("dai-dai", DD_PROMOTE, "3i3g+", KIFU_ILL_PROMOTE_HERE),
 };
 
 /* The drops of `token` on every empty square of rank >= min_rank (1-based)
@@ -807,6 +857,49 @@ static void make_unmake(void **state)
 	unmake_restores("dai", "15/15/7k4+e1p/15/15/15/15/7R7/15/15/15/15/15/15/12K2 b - 1", 2);
 }
 
+/* captor-becomes (formats/variants.md): a variant made for the test from
+ * dai-dai, whose Pawn turns the piece that takes it into a promoted Lion
+ * (a Furious Fiend), and whose King keeps its form.  A Gold takes a Pawn
+ * and becomes a Furious Fiend (+L!); the King takes one and stays a King;
+ * a Flying Dragon takes one and becomes the Furious Fiend, not its own
+ * promotion; unmaking puts back the Gold. */
+static void captor_becomes(void **state)
+{
+	(void)state;
+	static const char yaml[] = "inherit: dai-dai\nname: captor-test\npieces:\n"
+				   "  - {id: pawn, captor-becomes: \"+lion\"}\n"
+				   "  - {id: king, keeps-form: true}\n";
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+	assert_int_equal(kifu_variant_load_buffer(&v, yaml, sizeof yaml - 1, "captor-test.yaml", &diag), 0);
+	kifu_position *pos = NULL;
+	assert_int_equal(kifu_position_new(&pos, v), 0);
+	support_set_sfen(pos, "16k/17/17/17/17/17/17/9p1pp4/8G1KF'5/17/17/17/17/17/17/17/17 b - 1");
+	char sfen[1024];
+	kifu_undo u;
+	kifu_move m = support_move(pos, "9i8h");
+	assert_int_equal(kifu_check_move(pos, &m, NULL), 0);
+	kifu_make_move(pos, &m, &u);
+	assert_string_equal(support_sfen(pos, sfen, sizeof sfen),
+			    "16k/17/17/17/17/17/17/9+L!1pp4/10KF'5/17/17/17/17/17/17/17/17 w - 2");
+	kifu_unmake_move(pos, &u);
+	assert_string_equal(support_sfen(pos, sfen, sizeof sfen),
+			    "16k/17/17/17/17/17/17/9p1pp4/8G1KF'5/17/17/17/17/17/17/17/17 b - 1");
+	m = support_move(pos, "7i6h");
+	assert_int_equal(kifu_check_move(pos, &m, NULL), 0);
+	kifu_make_move(pos, &m, NULL);
+	assert_string_equal(support_sfen(pos, sfen, sizeof sfen),
+			    "16k/17/17/17/17/17/17/9p1Kp4/8G2F'5/17/17/17/17/17/17/17/17 w - 2");
+	support_set_sfen(pos, "16k/17/17/17/17/17/17/9p1pp4/8G1KF'5/17/17/17/17/17/17/17/17 b - 1");
+	m = support_move(pos, "6i5h+");
+	assert_int_equal(kifu_check_move(pos, &m, NULL), 0);
+	kifu_make_move(pos, &m, NULL);
+	assert_string_equal(support_sfen(pos, sfen, sizeof sfen),
+			    "16k/17/17/17/17/17/17/9p1p+L!4/8G1K6/17/17/17/17/17/17/17/17 w - 2");
+	kifu_position_free(pos);
+	kifu_variant_free(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -814,6 +907,7 @@ int main(void)
 		cmocka_unit_test(off_board),
 		cmocka_unit_test(check_move_agrees_with_generation),
 		cmocka_unit_test(make_unmake),
+		cmocka_unit_test(captor_becomes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -303,6 +303,77 @@ static void set_and_mini(kifu_variant_set **set, kifu_variant **mini)
 	assert_int_equal(kifu_variant_load_file(mini, "tests/data/variants/mini.yaml", &diag), 0);
 }
 
+/* kifu_variant_set_summary tells, without loading, what the loaded
+ * variants say: for every variant of the shipped set and of a set with a
+ * user's variant in front, its name, board and parent (and the parent's
+ * index); where it says the start is the parent's, the start SFEN and
+ * every start square's piece name are.  kifu_variant_start_at is the start
+ * position's board. */
+static void summaries_agree(void **state)
+{
+	(void)state;
+	kifu_variant_set *set;
+	kifu_variant *mini;
+	set_and_mini(&set, &mini);
+	int as_parent = 0;
+	for (int with_user = 0; with_user < 2; with_user++) {
+		if (with_user)
+			assert_int_equal(kifu_variant_set_add(set, mini), 0);
+		int n = kifu_variant_set_count(set);
+		kifu_variant_summary s;
+		assert_int_equal(kifu_variant_set_summary(set, n, &s), KIFU_ENOTFOUND);
+		assert_int_equal(kifu_variant_set_summary(set, -1, &s), KIFU_ENOTFOUND);
+		for (int i = 0; i < n; i++) {
+			const kifu_variant *v = kifu_variant_set_at(set, i);
+			assert_int_equal(kifu_variant_set_summary(set, i, &s), 0);
+			assert_string_equal(s.name, kifu_variant_name(v));
+			assert_int_equal(s.files, kifu_variant_files(v));
+			assert_int_equal(s.ranks, kifu_variant_ranks(v));
+			if (with_user && i == 0) {
+				assert_string_equal(s.parent, "");
+				assert_int_equal(s.parent_at, -1);
+				assert_int_equal(s.start_as_parent, 0);
+				continue;
+			}
+			assert_string_equal(s.parent, kifu_variant_parent(v));
+			if (!s.parent[0]) {
+				assert_int_equal(s.parent_at, -1);
+				assert_int_equal(s.start_as_parent, 0);
+				continue;
+			}
+			const kifu_variant *p = kifu_variant_set_at(set, s.parent_at);
+			assert_non_null(p);
+			assert_string_equal(kifu_variant_name(p), s.parent);
+			kifu_position *pos = NULL;
+			assert_int_equal(kifu_position_for(&pos, v), 0);
+			kifu_position_reset(pos);
+			for (int sq = 0; sq < s.files * s.ranks; sq++)
+				assert_int_equal(kifu_variant_start_at(v, sq), kifu_position_at(pos, sq));
+			assert_int_equal(kifu_variant_start_at(v, s.files * s.ranks), 0);
+			assert_int_equal(kifu_variant_start_at(v, -1), 0);
+			kifu_position_free(pos);
+			if (!s.start_as_parent)
+				continue;
+			as_parent++;
+			assert_string_equal(kifu_variant_start_sfen(v), kifu_variant_start_sfen(p));
+			for (int sq = 0; sq < s.files * s.ranks; sq++) {
+				int a = kifu_variant_start_at(v, sq), b = kifu_variant_start_at(p, sq);
+				assert_int_equal(a != 0, b != 0);
+				if (!a)
+					continue;
+				kifu_piece_info x, y;
+				kifu_variant_piece(v, kifu_code_type(a), &x);
+				kifu_variant_piece(p, kifu_code_type(b), &y);
+				assert_string_equal(x.name, y.name);
+			}
+		}
+	}
+	/* the Tenjiku readings that change only rules, the Heian and Wa ones */
+	assert_true(as_parent >= 2 * 10);
+	kifu_variant_set_free(set);
+	kifu_variant_free(mini);
+}
+
 static void find_by_title_and_start(void **state)
 {
 	(void)state;
@@ -502,7 +573,7 @@ static void key_messages(void **state)
 	/* the promoted-only piece takes the keys flagged for it, in order */
 	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, minor: true}\n", KIFU_EVARIANT, 4, 13,
 		      "unknown key \"minor\" for a promoted-only piece (expected id, name, kif, english, aliases, "
-		      "diagram, moves, royal, lion, rank, jump-rank, burns)");
+		      "diagram, moves, royal, lion, rank, jump-rank, burns, captor-becomes, keeps-form)");
 	bad_text_code("inherit: shogi\nname: x\nrepetition: {count: 4, reste: [capture]}\n", KIFU_EVARIANT, 3, 24,
 		      "unknown key \"reste\" in repetition (expected count, perpetual-attack, reset)");
 	bad_text_code("inherit: shogi\nname: x\nend: none\n", KIFU_EVARIANT, 3, 6,
@@ -635,6 +706,7 @@ int main(void)
 		cmocka_unit_test(yaml_limits),
 		cmocka_unit_test(user_variant),
 		cmocka_unit_test(find_by_title_and_start),
+		cmocka_unit_test(summaries_agree),
 		cmocka_unit_test(find_called),
 		cmocka_unit_test(schema_documented),
 		cmocka_unit_test(key_messages),

@@ -35,6 +35,13 @@ struct input {
 	char **starts;
 	size_t nstarts;
 	int has_starts;
+	/* the board (0 where the file does not say), and whether the file
+	 * leaves its parent's start position and piece names alone (no board,
+	 * start or starts, no piece given a name, a letter or a promoted form):
+	 * the KIF writer then knows its start's pieces are the parent's */
+	int files, ranks;
+	int start_as_parent;
+	int parent; /* the index of the file it inherits (after sorting), or -1 */
 };
 
 static const char *program = "embed";
@@ -111,6 +118,66 @@ static char *scalar_copy(const yaml_node_t *n, const char *path)
 	return copy;
 }
 
+/* A whole number the summary needs, or 0 (libkifu says what is wrong). */
+static int number_of(const yaml_node_t *n)
+{
+	if (!n || n->type != YAML_SCALAR_NODE || n->data.scalar.length == 0 || n->data.scalar.length > 3)
+		return 0;
+	int v = 0;
+	for (size_t i = 0; i < n->data.scalar.length; i++) {
+		unsigned char c = n->data.scalar.value[i];
+		if (c < '0' || c > '9')
+			return 0;
+		v = v * 10 + (c - '0');
+	}
+	return v;
+}
+
+/* board: N, or {files: F, ranks: R}. */
+static void board_of(yaml_document_t *doc, yaml_node_t *v, struct input *in)
+{
+	yaml_node_pair_t *p;
+
+	if (v && v->type == YAML_SCALAR_NODE) {
+		in->files = in->ranks = number_of(v);
+		return;
+	}
+	if (!v || v->type != YAML_MAPPING_NODE)
+		return;
+	for (p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(doc, p->key);
+		const char *key = k && k->type == YAML_SCALAR_NODE ? (const char *)k->data.scalar.value : "";
+		if (!strcmp(key, "files"))
+			in->files = number_of(yaml_document_get_node(doc, p->value));
+		else if (!strcmp(key, "ranks"))
+			in->ranks = number_of(yaml_document_get_node(doc, p->value));
+	}
+}
+
+/* Does a list of pieces give one a name, an SFEN letter or a promoted form
+ * (or is it not a plain list of mappings)? */
+static int names_pieces(yaml_document_t *doc, yaml_node_t *v)
+{
+	yaml_node_item_t *it;
+	yaml_node_pair_t *p;
+
+	if (!v || v->type != YAML_SEQUENCE_NODE)
+		return 1;
+	for (it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+		yaml_node_t *e = yaml_document_get_node(doc, *it);
+		if (!e || e->type != YAML_MAPPING_NODE)
+			return 1;
+		for (p = e->data.mapping.pairs.start; p < e->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = yaml_document_get_node(doc, p->key);
+			const char *key = k && k->type == YAML_SCALAR_NODE ? (const char *)k->data.scalar.value : "";
+			if (!strcmp(key, "name") || !strcmp(key, "sfen") || !strcmp(key, "promoted") ||
+			    !strcmp(key, "promotes-to"))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* Reads the summary of in (libkifu checks the rest when it loads the file). */
 static void summarize(struct input *in)
 {
@@ -127,11 +194,18 @@ static void summarize(struct input *in)
 	root = yaml_document_get_root_node(&doc);
 	if (!root || root->type != YAML_MAPPING_NODE)
 		fail("a variant file is a mapping", in->path);
+	in->start_as_parent = 1;
 	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = yaml_document_get_node(&doc, p->key);
 		yaml_node_t *v = yaml_document_get_node(&doc, p->value);
 		const char *key = k && k->type == YAML_SCALAR_NODE ? (const char *)k->data.scalar.value : "";
 
+		if (!strcmp(key, "board") || !strcmp(key, "start") || !strcmp(key, "starts"))
+			in->start_as_parent = 0;
+		if (!strcmp(key, "board"))
+			board_of(&doc, v, in);
+		else if ((!strcmp(key, "pieces") || !strcmp(key, "promoted-only")) && names_pieces(&doc, v))
+			in->start_as_parent = 0;
 		if (!strcmp(key, "name"))
 			in->yaml_name = scalar_copy(v, in->path);
 		else if (!strcmp(key, "title-ja"))
@@ -151,6 +225,8 @@ static void summarize(struct input *in)
 					scalar_copy(yaml_document_get_node(&doc, sp->key), in->path);
 		}
 	}
+	if (!in->inherit)
+		in->start_as_parent = 0;
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&parser);
 }
@@ -205,6 +281,30 @@ static void write_literal(FILE *out, const unsigned char *s, size_t len,
 	fputc('"', out);
 }
 
+/* Each file's parent among the files (an inherit that names no shipped
+ * file is libkifu's to refuse) and the board it has: its own, else the
+ * nearest ancestor's. */
+static void resolve(struct input *in, size_t count)
+{
+	size_t i, k;
+	int depth, at;
+
+	for (i = 0; i < count; i++) {
+		in[i].parent = -1;
+		for (k = 0; in[i].inherit && k < count; k++)
+			if (!strcmp(in[k].name, in[i].inherit))
+				in[i].parent = (int)k;
+	}
+	for (i = 0; i < count; i++)
+		for (at = (int)i, depth = 0; !in[i].files && at >= 0 && depth < 16; depth++) {
+			at = in[at].parent;
+			if (at >= 0) {
+				in[i].files = in[at].files;
+				in[i].ranks = in[at].ranks;
+			}
+		}
+}
+
 static void write_output(FILE *out, const struct input *in, size_t count)
 {
 	size_t i;
@@ -241,13 +341,14 @@ static void write_output(FILE *out, const struct input *in, size_t count)
 		fputs(", ", out);
 		write_opt(out, in[i].inherit);
 		if (in[i].has_starts)
-			fprintf(out, ", starts_%zu},\n", i);
+			fprintf(out, ", starts_%zu", i);
 		else
-			fputs(", NULL},\n", out);
+			fputs(", NULL", out);
+		fprintf(out, ", %d, %d, %d, %d},\n", in[i].files, in[i].ranks, in[i].parent, in[i].start_as_parent);
 	}
 	/* ISO C has no empty initializer: keep one unused entry. */
 	if (count == 0)
-		fputs("\t{NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL}\n", out);
+		fputs("\t{NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, 0, 0, -1, 0}\n", out);
 	fprintf(out, "};\n\nconst size_t kifu__builtin_file_count = %zu;\n",
 		count);
 }
@@ -293,6 +394,7 @@ int main(int argc, char **argv)
 	for (i = 1; i < count; i++)
 		if (strcmp(in[i - 1].name, in[i].name) == 0)
 			fail("two variant files of the same name", in[i].path);
+	resolve(in, count);
 
 	tmp_path = malloc(strlen(out_path) + 5);
 	if (!tmp_path)

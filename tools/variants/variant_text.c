@@ -62,6 +62,7 @@ static const struct flag_word promotion_words[] = {
 	{KIFU_PROMOTE_ENTERING, "enter"},
 	{KIFU_PROMOTE_IN_ZONE, "in-zone"},
 	{KIFU_PROMOTE_CAPTURE_IN_ZONE, "capture-in-zone"},
+	{KIFU_PROMOTE_BY_CAPTURE, "capture"},
 	{0, NULL},
 };
 
@@ -212,6 +213,13 @@ static void piece_traits(const kifu_variant *v, const kifu_piece_info *p, int dr
 		TRAIT("jump-rank %d", p->jump_rank);
 	if (p->burns)
 		TRAIT("burns");
+	if (p->captor_becomes >= 0) {
+		kifu_piece_info to;
+		if (kifu_variant_piece(v, p->captor_becomes, &to) == 0)
+			TRAIT("a piece that takes it becomes %s", to.sfen);
+	}
+	if (p->keeps_form)
+		TRAIT("keeps-form");
 	if (p->no_drop_mate)
 		TRAIT("no-drop-mate (打ち歩詰め)");
 	if (drops && !p->to_hand && !p->royal)
@@ -262,7 +270,7 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 			fprintf(f, " %s", kifu_variant_named_start_name(v, i));
 		fputc('\n', f);
 	}
-	if (r.promotion_zone) {
+	if (r.promotion_zone || r.promotion_when) {
 		fprintf(f, "promotion:    zone %d; when ", r.promotion_zone);
 		put_flags(f, r.promotion_when, promotion_words);
 		fputs(r.promotion_forced ? "; forced\n" : "\n", f);

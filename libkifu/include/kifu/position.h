@@ -268,8 +268,10 @@ enum kifu_illegal_code {
 				    * ranking too high; square: that piece */
 	KIFU_ILL_JUMP_NO_CAPTURE,  /* a range jump may end only on a piece it takes */
 	KIFU_ILL_AREA_BLOCKED,     /* no path of the area move's steps through empty squares */
-	KIFU_ILL_FILE_FULL         /* a drop past the most such pieces a file may hold
+	KIFU_ILL_FILE_FULL,        /* a drop past the most such pieces a file may hold
 				    * (max-on-file over 1); square: one of them */
+	KIFU_ILL_HOOK_BLOCKED      /* every path of a hook's two legs (X>) to the square is
+				    * blocked; square: the destination */
 };
 
 typedef struct kifu_illegal {

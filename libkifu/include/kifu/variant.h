@@ -66,6 +66,9 @@ typedef struct kifu_piece_info {
 	int rank;             /* its rank for range jumps (formats/movement.md, X^): 0 unless given */
 	int jump_rank;        /* its range jumps pass over pieces ranking below this */
 	int burns;            /* 1: a burner (Tenjiku's Fire Demon: formats/variants.md, burning) */
+	int captor_becomes;   /* the type a piece that takes this one becomes (formats/variants.md,
+			       * captor-becomes), or -1 */
+	int keeps_form;       /* 1: taking such a piece leaves this one as it was (keeps-form) */
 } kifu_piece_info;
 
 /* ---- the shipped variants ---- */
@@ -120,6 +123,22 @@ const char *kifu_variant_set_suggest(const kifu_variant_set *set, const char *na
  * NULL for i out of range. */
 int kifu_variant_set_count(const kifu_variant_set *set);
 const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i);
+/* What the set's i-th variant (as kifu_variant_set_at counts) is, told
+ * for a shipped one from what its file says, without loading it: its name,
+ * the name of the shipped variant it inherits and that one's index in the
+ * set ("" and -1 if none, or for an added variant, or where the set hides
+ * the parent), its board, and whether its start position and the names of
+ * the pieces on it are its parent's (1; 0 where not known so).  A program
+ * that looks for variants of some board or family among many uses it to
+ * load only those.  KIFU_ENOTFOUND for i out of range. */
+typedef struct kifu_variant_summary {
+	const char *name;
+	const char *parent;
+	int parent_at;
+	int files, ranks;
+	int start_as_parent;
+} kifu_variant_summary;
+int kifu_variant_set_summary(const kifu_variant_set *set, int i, kifu_variant_summary *out);
 /* The first variant of the set, in that order, whose Japanese title or
  * whose name is `title` (the title compared as kifu_name_fold folds both:
  * 小將棋 is 小将棋); NULL if none.  A shipped variant is told by what its
@@ -188,7 +207,8 @@ void kifu_variant_repetition(const kifu_variant *v, kifu_repetition_rule *out);
 enum kifu_promotion_when {
 	KIFU_PROMOTE_ENTERING = 1,        /* from outside the zone into it */
 	KIFU_PROMOTE_IN_ZONE = 2,         /* starting or ending in the zone */
-	KIFU_PROMOTE_CAPTURE_IN_ZONE = 4  /* a capture starting or ending in the zone */
+	KIFU_PROMOTE_CAPTURE_IN_ZONE = 4, /* a capture starting or ending in the zone */
+	KIFU_PROMOTE_BY_CAPTURE = 8       /* any capture, anywhere (promotion by capture) */
 };
 
 /* The rest of a variant's rules, as its file states them
@@ -224,6 +244,9 @@ void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out);
 
 /* The start position in SFEN. */
 const char *kifu_variant_start_sfen(const kifu_variant *v);
+/* The board code on sq in the start position (what kifu_position_at gives
+ * after kifu_position_reset), 0 for an empty square or one off the board. */
+int kifu_variant_start_at(const kifu_variant *v, int sq);
 /* The named start positions (KIF 手合割: 平手, 香落ち, ...): their number,
  * the name of the i-th (NULL out of range), and the SFEN of a name (NULL if
  * the variant has no such start). */

@@ -8,8 +8,33 @@
 #define KIFU_NOTATION_WRITING_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "kifu/play.h"
+#include "kifu/variant.h"
+
+/* sq / files for a square of a board of `files` files, as a product with
+ * no division (writers name squares on the per-move path): 65536 / files
+ * rounded up errs by less than sq / 65536, under 1 / files while files² ×
+ * ranks < 65536, so the quotient is exact on every board of at most 40
+ * files and ranks; other arguments are divided. */
+#define KIFU__INV16(f) ((65536u + (f) - 1) / (f))
+static inline int kifu__square_rank(int sq, int files)
+{
+	static const uint32_t inverse[41] = {
+		0, KIFU__INV16(1), KIFU__INV16(2), KIFU__INV16(3), KIFU__INV16(4), KIFU__INV16(5),
+		KIFU__INV16(6), KIFU__INV16(7), KIFU__INV16(8), KIFU__INV16(9), KIFU__INV16(10),
+		KIFU__INV16(11), KIFU__INV16(12), KIFU__INV16(13), KIFU__INV16(14), KIFU__INV16(15),
+		KIFU__INV16(16), KIFU__INV16(17), KIFU__INV16(18), KIFU__INV16(19), KIFU__INV16(20),
+		KIFU__INV16(21), KIFU__INV16(22), KIFU__INV16(23), KIFU__INV16(24), KIFU__INV16(25),
+		KIFU__INV16(26), KIFU__INV16(27), KIFU__INV16(28), KIFU__INV16(29), KIFU__INV16(30),
+		KIFU__INV16(31), KIFU__INV16(32), KIFU__INV16(33), KIFU__INV16(34), KIFU__INV16(35),
+		KIFU__INV16(36), KIFU__INV16(37), KIFU__INV16(38), KIFU__INV16(39), KIFU__INV16(40),
+	};
+	if (files >= 1 && files <= 40 && sq >= 0 && sq < files * 40)
+		return (int)((uint32_t)sq * inverse[files] >> 16);
+	return files > 0 ? sq / files : 0;
+}
 
 /* 0 when rec was read without error; else KIFU_EINVAL, diag saying where
  * the reading stopped. */

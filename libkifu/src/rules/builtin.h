@@ -16,6 +16,12 @@ struct kifu_builtin_file {
 	const char *title_ja;
 	const char *inherit;
 	const char *const *starts;
+	/* its board (its own, else its nearest ancestor's), the index of the
+	 * file it inherits (-1 if none), and 1 when the file leaves its
+	 * parent's start position and piece names alone */
+	int files, ranks;
+	int parent;
+	int start_as_parent;
 };
 
 extern const struct kifu_builtin_file kifu__builtin_files[];

@@ -52,6 +52,9 @@ static bool moves_overlap(const movement *m)
 		int range = m->xslides[i].range ? m->xslides[i].range : KIFU_MAX_DIM;
 		for (int k = 1; k <= range; k++)
 			MARK(k * m->xslides[i].dx, k * m->xslides[i].dy, 16);
+		/* a hook reaches a square by two corners */
+		if (m->xslides[i].kind & SLIDE_HOOK)
+			overlap = true;
 	}
 	for (int dx = -m->area; dx <= m->area; dx++)
 		for (int dy = -m->area; dy <= m->area; dy++)
@@ -106,6 +109,12 @@ static void build_reach(piece_type *pt)
 		int range = m->xslides[i].range ? m->xslides[i].range : KIFU_MAX_DIM;
 		for (int k = 1; k <= range; k++)
 			SLOW(k * m->xslides[i].dx, k * m->xslides[i].dy);
+		/* a hook may reach any square off its lines too */
+		if (m->xslides[i].kind & SLIDE_HOOK)
+			for (int dy = -REACH_OFF; dy <= REACH_OFF; dy++)
+				for (int dx = -REACH_OFF; dx <= REACH_OFF; dx++)
+					if (dx || dy)
+						SLOW(dx, dy);
 	}
 	for (int dy = -m->area; dy <= m->area; dy++)
 		for (int dx = -m->area; dx <= m->area; dx++)
@@ -344,7 +353,7 @@ static int derive_attacks(struct kifu_variant *v, const char *file, kifu_diag *d
 	       MAX_SLIDE_ATTACKS = sizeof v->slide_attacks / sizeof v->slide_attacks[0] };
 	v->nleap_attacks = v->nslide_attacks = v->nline_attacks = 0;
 	memset(&v->area_lions, 0, sizeof v->area_lions);
-	v->any_lion = v->any_special = v->any_burner = false;
+	v->any_lion = v->any_special = v->any_burner = v->any_captor_change = false;
 	for (int t = 0; t < v->ntypes; t++) {
 		const movement *m = &v->types[t].mv;
 		/* the powers of the large variants are tested piece by piece
@@ -353,6 +362,8 @@ static int derive_attacks(struct kifu_variant *v, const char *file, kifu_diag *d
 			v->any_special = true;
 		if (v->types[t].desc.burns)
 			v->any_burner = true;
+		if (v->types[t].captor_becomes >= 0)
+			v->any_captor_change = true;
 		for (int i = 0; i < m->nleaps; i++) {
 			leap_attack *a = attack_of(v->leap_attacks, &v->nleap_attacks, MAX_LEAP_ATTACKS, m->leaps[i]);
 			if (!a)

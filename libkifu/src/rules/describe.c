@@ -74,10 +74,19 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 		snprintf(buf, size, "a promoted piece (%s) cannot promote again", piece);
 		break;
 	case KIFU_ILL_PROMOTE_HERE:
-		snprintf(buf, size, "the %s may not promote on a move from %s to %s", piece, from, sq);
+		/* promotion by capture (promotion.when: capture) words it so */
+		if (v->promo_when == PROMO_BY_CAPTURE)
+			snprintf(buf, size, "the %s may not promote on a move from %s to %s: a piece promotes only by capturing",
+				 piece, from, sq);
+		else
+			snprintf(buf, size, "the %s may not promote on a move from %s to %s", piece, from, sq);
 		break;
 	case KIFU_ILL_MUST_PROMOTE:
-		snprintf(buf, size, "the %s must promote on %s", piece, sq);
+		if ((v->promo_when & PROMO_BY_CAPTURE) && v->promo_forced)
+			snprintf(buf, size, "the %s must promote on %s: a piece that can promote must when it captures",
+				 piece, sq);
+		else
+			snprintf(buf, size, "the %s must promote on %s", piece, sq);
 		break;
 	case KIFU_ILL_NO_DROPS:
 		snprintf(buf, size, "this variant has no drops");
@@ -136,6 +145,10 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 	case KIFU_ILL_FILE_FULL:
 		snprintf(buf, size, "%s already has as many unpromoted %ss on the file of %s as a file may hold",
 			 side, piece, sq);
+		break;
+	case KIFU_ILL_HOOK_BLOCKED:
+		snprintf(buf, size, "the %s on %s cannot reach %s: both paths of its hook there (a slide, a turn, a slide) are blocked",
+			 piece, from, sq);
 		break;
 	default:
 		snprintf(buf, size, "illegal move");

@@ -192,7 +192,44 @@ static void gen_lion_lines(gen *g, const piece_type *pt, int from, int *pass_mid
 	}
 }
 
-/* The special slides (formats/movement.md, X^ and jX): outward along each.
+/* A slide of (df, dr) from the square (f, r), excluded, to the first piece,
+ * which it takes if it is an enemy. */
+static void gen_leg(gen *g, const piece_type *pt, int from, int f, int r, int df, int dr)
+{
+	struct kifu_position *p = g->p;
+	for (f += df, r += dr; on_board(p, f, r); f += df, r += dr) {
+		const int to = r * p->files + f, c = p->board[to];
+		if (is_own(c, g->side))
+			return;
+		emit_single(g, pt, from, to);
+		if (c)
+			return;
+	}
+}
+
+/* A hook (X>): the slide, and from each empty square of it a slide at 90
+ * degrees each way its turns allow; the piece takes only where it stops,
+ * and each destination is one move (pt->dedupe). */
+static void gen_hook(gen *g, const piece_type *pt, int from, const slide *sl)
+{
+	struct kifu_position *p = g->p;
+	const int s = sign_of(g->side), df = s * sl->dx, dr = s * sl->dy;
+	int f = FILE_OF(from), r = RANK_OF(from);
+	for (f += df, r += dr; on_board(p, f, r); f += df, r += dr) {
+		const int sq = r * p->files + f, c = p->board[sq];
+		if (is_own(c, g->side))
+			return;
+		emit_single(g, pt, from, sq);
+		if (c)
+			return;
+		if (sl->turns & 1)
+			gen_leg(g, pt, from, f, r, dr, -df);
+		if (sl->turns & 2)
+			gen_leg(g, pt, from, f, r, -dr, df);
+	}
+}
+
+/* The special slides (formats/movement.md, X^, jX and X>): outward along each.
  * jX passes over its first square whatever stands there; a range jump goes
  * on past pieces ranking below the mover's jump rank to take an enemy
  * beyond (special.c gives the rule), and ends on an empty square beyond
@@ -205,6 +242,10 @@ static void gen_xslides(gen *g, const piece_type *pt, int from)
 	const int files = p->files, side = g->side, s = sign_of(side), power = jump_rank_of(pt);
 	for (int i = 0; i < m->nxslides; i++) {
 		const slide *sl = &m->xslides[i];
+		if (sl->kind & SLIDE_HOOK) {
+			gen_hook(g, pt, from, sl);
+			continue;
+		}
 		const int df = s * sl->dx, dr = s * sl->dy, limit = sl->range ? sl->range : KIFU_MAX_DIM;
 		int k = 1, tf = FILE_OF(from) + df, tr = RANK_OF(from) + dr;
 		if (sl->kind & SLIDE_SKIPS_FIRST)

@@ -45,6 +45,21 @@ static int16_t capture(struct kifu_position *p, int code, int sq)
 	return -1;
 }
 
+/* Changes on capturing (formats/variants.md, captor-becomes): a piece that
+ * takes one whose type says so becomes the type it names, whatever it
+ * would have become, unless it keeps its form; of two pieces taken, the
+ * one taken last decides.  nt: what the move makes of it otherwise. */
+static int captor_change(const struct kifu_variant *v, int t, int nt, int captured_mid, int captured_to)
+{
+	if (v->types[t].desc.keeps_form)
+		return nt;
+	if (captured_to && v->types[kifu_code_type(captured_to)].captor_becomes >= 0)
+		return v->types[kifu_code_type(captured_to)].captor_becomes;
+	if (captured_mid && v->types[kifu_code_type(captured_mid)].captor_becomes >= 0)
+		return v->types[kifu_code_type(captured_mid)].captor_becomes;
+	return nt;
+}
+
 /* Does the piece on sq attack target?  From its reach table: a jump or
  * lion power, or a slide with the path empty; -1 when the table cannot say. */
 static int piece_reaches(const struct kifu_position *p, int sq, int target)
@@ -251,6 +266,8 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 			hand_to = capture(p, captured_to, m->to);
 		int t = kifu_code_type(moved);
 		int nt = (m->flags & KIFU_MOVE_PROMOTE) ? v->types[t].promotes_to : t;
+		if (v->any_captor_change && (captured_mid | captured_to))
+			nt = captor_change(v, t, nt, captured_mid, captured_to);
 		int code = kifu_code_make(nt, (enum kifu_side)side);
 		p->board[m->to] = (uint16_t)code;
 		p->key ^= key_piece(p, code, m->to);

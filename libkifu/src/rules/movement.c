@@ -3,11 +3,12 @@
  *
  * A movement string is a sequence of atoms, each with optional direction
  * modifiers before it and an optional range or power suffix after it:
- *   [j] [dirs] ATOM [N] [^ | ~ | *]
+ *   [j] [dirs] ATOM [N] [^ | ~ | * | >]
  * Atoms: W F D A N H G (leapers, all eight images), K = W+F, R B Q
  * (sliders), L (the Lion's area power), Un (an area move of n king steps),
  * I (igui on adjacent squares).  Suffixes: ~ lion power along a line, ^ a
- * range jump by rank, * two steps of the atom; the prefix j makes a slide
+ * range jump by rank, * two steps of the atom, > a hook (a slide that may
+ * turn 90 degrees once); the prefix j makes a slide
  * pass over its first square.  Spaces separate nothing and are ignored.
  */
 #include <stdlib.h>
@@ -157,6 +158,7 @@ typedef struct atom_text {
 	bool lionline; /* ~ */
 	bool jumps;    /* ^ */
 	bool twice;    /* * */
+	bool hook;     /* > */
 	bool skips;    /* the prefix j */
 	int suffix_at; /* where the suffix is, for messages */
 } atom_text;
@@ -189,7 +191,7 @@ static int read_terms(const char *text, int *i, atom_text *a, int *errpos, const
 static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, const char **msg)
 {
 	a->range = -1;
-	a->lionline = a->jumps = a->twice = false;
+	a->lionline = a->jumps = a->twice = a->hook = false;
 	if (text[*i] >= '0' && text[*i] <= '9') {
 		a->range = 0;
 		while (text[*i] >= '0' && text[*i] <= '9') {
@@ -204,6 +206,11 @@ static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, cons
 	a->suffix_at = *i;
 	if (text[*i] == '^') {
 		a->jumps = true;
+		(*i)++;
+	} else if (text[*i] == '>') {
+		if (a->range >= 0)
+			return fail(errpos, msg, *i, "a hook (>) takes no range");
+		a->hook = true;
 		(*i)++;
 	} else if (a->range < 0 && (text[*i] == '~' || text[*i] == '*')) {
 		a->lionline = text[*i] == '~';
@@ -239,7 +246,25 @@ static int add_xslide(movement *m, int dx, int dy, int range, int kind)
 	}
 	if (m->nxslides == MAX_SLIDES)
 		return -1;
-	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, (uint8_t)range, (uint8_t)kind};
+	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, (uint8_t)range, (uint8_t)kind, 0};
+	m->nxslides++;
+	return 0;
+}
+
+/* A hook (X>): a special slide that may turn once, to the perpendiculars
+ * in `turns` (slide.turns); one per first direction. */
+static int add_hook(movement *m, int dx, int dy, unsigned turns)
+{
+	for (int i = 0; i < m->nxslides; i++) {
+		slide *s = &m->xslides[i];
+		if (s->dx == dx && s->dy == dy && s->kind == SLIDE_HOOK) {
+			s->turns |= (uint8_t)turns;
+			return 0;
+		}
+	}
+	if (m->nxslides == MAX_SLIDES)
+		return -1;
+	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, 0, SLIDE_HOOK, (uint8_t)turns};
 	m->nxslides++;
 	return 0;
 }
@@ -260,6 +285,21 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
 		(*kept)++;
 		int rc;
 		bool slides = slider || a->range > 1;
+		if (a->hook) {
+			if (!slider || a->skips)
+				return fail(errpos, msg, a->skips ? a->start : tilde,
+					    "a hook (>) applies to R, B or Q only, without j");
+			/* both legs keep to the atom's directions: the turn is to
+			 * a perpendicular the terms keep too */
+			unsigned turns = (keeps(a->terms, a->nterms, dy, -dx) ? 1u : 0u) |
+					 (keeps(a->terms, a->nterms, -dy, dx) ? 2u : 0u);
+			if (!turns)
+				return fail(errpos, msg, a->start, "the direction modifiers leave the hook (>) no turn");
+			rc = add_hook(out, dx, dy, turns);
+			if (rc < 0)
+				return fail(errpos, msg, a->start, "too many moves in one piece");
+			continue;
+		}
 		if ((a->jumps || a->skips) && !slides)
 			return fail(errpos, msg, a->jumps ? tilde : a->start,
 				    a->jumps ? "a range jump (^) applies to a slide only (R, B, Q, or a leaper with a range)"
@@ -290,7 +330,7 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
  * Lion, or a compound's parts. */
 static int add_atom(movement *out, const atom_text *a, int at, int end, int *errpos, const char **msg)
 {
-	const bool suffix = a->lionline || a->jumps || a->twice;
+	const bool suffix = a->lionline || a->jumps || a->twice || a->hook;
 	if (a->atom == 'L') {
 		if (a->nterms || a->range >= 0 || suffix || a->skips)
 			return fail(errpos, msg, a->start, "the Lion atom L takes no modifiers");

@@ -27,7 +27,8 @@ static inline bool last_has(const struct kifu_variant *v, int side, int r, int n
 
 /* May this move promote?  promotion.when: enter (from outside the zone into
  * it: Dai, Sho), in-zone (starts or ends in it: standard shogi, Asakura),
- * capture-in-zone (a capture that starts or ends in it: Dai); and a piece's
+ * capture-in-zone (a capture that starts or ends in it: Dai), capture (any
+ * capture, on either leg, wherever: Dai Dai's promotion by capture); and a piece's
  * may-promote-ranks (Sho's pawn and lance on any move to the last rank).
  * Promoted pieces never promote again. */
 static inline bool promotion_allowed(const struct kifu_variant *v, const piece_type *pt, int side,
@@ -42,6 +43,8 @@ static inline bool promotion_allowed(const struct kifu_variant *v, const piece_t
 	if ((w & PROMO_IN_ZONE) && (zf || zt))
 		return true;
 	if ((w & PROMO_CAPTURE_IN_ZONE) && capture && (zf || zt))
+		return true;
+	if ((w & PROMO_BY_CAPTURE) && capture)
 		return true;
 	if (pt->desc.may_promote_ranks && last_has(v, side, to_r, pt->desc.may_promote_ranks))
 		return true;

@@ -239,8 +239,9 @@ bool kifu__has_legal_move(struct kifu_position *p, int depth);
 static inline bool board_test_fits(const struct kifu_position *p, const kifu_move *m)
 {
 	const struct kifu_variant *v = p->v;
-	/* (a burn changes squares the move does not name: made whole) */
-	if (v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[p->side] != 1 || v->any_burner)
+	/* (a burn changes squares the move does not name, a captor-becomes
+	 * the piece it moves: made whole) */
+	if (v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[p->side] != 1 || v->any_burner || v->any_captor_change)
 		return false;
 	if (m->flags & KIFU_MOVE_DROP)
 		return !v->types[m->piece].desc.royal &&

@@ -1,7 +1,7 @@
 /*
  * special.c - the powers of the large variants (formats/movement.md:
- * range jumps X^, slides that pass over their first square jX, area moves
- * Un, igui I, two steps X*): whether one reaches a square.  The first
+ * range jumps X^, slides that pass over their first square jX, hooks X>,
+ * area moves Un, igui I, two steps X*): whether one reaches a square.  The first
  * stage of the rules core: it reads the board only.  Generation (generate.c)
  * lists these powers' moves itself; the one-move check (check.c) and the
  * attack test (attacks.c) ask here.
@@ -24,10 +24,65 @@ static inline int code_rank(const struct kifu_variant *v, int code)
 	return v->types[kifu_code_type(code)].desc.rank;
 }
 
+/* Are the squares from `from` (excluded) k steps of (sf, sr) on all empty,
+ * the last one too when `last`?  Else *blocker is the first piece. */
+static bool leg_clear(const struct kifu_position *p, int from, int sf, int sr, int k, bool last, int *blocker)
+{
+	const int step = sr * p->files + sf;
+	for (int n = 1, sq = from + step; n < k + last; n++, sq += step)
+		if (p->board[sq]) {
+			*blocker = sq;
+			return false;
+		}
+	return true;
+}
+
+/* A hook (X>, formats/movement.md): a slide along (sf, sr), then
+ * optionally, from an empty square of it, a slide at 90 degrees; every
+ * square but the last empty.  One move per destination, whatever the
+ * corner.  KIFU_LEGAL, UNREACHABLE, or HOOK_BLOCKED (no path clear; the
+ * straight line BLOCKED, with *blocker the first piece in the way). */
+static enum kifu_illegal_code hook_reach(const struct kifu_position *p, const slide *sl, int s, int from, int to,
+					 int *blocker)
+{
+	const int sf = s * sl->dx, sr = s * sl->dy;
+	const int df = FILE_OF(to) - FILE_OF(from), dr = RANK_OF(to) - RANK_OF(from);
+	const int norm = sf * sf + sr * sr; /* 1 orthogonally, 2 diagonally */
+	/* along the first leg: to = from + k (sf, sr) */
+	const int k0 = sf ? df / sf : dr / sr;
+	if (k0 >= 1 && k0 * sf == df && k0 * sr == dr)
+		return leg_clear(p, from, sf, sr, k0, false, blocker) ? KIFU_LEGAL : KIFU_ILL_BLOCKED;
+	enum kifu_illegal_code why = KIFU_ILL_UNREACHABLE;
+	for (int turn = 0; turn < 2; turn++) {
+		if (!(sl->turns >> turn & 1))
+			continue;
+		/* the second leg's direction (tf, tr) is perpendicular: to =
+		 * from + k (sf, sr) + m (tf, tr), k and m at least 1 */
+		const int tf = turn ? -sr : sr, tr = turn ? sf : -sf;
+		const int kn = df * sf + dr * sr, mn = df * tf + dr * tr;
+		if (kn % norm || mn % norm)
+			continue;
+		const int k = kn / norm, m = mn / norm;
+		/* (the corner on the board: then so is each square of both legs) */
+		if (k < 1 || m < 1 || !on_board(p, FILE_OF(from) + k * sf, RANK_OF(from) + k * sr))
+			continue;
+		const int corner = from + k * (sr * p->files + sf);
+		int b = -1;
+		if (leg_clear(p, from, sf, sr, k, true, &b) && leg_clear(p, corner, tf, tr, m, false, &b))
+			return KIFU_LEGAL;
+		/* (the destination is named: two corners, two blockers) */
+		*blocker = -1;
+		why = KIFU_ILL_HOOK_BLOCKED;
+	}
+	return why;
+}
+
 enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const piece_type *pt, int side,
 					  const slide *sl, int from, int to, int *blocker)
 {
 	const struct kifu_variant *v = p->v;
+	if (sl->kind & SLIDE_HOOK)
+		return hook_reach(p, sl, sign_of(side), from, to, blocker);
 	const int s = sign_of(side), sf = s * sl->dx, sr = s * sl->dy;
 	const int df = FILE_OF(to) - FILE_OF(from), dr = RANK_OF(to) - RANK_OF(from);
 	int k = sf ? df / sf : dr / sr;

@@ -179,6 +179,38 @@ const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i)
 	return NULL;
 }
 
+int kifu_variant_set_summary(const kifu_variant_set *set, int i, kifu_variant_summary *out)
+{
+	if (i < 0)
+		return KIFU_ENOTFOUND;
+	if (set && i < set->nadded) {
+		const kifu_variant *v = set->added[i];
+		*out = (kifu_variant_summary){v->name, "", -1, v->files, v->ranks, 0};
+		return 0;
+	}
+	int at = set ? set->nadded : 0;
+	for (size_t k = 0; k < kifu__builtin_file_count; k++) {
+		if (find_added(set, kifu__builtin_files[k].name))
+			continue;
+		if (at++ != i)
+			continue;
+		const struct kifu_builtin_file *f = &kifu__builtin_files[k];
+		*out = (kifu_variant_summary){f->yaml_name ? f->yaml_name : f->name, "", -1, f->files, f->ranks,
+					      f->start_as_parent};
+		if (f->parent >= 0 && !find_added(set, f->inherit)) {
+			out->parent = f->inherit;
+			/* its index: the added ones, then the shipped ones before it not hidden */
+			out->parent_at = set ? set->nadded : 0;
+			for (int j = 0; j < f->parent; j++)
+				out->parent_at += !find_added(set, kifu__builtin_files[j].name);
+		} else {
+			out->start_as_parent = 0;
+		}
+		return 0;
+	}
+	return KIFU_ENOTFOUND;
+}
+
 /* What shipped file k says of its names, or, where it says nothing, what
  * the file it inherits from says (loading applies the parent first):
  * WHICH 0 the title-ja, 1 the name.  From the summary embed wrote, so that
@@ -438,7 +470,8 @@ void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out)
 	out->promotion_zone = v->zone;
 	out->promotion_when = (v->promo_when & PROMO_ENTER ? KIFU_PROMOTE_ENTERING : 0) |
 			      (v->promo_when & PROMO_IN_ZONE ? KIFU_PROMOTE_IN_ZONE : 0) |
-			      (v->promo_when & PROMO_CAPTURE_IN_ZONE ? KIFU_PROMOTE_CAPTURE_IN_ZONE : 0);
+			      (v->promo_when & PROMO_CAPTURE_IN_ZONE ? KIFU_PROMOTE_CAPTURE_IN_ZONE : 0) |
+			      (v->promo_when & PROMO_BY_CAPTURE ? KIFU_PROMOTE_BY_CAPTURE : 0);
 	out->promotion_forced = v->promo_forced;
 	out->drops = v->drops;
 	out->royal_rule = (enum kifu_royal_rule)v->royal_rule;
@@ -460,6 +493,11 @@ void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out)
 }
 
 const char *kifu_variant_start_sfen(const kifu_variant *v) { return v->start; }
+
+int kifu_variant_start_at(const kifu_variant *v, int sq)
+{
+	return sq >= 0 && sq < v->files * v->ranks ? v->start_setup.board[sq] : 0;
+}
 
 int kifu_variant_named_start_count(const kifu_variant *v) { return v->nstarts; }
 
@@ -498,6 +536,7 @@ int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out)
 		.no_two_on_file = d->no_two_on_file, .no_drop_mate = d->no_drop_mate,
 		.declaration_points = d->declaration_points, .max_on_file = d->max_on_file,
 		.rank = d->rank, .jump_rank = d->jump_rank >= 0 ? d->jump_rank : d->rank, .burns = d->burns,
+		.captor_becomes = p->captor_becomes, .keeps_form = d->keeps_form,
 	};
 	return 0;
 }

@@ -42,13 +42,15 @@ typedef struct slide {
 	int8_t dx, dy;
 	uint8_t range;          /* 0: unlimited */
 	uint8_t kind;           /* a special slide's (xslides): enum slide_kind bits */
+	uint8_t turns;          /* a hook (SLIDE_HOOK): bit 0 may turn to (dy, -dx), bit 1 to (-dy, dx) */
 } slide;
 
 /* What makes a slide special (formats/movement.md): kept apart from the
  * plain slides (movement.xslides), which every fast path knows. */
 enum slide_kind {
 	SLIDE_JUMPS = 1,        /* X^: captures by jumping pieces of lower rank */
-	SLIDE_SKIPS_FIRST = 2   /* jX: the first square is passed over, whatever is on it */
+	SLIDE_SKIPS_FIRST = 2,  /* jX: the first square is passed over, whatever is on it */
+	SLIDE_HOOK = 4          /* X>: may turn 90 degrees once, on an empty square (a hook mover) */
 };
 
 /* A piece's movement compiled from its movement string (movement.c). */
@@ -77,7 +79,8 @@ typedef struct movement {
 enum promo_when {           /* promotion.when, one bit a word */
 	PROMO_ENTER = 1,          /* from outside the zone into it */
 	PROMO_IN_ZONE = 2,        /* starts or ends in the zone */
-	PROMO_CAPTURE_IN_ZONE = 4 /* a capture that starts or ends in the zone */
+	PROMO_CAPTURE_IN_ZONE = 4, /* a capture that starts or ends in the zone */
+	PROMO_BY_CAPTURE = 8      /* any capture, anywhere (Dai Dai, Maka Dai Dai, Tai) */
 };
 enum captured { CAPTURED_HAND = 0, CAPTURED_REMOVED = 1 };
 enum counter_strike { CS_NONE = 0, CS_ANY = 1, CS_PROTECTED = 2 };
@@ -124,6 +127,11 @@ typedef struct piece_desc {
 	int rank;
 	int jump_rank;
 	bool burns;                  /* a burner (Tenjiku's Fire Demon): burning */
+	/* Changes on capturing: a piece that takes this one becomes the type
+	 * with this id (Maka Dai Dai's Deva: "+deva", its promoted form), unless
+	 * it keeps its form (keeps_form: the royals there). */
+	char captor_becomes[NAME_MAX_LEN];
+	bool keeps_form;
 } piece_desc;
 
 typedef struct piece_type {
@@ -133,6 +141,7 @@ typedef struct piece_type {
 	bool promoted;
 	int base;                /* unpromoted type */
 	int promotes_to;         /* promoted type or -1 */
+	int captor_becomes;      /* desc.captor_becomes as a type, or -1 */
 	bool to_hand;            /* a captured piece goes to the captor's hand (drops) */
 	movement mv;
 	/* Derived (conclude.c). */
@@ -264,6 +273,7 @@ struct kifu_variant {
 	bool any_lion;
 	bool any_special;   /* some type has a power of the large variants (movement.special) */
 	bool any_burner;    /* some type burns */
+	bool any_captor_change; /* some type changes the piece that takes it (captor-becomes) */
 	bool lion_trading;  /* any lion-trading rule is on */
 	bool end_rules;     /* bare-royal or lone-royals is on: positions are judged */
 	type_set minor_types;

@@ -56,7 +56,7 @@ typedef struct draft_piece {
 	piece_desc desc;
 	char promotes_to[NAME_MAX_LEN];
 	piece_names promoted;    /* the promoted form's names, where they differ from its target's */
-	where at, moves_at, promotes_at, sfen_at;
+	where at, moves_at, promotes_at, sfen_at, captor_at;
 } draft_piece;
 
 typedef struct draft {
@@ -583,7 +583,7 @@ static int read_promoted_only(load *l, yaml_node_t *n, void *target, void *notes
 #define MAP(key, off, table) .name = key, .kind = KEY_MAP, .at = off, .sub = &(table)
 #define OWN(key, fn) .name = key, .kind = KEY_OWN, .own = fn
 
-static const char *const promotion_when[] = {"enter", "in-zone", "capture-in-zone", NULL};
+static const char *const promotion_when[] = {"enter", "in-zone", "capture-in-zone", "capture", NULL};
 static const char *const royal_rules[] = {"none", "last-royal", NULL};
 static const char *const counter_strikes[] = {"none", "any", "protected", NULL};
 static const char *const strike_legs[] = {"last", "both", NULL};
@@ -738,6 +738,8 @@ static const kifu__key piece_keys[] = {
 	{INT("rank", PIECE(desc.rank), 0, 99), ALSO},
 	{INT("jump-rank", PIECE(desc.jump_rank), 0, 100), ALSO},
 	{BOOL("burns", PIECE(desc.burns)), ALSO},
+	{TEXT("captor-becomes", PIECE(desc.captor_becomes), NAME_MAX_LEN), PNOTE(captor_at), ALSO},
+	{BOOL("keeps-form", PIECE(desc.keeps_form)), ALSO},
 };
 #undef ALSO
 static const kifu__key_table piece_table = {
@@ -1104,6 +1106,9 @@ static void promoted_desc(piece_desc *out, const draft_piece *p, const piece_des
 	out->rank = target->rank;
 	out->jump_rank = target->jump_rank;
 	out->burns = target->burns;
+	/* ... and changes its captor, or keeps its form, as it does */
+	memcpy(out->captor_becomes, target->captor_becomes, sizeof out->captor_becomes);
+	out->keeps_form = target->keeps_form;
 	out->captured = p->desc.captured;
 	piece_names *n = &out->names;
 	const piece_names *own = &p->promoted;
@@ -1128,6 +1133,39 @@ static void promoted_desc(piece_desc *out, const draft_piece *p, const piece_des
 		n->naliases = own->naliases;
 		memcpy(n->aliases, own->aliases, sizeof n->aliases);
 	}
+}
+
+/* captor-becomes as types: each names a piece type by its id (a promoted
+ * form by "+ID"). */
+static int resolve_captors(draft *d, kifu_diag *diag)
+{
+	struct kifu_variant *v = d->v;
+	for (int t = 0; t < v->ntypes; t++) {
+		piece_type *pt = &v->types[t];
+		pt->captor_becomes = -1;
+		const char *id = pt->desc.captor_becomes;
+		if (!id[0])
+			continue;
+		for (int u = 0; u < v->ntypes; u++)
+			if (!strcmp(v->types[u].desc.id, id))
+				pt->captor_becomes = u;
+		if (pt->captor_becomes >= 0)
+			continue;
+		/* where it was written: the piece's own key, or its target's */
+		const where *at = NULL;
+		const char *base = pt->promoted ? v->types[pt->base].desc.id : pt->desc.id;
+		for (int i = 0; i < d->npieces && !at; i++)
+			if (!strcmp(d->pieces[i].desc.id, base) && d->pieces[i].captor_at.line)
+				at = &d->pieces[i].captor_at;
+		for (int i = 0; i < d->nonly && !at; i++)
+			if (!strcmp(d->only[i].desc.captor_becomes, id) && d->only[i].captor_at.line)
+				at = &d->only[i].captor_at;
+		return kifu_diag_set(diag, KIFU_EVARIANT, at ? at->file : "", at ? at->line : 0, at ? at->col : 0,
+				     "piece \"%s\": a piece that takes it becomes \"%s\", which is not a piece type "
+				     "(an id, or +ID for a promoted form)",
+				     pt->desc.id, id);
+	}
+	return 0;
 }
 
 /* Turns the draft into piece types: the pieces in order, then one promoted
@@ -1183,7 +1221,7 @@ static int build_types(draft *d, kifu_diag *diag)
 		v->types[i].promotes_to = v->ntypes;
 		v->ntypes++;
 	}
-	return 0;
+	return resolve_captors(d, diag);
 }
 
 /* The rules a file's settings break together (each names where). */

@@ -37,19 +37,23 @@ static dims dims_of(const kifu_variant *v)
 	return (dims){kifu_variant_files(v), kifu_variant_ranks(v)};
 }
 
-/* Writes the square's name ("7g", "12o") at out; returns its length. */
-static size_t put_square(dims d, int sq, char *out)
+/* Writes the square's name ("7g", "12o") at out, which has room for 4
+ * bytes; returns its length.  No division: the per-move path of every
+ * conversion to compact. */
+static inline size_t put_square(dims d, int sq, char *out)
 {
-	int file = sq % d.files + 1, rank = sq / d.files;
-	size_t n = 0;
-	if (file >= 10)
-		out[n++] = (char)('0' + file / 10);
-	out[n++] = (char)('0' + file % 10);
-	if (rank < 26)
-		out[n++] = (char)('a' + rank);
-	else
-		n += (size_t)kifu_rank_letters(rank + 1, out + n);
-	return n;
+	int rank = kifu__square_rank(sq, d.files), file = sq - rank * d.files + 1;
+	/* with no branch (one or two digits are as likely on a large board):
+	 * the ones digit written second, then over it the rank letter when the
+	 * number has one digit; ranks past 26 in two letters (aa = 27) */
+	const size_t n = 1 + (size_t)(file >= 10);
+	out[0] = (char)(n == 2 ? '0' + file / 10 : '0' + file);
+	out[1] = (char)('0' + file % 10);
+	if (rank < 26) {
+		out[n] = (char)('a' + rank);
+		return n + 1;
+	}
+	return n + (size_t)kifu_rank_letters(rank + 1, out + n);
 }
 
 void kifu_compact_square_name(const kifu_variant *v, int sq, char *buf, size_t size)
@@ -198,15 +202,10 @@ static size_t put_move(const kifu_variant *v, dims d, const kifu_move *m, char *
 			out[n++] = '?';
 		return n;
 	}
-	const int sqs[3] = {m->from, m->mid, m->to};
-	for (int k = 0; k < 3; k++) {
-		if (k == 1 && m->mid == KIFU_NO_SQUARE)
-			continue;
-		if (sqs[k] < nsq)
-			n += put_square(d, sqs[k], out + n);
-		else
-			out[n++] = '?';
-	}
+	n += m->from < nsq ? put_square(d, m->from, out + n) : (out[n] = '?', 1);
+	if (m->mid != KIFU_NO_SQUARE)
+		n += m->mid < nsq ? put_square(d, m->mid, out + n) : (out[n] = '?', 1);
+	n += m->to < nsq ? put_square(d, m->to, out + n) : (out[n] = '?', 1);
 	if (m->flags & KIFU_MOVE_PROMOTE)
 		out[n++] = '+';
 	return n;
@@ -1011,19 +1010,35 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 		while (f->next < f->nchildren && f->children[2 * f->next] < replaced)
 			f->next++;
 		if (f->k < li.count) {
-			kifu_record_move m;
-			char mv[32];
-			kifu_record_get_move_at(rec, li.first + f->k, &m);
-			mv[0] = ' ';
-			put(b, mv, 1 + put_move(v, d, &m.move, mv + 1));
-			if (m.comment)
-				put_comment(b, m.comment);
-			put_times(b, m.time, m.total);
-			if (m.bookmark) {
-				put(b, "&", 1);
-				put_escaped(b, m.bookmark, "{}@&");
+			/* the moves up to the next that a variation replaces, in a
+			 * row, each straight into the buffer (room made first: a
+			 * move is at most 16 bytes, with its space 17) */
+			long stop = li.count;
+			if (f->next < f->nchildren && f->children[2 * f->next] - li.start + 1 > f->k &&
+			    f->children[2 * f->next] - li.start + 1 < stop)
+				stop = f->children[2 * f->next] - li.start + 1;
+			for (; f->k < stop && !b->failed; f->k++) {
+				kifu_record_move m;
+				kifu_record_get_move_at(rec, li.first + f->k, &m);
+				if (b->cap - b->len < 17) {
+					put(b, "                 ", 17);
+					if (b->failed)
+						break;
+					b->len -= 17;
+				}
+				b->p[b->len++] = ' ';
+				b->len += put_move(v, d, &m.move, b->p + b->len);
+				if (m.comment)
+					put_comment(b, m.comment);
+				if (m.time >= 0)
+					put_times(b, m.time, m.total);
+				if (m.bookmark) {
+					put(b, "&", 1);
+					put_escaped(b, m.bookmark, "{}@&");
+				}
 			}
-			f->k++;
+			if (b->failed)
+				f->k = li.count;
 			continue;
 		}
 		if (li.ending[0] && !f->ended) {

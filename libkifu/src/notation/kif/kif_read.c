@@ -838,8 +838,14 @@ static int choose_variant(parse *ps, const kif_line *kl)
 		const kifu_variant *found = NULL, *fits[32];
 		int n = kifu_variant_set_count(kr->ctx.variants);
 		for (int i = 0; i < n; i++) {
+			/* by the board first, from what the files say: only the
+			 * variants that may fit are loaded */
+			kifu_variant_summary cs;
+			if (kifu_variant_set_summary(kr->ctx.variants, i, &cs) || (cs.files <= 9 && cs.ranks <= 9) ||
+			    (bod->seen && ((bod->files && cs.files != bod->files) || cs.ranks != bod->nranks)))
+				continue;
 			const kifu_variant *c = kifu_variant_set_at(kr->ctx.variants, i);
-			if (!c || (kifu_variant_files(c) <= 9 && kifu_variant_ranks(c) <= 9))
+			if (!c)
 				continue;
 			if (bod->seen ? (bod->files && kifu_variant_files(c) != bod->files) ||
 						kifu_variant_ranks(c) != bod->nranks :

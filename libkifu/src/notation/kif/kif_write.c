@@ -508,17 +508,8 @@ static const square_text wide_squares[KIFU_MAX_DIM + 1][KIFU_MAX_DIM + 1] = {
  * buffer has room for SQUARE_TEXT bytes. */
 static inline char *put_square_wide(char *o, int files, int sq)
 {
-	/* 65536 / files rounded up: sq / files as a product, with no
-	 * division on the per-move path (a tenth of the writer's time); it
-	 * errs by less than sq / 65536 < 1 / files, so the quotient is exact:
-	 * sq * files < 36 * 36 * 36 < 65536 */
-	static const uint32_t inverse[KIFU_MAX_DIM + 1] = {
-		0, 65536, 32768, 21846, 16384, 13108, 10923, 9363, 8192, 7282,
-		6554, 5958, 5462, 5042, 4682, 4370, 4096, 3856, 3641, 3450,
-		3277, 3121, 2979, 2850, 2731, 2622, 2521, 2428, 2341, 2260,
-		2185, 2115, 2048, 1986, 1928, 1873, 1821,
-	};
-	const unsigned f = (unsigned)files, row = (unsigned)sq * inverse[f < KIFU_MAX_DIM ? f : KIFU_MAX_DIM] >> 16;
+	/* no division on the per-move path (a tenth of the writer's time) */
+	const unsigned f = (unsigned)files, row = (unsigned)kifu__square_rank(sq, files);
 	const unsigned file = (unsigned)sq - row * f;
 	if (f - 1 >= KIFU_MAX_DIM || file >= KIFU_MAX_DIM || row >= KIFU_MAX_DIM) {
 		/* no square of a board kifu plays: said as a number anyway */
@@ -922,38 +913,31 @@ static int check_one_line(const kifu_record *rec, kifu_diag *diag)
 	return rc;
 }
 
-/* Does shipped variant d inherit a (through its parents)? */
-static bool descends_from(const kifu_variant *d, const kifu_variant *a)
+/* Does the set's variant *c inherit, however far back, from the one at
+ * index `at`?  Told from the shipped files' summaries, nothing loaded. */
+static bool of_family(const kifu_variant_summary *c, int at)
 {
-	for (int depth = 0; d && depth < 8; depth++) {
-		const char *parent = kifu_variant_parent(d);
-		if (!parent[0] || kifu_variant_builtin(&d, parent, NULL))
-			return false;
-		if (d == a)
+	kifu_variant_summary a = *c;
+	for (int depth = 0; a.parent_at >= 0 && depth < 16; depth++) {
+		if (a.parent_at == at)
 			return true;
+		if (kifu_variant_set_summary(NULL, a.parent_at, &a))
+			return false;
 	}
 	return false;
 }
 
-/* Does the record's first move fit the start of shipped variant c as a
- * reader takes it (kif_read.c, first_move_fits): on the square of the same
- * numbers, a piece of the mover's of the same name?  m: the move, moved
- * from v's start; *scratch: a position reused. */
-static bool first_move_fits_start(const kifu_variant *v, const kifu_move *m, int side, const char *name,
-				  const kifu_variant *c, kifu_position **scratch)
+/* Is a wide shipped variant *c, not v (at index v_at) nor of its family, one
+ * whose start could hold the piece on (file, rank), and not one whose start
+ * and pieces are its parent's, itself wide (the answer is the parent's)? */
+static bool may_fit(const kifu_variant_summary *c, int at, int v_at, int file, int rank)
 {
-	int vf = kifu_variant_files(v), cf = kifu_variant_files(c);
-	int file = m->from % vf, rank = m->from / vf;
-	/* a square c's board lacks: before any position is made */
-	if (file >= cf || rank >= kifu_variant_ranks(c) || kifu_position_for(scratch, c))
+	kifu_variant_summary p;
+	if (at == v_at || (c->files <= 9 && c->ranks <= 9) || file >= c->files || rank >= c->ranks ||
+	    of_family(c, v_at))
 		return false;
-	kifu_position_reset(*scratch);
-	int theirs = kifu_position_at(*scratch, rank * cf + file);
-	if (!theirs || (int)kifu_code_side(theirs) != side)
-		return false;
-	kifu_piece_info pc;
-	kifu_variant_piece(c, kifu_code_type(theirs), &pc);
-	return !strcmp(name, pc.name);
+	return !(c->start_as_parent && !kifu_variant_set_summary(NULL, c->parent_at, &p) &&
+		 (p.files > 9 || p.ranks > 9));
 }
 
 /* A shipped variant that a reader tells from a header-less wide KIF by its
@@ -961,9 +945,13 @@ static bool first_move_fits_start(const kifu_variant *v, const kifu_move *m, int
  * Dai, Tenjiku, Wa, Heian Dai, when the record's first move (from the
  * variant's start) fits the start of no other shipped variant than those
  * that refine it (a lance on 1一 is on it in Chu, Dai and Tenjiku alike,
- * a pawn on 6十一 in Dai and Heian Dai); a record with a board diagram is
- * told by its size.  lishogi's server writes no 手合割 for Chu's start
- * (scalashogi KifModel.renderSetup), and neither does kifu for these. */
+ * a pawn on 6十一 in Dai and Heian Dai): on the square of the same numbers,
+ * a piece of the mover's of the same name, as the reader takes it
+ * (kif_read.c, first_move_fits).  A record with a board diagram is told by
+ * its size.  lishogi's server writes no 手合割 for Chu's start (scalashogi
+ * KifModel.renderSetup), and neither does kifu for these.  Only the
+ * variants whose board holds the square are loaded (kifu_variant_set_summary),
+ * and of a family that shares a start, only its head. */
 static bool told_by_board(const kifu_record *rec, const kifu_variant *v)
 {
 	const kifu_variant *shipped;
@@ -980,29 +968,31 @@ static bool told_by_board(const kifu_record *rec, const kifu_variant *v)
 	if (first.move.from == KIFU_NO_SQUARE)
 		return false;
 	/* the piece that makes the first move, on v's start */
-	kifu_position *scratch = NULL;
-	if (kifu_position_for(&scratch, v)) {
-		kifu_position_free(scratch);
+	int mine = kifu_variant_start_at(v, first.move.from);
+	if (!mine)
 		return false;
-	}
-	kifu_position_reset(scratch);
-	int side = (int)kifu_position_side(scratch), mine = kifu_position_at(scratch, first.move.from);
-	if (!mine) {
-		kifu_position_free(scratch);
-		return false;
-	}
+	/* the side the start gives the move (the SFEN's second field) */
+	const char *sp = strchr(kifu_variant_start_sfen(v), ' ');
+	int side = sp && sp[1] == 'w' ? KIFU_GOTE : KIFU_SENTE, vf = kifu_variant_files(v);
+	int file = first.move.from % vf, rank = first.move.from / vf;
 	kifu_piece_info pv;
 	kifu_variant_piece(v, kifu_code_type(mine), &pv);
-	bool told = true;
-	int n = kifu_variant_set_count(NULL);
-	for (int i = 0; i < n && told; i++) {
-		const kifu_variant *c = kifu_variant_set_at(NULL, i);
-		if (!c || c == v || (kifu_variant_files(c) <= 9 && kifu_variant_ranks(c) <= 9) || descends_from(c, v))
+	int n = kifu_variant_set_count(NULL), v_at = 0;
+	kifu_variant_summary cs;
+	while (v_at < n && (kifu_variant_set_summary(NULL, v_at, &cs) || strcmp(cs.name, kifu_variant_name(v))))
+		v_at++;
+	for (int i = 0; i < n; i++) {
+		const kifu_variant *c;
+		if (kifu_variant_set_summary(NULL, i, &cs) || !may_fit(&cs, i, v_at, file, rank) ||
+		    !(c = kifu_variant_set_at(NULL, i)))
 			continue;
-		told = !first_move_fits_start(v, &first.move, side, pv.name, c, &scratch);
+		int theirs = kifu_variant_start_at(c, rank * kifu_variant_files(c) + file);
+		kifu_piece_info pc;
+		if (theirs && (int)kifu_code_side(theirs) == side && !kifu_variant_piece(c, kifu_code_type(theirs), &pc) &&
+		    !strcmp(pv.name, pc.name))
+			return false;
 	}
-	kifu_position_free(scratch);
-	return told;
+	return true;
 }
 
 /* What 手合割 says of a record with no handicap: the variant's title (大将棋,
@@ -1075,7 +1065,8 @@ static bool handicap_misread(const kifu_variant *v, const char *handicap)
  * bookmarks so that they read back the same (the line breaks of headers
  * and bookmarks are check_one_line's): 0, or KIFU_EUNSUPPORTED with diag
  * saying what it cannot. */
-static int survey(const kifu_record *rec, const kifu_variant *v, const char *form, kifu_diag *diag)
+static int survey(const kifu_record *rec, const kifu_variant *v, const char *form, const char **title_out,
+		  kifu_diag *diag)
 {
 	char what[300] = "";
 	long at = 0;
@@ -1100,6 +1091,7 @@ static int survey(const kifu_record *rec, const kifu_variant *v, const char *for
 	}
 	/* a user's variant's title: 手合割 must read back as the variant */
 	const char *title = nhandicap ? NULL : variant_title(rec, v), *start;
+	*title_out = title;
 	if (!what[0] && title &&
 	    (!fits_line(title, true) || kifu__kif_handicap_variant(NULL, v, title, &start) != v || start))
 		snprintf(what, sizeof what, "the variant's title (手合割 would not read back as the variant)");
@@ -1151,7 +1143,7 @@ static int put_diagram(FILE *f, const kifu_record *rec, const kifu_position *pos
  * writes it (scalashogi KifModel.renderHeader, whose setup takes the
  * handicap's place). */
 static int put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, bool is_handicap,
-		       const kifu_position *start)
+		       const char *title, const kifu_position *start)
 {
 	int ntags = kifu_record_tag_count(rec);
 	bool wide = is_wide(v);
@@ -1174,10 +1166,10 @@ static int put_headers(FILE *f, const kifu_record *rec, const kifu_variant *v, b
 		if (!strcmp(tag->key, "handicap")) {
 			/* 手合割: the named start, else the variant (大将棋, 小将棋) when it
 			 * is not standard shogi, so that a reader can tell the variant */
-			const char *handicap = kifu_record_tag(rec, "handicap"), *title;
+			const char *handicap = kifu_record_tag(rec, "handicap");
 			if (handicap)
 				fprintf(f, "%s：%s\n", tag->kif, handicap);
-			else if ((title = variant_title(rec, v)))
+			else if (title)
 				fprintf(f, "%s：%s\n", tag->kif, title);
 			if (wide && start) {
 				rc = put_diagram(f, rec, start, is_handicap);
@@ -1219,9 +1211,10 @@ static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, cons
 	if (err)
 		return kifu_diag_set(diag, KIFU_EINVAL, kifu_record_file(rec), err_line, err_col,
 				     "the record was not read whole: %s", err);
+	const char *title = NULL; /* what 手合割 says when no handicap does (survey) */
 	int rc = check_one_line(rec, diag);
 	if (!rc)
-		rc = survey(rec, v, form, diag);
+		rc = survey(rec, v, form, &title, diag);
 	if (rc)
 		return rc;
 	bool is_handicap = kifu__kif_is_handicap(rec, v);
@@ -1244,7 +1237,7 @@ static int preamble(FILE *f, const kifu_record *rec, const kifu_variant *v, cons
 		start = pos;
 	}
 	fprintf(f, "%s\n", first);
-	return put_headers(f, rec, v, is_handicap, start);
+	return put_headers(f, rec, v, is_handicap, title, start);
 }
 
 /* The moves of a KIF record, after its preamble. */
