@@ -193,8 +193,11 @@ static void gen_lion_lines(gen *g, const piece_type *pt, int from, int *pass_mid
 }
 
 /* A slide of (df, dr) from the square (f, r), excluded, to the first piece,
- * which it takes if it is an enemy. */
-static void gen_leg(gen *g, const piece_type *pt, int from, int f, int r, int df, int dr)
+ * which it takes if it is an enemy; with `turns` (a hook, X>: bit 0 and
+ * bit 1 the two turns its directions allow), from each empty square of it
+ * a slide at 90 degrees each way, which turns no more.  The piece takes
+ * only where it stops, and each destination is one move (pt->dedupe). */
+static void gen_leg(gen *g, const piece_type *pt, int from, int f, int r, int df, int dr, unsigned turns)
 {
 	struct kifu_position *p = g->p;
 	for (f += df, r += dr; on_board(p, f, r); f += df, r += dr) {
@@ -204,28 +207,10 @@ static void gen_leg(gen *g, const piece_type *pt, int from, int f, int r, int df
 		emit_single(g, pt, from, to);
 		if (c)
 			return;
-	}
-}
-
-/* A hook (X>): the slide, and from each empty square of it a slide at 90
- * degrees each way its turns allow; the piece takes only where it stops,
- * and each destination is one move (pt->dedupe). */
-static void gen_hook(gen *g, const piece_type *pt, int from, const slide *sl)
-{
-	struct kifu_position *p = g->p;
-	const int s = sign_of(g->side), df = s * sl->dx, dr = s * sl->dy;
-	int f = FILE_OF(from), r = RANK_OF(from);
-	for (f += df, r += dr; on_board(p, f, r); f += df, r += dr) {
-		const int sq = r * p->files + f, c = p->board[sq];
-		if (is_own(c, g->side))
-			return;
-		emit_single(g, pt, from, sq);
-		if (c)
-			return;
-		if (sl->turns & 1)
-			gen_leg(g, pt, from, f, r, dr, -df);
-		if (sl->turns & 2)
-			gen_leg(g, pt, from, f, r, -dr, df);
+		if (turns & 1)
+			gen_leg(g, pt, from, f, r, dr, -df, 0);
+		if (turns & 2)
+			gen_leg(g, pt, from, f, r, -dr, df, 0);
 	}
 }
 
@@ -243,7 +228,7 @@ static void gen_xslides(gen *g, const piece_type *pt, int from)
 	for (int i = 0; i < m->nxslides; i++) {
 		const slide *sl = &m->xslides[i];
 		if (sl->kind & SLIDE_HOOK) {
-			gen_hook(g, pt, from, sl);
+			gen_leg(g, pt, from, FILE_OF(from), RANK_OF(from), s * sl->dx, s * sl->dy, sl->turns);
 			continue;
 		}
 		const int df = s * sl->dx, dr = s * sl->dy, limit = sl->range ? sl->range : KIFU_MAX_DIM;
