@@ -9,9 +9,9 @@
 # The rules, as docs/architecture.md states them:
 #   text/      includes text/ and the public headers it implements (kifu/error.h,
 #              kifu/reader.h, kifu/json.h, kifu/version.h) only;
-#   rules/     rules/, text/encoding.h, text/similar.h and kifu/*.h only;
-#   record/    record/, text/encoding.h, text/similar.h and kifu/*.h: no rules/ header;
-#   notation/  notation/, kifu/*.h, and of the layers below only text/encoding.h,
+#   rules/     rules/, text/buffer.h, text/encoding.h, text/similar.h and kifu/*.h only;
+#   record/    record/, text/buffer.h, text/encoding.h, text/similar.h and kifu/*.h: no rules/ header;
+#   notation/  notation/, kifu/*.h, and of the layers below only text/buffer.h, text/encoding.h,
 #              text/lines.h, text/reader_internal.h, text/json.h, text/similar.h and
 #              record/start.h: no rules/ header;
 #   tools/     tools/ and <kifu/...> only: no libkifu/src header, and a tool's folder
@@ -33,11 +33,11 @@ check() { # DIR ALLOWED-REGEX WHY
 
 check libkifu/src/text '^(text/[a-z_]+\.h|kifu/(error|reader|json|version)\.h)$' \
 	"text/ knows nothing of shogi"
-check libkifu/src/rules '^(rules/[a-z_]+\.h|text/(encoding|similar)\.h|kifu/[a-z_/]+\.h)$' \
+check libkifu/src/rules '^(rules/[a-z_]+\.h|text/(buffer|encoding|similar)\.h|kifu/[a-z_/]+\.h)$' \
 	"rules/ knows no notation, no record"
-check libkifu/src/record '^(record/[a-z_]+\.h|text/(encoding|similar)\.h|kifu/[a-z_/]+\.h)$' \
+check libkifu/src/record '^(record/[a-z_]+\.h|text/(buffer|encoding|similar)\.h|kifu/[a-z_/]+\.h)$' \
 	"record/ plays records through the public rules API"
-check libkifu/src/notation '^(notation/[a-z_/]+\.h|kifu/[a-z_/]+\.h|text/(encoding|lines|reader_internal|json|similar)\.h|record/start\.h)$' \
+check libkifu/src/notation '^(notation/[a-z_/]+\.h|kifu/[a-z_/]+\.h|text/(buffer|encoding|lines|reader_internal|json|similar)\.h|record/start\.h)$' \
 	"a notation uses the public API and what the page lists"
 
 # tools: no private header of the library; a tool's folder includes its own

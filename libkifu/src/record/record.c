@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "kifu/sys/record.h"
+#include "text/buffer.h"
 
 #define NONE ((size_t)-1)
 
@@ -59,16 +60,8 @@ struct kifu_record {
 /* Appends a NUL-terminated copy of s[0..len) to the pool. */
 static int intern(kifu_record *r, const char *s, size_t len, size_t *out)
 {
-	if (r->pool_len + len + 1 > r->pool_cap) {
-		size_t cap = r->pool_cap ? r->pool_cap : 4096;
-		while (cap < r->pool_len + len + 1)
-			cap *= 2;
-		char *p = realloc(r->pool, cap);
-		if (!p)
-			return KIFU_ENOMEM;
-		r->pool = p;
-		r->pool_cap = cap;
-	}
+	if (kifu__grow(&r->pool, &r->pool_cap, r->pool_len + len + 1, 4096))
+		return KIFU_ENOMEM;
 	memcpy(r->pool + r->pool_len, s, len);
 	r->pool[r->pool_len + len] = 0;
 	*out = r->pool_len;

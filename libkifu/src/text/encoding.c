@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kifu/error.h"
+#include "text/buffer.h"
 #include "text/encoding.h"
 
 /* Does the word hold a byte of 0x80 or more? */
@@ -255,17 +256,7 @@ void kifu__decoder_free(kifu__decoder *d)
 
 static int reserve(kifu__decoder *d, size_t need)
 {
-	if (need <= d->cap)
-		return 0;
-	size_t cap = d->cap ? d->cap : 1024;
-	while (cap < need)
-		cap *= 2;
-	char *b = realloc(d->buf, cap);
-	if (!b)
-		return KIFU_ENOMEM;
-	d->buf = b;
-	d->cap = cap;
-	return 0;
+	return kifu__grow(&d->buf, &d->cap, need, 1024);
 }
 
 const char *kifu__decoder_name(const kifu__decoder *d)

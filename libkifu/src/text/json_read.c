@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "text/encoding.h"
+#include "text/buffer.h"
 
 /* Keys kept inline per object, checked one by one; past them a hash table
  * of all the object's keys. */
@@ -269,16 +270,8 @@ int kifu__json_unexpected(kifu__json_cur *cur, const char *expected)
 
 static int arena_put(kifu__json_cur *cur, const char *bytes, size_t n)
 {
-	if (cur->alen + n + 1 > cur->acap) {
-		size_t cap = cur->acap ? cur->acap : 256;
-		while (cap < cur->alen + n + 1)
-			cap *= 2;
-		char *a = realloc(cur->arena, cap);
-		if (!a)
-			return cur->failed = KIFU_ENOMEM;
-		cur->arena = a;
-		cur->acap = cap;
-	}
+	if (kifu__grow(&cur->arena, &cur->acap, cur->alen + n + 1, 256))
+		return cur->failed = KIFU_ENOMEM;
 	memcpy(cur->arena + cur->alen, bytes, n);
 	cur->alen += n;
 	return 0;
@@ -862,16 +855,9 @@ int kifu__json_key_seen(kifu__json_cur *cur, const kifu__json_tok *t)
 	}
 	if (!dup && cur->copy_keys) {
 		/* the text's start may be dropped: the key kept apart */
-		if (cur->klen + k.len > cur->kcap) {
-			size_t cap = cur->kcap ? cur->kcap : 1024;
-			while (cap < cur->klen + k.len)
-				cap *= 2;
-			char *keys = realloc(cur->keys, cap);
-			if (!keys)
-				return cur->failed = KIFU_ENOMEM;
-			cur->keys = keys;
-			cur->kcap = cap;
-		}
+		if (cur->klen + k.len > cur->kcap &&
+		    kifu__grow(&cur->keys, &cur->kcap, cur->klen + k.len, 1024))
+			return cur->failed = KIFU_ENOMEM;
 		if (k.len) /* "": no bytes, and maybe no keys yet (NULL) */
 			memcpy(cur->keys + cur->klen, b, k.len);
 		k.off = cur->klen;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kifu/reader.h"
+#include "text/buffer.h"
 #include "text/reader_internal.h"
 
 #define BLOCK (1 << 16)
@@ -110,17 +111,7 @@ size_t kifu_reader_peek(kifu_reader *r, const char **bytes, size_t size)
 
 static int grow_line(kifu_reader *r, size_t need)
 {
-	if (need <= r->line_cap)
-		return 0;
-	size_t cap = r->line_cap ? r->line_cap : BLOCK;
-	while (cap < need)
-		cap *= 2;
-	char *p = realloc(r->line, cap);
-	if (!p)
-		return KIFU_ENOMEM;
-	r->line = p;
-	r->line_cap = cap;
-	return 0;
+	return kifu__grow(&r->line, &r->line_cap, need, BLOCK);
 }
 
 void kifu_reader_unread(kifu_reader *r)

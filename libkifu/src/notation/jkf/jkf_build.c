@@ -11,6 +11,7 @@
 #include "kifu/sys/record.h"
 #include "notation/jkf/jkf.h"
 #include "notation/jkf/jkf_read.h"
+#include "text/buffer.h"
 #include "text/encoding.h"
 
 /* ---- keys ---- */
@@ -40,17 +41,7 @@ const kifu__json_keys kifu__jkf_keys[KS_N] = {
 
 char *kifu__jkf_join_buffer(jkf_reader *r, size_t n)
 {
-	if (n > r->joincap) {
-		size_t cap = r->joincap ? r->joincap : 256;
-		while (cap < n)
-			cap *= 2;
-		char *b = realloc(r->join, cap);
-		if (!b)
-			return NULL;
-		r->join = b;
-		r->joincap = cap;
-	}
-	return r->join;
+	return kifu__grow(&r->join, &r->joincap, n, 256) ? NULL : r->join;
 }
 
 const char *kifu__jkf_shown_key(const char *k, size_t len, char *buf, size_t size)

@@ -21,6 +21,7 @@
 #include "notation/jkf/jkf.h"
 #include "notation/jkf/jkf_read.h"
 #include "notation/notation.h"
+#include "text/buffer.h"
 #include "text/encoding.h"
 
 /* ---- the reader's state ---- */
@@ -75,18 +76,10 @@ static void spoil(jkf_reader *r, long line, long col, size_t at, const char *msg
 /* Appends s[0..n), then a '\n' when newline is set. */
 static int append(jkf_reader *r, const char *s, size_t n, bool newline)
 {
-	if (r->len + n + 1 + JKF_SLACK > r->cap) {
-		/* room for a whole record of most files at once: growing it
-		 * copies what came before */
-		size_t cap = r->cap ? r->cap : 65536;
-		while (cap < r->len + n + 1 + JKF_SLACK)
-			cap *= 2;
-		char *b = realloc(r->buf, cap);
-		if (!b)
-			return KIFU_ENOMEM;
-		r->buf = b;
-		r->cap = cap;
-	}
+	/* room for a whole record of most files at once: growing it copies
+	 * what came before */
+	if (kifu__grow(&r->buf, &r->cap, r->len + n + 1 + JKF_SLACK, 65536))
+		return KIFU_ENOMEM;
 	memcpy(r->buf + r->len, s, n);
 	r->len += n;
 	if (newline)

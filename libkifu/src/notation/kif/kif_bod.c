@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "notation/kif/kif_read.h"
+#include "text/buffer.h"
 
 void kifu__bod_init(kif_bod *b)
 {
@@ -34,16 +35,8 @@ void kifu__bod_clear(kif_bod *b)
 static int keep(kif_bod *b, struct kif_bod_line *at, const char *line, size_t len,
 		const char *content, long lineno)
 {
-	if (b->len + len + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 1024;
-		while (cap < b->len + len + 1)
-			cap *= 2;
-		char *t = realloc(b->text, cap);
-		if (!t)
-			return KIFU_ENOMEM;
-		b->text = t;
-		b->cap = cap;
-	}
+	if (kifu__grow(&b->text, &b->cap, b->len + len + 1, 1024))
+		return KIFU_ENOMEM;
 	memcpy(b->text + b->len, line, len);
 	b->text[b->len + len] = 0;
 	at->off = b->len;

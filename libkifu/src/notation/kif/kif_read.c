@@ -22,6 +22,7 @@
 #include "notation/kif/kif_read.h"
 #include "notation/notation.h"
 #include "record/start.h"
+#include "text/buffer.h"
 #include "text/similar.h"
 
 typedef struct kif_reader {
@@ -519,16 +520,8 @@ static int append_note(parse *ps, const kif_text *t, bool bookmark)
 	}
 	size_t nl = (size_t)(t->end - t->p);
 	size_t need = (ps->note_open ? kr->note_len + 1 : 0) + nl;
-	if (need > kr->note_cap || !kr->note) {
-		size_t cap = kr->note_cap ? kr->note_cap : 1024;
-		while (cap < need)
-			cap *= 2;
-		char *b = realloc(kr->note, cap);
-		if (!b)
-			return KIFU_ENOMEM;
-		kr->note = b;
-		kr->note_cap = cap;
-	}
+	if (kifu__grow(&kr->note, &kr->note_cap, need, 1024))
+		return KIFU_ENOMEM;
 	if (ps->note_open) {
 		kr->note[kr->note_len++] = '\n';
 	} else {
