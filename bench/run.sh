@@ -456,9 +456,12 @@ if command -v valgrind >/dev/null 2>&1; then
 	allocs() { valgrind "$bin/kifu-perft" -v "$1" "$2" 2>&1 >/dev/null | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,; }
 	a2=$(allocs shogi 2)
 	a3=$(allocs shogi 3)
+	# a ply more is a move list more, grown a few times (log2 of its most
+	# moves) and kept: depth 3 has 24,570 more nodes than depth 2, so an
+	# allocation per node would show as thousands
 	echo "  allocations (valgrind): kifu-perft -v shogi 2 (900 nodes) $a2, -v shogi 3 (25470 nodes) $a3" \
-		"$([ "$a2" = "$a3" ] && echo "- none per node" || echo "- MORE WITH MORE NODES")"
-	SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "perft: allocations at depth 3 - at depth 2" "$((a3 - a2))" "=0" "$([ "$a2" = "$a3" ] && echo met || echo "NOT MET")")")
+		"$([ $((a3 - a2)) -le 8 ] && echo "- none per node (the new ply's list)" || echo "- MORE WITH MORE NODES")"
+	SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "perft: allocations at depth 3 - at depth 2 (a ply's list)" "$((a3 - a2))" "<=8" "$([ $((a3 - a2)) -le 8 ] && echo met || echo "NOT MET")")")
 fi
 
 # === pictures ===========================================================================
