@@ -178,6 +178,7 @@ int main(int argc, char *argv[])
 	struct convert_run run = {NULL, NULL, "", to, KIFU_WRITE_OPTIONS_INIT, "", 0, 0, NULL, valid_only, NULL};
 	run.options.dropped = on_dropped;
 	run.options.ctx = &run;
+	run.options.position = &run.pos; /* the one position every record is validated on */
 	int enc;
 	if (cli_encoding(encoding, &enc))
 		return CLI_USAGE;

@@ -76,6 +76,12 @@ typedef struct kifu_write_options {
 	 * record besides.  A program can then say which records it wrote are
 	 * invalid without playing each twice. */
 	kifu_validation *validation;
+	/* When not NULL, a position the writers that validate besides may play
+	 * the record on (made a position of the record's variant with
+	 * kifu_position_for, which may replace it), so that a stream of
+	 * records does not make one a record; the caller frees it.  NULL: a
+	 * position is made for the record. */
+	kifu_position **position;
 } kifu_write_options;
 
 /* Set from it, then the fields wanted (kifu_play_options says why there is

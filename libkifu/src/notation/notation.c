@@ -85,16 +85,17 @@ kifu_square_namer kifu_notation_square_namer(const char *notation)
 }
 
 /* The validation of a record written by a writer that does not play
- * every line (compact, CSA, USI): kifu_validate.  0 or KIFU_ENOMEM. */
-static int validate_written(const kifu_record *rec, const kifu_variant *v, kifu_validation *val)
+ * every line (compact, CSA, USI): kifu_validate, on the caller's position
+ * if it gave one.  0 or KIFU_ENOMEM. */
+static int validate_written(const kifu_record *rec, const kifu_variant *v, const kifu_write_options *opt)
 {
-	kifu_position *pos = NULL;
-	if (kifu_position_new(&pos, v))
+	kifu_position *own = NULL, **pos = opt->position ? opt->position : &own;
+	if (kifu_position_for(pos, v))
 		return KIFU_ENOMEM;
 	kifu_validate_options vo = KIFU_VALIDATE_OPTIONS_INIT;
 	vo.namer = kifu_notation_square_namer(kifu_record_notation(rec));
-	int rc = kifu_validate(rec, pos, &vo, val);
-	kifu_position_free(pos);
+	int rc = kifu_validate(rec, *pos, &vo, opt->validation);
+	kifu_position_free(own);
 	return rc;
 }
 
@@ -113,7 +114,7 @@ int kifu_write(FILE *out, const kifu_record *rec, const kifu_variant *v, const c
 	if (opt->validation)
 		opt->validation->valid = -1;
 	int rc = n->write(out, rec, v, opt, diag);
-	if (!rc && opt->validation && opt->validation->valid < 0 && validate_written(rec, v, opt->validation))
+	if (!rc && opt->validation && opt->validation->valid < 0 && validate_written(rec, v, opt))
 		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	return rc;
 }

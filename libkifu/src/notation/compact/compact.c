@@ -211,6 +211,53 @@ static size_t put_move(const kifu_variant *v, dims d, const kifu_move *m, char *
 	return n;
 }
 
+/* Every square's name, made once a record for its moves (put_square has
+ * branches a move's squares cannot predict: one or two digits): name[sq]
+ * holds its bytes, len[sq] how many. */
+typedef struct square_names {
+	int nsq;
+	char name[KIFU_MAX_SQUARES][4];
+	uint8_t len[KIFU_MAX_SQUARES];
+} square_names;
+
+static void square_names_make(square_names *t, dims d)
+{
+	t->nsq = d.files * d.ranks;
+	for (int sq = 0; sq < t->nsq; sq++)
+		t->len[sq] = (uint8_t)put_square(d, sq, t->name[sq]);
+}
+
+static inline size_t put_named(const square_names *t, int sq, char *out)
+{
+	if (sq >= t->nsq) {
+		out[0] = '?';
+		return 1;
+	}
+	memcpy(out, t->name[sq], 4);
+	return t->len[sq];
+}
+
+/* put_move with the record's table of names: out has room for 17 bytes. */
+static size_t put_move_named(const kifu_variant *v, const square_names *t, const kifu_move *m,
+			     char *out)
+{
+	if (m->flags & KIFU_MOVE_DROP) {
+		size_t n = 0;
+		kifu_piece_info info;
+		const char *tok = kifu_variant_piece(v, m->piece, &info) == 0 ? info.sfen : "?";
+		for (; *tok && n < 4; tok++)
+			out[n++] = *tok;
+		out[n++] = '*';
+		return n + put_named(t, m->to, out + n);
+	}
+	size_t n = put_named(t, m->from, out);
+	if (m->mid != KIFU_NO_SQUARE)
+		n += put_named(t, m->mid, out + n);
+	n += put_named(t, m->to, out + n);
+	out[n] = '+';
+	return n + (size_t)((m->flags & KIFU_MOVE_PROMOTE) != 0);
+}
+
 int kifu_compact_format_move(const kifu_variant *v, const kifu_move *m, char *buf, size_t size)
 {
 	char tmp[16];
@@ -981,7 +1028,8 @@ static int push_line(wframe *stack, int *depth, const kifu_record *rec, int line
  * refused (KIFU_ELIMIT). */
 static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kifu_diag *diag)
 {
-	dims d = dims_of(v);
+	square_names names;
+	square_names_make(&names, dims_of(v));
 	wframe stack[MAX_VARIATION_DEPTH + 1];
 	int depth = 0;
 	int rc = push_line(stack, &depth, rec, 0);
@@ -1027,7 +1075,7 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 					b->len -= 17;
 				}
 				b->p[b->len++] = ' ';
-				b->len += put_move(v, d, &m.move, b->p + b->len);
+				b->len += put_move_named(v, &names, &m.move, b->p + b->len);
 				if (m.comment)
 					put_comment(b, m.comment);
 				if (m.time >= 0)

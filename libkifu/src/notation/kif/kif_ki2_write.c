@@ -247,7 +247,7 @@ static int ki2_write(FILE *out, const kifu_record *rec, const kifu_variant *v, c
 	w.validation = opt->validation;
 	if (!(w.list = malloc(sizeof *w.list)))
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	int rc = kifu__kif_write_as(out, rec, v, opt->encoding, "KI2", ki2_body, &w, diag);
+	int rc = kifu__kif_write_as(out, rec, v, opt, "KI2", ki2_body, &w, diag);
 	free(w.list);
 	if (!rc && opt->dropped && kifu__write_any_times(rec, true)) {
 		char what[64];

@@ -1311,12 +1311,15 @@ static int put_encoded(FILE *out, const kifu_record *rec, const char *form, cons
 }
 
 /* The record's text into mem: its first line, headers, diagram and body. */
-static int write_text(FILE *mem, const kifu_record *rec, const kifu_variant *v, enum kifu_encoding encoding,
+static int write_text(FILE *mem, const kifu_record *rec, const kifu_variant *v, const kifu_write_options *opt,
 		      const char *form, kifu__kif_body body, void *ctx, kifu_diag *diag)
 {
-	kifu_position *pos = NULL;
-	if (kifu_position_new(&pos, v))
+	enum kifu_encoding encoding = opt->encoding;
+	kifu_position *own = NULL, **at = opt->position ? opt->position : &own;
+	if (kifu_position_for(at, v))
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
+	kifu_position *pos = *at;
+	kifu_position_reset(pos); /* at the variant's start, as a new one (the caller's is where it was left) */
 	char first[64];
 	/* "#KIF version=2.0 encoding=UTF-8", "#KI2 ...": Kifu for Windows' first
 	 * line; it also starts the next record of a stream */
@@ -1325,7 +1328,7 @@ static int write_text(FILE *mem, const kifu_record *rec, const kifu_variant *v, 
 	int rc = preamble(mem, rec, v, form, first, pos, diag);
 	if (!rc)
 		rc = body(mem, rec, v, pos, ctx, diag);
-	kifu_position_free(pos);
+	kifu_position_free(own);
 	return rc;
 }
 
@@ -1336,14 +1339,15 @@ static int write_text(FILE *mem, const kifu_record *rec, const kifu_variant *v, 
  * buffer grown on the heap. */
 enum { TEXT_ON_STACK = 64 * 1024 };
 
-int kifu__kif_write_as(FILE *out, const kifu_record *rec, const kifu_variant *v, enum kifu_encoding encoding,
+int kifu__kif_write_as(FILE *out, const kifu_record *rec, const kifu_variant *v, const kifu_write_options *opt,
 		       const char *form, kifu__kif_body body, void *ctx, kifu_diag *diag)
 {
+	enum kifu_encoding encoding = opt->encoding;
 	char small[TEXT_ON_STACK];
 	int rc;
 	FILE *mem = fmemopen(small, sizeof small, "w");
 	if (mem) {
-		rc = write_text(mem, rec, v, encoding, form, body, ctx, diag);
+		rc = write_text(mem, rec, v, opt, form, body, ctx, diag);
 		long at = ftell(mem);
 		bool fits = !ferror(mem) && at >= 0 && (size_t)at < sizeof small - 1;
 		if (fclose(mem) != 0)
@@ -1362,7 +1366,7 @@ int kifu__kif_write_as(FILE *out, const kifu_record *rec, const kifu_variant *v,
 	mem = open_memstream(&text, &len);
 	if (!mem)
 		return kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
-	rc = write_text(mem, rec, v, encoding, form, body, ctx, diag);
+	rc = write_text(mem, rec, v, opt, form, body, ctx, diag);
 	if (fclose(mem) != 0 && !rc)
 		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 	if (!rc)
@@ -1374,7 +1378,9 @@ int kifu__kif_write_as(FILE *out, const kifu_record *rec, const kifu_variant *v,
 int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		   enum kifu_encoding encoding, kifu_diag *diag)
 {
-	return kifu__kif_write_as(out, rec, v, encoding, "KIF", kif_body, NULL, diag);
+	kifu_write_options opt = KIFU_WRITE_OPTIONS_INIT;
+	opt.encoding = encoding;
+	return kifu__kif_write_as(out, rec, v, &opt, "KIF", kif_body, NULL, diag);
 }
 
 int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
@@ -1383,5 +1389,5 @@ int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 int kifu__kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 		    const kifu_write_options *opt, kifu_diag *diag)
 {
-	return kifu__kif_write_as(out, rec, v, opt->encoding, "KIF", kif_body, opt->validation, diag);
+	return kifu__kif_write_as(out, rec, v, opt, "KIF", kif_body, opt->validation, diag);
 }

@@ -46,13 +46,14 @@ typedef int (*kifu__kif_body)(FILE *f, const kifu_record *rec, const kifu_varian
 /* Writes rec in form ("KIF", "KI2"): "#KIF version=2.0 encoding=UTF-8",
  * the headers in Kifu for Windows' order, the board diagram of a start the
  * sfen tag gives, then what body writes (with ctx), in the encoding asked.
+ * opt gives the encoding and the position to play on (opt->position).
  * Nothing goes to out unless all of it could be written.  A record that was
  * not read whole, whose header or bookmark holds a line break, or whose
  * headers, comments, bookmarks or start the form cannot carry so that they
  * read back the same (docs/kif.md, "Writing KIF") is refused
  * (KIFU_EUNSUPPORTED). */
 int kifu__kif_write_as(FILE *out, const kifu_record *rec, const kifu_variant *v,
-		       enum kifu_encoding encoding, const char *form, kifu__kif_body body, void *ctx,
+		       const kifu_write_options *opt, const char *form, kifu__kif_body body, void *ctx,
 		       kifu_diag *diag);
 
 #endif
