@@ -381,8 +381,11 @@ static int fen_to_sfen(const kifu_variant *v, const char *fen, char *out, size_t
 			q++; /* castling */
 		while (*q == ' ')
 			q++;
-		if (*q >= 'a' && *q <= 'w') {
-			int fx = *q++ - 'a', r = 0;
+		size_t at = 0;
+		int fx = kifu__pgn_file_read(q, strlen(q), &at);
+		if (fx >= 0) {
+			int r = 0;
+			q += at;
 			while (*q >= '0' && *q <= '9' && r < 100)
 				r = r * 10 + (*q++ - '0');
 			int sq = kifu__pgn_square(v, fx, r), files = kifu_variant_files(v);
@@ -498,11 +501,10 @@ static const char *san_parse(const char *t, size_t n, san *m, size_t *at)
 	}
 	while (i < n && m->ngroups < 4) {
 		size_t g = i;
-		if ((t[i] == 'x' || t[i] == '-' || t[i] == ':') && i + 1 < n && t[i + 1] >= 'a' && t[i + 1] <= 'w')
+		if ((t[i] == 'x' || t[i] == '-' || t[i] == ':') && i + 1 < n &&
+		    ((t[i + 1] >= 'a' && t[i + 1] <= 'w') || t[i + 1] == 'z'))
 			i++;
-		int f = -1, r = -1;
-		if (i < n && t[i] >= 'a' && t[i] <= 'w')
-			f = t[i++] - 'a';
+		int f = kifu__pgn_file_read(t, n, &i), r = -1;
 		if (i < n && t[i] >= '1' && t[i] <= '9') {
 			r = t[i++] - '0';
 			if (i < n && isdigit((unsigned char)t[i]))

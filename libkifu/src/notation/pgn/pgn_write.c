@@ -83,7 +83,9 @@ static void san_of(pgn_writer *w, kifu_position *pos, const kifu_move *m, char *
 	if (type == w->pawn && legal) {
 		if (m->from % files != target % files || taken) {
 			put_square(v, m->from, sq);
-			out[o++] = sq[0];
+			size_t n = strcspn(sq, "0123456789");
+			memcpy(out + o, sq, n);
+			o += n;
 			if (taken)
 				out[o++] = 'x';
 		}
@@ -117,10 +119,13 @@ static void san_of(pgn_writer *w, kifu_position *pos, const kifu_move *m, char *
 				either = true;
 		}
 		put_square(v, m->from, sq);
-		if (by_file || (either && !by_rank))
-			out[o++] = sq[0];
+		size_t file_len = strcspn(sq, "0123456789");
+		if (by_file || (either && !by_rank)) {
+			memcpy(out + o, sq, file_len);
+			o += file_len;
+		}
 		if (by_rank)
-			o += (size_t)snprintf(out + o, SAN_MAX - o, "%s", sq + 1);
+			o += (size_t)snprintf(out + o, SAN_MAX - o, "%s", sq + file_len);
 		if (taken)
 			out[o++] = 'x';
 	}
