@@ -33,7 +33,7 @@
 #define MAX_WALKS 16
 #define KEY_TYPES 32
 #define KEY_COUNTS 32
-#define SFEN_MAX_LEN 512
+#define SFEN_MAX_LEN KIFU_SFEN_MAX /* a start, a named start: any position (kifu/position.h) */
 
 /* Offsets are relative to the mover: dy > 0 is forward, dx > 0 is right. */
 typedef struct offset { int8_t dx, dy; } offset;
@@ -101,6 +101,7 @@ typedef struct piece_names {
 	char kif[NAME_MAX_LEN];      /* the short KIF name ("" in a file: the name) */
 	char english[NAME_MAX_LEN];
 	char diagram[NAME_MAX_LEN];  /* its name in a KIF board diagram, or "" */
+	char short_name[NAME_MAX_LEN]; /* one or two kanji for a small picture (`short`), or "" */
 	int naliases;
 	char aliases[MAX_ALIASES][NAME_MAX_LEN];
 } piece_names;
