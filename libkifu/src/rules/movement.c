@@ -224,7 +224,8 @@ static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, cons
 			/* K~3: lion power along each line, three squares of it */
 			a->reach = text[(*i)++] - '0';
 			if (a->reach < 2 || (text[*i] >= '0' && text[*i] <= '9'))
-				return fail(errpos, msg, *i - 1, "lion power along a line (~n) reaches 2 to 9 squares");
+				return fail(errpos, msg, a->reach < 2 ? *i - 1 : *i,
+					    "lion power along a line (~n) reaches 2 to 9 squares");
 		}
 	}
 	return 0;
