@@ -376,17 +376,21 @@ typedef struct perft_row {
 #define DD_OPEN "16k/17/8p8/17/14l'2/17/17/17/8M'8/17/17/17/12N4/17/17/17/K16 b - 1"
 
 static const perft_row perfts[] = {
-	/* 58 (docs/rules.md, "Dai Dai Shogi", perft): 15 Pawn steps, the
+	/* 59 (docs/rules.md, "Dai Dai Shogi", perft): 15 Pawn steps, the
 	 * Howling Dogs 4 each (three squares and the Gote Dog), rank o's pieces
 	 * 8 (Vertical Mover 2, Water Buffalo 2, Flying Horse 2, Enchanted
 	 * Badger 2), rank n's 6 (Blue Dragon 1, Fragrant Elephant 2, White
-	 * Elephant 2, White Tiger 1), rank p's 21 (Lion 3 and its pass, Old
+	 * Elephant 2, White Tiger 1), rank p's 22 (Lion 3 and its pass, Old
 	 * Kite 2, Old Rat 2, Cat Sword 2, Rushing Bird 2, Blind Monkey 2, the
-	 * Reverse Chariots, the Prancing Stag, the Phoenix, the Golds and the
-	 * Lion Dog 1 each). */
-	{"dai-dai", NULL, {58, 3346, 196084}},
-	{"dai-dai", DD_MID30, {75, 4875}},
-	{"dai-dai", DD_OPEN, {399, 9883}},
+	 * Reverse Chariots, the Prancing Stag, the Phoenix and the Golds 1
+	 * each, the Lion Dog (K~3) its step to 3o and its pass). */
+	{"dai-dai", NULL, {59, 3463, 206662}},
+	{"dai-dai", DD_MID30, {78, 5148}},
+	{"dai-dai", DD_OPEN, {399, 10347}},
+	/* Evans' Lion Dog (K3): its step to 3o only, 58. */
+	{"dai-dai-evans", NULL, {58, 3346, 196084}},
+	{"dai-dai-evans", DD_MID30, {75, 4875}},
+	{"dai-dai-evans", DD_OPEN, {399, 9883}},
 	/* 74 (docs/rules.md, "Tenjiku Shogi", perft: 14 Pawn steps, 2 Dog
 	 * steps, 2 Horned Falcon and 4 Soaring Eagle jumps to rank k, 2 each
 	 * of Vertical Soldiers, Bishops, Dragon Horses, Dragon Kings, Water

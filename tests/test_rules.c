@@ -134,6 +134,20 @@ typedef struct spec {
  * Pawn on 8h; a Sente Lion on 3i with a Gote Pawn on 3h. */
 #define DD_PROMOTE "16k/17/17/17/17/17/17/9p4p2/8F'5L!2/17/17/17/17/17/17/17/K16 b - 1"
 
+/* Maka Dai Dai (19x19): a Sente Lion Dog (L', K~3) on 10j, its own Pawn
+ * on 10i, Gote Pawns on 10h and 10g above it and on 11j and 9j beside it;
+ * the Kings on 19s and 1a. */
+#define MAKA_LION_DOG "18k/19/19/19/19/19/9p9/9p9/9P9/8pL'p8/19/19/19/19/19/19/19/19/K18 b - 1"
+/* A Sente Emperor (+K, E) on 10j, its Pawn on 15o; Gote's King on 1a,
+ * Pawns on 10f (which protects 10g), 10g and 5e. */
+#define MAKA_EMPEROR "18k/19/19/19/14p4/9p9/9p9/19/19/9+K9/19/19/19/19/4P14/19/19/19/19 b - 1"
+
+/* A Sente Furious Fiend (+L!) on 10j and Teaching King (+V') on 4j, each
+ * with Gote Pawns two and three squares up (10h 10g, 4h 4g) and one to its
+ * left (11j, 5j), its own Pawn to its right (9j, 3j); a Gote Emperor (+k)
+ * on 1a, the Sente King on 19s. */
+#define MAKA_FIENDS "18+k/19/19/19/19/19/9p5p3/9p5p3/19/8p+L!P3p+V'P2/19/19/19/19/19/19/19/19/K18 b - 1"
+
 static const spec specs[] = {
 	/* ---- Dai Shogi ---- */
 
@@ -478,6 +492,77 @@ static const spec specs[] = {
 	CHECKS("dai-dai", DD_PROMOTE, "3i3h3i+", KIFU_LEGAL),
 	CHECKS("dai-dai", DD_PROMOTE, "3i3g", KIFU_LEGAL),
 	CHECKS("dai-dai", DD_PROMOTE, "3i3g+", KIFU_ILL_PROMOTE_HERE),
+
+	/* ---- lion power along a line of three squares (K~3: formats/movement.md;
+	 * docs/rules.md, Maka Dai Dai) ---- */
+
+	/* The Lion Dog on 10j.  Up: 10i its own, so 10h (taken by a jump)
+	 * and 10g, and from 10h on to 10g (10h then back to 10i: its own;
+	 * back to 10j: a path of four).  Left (Sente's left, file 11): 11j
+	 * and, jumping, 12j, 13j; 11j taken and back (igui), or on to 12j or
+	 * 13j.  Right the same (9j, 8j, 7j).  Down 10k 10l 10m; each diagonal
+	 * its three squares (12); one pass.  Every capture promotes (to a
+	 * Gold: Evans), forced.  3 + 6 + 6 + 3 + 12 + 1 = 31. */
+	MOVES("maka-dai-dai", MAKA_LION_DOG, "10j",
+	      "10j10h+ 10j10g+ 10j10h10g+ "
+	      "10j11j+ 10j12j 10j13j 10j11j10j+ 10j11j12j+ 10j11j13j+ "
+	      "10j9j+ 10j8j 10j7j 10j9j10j+ 10j9j8j+ 10j9j7j+ "
+	      "10j10k 10j10l 10j10m "
+	      "10j11i 10j12h 10j13g 10j9i 10j8h 10j7g 10j11k 10j12l 10j13m 10j9k 10j8l 10j7m "
+	      "10j10k10j"),
+	/* 10h taken, then back to 10j: four steps, more than three. */
+	CHECKS("maka-dai-dai", MAKA_LION_DOG, "10j10h10j+", KIFU_ILL_BAD_TWO_LEG),
+	/* 11j taken, then to 14j: past the line's third square. */
+	CHECKS("maka-dai-dai", MAKA_LION_DOG, "10j11j14j+", KIFU_ILL_BAD_TWO_LEG),
+	/* 10i is its own Pawn: no first leg there. */
+	CHECKS("maka-dai-dai", MAKA_LION_DOG, "10j10i10h+", KIFU_ILL_OWN_CAPTURE),
+	CHECKS("maka-dai-dai", MAKA_LION_DOG, "10j10f", KIFU_ILL_UNREACHABLE),
+	CHECKS("maka-dai-dai", MAKA_LION_DOG, "10j11j12j", KIFU_ILL_MUST_PROMOTE),
+	CHECKS("maka-dai-dai", MAKA_LION_DOG, "10j9j7j+", KIFU_LEGAL),
+	/* It attacks the three squares of each line, whatever stands between. */
+	ATTACKS("maka-dai-dai", MAKA_LION_DOG, "10g", KIFU_SENTE),
+
+	/* ---- the Emperor (E: formats/movement.md; docs/rules.md, Maka Dai Dai) ---- */
+
+	/* The Emperor on 10j: every empty square of the board (361 less the 6
+	 * pieces: 355) and the Gote pieces no other Gote piece protects: the
+	 * King on 1a, the Pawns on 10f and 5e (3); not the Pawn on 10g,
+	 * which the Pawn on 10f protects.  With the Pawn's step 15o15n: 359. */
+	PLAYS("maka-dai-dai", MAKA_EMPEROR, NULL, NULL, KIFU_GAME_ON, -1, 1, 359),
+	CHECKS("maka-dai-dai", MAKA_EMPEROR, "10j10g", KIFU_ILL_EMPEROR_PROTECTED),
+	NAMES_BLOCKER("maka-dai-dai", MAKA_EMPEROR, "10j10g", "10g", "+king", "pawn"),
+	CHECKS("maka-dai-dai", MAKA_EMPEROR, "10j10f", KIFU_LEGAL),
+	CHECKS("maka-dai-dai", MAKA_EMPEROR, "10j1a", KIFU_LEGAL),
+	CHECKS("maka-dai-dai", MAKA_EMPEROR, "10j19s", KIFU_LEGAL),
+	CHECKS("maka-dai-dai", MAKA_EMPEROR, "10j15o", KIFU_ILL_OWN_CAPTURE),
+	/* An Emperor protects every square but its own (its side's pieces). */
+	ATTACKS("maka-dai-dai", MAKA_EMPEROR, "2r", KIFU_SENTE),
+
+	/* The Furious Fiend on 10j (L K~3; promoted, it promotes no more): the
+	 * Lion's 23 squares within two (9j is its own), its 8 moves through the
+	 * Pawn it takes on 11j (igui among them) and a pass; the Lion Dog's
+	 * jumps to the third square of each line (10g taking, 13j, 7j over its
+	 * own Pawn, 13g 7g 13m 7m 10m), 11j taken and on to 13j, 10h taken and
+	 * back to 10i or on to 10g.  23 + 8 + 1 + 8 + 3 = 43. */
+	MOVES("maka-dai-dai", MAKA_FIENDS, "10j",
+	      "10j12h 10j11h 10j10h 10j9h 10j8h 10j12i 10j11i 10j10i 10j9i 10j8i "
+	      "10j12j 10j11j 10j8j 10j12k 10j11k 10j10k 10j9k 10j8k 10j12l 10j11l 10j10l 10j9l 10j8l "
+	      "10j11j12i 10j11j11i 10j11j10i 10j11j12j 10j11j10j 10j11j12k 10j11j11k 10j11j10k "
+	      "10j10i10j "
+	      "10j10g 10j13j 10j7j 10j13g 10j7g 10j13m 10j7m 10j10m "
+	      "10j11j13j 10j10h10i 10j10h10g"),
+	/* The Teaching King on 4j (Q K~3): the Free King's 36 (up 4i and the
+	 * Pawn on 4h, down 9, the Pawn on 5j, the diagonals 9 + 3 + 9 + 3);
+	 * the Lion Dog's jumps past what stops a slide (4g, 6j and 7j, 2j and
+	 * 1j over its own Pawn), 5j taken and back (igui) or on to 6j or 7j,
+	 * 4h taken and back to 4i or on to 4g, a pass: 36 + 5 + 5 + 1 = 47.
+	 * With the Fiend's 43, the King's 3 and the Pawns' 2: 95. */
+	PLAYS("maka-dai-dai", MAKA_FIENDS, NULL, NULL, KIFU_GAME_ON, -1, 1, 95),
+	CHECKS("maka-dai-dai", MAKA_FIENDS, "4j4h4g", KIFU_LEGAL),
+	CHECKS("maka-dai-dai", MAKA_FIENDS, "4j5j7j", KIFU_LEGAL),
+	CHECKS("maka-dai-dai", MAKA_FIENDS, "4j5j4j", KIFU_LEGAL),
+	CHECKS("maka-dai-dai", MAKA_FIENDS, "4j4h4j", KIFU_ILL_BAD_TWO_LEG),
+	CHECKS("maka-dai-dai", MAKA_FIENDS, "10j10h10i+", KIFU_ILL_PROMOTED_AGAIN),
 };
 
 /* The drops of `token` on every empty square of rank >= min_rank (1-based)
@@ -601,20 +686,22 @@ static void off_board(void **state)
  * lines[]), 0 for none.  A small reading of the movement strings of the
  * shipped variants (formats/variants: "fW~", "fF~"), independent of the
  * library's parser. */
-static int lion_power(const kifu_position *pos, int sq, int lines[8][2], int *nlines)
+static int lion_power(const kifu_position *pos, int sq, int lines[8][2], int *nlines, int *reach)
 {
 	kifu_piece_info info;
 	int code = kifu_position_at(pos, sq);
 	*nlines = 0;
+	*reach = 2;
 	if (!code || kifu_variant_piece(kifu_position_variant(pos), kifu_code_type(code), &info) < 0)
 		return 0;
-	if (strchr(info.moves, 'L'))
-		return 2;
+	const int area = strchr(info.moves, 'L') != NULL;
 	/* Sente's forward is toward rank a (a lower rank index) and its right
 	 * is file 1 (a lower file index); Gote's the opposite. */
 	int s = kifu_code_side(code) == KIFU_SENTE ? -1 : 1;
 	for (const char *t = strchr(info.moves, '~'); t; t = strchr(t + 1, '~')) {
 		const char *a = t - 1, *mods = a;
+		if (t[1] >= '3' && t[1] <= '9')
+			*reach = t[1] - '0'; /* K~3: three squares of each line */
 		while (mods > info.moves && strchr("fbsv", mods[-1]))
 			mods--;
 		for (int dy = -1; dy <= 1; dy++)
@@ -632,7 +719,7 @@ static int lion_power(const kifu_position *pos, int sq, int lines[8][2], int *nl
 				}
 			}
 	}
-	return *nlines ? 1 : 0;
+	return area ? 2 : *nlines ? 1 : 0;
 }
 
 /* Is from -> mid -> to a two-step move of the piece's lion power (whatever
@@ -640,17 +727,24 @@ static int lion_power(const kifu_position *pos, int sq, int lines[8][2], int *nl
 static int lion_two_step(const kifu_position *pos, int from, int mid, int to)
 {
 	int files = kifu_variant_files(kifu_position_variant(pos));
-	int lines[8][2], n;
-	int kind = lion_power(pos, from, lines, &n);
+	int lines[8][2], n, reach;
+	int kind = lion_power(pos, from, lines, &n, &reach);
 	int mf = mid % files - from % files, mr = mid / files - from / files;
 	int tf = to % files - mid % files, tr = to / files - mid / files;
-	if (kind == 2)
-		return abs(mf) <= 1 && abs(mr) <= 1 && (mf || mr) && abs(tf) <= 1 && abs(tr) <= 1 &&
-		       (tf || tr);
+	if (kind == 2 && abs(mf) <= 1 && abs(mr) <= 1 && (mf || mr) && abs(tf) <= 1 && abs(tr) <= 1 &&
+	    (tf || tr))
+		return 1;
+	/* along a line: mid its k-th square (k < reach), to its j-th (j != k,
+	 * 0 the start), the path k + |k - j| at most reach long */
 	for (int i = 0; i < n; i++)
-		if (mf == lines[i][0] && mr == lines[i][1] &&
-		    ((tf == mf && tr == mr) || (tf == -mf && tr == -mr)))
-			return 1;
+		for (int k = 1; k < reach; k++) {
+			if (mf != k * lines[i][0] || mr != k * lines[i][1])
+				continue;
+			for (int j = 0; j <= reach; j++)
+				if (j != k && k + abs(k - j) <= reach && tf == (j - k) * lines[i][0] &&
+				    tr == (j - k) * lines[i][1])
+					return 1;
+		}
 	return 0;
 }
 
@@ -806,6 +900,14 @@ static void check_move_agrees_with_generation(void **state)
 	cross_check("dai", "2k12/15/15/3f'1o3x1x'3/15/1+p13/15/3+h3l!3+d3/3P3PP1p1P2/15/15/6p8/8g4S1/15/12K2 w - 1");
 	cross_check("dai", "2k12/15/15/15/15/15/6PpP6/6PL!P6/6PPP6/15/15/15/15/15/12K2 b - 1");
 	cross_check("dai", "2U1I1L3P4/8N3P2/14N/15/15/15/15/15/15/15/15/15/15/15/k13K b - 1");
+	/* Maka Dai Dai: the Lion Dog (K~3), the Emperor (E), a Furious Fiend
+	 * (+L!, L K~3) and a Teaching King (+V', Q K~3) among enemies and
+	 * their own pieces, a Gote Emperor that protects its pieces. */
+	cross_check("maka-dai-dai", NULL);
+	cross_check("maka-dai-dai", MAKA_LION_DOG);
+	cross_check("maka-dai-dai", MAKA_EMPEROR);
+	cross_check("maka-dai-dai", MAKA_FIENDS);
+	cross_check("maka-dai-dai", "18k/19/19/19/19/19/9p9/9p9/9P9/8pL'p8/19/19/19/19/19/19/19/19/+K18 w - 1");
 }
 
 /* ---- make / unmake ------------------------------------------------------ */
@@ -855,6 +957,8 @@ static void make_unmake(void **state)
 	unmake_restores("dai", NULL, 2);
 	unmake_restores("dai", "2k12/15/8G4s1/6P8/15/15/3p3pp1P1p2/3+H3L!3+D3/15/1+P13/15/3F'1O3X1X'3/15/15/12K2 b - 1", 2);
 	unmake_restores("dai", "15/15/7k4+e1p/15/15/15/15/7R7/15/15/15/15/15/15/12K2 b - 1", 2);
+	unmake_restores("maka-dai-dai", MAKA_LION_DOG, 2);
+	unmake_restores("maka-dai-dai", MAKA_FIENDS, 2);
 }
 
 /* captor-becomes (formats/variants.md): a variant made for the test from

@@ -46,11 +46,11 @@ static void bad_files(void **state)
 	/* Line 5 is "    moves: fWZ": the value starts at column 12, the bad
 	 * atom Z is its third character, column 14. */
 	bad(BAD "bad-moves.yaml", 5, 14,
-	    "moves \"fWZ\": unknown atom (expected one of W F D A N H G K R B Q L U I)");
+	    "moves \"fWZ\": unknown atom (expected one of W F D A N H G K R B Q L U I E)");
 	/* The same quoted: "fWZ" starts after the quote at column 13, Z is
 	 * column 15. */
 	bad(BAD "bad-moves-quoted.yaml", 5, 15,
-	    "moves \"fWZ\": unknown atom (expected one of W F D A N H G K R B Q L U I)");
+	    "moves \"fWZ\": unknown atom (expected one of W F D A N H G K R B Q L U I E)");
 	/* Line 5 is "    promotes-to: platinum": the value at column 18. */
 	bad(BAD "undefined-promotion.yaml", 5, 18,
 	    "piece \"silver\" promotes to \"platinum\", which is not defined");

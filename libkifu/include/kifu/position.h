@@ -283,8 +283,10 @@ enum kifu_illegal_code {
 	KIFU_ILL_AREA_BLOCKED,     /* no path of the area move's steps through empty squares */
 	KIFU_ILL_FILE_FULL,        /* a drop past the most such pieces a file may hold
 				    * (max-on-file over 1); square: one of them */
-	KIFU_ILL_HOOK_BLOCKED      /* every path of a hook's two legs (X>) to the square is
+	KIFU_ILL_HOOK_BLOCKED,     /* every path of a hook's two legs (X>) to the square is
 				    * blocked; square: the destination */
+	KIFU_ILL_EMPEROR_PROTECTED /* the Emperor's move (E) takes a piece another enemy
+				    * piece protects; square: that piece */
 };
 
 typedef struct kifu_illegal {

@@ -84,7 +84,8 @@ static enum kifu_illegal_code reach_single(const struct kifu_position *p, const 
 		if (r == KIFU_LEGAL)
 			return r;
 		/* a blocked plain slide is the clearer reason, else the power's */
-		if (why == KIFU_ILL_UNREACHABLE || r == KIFU_ILL_JUMP_RANK || r == KIFU_ILL_JUMP_NO_CAPTURE) {
+		if (why == KIFU_ILL_UNREACHABLE || r == KIFU_ILL_JUMP_RANK || r == KIFU_ILL_JUMP_NO_CAPTURE ||
+		    r == KIFU_ILL_EMPEROR_PROTECTED) {
 			why = r;
 			*blocker = b;
 		}
@@ -186,7 +187,7 @@ static NOINLINE int check_two_leg(kifu_position *p, const kifu_move *m, const pi
 				  bool *capture, kifu_illegal *why)
 {
 	const int side = p->side;
-	if (!pt->mv.area_lion && !pt->mv.nlines && !pt->mv.nigui && !pt->mv.ntwice)
+	if (!pt->mv.area_lion && !pt->mv.nlines && !pt->mv.nigui && !pt->mv.ntwice && !pt->mv.nlong)
 		return illegal(why, KIFU_ILL_NO_TWO_LEG, t, -1, m->from, side);
 	if (!reach_two_leg(p, pt, side, m->from, m->mid, m->to))
 		return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->mid, side);

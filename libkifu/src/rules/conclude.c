@@ -60,6 +60,13 @@ static bool moves_overlap(const movement *m)
 		for (int dy = -m->area; dy <= m->area; dy++)
 			if (dx || dy)
 				MARK(dx, dy, 32);
+	for (int i = 0; i < m->nlong; i++)
+		for (int k = 1; k <= m->long_reach; k++)
+			MARK(k * m->longl[i].dx, k * m->longl[i].dy, 64);
+	/* the Emperor reaches every square: anything else it has overlaps */
+	if (m->emperor && (m->nleaps || m->nslides || m->area_lion || m->nlines || m->nxslides || m->area ||
+			   m->ntwice || m->nlong))
+		overlap = true;
 #undef MARK
 	/* two steps of an atom reach a square two away by more than one
 	 * first step: its moves are told apart square by square too */
@@ -97,6 +104,11 @@ static void build_reach(piece_type *pt)
 		AT(m->lines[i].dx, m->lines[i].dy) = REACH_JUMP;
 		AT(2 * m->lines[i].dx, 2 * m->lines[i].dy) = REACH_JUMP;
 	}
+	/* lion power along a line of n squares jumps to each of them */
+	for (int i = 0; i < m->nlong; i++)
+		for (int k = 1; k <= m->long_reach; k++)
+			if (IN(k * m->longl[i].dx, k * m->longl[i].dy))
+				AT(k * m->longl[i].dx, k * m->longl[i].dy) = REACH_JUMP;
 	/* the powers of the large variants depend on the squares between:
 	 * the movement decides (check.c, reach_special), unless a jump
 	 * reaches the square anyway */
@@ -120,6 +132,12 @@ static void build_reach(piece_type *pt)
 		for (int dx = -m->area; dx <= m->area; dx++)
 			if (dx || dy)
 				SLOW(dx, dy);
+	/* the Emperor: every square, by the rule on what it may take */
+	if (m->emperor)
+		for (int dy = -REACH_OFF; dy <= REACH_OFF; dy++)
+			for (int dx = -REACH_OFF; dx <= REACH_OFF; dx++)
+				if (dx || dy)
+					SLOW(dx, dy);
 	for (int i = 0; i < m->ntwice; i++)
 		for (int j = 0; j < m->ntwice; j++) {
 			SLOW(m->twice[i].dx, m->twice[i].dy);
@@ -138,8 +156,14 @@ static void build_reach(piece_type *pt)
 static int dead_ranks_of(const movement *m)
 {
 	int least = KIFU_MAX_DIM + 1;
-	if (m->area_lion || m->area)
+	if (m->area_lion || m->area || m->emperor)
 		return 0;
+	for (int i = 0; i < m->nlong; i++) {
+		if (m->longl[i].dy <= 0)
+			return 0;
+		if (m->longl[i].dy < least)
+			least = m->longl[i].dy;
+	}
 	for (int i = 0; i < m->nxslides; i++) {
 		if (m->xslides[i].dy <= 0)
 			return 0;

@@ -150,6 +150,10 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 		snprintf(buf, size, "the %s on %s cannot reach %s: both paths of its hook there (a slide, a turn, a slide) are blocked",
 			 piece, from, sq);
 		break;
+	case KIFU_ILL_EMPEROR_PROTECTED:
+		snprintf(buf, size, "the %s on %s may not take the %s on %s: another piece of its side protects it",
+			 piece, from, other, sq);
+		break;
 	default:
 		snprintf(buf, size, "illegal move");
 		break;

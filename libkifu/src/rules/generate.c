@@ -192,6 +192,59 @@ static void gen_lion_lines(gen *g, const piece_type *pt, int from, int *pass_mid
 	}
 }
 
+/* Lion power along a line of n squares (X~n: the Lion Dog's K~3,
+ * formats/movement.md): along each line, a jump to any of its n squares;
+ * or, with an enemy on its k-th square (k < n, reached by a jump), that
+ * capture and then on along the same line, forward or back, to its j-th
+ * square (0: back to from, igui), taking there too, the path k + |k - j|
+ * steps at most n long; or a pass through an empty first square (pass_mid).
+ * A piece with L lists the Lion's own two-leg moves (k = 1, j = 0 or 2). */
+static void gen_long_lines(gen *g, const piece_type *pt, int from, int *pass_mid)
+{
+	struct kifu_position *p = g->p;
+	const movement *m = &pt->mv;
+	const int files = p->files, side = g->side, s = sign_of(side), n = m->long_reach;
+	int sq[10];
+	for (int i = 0; i < m->nlong; i++) {
+		const int df = s * m->longl[i].dx, dr = s * m->longl[i].dy;
+		int k, tf = FILE_OF(from), tr = RANK_OF(from);
+		sq[0] = from;
+		for (k = 1; k <= n && on_board(p, tf += df, tr += dr); k++) {
+			sq[k] = tr * files + tf;
+			if (!is_own(p->board[sq[k]], side))
+				emit_single(g, pt, from, sq[k]);
+		}
+		const int last = k - 1; /* the line's squares on the board */
+		if (last >= 1 && !p->board[sq[1]] && *pass_mid < 0)
+			*pass_mid = sq[1];
+		for (k = 1; k < n && k <= last; k++) {
+			if (!is_enemy(p->board[sq[k]], side))
+				continue;
+			for (int j = 0; j <= last; j++) {
+				if (j == k || k + (j > k ? j - k : k - j) > n || (j && is_own(p->board[sq[j]], side)))
+					continue;
+				if (m->area_lion && k == 1 && (j == 0 || j == 2))
+					continue;
+				emit(g, pt, from, sq[k], sq[j], true);
+			}
+		}
+	}
+}
+
+/* The Emperor (E, docs/rules.md, "Maka Dai Dai Shogi"): to every empty
+ * square of the board, whatever stands between, and onto every enemy piece
+ * that no other enemy piece protects (with the Emperor lifted). */
+static void gen_emperor(gen *g, const piece_type *pt, int from)
+{
+	struct kifu_position *p = g->p;
+	for (int to = 0; to < p->nsq; to++) {
+		const int c = p->board[to];
+		if (to == from || is_own(c, g->side) || (c && kifu__emperor_protected(p, from, to)))
+			continue;
+		emit_single(g, pt, from, to);
+	}
+}
+
 /* A slide of (df, dr) from the square (f, r), excluded, to the first piece,
  * which it takes if it is an enemy; with `turns` (a hook, X>: bit 0 and
  * bit 1 the two turns its directions allow), from each empty square of it
@@ -361,6 +414,10 @@ void kifu__gen_piece(gen *g, int from)
 			gen_area(g, pt, from);
 		if (m->nigui || m->ntwice)
 			gen_igui_twice(g, pt, from, &pass_mid);
+		if (m->nlong)
+			gen_long_lines(g, pt, from, &pass_mid);
+		if (m->emperor)
+			gen_emperor(g, pt, from);
 	}
 	if (pass_mid >= 0)
 		emit(g, pt, from, pass_mid, from, false);

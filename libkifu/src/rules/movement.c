@@ -6,7 +6,9 @@
  *   [j] [dirs] ATOM [N] [^ | ~ | * | >]
  * Atoms: W F D A N H G (leapers, all eight images), K = W+F, R B Q
  * (sliders), L (the Lion's area power), Un (an area move of n king steps),
- * I (igui on adjacent squares).  Suffixes: ~ lion power along a line, ^ a
+ * I (igui on adjacent squares), E (the Emperor: any square, taking only an
+ * unprotected piece).  Suffixes: ~ lion power along a line (~n: n squares
+ * of it, the Lion Dog's K~3), ^ a
  * range jump by rank, * two steps of the atom, > a hook (a slide that may
  * turn 90 degrees once); the prefix j makes a slide
  * pass over its first square.  Spaces separate nothing and are ignored.
@@ -156,6 +158,7 @@ typedef struct atom_text {
 	char atom;
 	int range;     /* -1: none given */
 	bool lionline; /* ~ */
+	int reach;     /* ~n: the squares of lion power along the line (2 without n) */
 	bool jumps;    /* ^ */
 	bool twice;    /* * */
 	bool hook;     /* > */
@@ -216,6 +219,14 @@ static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, cons
 		a->lionline = text[*i] == '~';
 		a->twice = text[*i] == '*';
 		(*i)++;
+		a->reach = 2;
+		if (a->lionline && text[*i] >= '0' && text[*i] <= '9') {
+			/* K~3: lion power along each line, three squares of it */
+			a->reach = text[(*i)++] - '0';
+			if (a->reach < 2 || (text[*i] >= '0' && text[*i] <= '9'))
+				return fail(errpos, msg, a->reach < 2 ? *i - 1 : *i,
+					    "lion power along a line (~n) reaches 2 to 9 squares");
+		}
 	}
 	return 0;
 }
@@ -308,7 +319,15 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
 			if (abs(dx) > 1 || abs(dy) > 1)
 				return fail(errpos, msg, tilde, a->twice ? "two steps (*) apply to W, F or K only"
 									 : "lion power (~) applies to W, F or K only");
-			rc = a->twice ? add_offset(out->twice, &out->ntwice, MAX_LINES, dx, dy) : add_line(out, dx, dy);
+			if (a->twice)
+				rc = add_offset(out->twice, &out->ntwice, MAX_LINES, dx, dy);
+			else if (a->reach > 2) {
+				if (out->long_reach && out->long_reach != a->reach)
+					return fail(errpos, msg, tilde, "one piece's lion lines (~n) all reach as far");
+				out->long_reach = a->reach;
+				rc = add_offset(out->longl, &out->nlong, MAX_LINES, dx, dy);
+			} else
+				rc = add_line(out, dx, dy);
 		} else if (a->jumps || a->skips) {
 			rc = add_xslide(out, dx, dy, a->range < 0 ? 0 : a->range,
 					(a->jumps ? SLIDE_JUMPS : 0) | (a->skips ? SLIDE_SKIPS_FIRST : 0));
@@ -335,6 +354,13 @@ static int add_atom(movement *out, const atom_text *a, int at, int end, int *err
 		if (a->nterms || a->range >= 0 || suffix || a->skips)
 			return fail(errpos, msg, a->start, "the Lion atom L takes no modifiers");
 		out->area_lion = true;
+		return 0;
+	}
+	if (a->atom == 'E') {
+		/* the Emperor (docs/rules.md, "Maka Dai Dai Shogi"): any square */
+		if (a->nterms || a->range >= 0 || suffix || a->skips)
+			return fail(errpos, msg, a->start, "the Emperor atom E takes no modifiers");
+		out->emperor = true;
 		return 0;
 	}
 	if (a->atom == 'U') {
@@ -375,7 +401,7 @@ static int add_atom(movement *out, const atom_text *a, int at, int end, int *err
 		parts = NULL;
 		break;
 	default:
-		return fail(errpos, msg, at, "unknown atom (expected one of W F D A N H G K R B Q L U I)");
+		return fail(errpos, msg, at, "unknown atom (expected one of W F D A N H G K R B Q L U I E)");
 	}
 	char single[2] = {a->atom, 0};
 	for (const char *p = parts ? parts : single; *p; p++) {
@@ -414,7 +440,7 @@ int kifu__movement_parse(const char *text, movement *out, int *errpos, const cha
 	}
 	if (natoms == 0)
 		return fail(errpos, msg, 0, "empty movement");
-	out->special = out->nxslides || out->area || out->nigui || out->ntwice;
+	out->special = out->nxslides || out->area || out->nigui || out->ntwice || out->nlong || out->emperor;
 	/* A slide in a direction covers its own first step: drop the leap so a
 	 * move is listed once. */
 	for (int s = 0; s < out->nslides; s++)

@@ -109,8 +109,22 @@ enum kifu_illegal_code kifu__twice_reach(const struct kifu_position *p, const mo
  * or why not (the most telling reason; AREA_BLOCKED has no *blocker). */
 enum kifu_illegal_code kifu__special_reach(const struct kifu_position *p, const piece_type *pt, int side,
 					   int from, int to, int *blocker);
-/* Is from -> mid -> to an igui (I) or a two-step (X*) move of the piece? */
+/* Is from -> mid -> to an igui (I), a two-step (X*) or a lion-line (X~n)
+ * move of the piece? */
 bool kifu__special_two_leg(const struct kifu_position *p, const movement *m, int side, int from, int mid, int to);
+/* Lion power along a line of n squares (X~n, formats/movement.md): is to
+ * k steps along line (lf, lr) from from, 1 <= k <= n?  That k, else 0. */
+static inline int long_line_steps(const struct kifu_position *p, int lf, int lr, int n, int from, int to)
+{
+	const int df = FILE_OF(to) - FILE_OF(from), dr = RANK_OF(to) - RANK_OF(from);
+	const int k = lf ? df / lf : dr / lr;
+	return k >= 1 && k <= n && k * lf == df && k * lr == dr ? k : 0;
+}
+/* Is the piece on sq protected: attacked by its own side with the piece on
+ * lift (the Emperor that would take it) lifted off the board?  The
+ * Emperor's rule (E, docs/rules.md, "Maka Dai Dai Shogi").  The position is
+ * put back as it was. */
+bool kifu__emperor_protected(const struct kifu_position *p, int lift, int sq);
 /* Could the piece on from take a piece on sq by a special power? */
 bool kifu__special_attacks(const struct kifu_position *p, int from, int sq);
 

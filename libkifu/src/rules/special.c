@@ -1,7 +1,8 @@
 /*
  * special.c - the powers of the large variants (formats/movement.md:
  * range jumps X^, slides that pass over their first square jX, hooks X>,
- * area moves Un, igui I, two steps X*): whether one reaches a square.  The first
+ * area moves Un, igui I, two steps X*, lion power along a line of n squares
+ * X~n, the Emperor E): whether one reaches a square.  The first
  * stage of the rules core: it reads the board only.  Generation (generate.c)
  * lists these powers' moves itself; the one-move check (check.c) and the
  * attack test (attacks.c) ask here.
@@ -189,12 +190,35 @@ enum kifu_illegal_code kifu__twice_reach(const struct kifu_position *p, const mo
 	return why;
 }
 
+bool kifu__emperor_protected(const struct kifu_position *p, int lift, int sq)
+{
+	/* (the board is changed and put back: the position reads as before) */
+	struct kifu_position *q = (struct kifu_position *)p;
+	const int code = p->board[lift];
+	put_code(q, lift, 0);
+	const bool hit = attacked_by(q, sq, kifu_code_side(p->board[sq]), NULL);
+	put_code(q, lift, code);
+	return hit;
+}
+
 enum kifu_illegal_code kifu__special_reach(const struct kifu_position *p, const piece_type *pt, int side,
 					   int from, int to, int *blocker)
 {
 	const movement *m = &pt->mv;
 	enum kifu_illegal_code why = KIFU_ILL_UNREACHABLE;
 	int b = -1;
+	if (m->emperor && to != from) {
+		/* any square; a piece there only if no other enemy protects it */
+		if (!is_enemy(p->board[to], side) || !kifu__emperor_protected(p, from, to))
+			return KIFU_LEGAL;
+		*blocker = to;
+		return KIFU_ILL_EMPEROR_PROTECTED;
+	}
+	/* lion power along a line jumps to any of its n squares */
+	for (int i = 0; i < m->nlong; i++)
+		if (long_line_steps(p, sign_of(side) * m->longl[i].dx, sign_of(side) * m->longl[i].dy, m->long_reach,
+				    from, to))
+			return KIFU_LEGAL;
 	for (int i = 0; i < m->nxslides; i++) {
 		enum kifu_illegal_code r = kifu__xslide_reach(p, pt, side, &m->xslides[i], from, to, &b);
 		if (r == KIFU_LEGAL)
@@ -235,6 +259,16 @@ bool kifu__special_two_leg(const struct kifu_position *p, const movement *m, int
 		for (int i = 0; i < m->nigui; i++)
 			if (s * m->igui[i].dx == mf && s * m->igui[i].dy == mr)
 				return true;
+	/* lion power along a line of n squares: a first leg to its k-th
+	 * square (k < n), then along the same line to its j-th (j != k; 0,
+	 * the start: igui), the path of k + |k - j| steps at most n long */
+	for (int i = 0; i < m->nlong; i++) {
+		const int lf = s * m->longl[i].dx, lr = s * m->longl[i].dy, n = m->long_reach;
+		const int k = long_line_steps(p, lf, lr, n, from, mid);
+		const int j = to == from ? 0 : long_line_steps(p, lf, lr, n, from, to);
+		if (k && k < n && (j || to == from) && j != k && k + (j > k ? j - k : k - j) <= n)
+			return true;
+	}
 	/* two steps of the atom, the second from the first one's square */
 	for (int i = 0; i < m->ntwice; i++)
 		if (s * m->twice[i].dx == mf && s * m->twice[i].dy == mr)
@@ -255,6 +289,14 @@ bool kifu__special_attacks(const struct kifu_position *p, int from, int sq)
 			return true;
 	if (m->area && kifu__area_reaches(p, m->area, from, sq))
 		return true;
+	/* the Emperor protects every square but its own (docs/rules.md, "Maka
+	 * Dai Dai Shogi"); lion power along a line, its n squares */
+	if (m->emperor)
+		return sq != from;
+	for (int i = 0; i < m->nlong; i++)
+		if (long_line_steps(p, sign_of(side) * m->longl[i].dx, sign_of(side) * m->longl[i].dy, m->long_reach,
+				    from, sq))
+			return true;
 	const int df = FILE_OF(sq) - FILE_OF(from), dr = RANK_OF(sq) - RANK_OF(from);
 	if (cheb(df, dr) == 1) {
 		const int s = sign_of(side);

@@ -71,7 +71,11 @@ typedef struct movement {
 	offset igui[MAX_LINES];     /* I: capture on these adjacent squares without moving */
 	int ntwice;
 	offset twice[MAX_LINES];    /* X*: two steps of these unit offsets (a Lion's, restricted) */
-	bool special;               /* any of the four above */
+	int nlong;
+	offset longl[MAX_LINES];    /* X~n, n >= 3: lion power along these unit lines, n squares */
+	int long_reach;             /* that n (the Lion Dog's K~3: 3) */
+	bool emperor;               /* E: to any square, taking only an unprotected piece */
+	bool special;               /* any of the six above */
 } movement;
 
 /* The choices of the file's keys, each stored as its index in the key's
