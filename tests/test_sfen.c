@@ -150,6 +150,80 @@ static void malformed(void **state)
 	bad("shogi", "4k4/9/9/9/9/9/9/9/4K4", 22, "missing side to move (b or w)");
 }
 
+/* The longest SFEN a variant can give, against KIFU_SFEN_MAX: a variant
+ * with drops of KIFU_MAX_DROP_TYPES types (128 pieces of three-mark tokens,
+ * 127 of them promoting to one promoted-only piece, and a King) whose start
+ * (a variant's start takes any position) has every square a promoted
+ * three-mark piece, both hands 200 of each of the 128, and a nine-digit move
+ * number: written and read back, within the bound. */
+static const char marks[8][4] = {"'''", "''!", "'!'", "'!!", "!''", "!'!", "!!'", "!!!"};
+#define LONGEST_PIECES 128
+
+/* The i-th token: 26 letters x 8 tails of three marks. */
+static void longest_token(int i, char *tok)
+{
+	snprintf(tok, 8, "%c%s", 'A' + i % 26, marks[i / 26]);
+}
+
+static char *longest_start(char *s, size_t size)
+{
+	size_t n = 0;
+	char tok[8];
+	longest_token(0, tok);
+	for (int r = 0; r < 36; r++)
+		for (int f = 0; f < 36; f++)
+			n += (size_t)snprintf(s + n, size - n, "%s+%s", f ? "" : r ? "/" : "", tok);
+	n += (size_t)snprintf(s + n, size - n, " w ");
+	for (int side = 0; side < 2; side++)
+		for (int i = 0; i < LONGEST_PIECES; i++) {
+			longest_token(i, tok);
+			if (side)
+				tok[0] = (char)(tok[0] + 'a' - 'A');
+			n += (size_t)snprintf(s + n, size - n, "200%s", tok);
+		}
+	snprintf(s + n, size - n, " 100000000");
+	return s;
+}
+
+static void longest(void **state)
+{
+	(void)state;
+	static char start[KIFU_SFEN_MAX], yaml[64 * 1024], out[KIFU_SFEN_MAX];
+	size_t n = (size_t)snprintf(yaml, sizeof yaml,
+				    "name: longest\nboard: 36\ndrops: true\nstart: \"%s\"\n"
+				    "promoted-only:\n  - {id: gold, name: 金将, english: Gold, moves: W}\n"
+				    "pieces:\n  - {id: king, sfen: K, name: 玉将, english: King, moves: K, royal: true}\n",
+				    longest_start(start, sizeof start));
+	for (int i = 0; i < LONGEST_PIECES; i++) {
+		char tok[8];
+		longest_token(i, tok);
+		n += (size_t)snprintf(yaml + n, sizeof yaml - n,
+				      "  - {id: p%d, sfen: \"%s\", name: 駒%d, english: P%d, moves: W%s", i, tok, i, i,
+				      i < LONGEST_PIECES - 1 ? ", promotes-to: gold, promoted: {name: 成駒" : "}\n");
+		if (i < LONGEST_PIECES - 1)
+			n += (size_t)snprintf(yaml + n, sizeof yaml - n, "%d, english: Promoted P%d}}\n", i, i);
+	}
+	assert_true(n < sizeof yaml);
+	kifu_variant *v = NULL;
+	kifu_diag diag;
+	kifu_diag_clear(&diag);
+	if (kifu_variant_load_buffer(&v, yaml, n, "longest.yaml", &diag))
+		fail_msg("%s", diag.message);
+	assert_int_equal(kifu_variant_piece_count(v), KIFU_MAX_DROP_TYPES);
+	kifu_position *pos = NULL;
+	assert_int_equal(kifu_position_new(&pos, v), 0);
+	/* the board 6480 + 35, the side 3, the hands 2 * 128 * 7, the move
+	 * number 10 (the most a SFEN may give: sfen.c) */
+	int len = kifu_position_sfen(pos, out, sizeof out);
+	assert_int_equal(len, 6480 + 35 + 3 + 2 * 128 * 7 + 10);
+	assert_true(len < (int)KIFU_SFEN_MAX);
+	assert_string_equal(out, start);
+	assert_string_equal(kifu_variant_start_sfen(v), start);
+	assert_int_equal(kifu_position_sfen(pos, out, (size_t)len), KIFU_ELIMIT);
+	kifu_position_free(pos);
+	kifu_variant_free(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +232,7 @@ int main(void)
 		cmocka_unit_test(hands),
 		cmocka_unit_test(buffer_size),
 		cmocka_unit_test(malformed),
+		cmocka_unit_test(longest),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -621,7 +621,7 @@ void annotate_record(const struct annotate_options *opt, struct engine *e, const
 		kifu_diag d;
 		kifu_record_start(rec, r.start, &d);
 		const char *sv = kifu_variant_start_sfen(v);
-		char s1[1024];
+		char s1[KIFU_SFEN_MAX];
 		r.start_is_variants = kifu_position_sfen(r.start, s1, sizeof s1) >= 0 && sv && !strcmp(s1, sv);
 		r.nlines = opt->variations ? kifu_record_line_count(rec) : 1;
 		for (int line = 0; line < r.nlines && !stop; line++)

@@ -216,7 +216,7 @@ int usi_analyse(struct engine *e, const struct engine_query *q, struct engine_an
 	if (e->fresh_record && usi_record_begin(e, why, size) != ENG_OK)
 		return ENG_FAILED;
 	/* the command: the start and every move since */
-	size_t cap = 256 + (size_t)q->nmoves * 24;
+	size_t cap = 256 + KIFU_SFEN_MAX + (size_t)q->nmoves * 24;
 	char *cmd = malloc(cap);
 	if (!cmd) {
 		snprintf(why, size, "out of memory");
@@ -226,7 +226,7 @@ int usi_analyse(struct engine *e, const struct engine_query *q, struct engine_an
 	if (q->start_is_variants && !strcmp(e->variant, "shogi")) {
 		n = (size_t)snprintf(cmd, cap, "position startpos");
 	} else {
-		char sfen[1024];
+		char sfen[KIFU_SFEN_MAX];
 		if (kifu_position_sfen(q->start, sfen, sizeof sfen) < 0) {
 			free(cmd);
 			snprintf(why, size, "the start position has no SFEN");

@@ -215,7 +215,7 @@ static int positions_after(const struct diff_side *a, const struct diff_side *b,
 		return -1;
 	if (replay(a, ply) || replay(b, ply))
 		return -1;
-	static char sa[8192], sb[8192];
+	static char sa[KIFU_SFEN_MAX], sb[KIFU_SFEN_MAX];
 	if (position_text(a->pos, sa, sizeof sa) || position_text(b->pos, sb, sizeof sb))
 		return -1;
 	return strcmp(sa, sb) == 0;

@@ -178,7 +178,7 @@ static int leads_to(struct explore_result *r, kifu_position *pos)
 	if (kifu_position_new(&after, r->v))
 		return KIFU_ENOMEM;
 	for (long i = 0; i < r->nmoves; i++) {
-		char buf[4096];
+		char buf[KIFU_SFEN_MAX];
 		kifu_position_copy(after, pos);
 		kifu_make_move(after, &r->moves[i].move, NULL);
 		if (index_sfen(after, 0, buf, sizeof buf) < 0)
@@ -468,7 +468,7 @@ int index_explore(const struct index_ask *a, const kifu_variant_set *set)
 {
 	struct explore_run e;
 	memset(&e, 0, sizeof e);
-	char sfen[4096];
+	char sfen[KIFU_SFEN_MAX];
 	int status = asking_open(&e.k, a, set);
 	if (!status)
 		status = explored_sfen(a, &e.k.x, sfen, sizeof sfen);

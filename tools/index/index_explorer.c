@@ -531,7 +531,7 @@ static int reached(index_explorer *e, const struct want *w, kifu_position *pos, 
 	if (k < 0) {
 		/* the first game of the key and variant: its position is the one
 		 * counted */
-		char sfen[4096];
+		char sfen[KIFU_SFEN_MAX];
 		if (index_sfen(pos, 0, sfen, sizeof sfen) < 0) {
 			cli_error("%s: record %lld: too long an SFEN", e->path, (long long)e->record);
 			return e->failed = CLI_USAGE;

@@ -155,7 +155,7 @@ int64_t index_position_key(const kifu_position *pos, kifu_position **scratch)
 		return masked_key(pos);
 	/* the same position with no counter-strike square: through its SFEN
 	 * (only right after a Lion was taken by another piece) */
-	char sfen[4096];
+	char sfen[KIFU_SFEN_MAX];
 	int n = index_sfen(pos, 0, sfen, sizeof sfen);
 	if (n < 0 || kifu_position_for(scratch, kifu_position_variant(pos)) ||
 	    kifu_position_set_sfen(*scratch, sfen, (size_t)n, NULL))
@@ -226,7 +226,7 @@ static int read_target(index_find *f, const kifu_variant *v, const char *sfen, s
 	t->hash = index_board_hash(t->board, nsq);
 	t->mirror_hash = index_board_hash(t->mirror, nsq);
 	t->key = index_position_key(f->pos, &f->scratch);
-	char buf[4096];
+	char buf[KIFU_SFEN_MAX];
 	int n = index_sfen(f->pos, 1, buf, sizeof buf);
 	if (n < 0)
 		return kifu_diag_set(diag, KIFU_ELIMIT, NULL, 0, 0, "too long an SFEN");

@@ -233,7 +233,7 @@ static int html_after(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	struct board_out *o = h->o;
 	const kifu_variant *v = kifu_position_variant(pos);
 	const kifu_record_move *m = step->move;
-	char sfen[8192];
+	char sfen[KIFU_SFEN_MAX];
 	if (kifu_position_sfen(pos, sfen, sizeof sfen) < 0)
 		sfen[0] = '\0';
 	if (h->moves_in_line++)
@@ -336,7 +336,7 @@ static void json_tags(struct board_out *o, const kifu_record *rec)
 static void json_head(struct board_out *o, const kifu_record *rec, int variant, kifu_position *pos,
 		      long open_ply)
 {
-	char sfen[8192];
+	char sfen[KIFU_SFEN_MAX];
 	board_out_lit(o, "<script type=\"application/json\" class=\"kifu-record\">{\"source\":");
 	board_out_json(o, kifu_record_file(rec));
 	json_int(o, ",\"line\":", kifu_record_line(rec));

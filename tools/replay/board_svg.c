@@ -603,7 +603,7 @@ static void layout_init(struct layout *l, const struct board_view *view)
  * the board's width) and what it shows. */
 static void put_root(struct board_out *o, const struct layout *l, const struct board_view *view)
 {
-	char sfen[4096];
+	char sfen[KIFU_SFEN_MAX];
 	long board_w = l->files * CW;
 	long scale_to = view->size > 0 ? view->size : l->files > WIDE_FILES ? WIDE_FILES * CW : board_w;
 	if (kifu_position_sfen(view->pos, sfen, sizeof sfen) < 0)

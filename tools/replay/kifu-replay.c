@@ -150,7 +150,7 @@ static int parse_coords(const char *arg, enum board_coords *out)
  * of memory) or written. */
 static int write_position(FILE *f, struct replay_run *run, const struct board_view *view)
 {
-	char sfen[8192];
+	char sfen[KIFU_SFEN_MAX];
 	switch (run->format) {
 	case FMT_TEXT:
 		board_text_write(f, view);

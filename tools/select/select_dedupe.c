@@ -114,7 +114,7 @@ static uint64_t move_word(const kifu_move *m)
 static int hash_start(select_dedupe *d, struct hasher *h, const kifu_record *rec,
 		      const kifu_variant *v)
 {
-	char sfen[8192];
+	char sfen[KIFU_SFEN_MAX];
 	kifu_diag diag;
 	if (v) {
 		if (kifu_position_for(&d->pos, v))

@@ -104,8 +104,21 @@ void kifu_position_reset(kifu_position *pos);
  * position is unchanged. */
 int kifu_position_set_sfen(kifu_position *pos, const char *sfen, size_t len,
 			   kifu_diag *diag);
+/* The longest SFEN token: a plus, a letter and KIFU_SFEN_MAX_MARKS marks
+ * ("+S!!'"). */
+#define KIFU_SFEN_TOKEN_MAX (2 + KIFU_SFEN_MAX_MARKS)
+/* The room, with its NUL, of the longest SFEN of any position: every square
+ * of a KIFU_MAX_DIM board holding a piece of the longest token, the ranks'
+ * slashes, the side, the counter-strike square ("36aj"), both hands
+ * holding KIFU_MAX_IN_HAND (three digits) of each of KIFU_MAX_DROP_TYPES
+ * types (a variant with drops has no more), and a move number of a long's
+ * 20 characters: 10,640 bytes.  A buffer of this size takes whatever
+ * kifu_position_sfen writes. */
+#define KIFU_SFEN_MAX                                                                         \
+	(KIFU_MAX_SQUARES * KIFU_SFEN_TOKEN_MAX + (KIFU_MAX_DIM - 1) + sizeof " b " - 1 +      \
+	 sizeof "36aj" - 1 + 2 * KIFU_MAX_DROP_TYPES * (3 + KIFU_SFEN_TOKEN_MAX) + 1 + 20 + 1)
 /* Writes the SFEN of the position into buf (NUL-terminated).  Returns the
- * length, or KIFU_ELIMIT if it does not fit. */
+ * length, or KIFU_ELIMIT if it does not fit (never, in KIFU_SFEN_MAX). */
 int kifu_position_sfen(const kifu_position *pos, char *buf, size_t size);
 
 const kifu_variant *kifu_position_variant(const kifu_position *pos);

@@ -58,7 +58,7 @@ int kifu_record_start(const kifu_record *rec, kifu_position *pos, kifu_diag *dia
 		return 0;
 	}
 	size_t n = strlen(sfen);
-	char buf[1024];
+	char buf[KIFU_SFEN_MAX];
 	if (n >= sizeof buf)
 		return kifu_diag_set(diag, KIFU_ESYNTAX, NULL, 0, 0, "the sfen tag is too long");
 	for (size_t i = 0; i <= n; i++)

@@ -86,7 +86,7 @@ int kifu_position_set_sfen(kifu_position *pos, const char *sfen, size_t len, kif
 /* The SFEN being written: text appended by hand, no printf (kifu-replay
  * writes one into every picture it draws). */
 struct sfen_text {
-	char tmp[4096];
+	char tmp[KIFU_SFEN_MAX];
 	size_t n;
 	bool full;
 };

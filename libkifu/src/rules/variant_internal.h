@@ -33,7 +33,7 @@
 #define MAX_WALKS 16
 #define KEY_TYPES 32
 #define KEY_COUNTS 32
-#define SFEN_MAX_LEN 512
+#define SFEN_MAX_LEN KIFU_SFEN_MAX /* a start, a named start: any position (kifu/position.h) */
 
 /* Offsets are relative to the mover: dy > 0 is forward, dx > 0 is right. */
 typedef struct offset { int8_t dx, dy; } offset;

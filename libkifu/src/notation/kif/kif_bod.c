@@ -227,7 +227,7 @@ int kifu__bod_finish(kif_bod *b, const kifu_variant *v, kifu_record *rec, const 
 	if (b->nranks != ranks)
 		return kifu__kif_problem(here, 0, here->line, NULL, 0, "the board diagram has too few ranks");
 	/* the SFEN of the diagram, `_` for its spaces (a tag value) */
-	char sfen[KIFU_MAX_SQUARES * 4 + KIFU_MAX_TYPES * 8 + 64];
+	char sfen[KIFU_SFEN_MAX];
 	size_t n = 0;
 	for (int r = 0; r < ranks; r++) {
 		if (r)

@@ -223,7 +223,7 @@ typedef struct pgn_tags {
 	char variant[64];
 	bool has_variant;
 	long variant_line, variant_col;
-	char fen[1024];
+	char fen[2 * KIFU_SFEN_MAX]; /* the board, the holdings a letter a piece */
 	bool has_fen;
 	long fen_line, fen_col;
 	char result[8];
@@ -433,7 +433,7 @@ static int fen_to_sfen(const kifu_variant *v, const char *fen, char *out, size_t
  * or the start a handicap tag names. */
 static int keep_fen(pgn_reader *r, kifu_record *rec, const kifu_variant *v, const pgn_tags *tags)
 {
-	char sfen[1100];
+	char sfen[KIFU_SFEN_MAX];
 	const char *msg = NULL;
 	kifu_diag d;
 	if (kifu_position_for(&r->start[0], v))
@@ -445,7 +445,7 @@ static int keep_fen(pgn_reader *r, kifu_record *rec, const kifu_variant *v, cons
 		snprintf(m, sizeof m, "bad FEN for %s: %s", kifu_variant_name(v), d.message);
 		return kifu_record_set_error(rec, 0, tags->fen_line, tags->fen_col, NULL, 0, m);
 	}
-	char start[1100];
+	char start[KIFU_SFEN_MAX];
 	if (kifu_position_sfen(r->start[0], start, sizeof start) < 0)
 		return kifu_record_set_error(rec, 0, tags->fen_line, tags->fen_col, NULL, 0, "the FEN is too long");
 	/* the start a handicap tag names, else the variant's: no sfen tag

@@ -339,21 +339,28 @@ static bool put_tag(FILE *f, const char *name, const char *value)
  * number. */
 static int fen_of(const kifu_variant *v, const char *sfen, char *out, size_t size)
 {
-	char board[1024], side[4], hands[512];
-	long number = 1;
-	if (sscanf(sfen, "%1023s %3s %511s %ld", board, side, hands, &number) < 3)
+	char fields[KIFU_SFEN_MAX], *save = NULL;
+	if (strlen(sfen) >= sizeof fields)
 		return -1;
-	char held[1024];
+	strcpy(fields, sfen);
+	const char *board = strtok_r(fields, " ", &save), *side = strtok_r(NULL, " ", &save);
+	const char *hands = strtok_r(NULL, " ", &save), *move = strtok_r(NULL, " ", &save);
+	if (!board || !side || !hands)
+		return -1;
+	long number = move ? strtol(move, NULL, 10) : 1;
+	char held[KIFU_SFEN_MAX];
 	size_t h = 0;
 	if (strcmp(hands, "-") != 0) {
 		long count = 0;
-		for (const char *p = hands; *p && h + 200 < sizeof held; p++) {
+		for (const char *p = hands; *p; p++) {
 			if (*p >= '0' && *p <= '9') {
 				count = count * 10 + (*p - '0');
 				if (count > 200)
 					return -1;
 				continue;
 			}
+			if (h + (size_t)(count ? count : 1) >= sizeof held)
+				return -1;
 			for (long k = 0; k < (count ? count : 1); k++)
 				held[h++] = *p;
 			count = 0;
@@ -481,7 +488,7 @@ int kifu__pgn_write(FILE *out, const kifu_record *rec, const kifu_variant *v, co
 	if ((rc = kifu__write_lines(rec, pos, &po, opt->validation, "PGN", diag)))
 		goto done;
 	/* the start */
-	char sfen[1100], fen[1200];
+	char sfen[KIFU_SFEN_MAX], fen[2 * KIFU_SFEN_MAX];
 	bool setup = false;
 	if ((rc = kifu_record_start(rec, pos, diag))) {
 		if (!diag->file[0])

@@ -34,7 +34,7 @@ typedef struct usi_reader {
  * starts in the text and in the line, so that a column in the text is
  * said as the line's. */
 typedef struct usi_sfen {
-	char text[1024];
+	char text[KIFU_SFEN_MAX];
 	size_t len;
 	int words;
 	size_t at[8], in_line[8];
@@ -290,10 +290,10 @@ static int keep_sfen(usi_reader *r, kifu_record *rec, const kifu_variant *v, con
 		return kifu_record_set_error(rec, 0, lineno, line_col(sf, off < sf->len ? off : sf->len), NULL, 0,
 					     msg);
 	}
-	char start[1024];
+	char start[KIFU_SFEN_MAX];
 	if (kifu_position_sfen(r->pos, start, sizeof start) >= 0 && !strcmp(start, kifu_variant_start_sfen(v)))
 		return 0;
-	char tag[1024];
+	char tag[KIFU_SFEN_MAX];
 	memcpy(tag, sf->text, sf->len);
 	for (size_t k = 0; k < sf->len; k++)
 		if (tag[k] == ' ')
@@ -455,7 +455,7 @@ static int usi_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 				      diag->message);
 		return rc;
 	}
-	char sfen[1024];
+	char sfen[KIFU_SFEN_MAX];
 	const char *tag = kifu_record_tag(rec, "sfen");
 	const char *handicap = kifu_record_tag(rec, "handicap");
 	int startpos = !tag && (!handicap || !strcmp(handicap, "平手")) && !strcmp(kifu_variant_name(v), "shogi");
