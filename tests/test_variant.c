@@ -573,7 +573,12 @@ static void key_messages(void **state)
 	/* the promoted-only piece takes the keys flagged for it, in order */
 	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, minor: true}\n", KIFU_EVARIANT, 4, 13,
 		      "unknown key \"minor\" for a promoted-only piece (expected id, name, kif, english, aliases, "
-		      "diagram, moves, royal, lion, rank, jump-rank, burns, captor-becomes, keeps-form)");
+		      "diagram, short, moves, royal, lion, rank, jump-rank, burns, captor-becomes, keeps-form)");
+	/* a short name (formats/variants.md, `short`): one or two kanji or kana */
+	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, short: Ky}\n", KIFU_EVARIANT, 4, 20,
+		      "a short name is one or two kanji or kana, not ASCII (\"Ky\")");
+	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, short: 大大将}\n", KIFU_EVARIANT, 4, 20,
+		      "a short name is one or two kanji or kana, not ASCII (\"大大将\")");
 	bad_text_code("inherit: shogi\nname: x\nrepetition: {count: 4, reste: [capture]}\n", KIFU_EVARIANT, 3, 24,
 		      "unknown key \"reste\" in repetition (expected count, perpetual-attack, reset)");
 	bad_text_code("inherit: shogi\nname: x\nend: none\n", KIFU_EVARIANT, 3, 6,

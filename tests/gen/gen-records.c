@@ -4,6 +4,7 @@
  *
  *     gen-records -v VARIANT [-n RECORDS] [-p MAX_PLIES] [-s SEED] [-c] [-x] [-a]
  *                 [-H START]
+ *     gen-records -f VARIANT_FILE ...
  *
  * Moves are drawn from kifu_generate_legal; captures are preferred half of
  * the time so that games reach promotions, two-leg captures and the loss of
@@ -14,7 +15,8 @@
  * as an sfen tag (move number 1), then that one move (every move a notation
  * must write, in positions real play reaches).  With -H the games start
  * from the variant's named start START (a handicap: 香落ち), which each
- * record names (handicap=START).
+ * record names (handicap=START).  With -f the variant is read from a
+ * variant file (tests/data/variants/giant36.yaml), as --variant-file does.
  */
 #include <getopt.h>
 #include <stdint.h>
@@ -79,13 +81,14 @@ static void every_move(const kifu_variant *v, kifu_position *pos, kifu_movelist 
 
 int main(int argc, char *argv[])
 {
-	const char *name = NULL;
+	const char *name = NULL, *file = NULL;
 	long records = 10, max_plies = 200;
 	int corrupt = 0, count = 0, all = 0, opt;
 	const char *start = NULL;
-	while ((opt = getopt(argc, argv, "v:n:p:s:xcaH:")) != -1) {
+	while ((opt = getopt(argc, argv, "v:f:n:p:s:xcaH:")) != -1) {
 		switch (opt) {
 		case 'v': name = optarg; break;
+		case 'f': file = optarg; break;
 		case 'n': records = atol(optarg); break;
 		case 'p': max_plies = atol(optarg); break;
 		case 's': rng_state = strtoull(optarg, NULL, 10) * 0x9E3779B97F4A7C15ull | 1; break;
@@ -94,13 +97,23 @@ int main(int argc, char *argv[])
 		case 'a': all = 1; break;
 		case 'H': start = optarg; break;
 		default:
-			fprintf(stderr, "usage: gen-records -v VARIANT [-n N] [-p PLIES] [-s SEED] [-c] [-x] [-a] [-H START]\n");
+			fprintf(stderr, "usage: gen-records -v VARIANT | -f FILE [-n N] [-p PLIES] [-s SEED] [-c] [-x] [-a] [-H START]\n");
 			return 2;
 		}
 	}
-	const kifu_variant *v;
+	const kifu_variant *v = NULL;
 	kifu_position *pos;
-	if (!name || kifu_variant_builtin(&v, name, NULL) || kifu_position_new(&pos, v)) {
+	kifu_variant *loaded = NULL;
+	kifu_diag diag;
+	if (file) {
+		if (kifu_variant_load_file(&loaded, file, &diag)) {
+			fprintf(stderr, "gen-records: %s\n", diag.message);
+			return 2;
+		}
+		v = loaded;
+		name = kifu_variant_name(v);
+	}
+	if (!name || (!v && kifu_variant_builtin(&v, name, NULL)) || kifu_position_new(&pos, v)) {
 		fprintf(stderr, "gen-records: unknown variant\n");
 		return 2;
 	}
@@ -176,5 +189,6 @@ int main(int argc, char *argv[])
 	free(list);
 	free(game);
 	kifu_position_free(pos);
+	kifu_variant_free(loaded);
 	return ferror(stdout) ? 2 : 0;
 }

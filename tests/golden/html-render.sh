@@ -2,7 +2,8 @@
 # html-render.sh - the HTML page's board drawn as the SVG picture draws it,
 # judged on what Chromium renders, not on the DOM: for positions of 9×9
 # shogi (a promoted piece, the start, a drop), Chu (a lishogi game; a
-# counter-strike square) and Dai (igui, a random game), some seen from
+# counter-strike square), Dai (igui, a random game) and a 36x36 board
+# (tests/data/variants/giant36.yaml), some seen from
 # Gote's side, the page's board (opened at that ply) and the SVG of the same
 # position (kifu-replay --format=svg --ply N) are rendered by headless
 # Chromium at the same scale, and the pixels of their boards compared
@@ -57,6 +58,10 @@ add chu-counter-strike tests/data/replay/chu-counter-strike.compact 1
 add dai-brief samples/dai-brief.compact 7
 add dai "$out/dai.compact" 150
 add dai-flip "$out/dai.compact" 150 --flip
+# 36x36: its pieces drawn with their one-kanji short names (docs/replay.md)
+echo "giant36 sente=A gote=B : 26ah26aa 11c11j 20ag20af 11j11ai 26aa11aa 11ai11aj+ resign" >"$out/giant36.compact"
+add giant36 "$out/giant36.compact" 6 --variant-file tests/data/variants/giant36.yaml
+add giant36-flip "$out/giant36.compact" 5 --flip --variant-file tests/data/variants/giant36.yaml
 
 font=0
 fc-list 2>/dev/null | grep -q 'IPAMincho' && font=1

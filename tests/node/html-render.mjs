@@ -157,7 +157,10 @@ for (const c of cases) {
 	// the window as tall as makes the board one pixel a unit
 	const [shownHeight, unitHeight] = await page.$eval('#board', (e) =>
 		[e.getBoundingClientRect().height, e.viewBox.baseVal.height]);
-	await page.setViewport({...VIEW, height: Math.round(VIEW.height + unitHeight - shownHeight)});
+	// (and wide enough for the board and the panel beside it: a 36x36
+	// board is 1600 units wide)
+	await page.setViewport({...VIEW, width: Math.max(VIEW.width, geo.width + 520),
+		height: Math.round(VIEW.height + unitHeight - shownHeight)});
 	await page.evaluate(() => document.fonts.ready);
 	const rect = await page.$eval('#board rect.board', (e) => {
 		const r = e.getBoundingClientRect();

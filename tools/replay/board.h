@@ -90,9 +90,15 @@ void board_out_free(struct board_out *o);
  * (text has no red ink).  Writes a NUL-terminated UTF-8 string into buf and
  * returns the number of characters (1 or 2). */
 int board_glyph(const kifu_variant *v, int t, int mark_promoted, char *buf, size_t size);
-/* The glyph of side's piece of type t in a picture: board_glyph's, but
- * Gote's king is 王 where Sente's is 玉 (玉将: 王将), as printed diagrams
- * draw the upper side's king.  Returns the number of characters. */
+/* Boards wider than this draw their pieces in squares too small for a
+ * two-kanji name at a readable size: pictures give each piece its short
+ * name (formats/variants.md, `short`) instead. */
+#define BOARD_SMALL_FILES 19
+/* The glyph of side's piece of type t in a picture: board_glyph's (on a
+ * board over BOARD_SMALL_FILES files, its `short` name, else the first
+ * one or two characters of its name), but Gote's king is 王 where Sente's
+ * is 玉 (玉将: 王将), as printed diagrams draw the upper side's king.
+ * Returns the number of characters. */
 int board_glyph_side(const kifu_variant *v, int t, enum kifu_side side, char *buf, size_t size);
 
 /* The kanji numeral of n (1 <= n <= 99): 一, 十, 十五. */

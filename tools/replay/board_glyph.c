@@ -113,9 +113,34 @@ const char *board_kanji_number(int n, char *buf, size_t size)
 	return buf;
 }
 
+/* The glyph of a small square: the file's `short` name, else the first
+ * one or two characters of the full name (大将 for 大将, 奔王 for 奔王,
+ * 左車 for 左車, 歩兵 for 歩兵). */
+static int short_glyph(const kifu_variant *v, int t, char *buf, size_t size)
+{
+	kifu_piece_info info;
+	size_t last, used = 0;
+	const char *s = kifu_variant_piece_short_name(v, t);
+	if (size)
+		buf[0] = '\0';
+	if (kifu_variant_piece(v, t, &info) < 0)
+		return 0;
+	if (!s || !s[0])
+		s = info.name;
+	int n = count_chars(s, &last);
+	if (n <= 2) {
+		copy_bytes(buf, size, &used, s, strlen(s));
+		return n;
+	}
+	size_t first = char_len((const unsigned char *)s);
+	copy_bytes(buf, size, &used, s, first + char_len((const unsigned char *)s + first));
+	return 2;
+}
+
 int board_glyph_side(const kifu_variant *v, int t, enum kifu_side side, char *buf, size_t size)
 {
-	int n = board_glyph(v, t, 0, buf, size);
+	int n = kifu_variant_files(v) > BOARD_SMALL_FILES ? short_glyph(v, t, buf, size)
+							  : board_glyph(v, t, 0, buf, size);
 	/* The upper side's king is 王 in printed diagrams, the lower's 玉:
 	 * Gote's, which is the upper side's in a handicap game (上手) */
 	static const char jade[] = "玉", king[] = "王";

@@ -339,6 +339,10 @@ const kifu_piece_writing *kifu_variant_piece_writing(const kifu_variant *v, int 
  * lishogi's one- or two-kanji cells for Chu, 香, 成馬), "" when the file
  * gives none; NULL for t out of range.  Readers take it as any other name. */
 const char *kifu_variant_piece_diagram_name(const kifu_variant *v, int t);
+/* The one or two kanji a small picture draws type t with (its variant
+ * file's `short`: 大将), "" when the file gives none; NULL for t out of
+ * range.  Not a name readers take. */
+const char *kifu_variant_piece_short_name(const kifu_variant *v, int t);
 /* Folds the traditional characters historical records write (將 鐵 豬 貓 惡 橫
  * 酔 刃 竜 步 鳯 豎, and 王 for 玉) into the forms the variant files use, as every
  * lookup of a Japanese name does (piece names, 手合割 values, variant

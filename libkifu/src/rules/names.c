@@ -412,6 +412,11 @@ const char *kifu_variant_piece_diagram_name(const kifu_variant *v, int t)
 	return t < 0 || t >= v->ntypes ? NULL : v->types[t].desc.names.diagram;
 }
 
+const char *kifu_variant_piece_short_name(const kifu_variant *v, int t)
+{
+	return t < 0 || t >= v->ntypes ? NULL : v->types[t].desc.names.short_name;
+}
+
 int kifu_variant_piece_written_name(const kifu_variant *v, int t, char *buf, size_t size)
 {
 	if (t < 0 || t >= v->ntypes)

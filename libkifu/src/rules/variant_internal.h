@@ -105,6 +105,7 @@ typedef struct piece_names {
 	char kif[NAME_MAX_LEN];      /* the short KIF name ("" in a file: the name) */
 	char english[NAME_MAX_LEN];
 	char diagram[NAME_MAX_LEN];  /* its name in a KIF board diagram, or "" */
+	char short_name[NAME_MAX_LEN]; /* one or two kanji for a small picture (`short`), or "" */
 	int naliases;
 	char aliases[MAX_ALIASES][NAME_MAX_LEN];
 } piece_names;

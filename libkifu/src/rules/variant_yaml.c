@@ -415,6 +415,22 @@ static int check_diagram_name(load *l, yaml_node_t *n)
 	return 0;
 }
 
+/* A piece's short name (`short`): one or two characters, none ASCII, as
+ * the diagrams of the giant variants abbreviate a name (大将, 王). */
+static int check_short_name(load *l, yaml_node_t *n)
+{
+	const char *s = scalar(n);
+	int chars = 0;
+	bool ascii = false;
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+		ascii |= *c < 0x80;
+		chars += (*c & 0xC0) != 0x80;
+	}
+	if (ascii || chars < 1 || chars > 2)
+		return node_error(l->diag, l->file, n, "a short name is one or two kanji or kana, not ASCII (\"%s\")", s);
+	return 0;
+}
+
 static const kifu__key_table board_table, declaration_table;
 
 /* board: 9, or {files: F, ranks: R} */
@@ -707,6 +723,7 @@ static const kifu__key promoted_keys[] = {
 	{TEXT("english", NAMES(english), NAME_MAX_LEN)},
 	{LIST("aliases", NAMES(aliases), MAX_ALIASES, NAMES(naliases))},
 	{TEXT("diagram", NAMES(diagram), NAME_MAX_LEN), .check = check_diagram_name},
+	{TEXT("short", NAMES(short_name), NAME_MAX_LEN), .check = check_short_name},
 };
 static const kifu__key_table promoted_table = {
 	.mapping = "promoted", .section = "promoted", .keys = promoted_keys, .nkeys = NKEYS(promoted_keys),
@@ -721,6 +738,7 @@ static const kifu__key piece_keys[] = {
 	{TEXT("english", PIECE(desc.names.english), NAME_MAX_LEN), ALSO},
 	{LIST("aliases", PIECE(desc.names.aliases), MAX_ALIASES, PIECE(desc.names.naliases)), ALSO},
 	{TEXT("diagram", PIECE(desc.names.diagram), NAME_MAX_LEN), .check = check_diagram_name, ALSO},
+	{TEXT("short", PIECE(desc.names.short_name), NAME_MAX_LEN), .check = check_short_name, ALSO},
 	{TEXT("moves", PIECE(desc.moves), NAME_MAX_LEN), PNOTE(moves_at), ALSO},
 	{BOOL("royal", PIECE(desc.royal)), ALSO},
 	{BOOL("lion", PIECE(desc.lion)), ALSO},
@@ -1127,6 +1145,9 @@ static void promoted_desc(piece_desc *out, const draft_piece *p, const piece_des
 	 * is 成馬, the Dragon Horse 馬): its own, or none */
 	if (own->diagram[0] || target_unpromoted)
 		memcpy(n->diagram, own->diagram, sizeof n->diagram);
+	/* the short name likewise: it draws the piece's look */
+	if (own->short_name[0] || target_unpromoted)
+		memcpy(n->short_name, own->short_name, sizeof n->short_name);
 	/* the target's aliases are spellings of its name: a promoted form
 	 * with a name of its own (と金) has only the aliases it lists */
 	if (own->naliases || (own->name[0] && strcmp(own->name, target->names.name) != 0)) {

@@ -21,11 +21,34 @@ int kifu__pgn_square(const kifu_variant *v, int fx, int r)
 	return (rank - 1) * files + (file - 1);
 }
 
+int kifu__pgn_file_name(int fx, char *buf)
+{
+	if (fx < KIFU__PGN_LETTER_FILES) {
+		buf[0] = (char)('a' + fx);
+		return 1;
+	}
+	buf[0] = 'z';
+	buf[1] = (char)('a' + fx - KIFU__PGN_LETTER_FILES);
+	return 2;
+}
+
+int kifu__pgn_file_read(const char *t, size_t n, size_t *i)
+{
+	if (*i < n && t[*i] >= 'a' && t[*i] <= 'w')
+		return t[(*i)++] - 'a';
+	if (*i + 1 < n && t[*i] == 'z' && t[*i + 1] >= 'a' && t[*i + 1] <= 'w') {
+		*i += 2;
+		return KIFU__PGN_LETTER_FILES + (t[*i - 1] - 'a');
+	}
+	return -1;
+}
+
 int kifu__pgn_square_name(const kifu_variant *v, int sq, char *buf)
 {
 	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
 	int file = sq % files + 1, rank = sq / files + 1;
-	return snprintf(buf, 8, "%c%d", 'a' + (files - file), ranks + 1 - rank);
+	int n = kifu__pgn_file_name(files - file, buf);
+	return n + snprintf(buf + n, 8 - (size_t)n, "%d", ranks + 1 - rank);
 }
 
 void kifu__pgn_square_namer(const kifu_variant *v, int sq, char *buf, size_t size)

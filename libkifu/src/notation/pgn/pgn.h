@@ -37,8 +37,18 @@
 /* kifu's square of XBoard's file index fx (0 for a) and rank r (from 1),
  * or -1 off the board. */
 int kifu__pgn_square(const kifu_variant *v, int fx, int r);
-/* XBoard's name of a square ("c3", "l12") into buf (8 bytes hold any):
- * its length. */
+/* XBoard's file letters a..w: 23 files, x being the capture's mark.  A
+ * board of more files (none XBoard draws: its boards stop at 16 files)
+ * names the 24th to the 36th za..zm, z and a letter (docs/pgn.md, "The
+ * board as XBoard sees it"). */
+#define KIFU__PGN_LETTER_FILES 23
+/* The name of XBoard's file index fx (0 for a) into buf: its length, 1 or
+ * 2 (no NUL). */
+int kifu__pgn_file_name(int fx, char *buf);
+/* The file index named at t[*i..n), *i moved past it, or -1 (*i kept). */
+int kifu__pgn_file_read(const char *t, size_t n, size_t *i);
+/* XBoard's name of a square ("c3", "l12", "zm36") into buf (8 bytes hold
+ * any): its length. */
 int kifu__pgn_square_name(const kifu_variant *v, int sq, char *buf);
 /* A square in messages: kifu_square_namer. */
 void kifu__pgn_square_namer(const kifu_variant *v, int sq, char *buf, size_t size);

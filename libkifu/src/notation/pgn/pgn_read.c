@@ -39,7 +39,7 @@ typedef struct pgn_reader {
 	pgn_tok *toks;
 	size_t ntoks, tcap;
 	kifu_position *start[KIFU__PGN_MAX_DEPTH + 1], *cur[KIFU__PGN_MAX_DEPTH + 1];
-	kifu_movelist *moves;
+	kifu_moves moves; /* the legal moves of the position a move is read in: every one */
 	char *value; /* a tag's value */
 	size_t vcap;
 	/* the record being read */
@@ -52,7 +52,7 @@ int kifu__pgn_open(void **state, const kifu__read_ctx *ctx)
 {
 	pgn_reader *r = calloc(1, sizeof *r);
 	*state = r;
-	if (!r || !(r->moves = malloc(sizeof *r->moves)))
+	if (!r)
 		return KIFU_ENOMEM;
 	r->ctx = *ctx;
 	return 0;
@@ -67,7 +67,7 @@ void kifu__pgn_close(void *state)
 		kifu_position_free(r->start[i]);
 		kifu_position_free(r->cur[i]);
 	}
-	free(r->moves);
+	kifu_moves_free(&r->moves);
 	free(r->value);
 	free(r->buf);
 	free(r->toks);
@@ -381,8 +381,11 @@ static int fen_to_sfen(const kifu_variant *v, const char *fen, char *out, size_t
 			q++; /* castling */
 		while (*q == ' ')
 			q++;
-		if (*q >= 'a' && *q <= 'w') {
-			int fx = *q++ - 'a', r = 0;
+		size_t at = 0;
+		int fx = kifu__pgn_file_read(q, strlen(q), &at);
+		if (fx >= 0) {
+			int r = 0;
+			q += at;
 			while (*q >= '0' && *q <= '9' && r < 100)
 				r = r * 10 + (*q++ - '0');
 			int sq = kifu__pgn_square(v, fx, r), files = kifu_variant_files(v);
@@ -498,11 +501,10 @@ static const char *san_parse(const char *t, size_t n, san *m, size_t *at)
 	}
 	while (i < n && m->ngroups < 4) {
 		size_t g = i;
-		if ((t[i] == 'x' || t[i] == '-' || t[i] == ':') && i + 1 < n && t[i + 1] >= 'a' && t[i + 1] <= 'w')
+		if ((t[i] == 'x' || t[i] == '-' || t[i] == ':') && i + 1 < n &&
+		    ((t[i + 1] >= 'a' && t[i + 1] <= 'w') || t[i + 1] == 'z'))
 			i++;
-		int f = -1, r = -1;
-		if (i < n && t[i] >= 'a' && t[i] <= 'w')
-			f = t[i++] - 'a';
+		int f = kifu__pgn_file_read(t, n, &i), r = -1;
 		if (i < n && t[i] >= '1' && t[i] <= '9') {
 			r = t[i++] - '0';
 			if (i < n && isdigit((unsigned char)t[i]))
@@ -551,8 +553,8 @@ static int match(pgn_reader *r, const kifu_position *pos, const kifu_variant *v,
 		 int frank, int mid, int to, int promote, kifu_move *found)
 {
 	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v), n = 0;
-	for (int k = 0; k < r->moves->count; k++) {
-		const kifu_move *c = &r->moves->moves[k];
+	for (int k = 0; k < r->moves.count; k++) {
+		const kifu_move *c = &r->moves.moves[k];
 		if (c->flags & KIFU_MOVE_DROP || c->to != to || (promote >= 0 && !(c->flags & KIFU_MOVE_PROMOTE) != !promote))
 			continue;
 		if (from >= 0 && c->from != from)
@@ -587,8 +589,8 @@ static const char *resolve(pgn_reader *r, const kifu_position *pos, const kifu_v
 		return msg;
 	*at = 0;
 	if (m.pass) {
-		for (int k = 0; k < r->moves->count; k++) {
-			const kifu_move *c = &r->moves->moves[k];
+		for (int k = 0; k < r->moves.count; k++) {
+			const kifu_move *c = &r->moves.moves[k];
 			if (!(c->flags & KIFU_MOVE_DROP) && c->from == c->to && c->mid != KIFU_NO_SQUARE &&
 			    !kifu_position_at(pos, c->mid)) {
 				*out = *c;
@@ -604,8 +606,8 @@ static const char *resolve(pgn_reader *r, const kifu_position *pos, const kifu_v
 	if (to < 0)
 		return "a square beyond the board";
 	if (m.drop) {
-		for (int k = 0; k < r->moves->count; k++) {
-			const kifu_move *c = &r->moves->moves[k];
+		for (int k = 0; k < r->moves.count; k++) {
+			const kifu_move *c = &r->moves.moves[k];
 			if (c->flags & KIFU_MOVE_DROP && c->piece == type && c->to == to) {
 				*out = *c;
 				return NULL;
@@ -825,8 +827,9 @@ static int build_line(build *b, size_t i, size_t end, int line, long ply0, int d
 		}
 		if (t->kind != TOK_MOVE)
 			continue;
-		/* a list too short for the position (KIFU_ELIMIT) holds what it can */
-		kifu_generate_legal(pos, r->moves);
+		/* every legal move, however many (a 36x36 board has thousands) */
+		if (kifu_generate_legal_all(pos, &r->moves))
+			return KIFU_ENOMEM;
 		kifu_move mv;
 		size_t at = 0;
 		const char *msg = resolve(r, pos, b->v, text, t->len, &mv, &at);

@@ -28,7 +28,7 @@ typedef struct pgn_writer {
 	const kifu_record *rec;
 	const kifu_variant *v;
 	char (*san)[SAN_MAX]; /* each move's, by its global index */
-	kifu_movelist *moves;
+	kifu_moves moves; /* the legal moves of the position a move is named in: every one */
 	int pawn;
 	/* the output */
 	FILE *mem;
@@ -48,8 +48,8 @@ static size_t put_square(const kifu_variant *v, int sq, char *out)
 /* Is m among the legal moves w->moves holds? */
 static bool listed(const pgn_writer *w, const kifu_move *m)
 {
-	for (int k = 0; k < w->moves->count; k++)
-		if (kifu_move_same(&w->moves->moves[k], m))
+	for (int k = 0; k < w->moves.count; k++)
+		if (kifu_move_same(&w->moves.moves[k], m))
 			return true;
 	return false;
 }
@@ -78,12 +78,15 @@ static void san_of(pgn_writer *w, kifu_position *pos, const kifu_move *m, char *
 		out[0] = 0;
 		return;
 	}
-	kifu_generate_legal(pos, w->moves);
+	if (kifu_generate_legal_all(pos, &w->moves))
+		w->moves.count = 0; /* out of memory: named as an illegal move is, from its square */
 	bool legal = listed(w, m);
 	if (type == w->pawn && legal) {
 		if (m->from % files != target % files || taken) {
 			put_square(v, m->from, sq);
-			out[o++] = sq[0];
+			size_t n = strcspn(sq, "0123456789");
+			memcpy(out + o, sq, n);
+			o += n;
 			if (taken)
 				out[o++] = 'x';
 		}
@@ -102,8 +105,8 @@ static void san_of(pgn_writer *w, kifu_position *pos, const kifu_move *m, char *
 		 * square (a piece that can pass reaches any: XBoard counts a
 		 * null move as one to every square) */
 		bool by_file = false, by_rank = false, either = false;
-		for (int k = 0; k < w->moves->count; k++) {
-			const kifu_move *c = &w->moves->moves[k];
+		for (int k = 0; k < w->moves.count; k++) {
+			const kifu_move *c = &w->moves.moves[k];
 			if (c->flags & KIFU_MOVE_DROP || c->from == m->from ||
 			    kifu_code_type(kifu_position_at(pos, c->from)) != type)
 				continue;
@@ -117,10 +120,13 @@ static void san_of(pgn_writer *w, kifu_position *pos, const kifu_move *m, char *
 				either = true;
 		}
 		put_square(v, m->from, sq);
-		if (by_file || (either && !by_rank))
-			out[o++] = sq[0];
+		size_t file_len = strcspn(sq, "0123456789");
+		if (by_file || (either && !by_rank)) {
+			memcpy(out + o, sq, file_len);
+			o += file_len;
+		}
 		if (by_rank)
-			o += (size_t)snprintf(out + o, SAN_MAX - o, "%s", sq + 1);
+			o += (size_t)snprintf(out + o, SAN_MAX - o, "%s", sq + file_len);
 		if (taken)
 			out[o++] = 'x';
 	}
@@ -472,12 +478,12 @@ int kifu__pgn_write(FILE *out, const kifu_record *rec, const kifu_variant *v, co
 	int rc = kifu__write_read_whole(rec, diag);
 	if (rc)
 		return rc;
-	pgn_writer w = {rec, v, NULL, NULL, kifu__pgn_pawn(v), NULL, 0, false, 0, 0};
+	pgn_writer w = {rec, v, NULL, KIFU_MOVES_INIT, kifu__pgn_pawn(v), NULL, 0, false, 0, 0};
 	kifu_position *pos = NULL;
 	char *text = NULL, *head = NULL;
 	size_t len = 0, hlen = 0;
 	long total = kifu_record_total_moves(rec);
-	if (kifu_position_new(&pos, v) || !(w.moves = malloc(sizeof *w.moves)) ||
+	if (kifu_position_new(&pos, v) ||
 	    !(w.san = calloc((size_t)(total ? total : 1), sizeof *w.san))) {
 		rc = kifu_diag_set(diag, KIFU_ENOMEM, NULL, 0, 0, "out of memory");
 		goto done;
@@ -586,7 +592,7 @@ int kifu__pgn_write(FILE *out, const kifu_record *rec, const kifu_variant *v, co
 	}
 done:
 	kifu_position_free(pos);
-	free(w.moves);
+	kifu_moves_free(&w.moves);
 	free(w.san);
 	free(text);
 	free(head);
