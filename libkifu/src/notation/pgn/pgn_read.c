@@ -468,7 +468,7 @@ static int keep_fen(pgn_reader *r, kifu_record *rec, const kifu_variant *v, cons
 /* A move as written, taken apart. */
 typedef struct san {
 	bool promoted;     /* '+' before the letters: the piece is a promoted one */
-	char letters[4];   /* the piece's letters ("" for a pawn, or a move from a square) */
+	char letters[6];   /* the piece's letters ("" for a pawn, or a move from a square): +X!!! at most */
 	bool drop, pass;
 	int ngroups;
 	int file[4], rank[4]; /* each square or part of one: -1 where not written */
@@ -492,7 +492,8 @@ static const char *san_parse(const char *t, size_t n, san *m, size_t *at)
 	size_t nl = strlen(m->letters);
 	if (i < n && (isupper((unsigned char)t[i]) || (i + 1 < n && islower((unsigned char)t[i]) && t[i + 1] == '@'))) {
 		m->letters[nl++] = (char)toupper((unsigned char)t[i++]);
-		if (i < n && (t[i] == '\'' || t[i] == '!') && !(i + 1 == n))
+		/* the marks of an SFEN token, up to three (Tai's C'', F'!) */
+		for (int marks = 0; marks < 3 && i + 1 < n && (t[i] == '\'' || t[i] == '!'); marks++)
 			m->letters[nl++] = t[i++];
 	}
 	if (i < n && (t[i] == '@' || t[i] == '*') && nl && !m->promoted) {
