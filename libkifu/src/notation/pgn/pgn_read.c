@@ -23,6 +23,7 @@
 #include "kifu/vocabulary.h"
 #include "notation/notation.h"
 #include "notation/pgn/pgn.h"
+#include "text/buffer.h"
 
 enum tok_kind { TOK_MOVE, TOK_COMMENT, TOK_NAG, TOK_OPEN, TOK_CLOSE };
 
@@ -78,16 +79,8 @@ void kifu__pgn_close(void *state)
 
 static int keep(pgn_reader *r, const char *s, size_t n)
 {
-	if (r->len + n + 1 > r->cap) {
-		size_t cap = r->cap ? r->cap : 4096;
-		while (cap < r->len + n + 1)
-			cap *= 2;
-		char *b = realloc(r->buf, cap);
-		if (!b)
-			return KIFU_ENOMEM;
-		r->buf = b;
-		r->cap = cap;
-	}
+	if (kifu__grow(&r->buf, &r->cap, r->len + n + 1, 4096))
+		return KIFU_ENOMEM;
 	memcpy(r->buf + r->len, s, n);
 	r->len += n;
 	r->buf[r->len] = 0;
