@@ -109,15 +109,7 @@ static void print_json_error(kifu_json_writer *w, const kifu_record *rec, const 
 {
 	char path[256];
 	kifu_json_object(w);
-	kifu_json_key(w, "ply");
-	if (f->ply > 0)
-		kifu_json_int(w, f->ply);
-	else
-		kifu_json_null(w);
-	kifu_json_key(w, "move");
-	kifu_json_string(w, f->ply > 0 ? f->move : NULL);
-	kifu_json_key(w, "reason");
-	kifu_json_string(w, f->reason);
+	validate_json_fault(w, f);
 	kifu_json_key(w, "variation");
 	kifu_json_string(w, f->variation > 0 ? kifu_record_variation_path(rec, f->variation, path, sizeof path) : NULL);
 	kifu_json_object_end(w);

@@ -185,15 +185,7 @@ static void print_json(kifu_json_writer *w, const kifu_record *rec, const kifu_v
 			kifu_json_int(w, e->line);
 			kifu_json_key(w, "col");
 			kifu_json_int(w, e->col);
-			kifu_json_key(w, "ply");
-			if (e->ply > 0)
-				kifu_json_int(w, e->ply);
-			else
-				kifu_json_null(w);
-			kifu_json_key(w, "move");
-			kifu_json_string(w, e->ply > 0 ? e->move : NULL);
-			kifu_json_key(w, "reason");
-			kifu_json_string(w, e->reason);
+			validate_json_fault(w, e);
 			kifu_json_object_end(w);
 		}
 		kifu_json_object_end(w);
@@ -236,4 +228,17 @@ int try_variants_record(struct try_variants *t, const kifu_record *rec, const ki
 	else if (!cli_quiet())
 		print_text(rec, v, t, out);
 	return legal ? CLI_OK : CLI_INVALID;
+}
+
+void validate_json_fault(kifu_json_writer *w, const kifu_fault *f)
+{
+	kifu_json_key(w, "ply");
+	if (f->ply > 0)
+		kifu_json_int(w, f->ply);
+	else
+		kifu_json_null(w);
+	kifu_json_key(w, "move");
+	kifu_json_string(w, f->ply > 0 ? f->move : NULL);
+	kifu_json_key(w, "reason");
+	kifu_json_string(w, f->reason);
 }

@@ -34,4 +34,9 @@ void try_variants_free(struct try_variants *t);
 int try_variants_record(struct try_variants *t, const kifu_record *rec, const kifu_variant *v, long index,
 			kifu_json_writer *json, int main_line);
 
+/* The fields of a fault every JSON error of kifu-validate has, into the
+ * object w has open: "ply" (null when the fault is at no move), "move"
+ * (as written) and "reason". */
+void validate_json_fault(kifu_json_writer *w, const kifu_fault *f);
+
 #endif
