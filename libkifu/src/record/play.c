@@ -425,9 +425,9 @@ static int play_line(play *p, int variation, const kifu_record_line_info *li, lo
 	if (!path_ok || count != li->count)
 		return 0;
 	if (opt->judge) {
-		kifu_movelist *list = NULL;
-		rc = kifu__judge(p, variation, li, &list);
-		free(list);
+		judge_lists lists = JUDGE_LISTS_INIT;
+		rc = kifu__judge(p, variation, li, &lists);
+		judge_lists_free(&lists);
 	}
 	if (!rc && opt->variation_end)
 		rc = opt->variation_end(opt->ctx, p->pos, variation);
@@ -542,13 +542,13 @@ typedef struct walker {
 	frame *stack;
 	int depth;
 	uint64_t start_key;
-	kifu_movelist *list; /* scratch of the judge */
+	judge_lists lists; /* scratch of the judge */
 } walker;
 
 static void walker_free(walker *w)
 {
 	seen_free(&w->p->seen);
-	free(w->list);
+	judge_lists_free(&w->lists);
 	free(w->undo);
 	free(w->path);
 	free(w->stack);
@@ -563,7 +563,7 @@ static int walker_init(walker *w, play *p, long main_known)
 	const kifu_record *rec = p->rec;
 	int nlines = kifu_record_line_count(rec);
 	long total = kifu_record_total_moves(rec);
-	*w = (walker){p, main_known, {NULL, NULL, NULL}, NULL, NULL, 0, NULL, 0, 0, NULL};
+	*w = (walker){p, main_known, {NULL, NULL, NULL}, NULL, NULL, 0, NULL, 0, 0, JUDGE_LISTS_INIT};
 	w->undo = malloc(((size_t)total + 1) * sizeof *w->undo);
 	w->path = malloc(((size_t)total + 1) * sizeof *w->path);
 	w->stack = malloc(((size_t)nlines + 1) * sizeof *w->stack);
@@ -618,7 +618,7 @@ static int judge_variation(walker *w, int variation, const kifu_record_line_info
 	kifu_validation *real = p->out, own = *real;
 	kifu__outcome_clear(&own.outcome);
 	p->out = &own;
-	int rc = kifu__judge(p, variation, li, &w->list);
+	int rc = kifu__judge(p, variation, li, &w->lists);
 	p->out = real;
 	if ((real->valid || fault_here) && !own.valid) {
 		real->valid = 0;
@@ -646,7 +646,7 @@ static int walk_end(walker *w, frame *f, bool whole)
 	int rc = 0;
 	if (opt->judge && (whole || fault_here))
 		rc = f->variation ? judge_variation(w, f->variation, li, fault_here)
-				  : kifu__judge(p, 0, li, &w->list);
+				  : kifu__judge(p, 0, li, &w->lists);
 	if (rc)
 		return rc;
 	if (!p->out->valid && !opt->through_illegal)

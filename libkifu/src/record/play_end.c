@@ -241,17 +241,18 @@ static void claim_against_rules(play *p, int variation, const kifu_record_line_i
 		     e->kif, why);
 }
 
-/* Has the side to move lost, whatever it plays (1 or 0; KIFU_ENOMEM, or
- * KIFU_ELIMIT for a position with more moves than a list holds)?  No legal move; or, with a
- * check rule, it is in check and its only answers are interpositions (moves
- * of another piece than the royal onto an empty square, or drops, on the
- * line of the check), which a record counts as futile (無駄合), as tsume
- * problems do (docs/rules.md, "How a record ends"); or, with no check rule,
- * every move lets the other side take its last royal on the next. */
-static int mated(kifu_position *pos, kifu_movelist *list)
+/* Has the side to move lost, whatever it plays (1 or 0; KIFU_ENOMEM)?  No
+ * legal move; or, with a check rule, it is in check and its only answers are
+ * interpositions (moves of another piece than the royal onto an empty
+ * square, or drops, on the line of the check), which a record counts as
+ * futile (無駄合), as tsume problems do (docs/rules.md, "How a record
+ * ends"); or, with no check rule, every move lets the other side take its
+ * last royal on the next.  list and replies are the judge's lists, which
+ * grow to any number of moves (a 36x36 board's thousands). */
+static int mated(kifu_position *pos, kifu_moves *list, kifu_moves *replies)
 {
-	if (kifu_generate_legal(pos, list))
-		return KIFU_ELIMIT;
+	if (kifu_generate_legal_all(pos, list))
+		return KIFU_ENOMEM;
 	if (list->count == 0)
 		return 1;
 	const kifu_variant *v = kifu_position_variant(pos);
@@ -273,21 +274,13 @@ static int mated(kifu_position *pos, kifu_movelist *list)
 		}
 		return 1;
 	}
-	kifu_movelist *replies = malloc(sizeof *replies);
-	if (!replies)
-		return KIFU_ENOMEM;
-	int lost_every_way = 1;
-	kifu_move moves[KIFU_MAX_MOVES];
-	int n = list->count;
-	memcpy(moves, list->moves, (size_t)n * sizeof moves[0]);
-	for (int i = 0; i < n && lost_every_way; i++) {
+	for (int i = 0; i < list->count; i++) {
 		kifu_undo u;
-		kifu_make_move(pos, &moves[i], &u);
+		kifu_make_move(pos, &list->moves[i], &u);
 		int saved = 1;
-		if (kifu_generate_legal(pos, replies)) {
+		if (kifu_generate_legal_all(pos, replies)) {
 			kifu_unmake_move(pos, &u);
-			free(replies);
-			return KIFU_ELIMIT;
+			return KIFU_ENOMEM;
 		}
 		for (int k = 0; k < replies->count && saved; k++) {
 			kifu_undo u2;
@@ -298,26 +291,18 @@ static int mated(kifu_position *pos, kifu_movelist *list)
 		}
 		kifu_unmake_move(pos, &u);
 		if (saved)
-			lost_every_way = 0;
+			return 0;
 	}
-	free(replies);
-	return lost_every_way;
+	return 1;
 }
 
 /* mate (詰み): the side to move has lost whatever it plays (mated).  0 or
  * KIFU_ENOMEM. */
 static int judge_mate(play *p, int variation, const kifu_record_line_info *li, const kifu_ending_info *e,
-		      kifu_movelist **list)
+		      judge_lists *lists)
 {
 	int mover = kifu_position_side(p->pos);
-	if (!*list && !(*list = malloc(sizeof **list)))
-		return KIFU_ENOMEM;
-	int m = mated(p->pos, *list);
-	if (m == KIFU_ELIMIT) {
-		ending_fault(p, variation, li, "the record ends in mate (%s), but the position has more moves "
-			     "than can be listed (KIFU_MAX_MOVES): mate cannot be judged", e->kif);
-		return 0;
-	}
+	int m = mated(p->pos, &lists->moves, &lists->replies);
 	if (m < 0)
 		return m;
 	if (!m) {
@@ -372,12 +357,12 @@ static bool declaration_holds(play *p, int variation, const kifu_record_line_inf
 /* The ending's claim, the rules' state known: checked where the rules
  * decide it, else taken as given.  0 or KIFU_ENOMEM. */
 static int judge_claim(play *p, int variation, const kifu_record_line_info *li, const kifu_ending_info *e,
-		       kifu_movelist **list)
+		       judge_lists *lists)
 {
 	bool by_rules = p->out->outcome.end == KIFU_END_RULES;
 	int mover = kifu_position_side(p->pos);
 	if (is(e, "mate") && !by_rules)
-		return judge_mate(p, variation, li, e, list);
+		return judge_mate(p, variation, li, e, lists);
 	if (is(e, "repetition") && !repetition_holds(p, variation, li, e))
 		return 0;
 	if (is(e, "declare-win") && !declaration_holds(p, variation, li, e))
@@ -395,7 +380,7 @@ static int judge_claim(play *p, int variation, const kifu_record_line_info *li, 
 	return 0;
 }
 
-int kifu__judge(play *p, int variation, const kifu_record_line_info *li, kifu_movelist **list)
+int kifu__judge(play *p, int variation, const kifu_record_line_info *li, judge_lists *lists)
 {
 	const kifu_ending_info *e = li->ending[0] ? kifu_ending_find(li->ending, strlen(li->ending)) : NULL;
 	if (!p->out->valid) {
@@ -403,5 +388,5 @@ int kifu__judge(play *p, int variation, const kifu_record_line_info *li, kifu_mo
 		return 0;
 	}
 	rules_end(p, li);
-	return e ? judge_claim(p, variation, li, e, list) : 0;
+	return e ? judge_claim(p, variation, li, e, lists) : 0;
 }

@@ -134,6 +134,20 @@ void kifu__outcome_clear(kifu_game_outcome *o);
  * at its last move, into p->out: the state the rules give, and the ending's
  * claim (play_end.c).  *list: scratch for move lists, allocated on first
  * need (the caller frees it).  Returns 0 or KIFU_ENOMEM. */
-int kifu__judge(play *p, int variation, const kifu_record_line_info *li, kifu_movelist **list);
+/* The judge's scratch: the legal moves of the last position and, for a
+ * mate with no check rule, the replies to each (kept from line to line,
+ * freed with judge_lists_free). */
+typedef struct judge_lists {
+	kifu_moves moves, replies;
+} judge_lists;
+#define JUDGE_LISTS_INIT {KIFU_MOVES_INIT, KIFU_MOVES_INIT}
+
+static inline void judge_lists_free(judge_lists *l)
+{
+	kifu_moves_free(&l->moves);
+	kifu_moves_free(&l->replies);
+}
+
+int kifu__judge(play *p, int variation, const kifu_record_line_info *li, judge_lists *lists);
 
 #endif
