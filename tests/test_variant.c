@@ -573,7 +573,7 @@ static void key_messages(void **state)
 	/* the promoted-only piece takes the keys flagged for it, in order */
 	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, minor: true}\n", KIFU_EVARIANT, 4, 13,
 		      "unknown key \"minor\" for a promoted-only piece (expected id, name, kif, english, aliases, "
-		      "diagram, short, moves, royal, lion, rank, jump-rank, burns, captor-becomes, keeps-form)");
+		      "diagram, short, reading, moves, royal, lion, rank, jump-rank, burns, captor-becomes, keeps-form)");
 	/* a short name (formats/variants.md, `short`): one or two kanji or kana */
 	bad_text_code("inherit: shogi\nname: x\npromoted-only:\n  - {id: y, short: Ky}\n", KIFU_EVARIANT, 4, 20,
 		      "a short name is one or two kanji or kana, not ASCII (\"Ky\")");

@@ -314,7 +314,10 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 		char names[1024], traits[512];
 		piece_names(v, t, " ", names, sizeof names);
 		piece_traits(v, &p, r.drops, traits, sizeof traits);
-		fprintf(f, "%-5s %-20s %-22s %-10s %s\n", p.sfen, p.id, p.english, p.moves, names);
+		if (p.reading[0])
+			fprintf(f, "%-5s %-20s %-22s %-10s %s (%s)\n", p.sfen, p.id, p.english, p.moves, names, p.reading);
+		else
+			fprintf(f, "%-5s %-20s %-22s %-10s %s\n", p.sfen, p.id, p.english, p.moves, names);
 		if (traits[0])
 			fprintf(f, "%-5s %s\n", "", traits);
 	}
@@ -333,6 +336,7 @@ static void json_piece(kifu_json_writer *j, const kifu_variant *v, int t, const 
 	json_text(j, "english", p->english);
 	json_text(j, "name", p->name);
 	json_text(j, "kif", p->kif);
+	json_text(j, "reading", p->reading);
 	kifu_json_key(j, "names");
 	kifu_json_array(j);
 	for (int i = 0;; i++) {

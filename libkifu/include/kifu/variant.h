@@ -69,6 +69,8 @@ typedef struct kifu_piece_info {
 	int captor_becomes;   /* the type a piece that takes this one becomes (formats/variants.md,
 			       * captor-becomes), or -1 */
 	int keeps_form;       /* 1: taking such a piece leaves this one as it was (keeps-form) */
+	const char *reading;  /* how its name is read, romanised: "jizai tennō" ("" if the file
+			       * gives none) */
 } kifu_piece_info;
 
 /* ---- the shipped variants ---- */

@@ -536,7 +536,7 @@ int kifu_variant_piece(const kifu_variant *v, int t, kifu_piece_info *out)
 		.no_two_on_file = d->no_two_on_file, .no_drop_mate = d->no_drop_mate,
 		.declaration_points = d->declaration_points, .max_on_file = d->max_on_file,
 		.rank = d->rank, .jump_rank = d->jump_rank >= 0 ? d->jump_rank : d->rank, .burns = d->burns,
-		.captor_becomes = p->captor_becomes, .keeps_form = d->keeps_form,
+		.captor_becomes = p->captor_becomes, .keeps_form = d->keeps_form, .reading = d->names.reading,
 	};
 	return 0;
 }

@@ -106,6 +106,7 @@ typedef struct piece_names {
 	char english[NAME_MAX_LEN];
 	char diagram[NAME_MAX_LEN];  /* its name in a KIF board diagram, or "" */
 	char short_name[NAME_MAX_LEN]; /* one or two kanji for a small picture (`short`), or "" */
+	char reading[NAME_MAX_LEN];  /* how the name is read, romanised (`reading`: jizai tennō), or "" */
 	int naliases;
 	char aliases[MAX_ALIASES][NAME_MAX_LEN];
 } piece_names;

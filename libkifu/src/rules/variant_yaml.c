@@ -724,6 +724,7 @@ static const kifu__key promoted_keys[] = {
 	{LIST("aliases", NAMES(aliases), MAX_ALIASES, NAMES(naliases))},
 	{TEXT("diagram", NAMES(diagram), NAME_MAX_LEN), .check = check_diagram_name},
 	{TEXT("short", NAMES(short_name), NAME_MAX_LEN), .check = check_short_name},
+	{TEXT("reading", NAMES(reading), NAME_MAX_LEN)},
 };
 static const kifu__key_table promoted_table = {
 	.mapping = "promoted", .section = "promoted", .keys = promoted_keys, .nkeys = NKEYS(promoted_keys),
@@ -739,6 +740,7 @@ static const kifu__key piece_keys[] = {
 	{LIST("aliases", PIECE(desc.names.aliases), MAX_ALIASES, PIECE(desc.names.naliases)), ALSO},
 	{TEXT("diagram", PIECE(desc.names.diagram), NAME_MAX_LEN), .check = check_diagram_name, ALSO},
 	{TEXT("short", PIECE(desc.names.short_name), NAME_MAX_LEN), .check = check_short_name, ALSO},
+	{TEXT("reading", PIECE(desc.names.reading), NAME_MAX_LEN), ALSO},
 	{TEXT("moves", PIECE(desc.moves), NAME_MAX_LEN), PNOTE(moves_at), ALSO},
 	{BOOL("royal", PIECE(desc.royal)), ALSO},
 	{BOOL("lion", PIECE(desc.lion)), ALSO},
