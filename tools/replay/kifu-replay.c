@@ -292,7 +292,9 @@ static int html_record(struct replay_run *run, const kifu_record *rec, const kif
 	}
 	if (kifu_record_start(rec, run->pos, &diag)) {
 		/* no start position: nothing to show, and kifu-validate's message */
-		kifu_play(rec, run->pos, NULL, &val);
+		kifu_play_options said = KIFU_PLAY_OPTIONS_INIT;
+		said.namer = kifu_notation_square_namer(kifu_record_notation(rec));
+		kifu_play(rec, run->pos, &said, &val);
 		inputs_report_invalid(rec, &val);
 		return CLI_INVALID;
 	}
@@ -335,7 +337,11 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	}
 	if (run->format == FMT_HTML)
 		return html_record(run, rec, v, index);
-	if (kifu_position_for(&run->pos, v) || kifu_play(rec, run->pos, NULL, &r)) {
+	/* the squares of messages named as kifu-validate names them: as the
+	 * record's notation does */
+	kifu_play_options said = KIFU_PLAY_OPTIONS_INIT;
+	said.namer = kifu_notation_square_namer(kifu_record_notation(rec));
+	if (kifu_position_for(&run->pos, v) || kifu_play(rec, run->pos, &said, &r)) {
 		cli_error("out of memory");
 		return CLI_USAGE;
 	}
