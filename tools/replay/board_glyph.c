@@ -142,9 +142,15 @@ int board_glyph_side(const kifu_variant *v, int t, enum kifu_side side, char *bu
 	int n = kifu_variant_files(v) > BOARD_SMALL_FILES ? short_glyph(v, t, buf, size)
 							  : board_glyph(v, t, 0, buf, size);
 	/* The upper side's king is 王 in printed diagrams, the lower's 玉:
-	 * Gote's, which is the upper side's in a handicap game (上手) */
+	 * Gote's, which is the upper side's in a handicap game (上手), whether
+	 * the variant file names its king 玉将 (chu.yaml) or 王将 (dai-dai.yaml,
+	 * maka-dai-dai.yaml) */
 	static const char jade[] = "玉", king[] = "王";
+	kifu_piece_info info;
 	if (side == KIFU_GOTE && !strncmp(buf, jade, sizeof jade - 1))
 		memcpy(buf, king, sizeof king - 1);
+	else if (side == KIFU_SENTE && !strncmp(buf, king, sizeof king - 1) &&
+		 kifu_variant_piece(v, t, &info) == 0 && info.royal)
+		memcpy(buf, jade, sizeof jade - 1);
 	return n;
 }

@@ -366,6 +366,7 @@ int board_html_record(struct board_html *h, struct board_out *o, const kifu_reco
 	h->lines_written = 0;
 	h->line_open = 0;
 	kifu_play_options opt = KIFU_PLAY_OPTIONS_INIT;
+	opt.namer = kifu_notation_square_namer(kifu_record_notation(rec));
 	opt.before = html_before;
 	opt.after = html_after;
 	opt.variation_begin = html_line_begin;

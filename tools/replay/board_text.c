@@ -24,23 +24,40 @@ static void sfen_token(const kifu_variant *v, int code, char *buf, size_t size)
 	buf[i] = '\0';
 }
 
-/* A cell of the compact diagram, four columns with the letter in the third:
- * "  p ", " +p ", "  c'", " +c'", "  . ". */
-static void put_cell(FILE *out, const char *token)
+/* A cell of the compact diagram, width columns (at least four) with the
+ * letter in the third and its marks after it: "  p ", " +p ", "  c'",
+ * " +c'", "  . "; a variant with tokens of two or three marks (Tai's C'',
+ * giant36's S!!') widens every cell to hold them whole. */
+static void put_cell(FILE *out, const char *token, int width)
 {
-	char cell[5] = "    ";
+	char cell[16];
 	const char *p = token;
+	memset(cell, ' ', sizeof cell);
 	if (!*p) {
 		cell[2] = '.';
 	} else {
 		if (*p == '+')
 			cell[1] = *p++;
-		if (*p)
-			cell[2] = *p++;
-		if (*p)
-			cell[3] = *p;
+		for (int i = 2; *p && i < width; i++)
+			cell[i] = *p++;
 	}
-	fputs(cell, out);
+	fwrite(cell, 1, (size_t)width, out);
+}
+
+/* The width of the compact diagram's cells: a space, the '+', the
+ * variant's longest token, at least one space after a lone letter. */
+static int cell_width(const kifu_variant *v)
+{
+	int width = 4;
+	for (int t = 0; t < kifu_variant_piece_count(v); t++) {
+		kifu_piece_info info;
+		if (kifu_variant_piece(v, t, &info) < 0)
+			continue;
+		int letters = (int)strlen(info.sfen + (info.sfen[0] == '+')); /* a promoted type's is +G */
+		if (2 + letters > width)
+			width = 2 + letters;
+	}
+	return width < 16 ? width : 16;
 }
 
 static void put_hand_compact(FILE *out, const kifu_position *pos, enum kifu_side side)
@@ -92,12 +109,14 @@ static void compact_diagram(FILE *out, const kifu_position *pos)
 	const kifu_variant *v = kifu_position_variant(pos);
 	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
 	char token[16], kanji[32];
+	int width = cell_width(v);
 
 	put_hand_compact(out, pos, KIFU_GOTE);
 	fputc(' ', out);
 	for (int f = files; f >= 1; f--)
-		fprintf(out, f > 1 ? "%3d " : "%3d\n", f);
-	put_border(out, 4 * files);
+		fprintf(out, "%3d%*s", f, f > 1 ? width - 3 : 0, "");
+	fputc('\n', out);
+	put_border(out, width * files);
 	for (int r = 1; r <= ranks; r++) {
 		fputc('|', out);
 		for (int f = files; f >= 1; f--) {
@@ -105,11 +124,16 @@ static void compact_diagram(FILE *out, const kifu_position *pos)
 			token[0] = '\0';
 			if (code)
 				sfen_token(v, code, token, sizeof token);
-			put_cell(out, token);
+			put_cell(out, token, width);
 		}
-		fprintf(out, "| %c %s\n", 'a' + r - 1, board_kanji_number(r, kanji, sizeof kanji));
+		/* the rank's letters as the compact notation writes them (a..z,
+		 * then aa..: formats/compact.md), from the name of its file-1 square */
+		char square[16];
+		kifu_compact_square_name(v, (r - 1) * files, square, sizeof square);
+		fprintf(out, "| %s %s\n", square + strspn(square, "0123456789"),
+			board_kanji_number(r, kanji, sizeof kanji));
 	}
-	put_border(out, 4 * files);
+	put_border(out, width * files);
 	put_hand_compact(out, pos, KIFU_SENTE);
 }
 

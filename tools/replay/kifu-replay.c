@@ -146,8 +146,9 @@ static int parse_coords(const char *arg, enum board_coords *out)
 	return -1;
 }
 
-/* Writes one position.  0, or -1 when a picture could not be made (out
- * of memory) or written. */
+/* Writes one position.  0, -1 when a picture could not be made (out of
+ * memory) or written, KIFU_EUNSUPPORTED for a BOD diagram that would not
+ * read back as the position. */
 static int write_position(FILE *f, struct replay_run *run, const struct board_view *view)
 {
 	char sfen[KIFU_SFEN_MAX];
@@ -156,7 +157,8 @@ static int write_position(FILE *f, struct replay_run *run, const struct board_vi
 		board_text_write(f, view);
 		break;
 	case FMT_KIF:
-		kifu_bod_write(f, view->pos, 0);
+		if (kifu_bod_write(f, view->pos, 0) == KIFU_EUNSUPPORTED)
+			return KIFU_EUNSUPPORTED;
 		/* Kakinoki's move count under a diagram: the moves played so far */
 		if (kifu_position_movenumber(view->pos) > 1)
 			fprintf(f, "手数＝%ld\n", kifu_position_movenumber(view->pos) - 1);
@@ -188,6 +190,17 @@ static int stop(struct replay_run *run, const kifu_record *rec, const char *why)
 	return CLI_USAGE;
 }
 
+/* Why write_position failed (rc), in words. */
+static const char *write_failure(struct replay_run *run, int rc, char *why, size_t size)
+{
+	if (rc != KIFU_EUNSUPPORTED)
+		return run->dir ? "cannot write the picture or page (out of memory, or a write error)"
+				: "cannot write the picture (out of memory, or a write error)";
+	snprintf(why, size, "--format=kif: a piece of this position has no name that a KIF diagram reads back as "
+		 "it (kifu-variants show %s): --format=sfen writes it", kifu_variant_name(kifu_position_variant(run->pos)));
+	return why;
+}
+
 /* Writes one file of -o DIR, through a temporary file: a position (view),
  * DIR/BASE-RECORD-PLY.EXT, or the page in the buffer (view NULL),
  * DIR/BASE-RECORD.html. */
@@ -207,9 +220,11 @@ static int write_file(struct replay_run *run, const kifu_record *rec, long index
 		return CLI_USAGE;
 	}
 	run->files++;
-	if (view ? write_position(out.f, run, view) : board_out_flush(&run->buf, out.f)) {
+	int rc = view ? write_position(out.f, run, view) : board_out_flush(&run->buf, out.f);
+	if (rc) {
+		char why[320];
 		output_close(&out, 0);
-		return stop(run, rec, "cannot write the picture or page (out of memory, or a write error)");
+		return stop(run, rec, write_failure(run, rc, why, sizeof why));
 	}
 	if (output_close(&out, 1)) {
 		run->failed = 1;
@@ -230,8 +245,10 @@ static int emit(struct replay_run *run, const kifu_record *rec, long index,
 		/* text and BOD diagrams one after another, a blank line between */
 		if (run->written++ && (run->format == FMT_TEXT || run->format == FMT_KIF))
 			putc('\n', run->out);
-		if (write_position(run->out, run, view))
-			return stop(run, rec, "cannot write the picture (out of memory, or a write error)");
+		int rc = write_position(run->out, run, view);
+		char why[320];
+		if (rc)
+			return stop(run, rec, write_failure(run, rc, why, sizeof why));
 		return CLI_OK;
 	}
 	return write_file(run, rec, index, view);
@@ -292,7 +309,9 @@ static int html_record(struct replay_run *run, const kifu_record *rec, const kif
 	}
 	if (kifu_record_start(rec, run->pos, &diag)) {
 		/* no start position: nothing to show, and kifu-validate's message */
-		kifu_play(rec, run->pos, NULL, &val);
+		kifu_play_options said = KIFU_PLAY_OPTIONS_INIT;
+		said.namer = kifu_notation_square_namer(kifu_record_notation(rec));
+		kifu_play(rec, run->pos, &said, &val);
 		inputs_report_invalid(rec, &val);
 		return CLI_INVALID;
 	}
@@ -335,7 +354,11 @@ static int on_record(void *ctx, const kifu_record *rec, const kifu_variant *v, l
 	}
 	if (run->format == FMT_HTML)
 		return html_record(run, rec, v, index);
-	if (kifu_position_for(&run->pos, v) || kifu_play(rec, run->pos, NULL, &r)) {
+	/* the squares of messages named as kifu-validate names them: as the
+	 * record's notation does */
+	kifu_play_options said = KIFU_PLAY_OPTIONS_INIT;
+	said.namer = kifu_notation_square_namer(kifu_record_notation(rec));
+	if (kifu_position_for(&run->pos, v) || kifu_play(rec, run->pos, &said, &r)) {
 		cli_error("out of memory");
 		return CLI_USAGE;
 	}

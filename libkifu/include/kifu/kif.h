@@ -30,7 +30,9 @@ int kifu_kif_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 /* Writes a BOD board diagram of pos (hands, board, side to move): 9×9 as
  * the common programs write it, larger boards with two-digit file numbers.
  * handicap: name the sides 上手/下手, and say the side to move whichever it
- * is (下手番 as well as 上手番).  Returns 0 or KIFU_EIO. */
+ * is (下手番 as well as 上手番).  Returns 0, KIFU_EIO, or KIFU_EUNSUPPORTED
+ * (nothing written) when a piece of pos has no name that reads back as it
+ * (a promoted piece whose every name is another piece's too). */
 int kifu_bod_write(FILE *out, const kifu_position *pos, int handicap);
 
 /* What kifu_kif_move_words adds to a move's words. */

@@ -354,6 +354,11 @@ int kifu_bod_write(FILE *f, const kifu_position *pos, int handicap)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	bool lishogi = lishogi_layout(v);
+	/* a piece whose every name reads as another's (Maka Dai Dai's promoted
+	 * Bishop, 金将 as a dozen promoted pieces are): the diagram would read
+	 * back as another position */
+	if (unnamed_in_diagram(pos) >= 0)
+		return KIFU_EUNSUPPORTED;
 	/* every cell as wide as the widest name (2 columns a kanji) */
 	int cw = 2;
 	if (is_wide(v) && !lishogi)

@@ -54,6 +54,17 @@ static bool listed(const pgn_writer *w, const kifu_move *m)
 	return false;
 }
 
+/* Is m, which does not promote, legal when it promotes?  (A forced
+ * promotion left out: written with XBoard's '=' for a promotion declined,
+ * since the reader takes a move without a mark for the promotion when only
+ * that is legal.) */
+static bool promotes_if_legal(const pgn_writer *w, const kifu_move *m)
+{
+	kifu_move promoted = *m;
+	promoted.flags |= KIFU_MOVE_PROMOTE;
+	return listed(w, &promoted);
+}
+
 /* The move m in pos, in XBoard's SAN; a move the rules do not allow with
  * the square it starts from, as XBoard writes one (Ng1g3, g1g3): the
  * reader reads it back as written, and the validation says why. */
@@ -137,6 +148,8 @@ static void san_of(pgn_writer *w, kifu_position *pos, const kifu_move *m, char *
 	}
 	if (m->flags & KIFU_MOVE_PROMOTE)
 		out[o++] = '+';
+	else if (!legal && promotes_if_legal(w, m))
+		out[o++] = '='; /* else the reader takes the legal promotion */
 	out[o] = 0;
 }
 
