@@ -430,33 +430,31 @@ SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "Tenjiku: kifu-perft -v tenjiku 3, s" "
 	"$(met "${T1[perft_tenjiku3]}" "<=1")")")
 
 # === 36x36 =============================================================================
-# Boards of Taikyoku's size (tests/data/variants/giant36.yaml: a few of
-# shogi's pieces on 36x36; Taikyoku's own figures come with its file): random
+# Taikyoku Shogi (formats/variants/taikyoku.yaml, 36x36, 804 pieces): random
 # games, copied round until wc -w takes long enough, kifu-validate's plies a
-# second, at least a million; kifu-perft to depth 2 (9583 nodes, kifu's
-# count) under a second.
-giant36=$here/tests/data/variants/giant36.yaml
-"$gen" -f "$giant36" -n 1000 -p 300 -s 1 >"$tmp/giant36-1.compact"
-CMD_probe=(wc -w "$tmp/giant36-1.compact")
-k_giant36=$(enough "$(probe probe)")
-copies "$k_giant36" "$tmp/giant36.compact" "$tmp/giant36-1.compact"
-giant36_plies=$(($(wc -w <"$tmp/giant36.compact") - 2 * 1000 * k_giant36))
-CMD_wc_giant36=(wc -w "$tmp/giant36.compact")
-CMD_validate_giant36=("$bin/kifu-validate" -q --variant-file "$giant36" "$tmp/giant36.compact")
-pair giant36_wc validate_giant36 wc_giant36
-header "36x36 (giant36), $((1000 * k_giant36)) random games, $giant36_plies plies"
-row giant36_wc "36x36: kifu-validate / wc -w" "" validate_giant36
-giant36_rate=$(awk -v n="$giant36_plies" -v t="${T_A[giant36_wc]}" 'BEGIN { printf "%.0f", (t > 0 ? n / t : 0) }')
-echo "  kifu-validate: $(rate "$giant36_plies" "${T_A[giant36_wc]}") plies/s"
-SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "36x36: kifu-validate plies/s" "$(rate "$giant36_plies" "${T_A[giant36_wc]}")" ">=1 M" \
-	"$(met "$giant36_rate" ">=1000000")")")
-CMD_perft_giant36_2=("$bin/kifu-perft" --variant-file "$giant36" 2)
-KEEP[perft_giant36_2]=1
-alone perft_giant36_2
-grep -qx '9583' "$tmp/out.perft_giant36_2" || echo "  kifu-perft's count is not 9583: $(tail -n 1 "$tmp/out.perft_giant36_2")"
-echo "  kifu-perft --variant-file giant36.yaml 2 (9583 nodes): $(sig "${T1[perft_giant36_2]}") s"
-SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "36x36: kifu-perft giant36 2, s" "$(sig "${T1[perft_giant36_2]}")" "<1" \
-	"$(met "${T1[perft_giant36_2]}" "<=0.999")")")
+# second, at least a million; kifu-perft from its start to depth 2 (60659
+# nodes, tests/cases/taikyoku.test) under a second.
+"$gen" -v taikyoku -n 1000 -p 300 -s 1 >"$tmp/taikyoku-1.compact"
+CMD_probe=(wc -w "$tmp/taikyoku-1.compact")
+k_taikyoku=$(enough "$(probe probe)")
+copies "$k_taikyoku" "$tmp/taikyoku.compact" "$tmp/taikyoku-1.compact"
+taikyoku_plies=$(($(wc -w <"$tmp/taikyoku.compact") - 2 * 1000 * k_taikyoku))
+CMD_wc_taikyoku=(wc -w "$tmp/taikyoku.compact")
+CMD_validate_taikyoku=("$bin/kifu-validate" -q "$tmp/taikyoku.compact")
+pair taikyoku_wc validate_taikyoku wc_taikyoku
+header "Taikyoku Shogi (36x36), $((1000 * k_taikyoku)) random games, $taikyoku_plies plies"
+row taikyoku_wc "Taikyoku: kifu-validate / wc -w" "" validate_taikyoku
+taikyoku_rate=$(awk -v n="$taikyoku_plies" -v t="${T_A[taikyoku_wc]}" 'BEGIN { printf "%.0f", (t > 0 ? n / t : 0) }')
+echo "  kifu-validate: $(rate "$taikyoku_plies" "${T_A[taikyoku_wc]}") plies/s"
+SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "Taikyoku: kifu-validate plies/s" "$(rate "$taikyoku_plies" "${T_A[taikyoku_wc]}")" ">=1 M" \
+	"$(met "$taikyoku_rate" ">=1000000")")")
+CMD_perft_taikyoku2=("$bin/kifu-perft" -v taikyoku 2)
+KEEP[perft_taikyoku2]=1
+alone perft_taikyoku2
+grep -qx '60659' "$tmp/out.perft_taikyoku2" || echo "  kifu-perft's count is not 60659: $(tail -n 1 "$tmp/out.perft_taikyoku2")"
+echo "  kifu-perft -v taikyoku 2 (60659 nodes): $(sig "${T1[perft_taikyoku2]}") s"
+SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "Taikyoku: kifu-perft -v taikyoku 2, s" "$(sig "${T1[perft_taikyoku2]}")" "<1" \
+	"$(met "${T1[perft_taikyoku2]}" "<=0.999")")")
 
 # === perft ============================================================================
 CMD_perft_shogi5=("$bin/kifu-perft" -v shogi 5)
