@@ -677,9 +677,10 @@ static bool playable(const kifu_position *pos, const kifu_move *m)
 
 /* ---- endings ---- */
 
-/* Is the comment text[0..n) the words of an ending (pgn.c's, XBoard's)
- * that agree with the result?  Its ending word, or NULL. */
-static const char *ending_of(const char *text, size_t n, int mover, const char *result)
+/* Is the comment text[0..n) the words of an ending (XBoard's phrases, and
+ * with `bare` kifu's ending words too: pgn.c's) that agree with the result?
+ * Its ending word, or NULL. */
+static const char *ending_of(const char *text, size_t n, int mover, const char *result, bool bare)
 {
 	char t[200];
 	if (n >= sizeof t)
@@ -706,7 +707,7 @@ static const char *ending_of(const char *text, size_t n, int mover, const char *
 		word = "abort";
 	if (strstr(t, "Forfeit due to invalid move"))
 		word = "illegal-loss";
-	if (!word && kifu_ending_find(t, n))
+	if (!word && bare && kifu_ending_find(t, n))
 		word = kifu_ending_find(t, n)->word;
 	if (!word)
 		return NULL;
@@ -738,29 +739,41 @@ static size_t closing(const pgn_reader *r, size_t i, size_t end)
 	return end;
 }
 
+/* The comment at k of a line's last comments [c, end) is its ending
+ * (word): those before it are the last move's, those after the ending's.
+ * 1, or an error. */
+static int set_line_ending(build *b, size_t c, size_t k, size_t end, const char *word, long last)
+{
+	pgn_reader *r = b->r;
+	const pgn_tok *t = &r->toks[k];
+	int rc;
+	for (size_t j = c; j < k; j++)
+		if ((rc = kifu_record_append_comment(b->rec, last, r->buf + r->toks[j].at, r->toks[j].len)))
+			return rc;
+	if ((rc = kifu_record_set_ending(b->rec, word, strlen(word), t->line, t->col)) ||
+	    (rc = kifu_record_set_ending_text(b->rec, r->buf + t->at, t->len)))
+		return rc;
+	for (size_t j = k + 1; j < end; j++)
+		if ((rc = kifu_record_append_comment(b->rec, KIFU_COMMENT_ENDING, r->buf + r->toks[j].at,
+						     r->toks[j].len)))
+			return rc;
+	return 1;
+}
+
 /* Whether a line's last comments (from index c on, before end) are an
- * ending: the ending's words, then its comments. */
+ * ending: the ending's words, then its comments.  An XBoard phrase ("Black
+ * resigns") is the ending before a bare word is, wherever it stands: the
+ * writer writes a move's comment "resign" before the ending's phrase. */
 static int line_ending(build *b, size_t c, size_t end, int mover, const char *result, long last)
 {
 	pgn_reader *r = b->r;
-	int rc;
-	for (size_t k = c; k < end; k++) {
-		const pgn_tok *t = &r->toks[k];
-		const char *word = ending_of(r->buf + t->at, t->len, mover, result);
-		if (!word)
-			continue;
-		for (size_t j = c; j < k; j++)
-			if ((rc = kifu_record_append_comment(b->rec, last, r->buf + r->toks[j].at, r->toks[j].len)))
-				return rc;
-		if ((rc = kifu_record_set_ending(b->rec, word, strlen(word), t->line, t->col)) ||
-		    (rc = kifu_record_set_ending_text(b->rec, r->buf + t->at, t->len)))
-			return rc;
-		for (size_t j = k + 1; j < end; j++)
-			if ((rc = kifu_record_append_comment(b->rec, KIFU_COMMENT_ENDING, r->buf + r->toks[j].at,
-							     r->toks[j].len)))
-				return rc;
-		return 1;
-	}
+	for (int bare = 0; bare < 2; bare++)
+		for (size_t k = c; k < end; k++) {
+			const pgn_tok *t = &r->toks[k];
+			const char *word = ending_of(r->buf + t->at, t->len, mover, result, bare);
+			if (word)
+				return set_line_ending(b, c, k, end, word, last);
+		}
 	return 0;
 }
 
