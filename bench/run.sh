@@ -404,57 +404,39 @@ else
 	echo "  (shogiops not measured)"
 fi
 
-# === Tenjiku Shogi ====================================================================
-# Random Tenjiku games (range jumps, area moves, burning), copied round until
-# wc -w takes long enough: kifu-validate's plies a second, at least a million.
-"$gen" -v tenjiku -n 2000 -p 300 -s 1 >"$tmp/tenjiku1.compact"
-CMD_probe=(wc -w "$tmp/tenjiku1.compact")
-k_tenjiku=$(enough "$(probe probe)")
-copies "$k_tenjiku" "$tmp/tenjiku.compact" "$tmp/tenjiku1.compact"
-tenjiku_plies=$(($(wc -w <"$tmp/tenjiku.compact") - 2 * 2000 * k_tenjiku))
-CMD_wc_tenjiku=(wc -w "$tmp/tenjiku.compact")
-CMD_validate_tenjiku=("$bin/kifu-validate" -q "$tmp/tenjiku.compact")
-pair tenjiku_wc validate_tenjiku wc_tenjiku
-header "Tenjiku Shogi, $((2000 * k_tenjiku)) random games, $tenjiku_plies plies"
-row tenjiku_wc "Tenjiku: kifu-validate / wc -w" "" validate_tenjiku
-tenjiku_rate=$(awk -v n="$tenjiku_plies" -v t="${T_A[tenjiku_wc]}" 'BEGIN { printf "%.0f", (t > 0 ? n / t : 0) }')
-echo "  kifu-validate: $(rate "$tenjiku_plies" "${T_A[tenjiku_wc]}") plies/s"
-SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "Tenjiku: kifu-validate plies/s" "$(rate "$tenjiku_plies" "${T_A[tenjiku_wc]}")" ">=1 M" \
-	"$(met "$tenjiku_rate" ">=1000000")")")
-CMD_perft_tenjiku3=("$bin/kifu-perft" -v tenjiku 3)
-KEEP[perft_tenjiku3]=1
-alone perft_tenjiku3
-grep -q '463047' "$tmp/out.perft_tenjiku3" || echo "  kifu-perft's count is wrong: $(tail -n 1 "$tmp/out.perft_tenjiku3")"
-echo "  kifu-perft -v tenjiku 3 (463047 nodes): $(sig "${T1[perft_tenjiku3]}") s"
-SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "Tenjiku: kifu-perft -v tenjiku 3, s" "$(sig "${T1[perft_tenjiku3]}")" "<=1" \
-	"$(met "${T1[perft_tenjiku3]}" "<=1")")")
-
-# === 36x36 =============================================================================
-# Taikyoku Shogi (formats/variants/taikyoku.yaml, 36x36, 804 pieces): random
-# games, copied round until wc -w takes long enough, kifu-validate's plies a
-# second, at least a million; kifu-perft from its start to depth 2 (60659
-# nodes, tests/cases/taikyoku.test) under a second.
-"$gen" -v taikyoku -n 1000 -p 300 -s 1 >"$tmp/taikyoku-1.compact"
-CMD_probe=(wc -w "$tmp/taikyoku-1.compact")
-k_taikyoku=$(enough "$(probe probe)")
-copies "$k_taikyoku" "$tmp/taikyoku.compact" "$tmp/taikyoku-1.compact"
-taikyoku_plies=$(($(wc -w <"$tmp/taikyoku.compact") - 2 * 1000 * k_taikyoku))
-CMD_wc_taikyoku=(wc -w "$tmp/taikyoku.compact")
-CMD_validate_taikyoku=("$bin/kifu-validate" -q "$tmp/taikyoku.compact")
-pair taikyoku_wc validate_taikyoku wc_taikyoku
-header "Taikyoku Shogi (36x36), $((1000 * k_taikyoku)) random games, $taikyoku_plies plies"
-row taikyoku_wc "Taikyoku: kifu-validate / wc -w" "" validate_taikyoku
-taikyoku_rate=$(awk -v n="$taikyoku_plies" -v t="${T_A[taikyoku_wc]}" 'BEGIN { printf "%.0f", (t > 0 ? n / t : 0) }')
-echo "  kifu-validate: $(rate "$taikyoku_plies" "${T_A[taikyoku_wc]}") plies/s"
-SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "Taikyoku: kifu-validate plies/s" "$(rate "$taikyoku_plies" "${T_A[taikyoku_wc]}")" ">=1 M" \
-	"$(met "$taikyoku_rate" ">=1000000")")")
-CMD_perft_taikyoku2=("$bin/kifu-perft" -v taikyoku 2)
-KEEP[perft_taikyoku2]=1
-alone perft_taikyoku2
-grep -qx '60659' "$tmp/out.perft_taikyoku2" || echo "  kifu-perft's count is not 60659: $(tail -n 1 "$tmp/out.perft_taikyoku2")"
-echo "  kifu-perft -v taikyoku 2 (60659 nodes): $(sig "${T1[perft_taikyoku2]}") s"
-SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "Taikyoku: kifu-perft -v taikyoku 2, s" "$(sig "${T1[perft_taikyoku2]}")" "<1" \
-	"$(met "${T1[perft_taikyoku2]}" "<=0.999")")")
+# === the large variants ==============================================================
+# variant_rows VARIANT TITLE GAMES DEPTH NODES: random games of VARIANT,
+# copied round until wc -w takes long enough, kifu-validate's plies a second
+# (at least a million); kifu-perft from its start to DEPTH (NODES, its tests'
+# count) within a second.
+variant_rows() {
+	local v=$1 title=$2 games=$3 depth=$4 nodes=$5 k plies rate
+	"$gen" -v "$v" -n "$games" -p 300 -s 1 >"$tmp/$v-1.compact"
+	CMD_probe=(wc -w "$tmp/$v-1.compact")
+	k=$(enough "$(probe probe)")
+	copies "$k" "$tmp/$v.compact" "$tmp/$v-1.compact"
+	plies=$(($(wc -w <"$tmp/$v.compact") - 2 * games * k))
+	eval "CMD_wc_$v=(wc -w \"\$tmp/$v.compact\")"
+	eval "CMD_validate_$v=(\"\$bin/kifu-validate\" -q \"\$tmp/$v.compact\")"
+	pair "${v}_wc" "validate_$v" "wc_$v"
+	header "$title, $((games * k)) random games, $plies plies"
+	row "${v}_wc" "$title: kifu-validate / wc -w" "" "validate_$v"
+	rate=$(awk -v n="$plies" -v t="${T_A[${v}_wc]}" 'BEGIN { printf "%.0f", (t > 0 ? n / t : 0) }')
+	echo "  kifu-validate: $(rate "$plies" "${T_A[${v}_wc]}") plies/s"
+	SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "$title: kifu-validate plies/s" "$(rate "$plies" "${T_A[${v}_wc]}")" ">=1 M" \
+		"$(met "$rate" ">=1000000")")")
+	eval "CMD_perft_$v=(\"\$bin/kifu-perft\" -v $v $depth)"
+	KEEP[perft_$v]=1
+	alone "perft_$v"
+	grep -qx "$nodes" "$tmp/out.perft_$v" || echo "  kifu-perft's count is not $nodes: $(tail -n 1 "$tmp/out.perft_$v")"
+	echo "  kifu-perft -v $v $depth ($nodes nodes): $(sig "${T1[perft_$v]}") s"
+	SUMMARY+=("$(printf '%-60s %8s  %-7s %s' "$title: kifu-perft -v $v $depth, s" "$(sig "${T1[perft_$v]}")" "<=1" \
+		"$(met "${T1[perft_$v]}" "<=1")")")
+}
+# Tenjiku: range jumps, area moves, burning; Taikyoku (36x36, 804 pieces):
+# tests/cases/taikyoku.test's 60659
+variant_rows tenjiku "Tenjiku" 2000 3 463047
+variant_rows taikyoku "Taikyoku" 1000 2 60659
 
 # === perft ============================================================================
 CMD_perft_shogi5=("$bin/kifu-perft" -v shogi 5)
