@@ -183,6 +183,19 @@ int kifu_compact_parse_move(const kifu_variant *v, const char *t, size_t len, ki
 	return parse_move(v, dims_of(v), t, len, out, msg, errpos);
 }
 
+/* A drop's piece token and its '*' ("P*", "S!*") at out; returns their
+ * length (at most 5). */
+static size_t put_dropped(const kifu_variant *v, const kifu_move *m, char *out)
+{
+	size_t n = 0;
+	kifu_piece_info info;
+	const char *tok = kifu_variant_piece(v, m->piece, &info) == 0 ? info.sfen : "?";
+	for (; *tok && n < 4; tok++)
+		out[n++] = *tok;
+	out[n++] = '*';
+	return n;
+}
+
 /* Writes the move ("7g7f", "8h7g6f+", "P*5e") at out, which has room for
  * 16 bytes; returns its length.  No printf: this is the per-move path of
  * every conversion to compact. */
@@ -191,11 +204,7 @@ static size_t put_move(const kifu_variant *v, dims d, const kifu_move *m, char *
 	size_t n = 0;
 	int nsq = d.files * d.ranks;
 	if (m->flags & KIFU_MOVE_DROP) {
-		kifu_piece_info info;
-		const char *tok = kifu_variant_piece(v, m->piece, &info) == 0 ? info.sfen : "?";
-		for (; *tok && n < 4; tok++)
-			out[n++] = *tok;
-		out[n++] = '*';
+		n = put_dropped(v, m, out);
 		if (m->to < nsq)
 			n += put_square(d, m->to, out + n);
 		else
@@ -242,12 +251,7 @@ static size_t put_move_named(const kifu_variant *v, const square_names *t, const
 			     char *out)
 {
 	if (m->flags & KIFU_MOVE_DROP) {
-		size_t n = 0;
-		kifu_piece_info info;
-		const char *tok = kifu_variant_piece(v, m->piece, &info) == 0 ? info.sfen : "?";
-		for (; *tok && n < 4; tok++)
-			out[n++] = *tok;
-		out[n++] = '*';
+		size_t n = put_dropped(v, m, out);
 		return n + put_named(t, m->to, out + n);
 	}
 	size_t n = put_named(t, m->from, out);
