@@ -148,6 +148,13 @@ typedef struct spec {
  * on 1a, the Sente King on 19s. */
 #define MAKA_FIENDS "18+k/19/19/19/19/19/9p5p3/9p5p3/19/8p+L!P3p+V'P2/19/19/19/19/19/19/19/19/K18 b - 1"
 
+/* The range capture (range-jumps.passed: captured; docs/rules.md, Taikyoku
+ * Shogi).  A Sente Flying General (L!', R^, rank 1) on 10r; on its file up
+ * its own Pawn 10q, 10p empty, a Gote Pawn 10o, a Gote Vice General (rank
+ * 2) 10n; on its rank a Gote Great General (rank 3) on 12r and a Gote Pawn
+ * on 5r; the Kings on 36a and 36aj. */
+#define TAIKYOKU_RANGE "e!35/36/36/36/36/36/36/36/36/36/36/36/36/26v!'9/26p9/36/26P9/24j'1L!'4p4/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/E!35 b - 1"
+
 static const spec specs[] = {
 	/* ---- Dai Shogi ---- */
 
@@ -563,6 +570,38 @@ static const spec specs[] = {
 	CHECKS("maka-dai-dai", MAKA_FIENDS, "4j5j4j", KIFU_LEGAL),
 	CHECKS("maka-dai-dai", MAKA_FIENDS, "4j4h4j", KIFU_ILL_BAD_TWO_LEG),
 	CHECKS("maka-dai-dai", MAKA_FIENDS, "10j10h10i+", KIFU_ILL_PROMOTED_AGAIN),
+
+	/* ---- the range capture (range-jumps.passed: captured: formats/variants.md;
+	 * docs/rules.md, Taikyoku Shogi) ---- */
+
+	/* The Flying General on 10r passes over every piece ranking below it
+	 * (rank 0), of either side, and may stop on any of them, taking it and
+	 * all it passed: up, its own Pawn 10q, 10p, the Gote Pawn 10o, not the
+	 * Vice General (rank 2) nor beyond: 3; down the 18 empty squares to 10aj;
+	 * left 11r, not the Great General (rank 3, not even as the first piece);
+	 * right 9r to 6r, the Pawn on 5r, and past it 4r to 1r: 9.  None in
+	 * its zone (ranks a to k).  3 + 18 + 1 + 9 = 31. */
+	MOVES("taikyoku", TAIKYOKU_RANGE, "10r",
+	      "10r10q 10r10p 10r10o "
+	      "10r10s 10r10t 10r10u 10r10v 10r10w 10r10x 10r10y 10r10z 10r10aa 10r10ab 10r10ac 10r10ad "
+	      "10r10ae 10r10af 10r10ag 10r10ah 10r10ai 10r10aj "
+	      "10r11r "
+	      "10r9r 10r8r 10r7r 10r6r 10r5r 10r4r 10r3r 10r2r 10r1r"),
+	CHECKS("taikyoku", TAIKYOKU_RANGE, "10r10q", KIFU_LEGAL),
+	CHECKS("taikyoku", TAIKYOKU_RANGE, "10r10n", KIFU_ILL_RANGE_CAPTURE_RANK),
+	NAMES_BLOCKER("taikyoku", TAIKYOKU_RANGE, "10r10n", "10n", "flying-general", "vice-general"),
+	CHECKS("taikyoku", TAIKYOKU_RANGE, "10r12r", KIFU_ILL_RANGE_CAPTURE_RANK),
+	CHECKS("taikyoku", TAIKYOKU_RANGE, "10r13r", KIFU_ILL_JUMP_RANK),
+	/* 10r10o takes both Pawns, its own on 10q too.  Then Gote: the King on
+	 * 36a (K2) 6; the Vice General on 10n, its D jumps 10l 10p (over the
+	 * Flying General) 12n 8n and its B^ diagonals to the edges, 9 + 22 + 9
+	 * + 13 (none passes a piece): 57; the Great General on 12r (Q^), along
+	 * rank r 11 to file 1 (over its own Pawn on 5r, which it may take) and
+	 * 24 to file 36, up 17, down 18, the diagonals 18 + 11 + 17 + 11: 127;
+	 * the Pawn 5s: 1.  6 + 57 + 127 + 1 = 191. */
+	PLAYS("taikyoku", TAIKYOKU_RANGE, "10r10o",
+	      "e!35/36/36/36/36/36/36/36/36/36/36/36/36/26v!'9/26L!'9/36/36/24j'6p4/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/E!35 w - 2",
+	      KIFU_GAME_ON, -1, 1, 191),
 };
 
 /* The drops of `token` on every empty square of rank >= min_rank (1-based)

@@ -75,6 +75,11 @@ static void bad_files(void **state)
 	 * column 15. */
 	bad(BAD "counter-strike-drops.yaml", 3, 15,
 	    "lion-trading: counter-strike needs drops: false (SFEN field 3 holds its square)");
+	/* Line 4 gives the Vice General "R^ D" with Taikyoku's range capture:
+	 * its D jump along the range jump's line would be a move of the same
+	 * squares that takes nothing; the moves' value at column 32. */
+	bad(BAD "range-capture-clash.yaml", 4, 32,
+	    "moves \"R^ D\": a leap along the line of a range capture: with range-jumps.passed captured, a move could not tell whether it captures the pieces it passes over");
 	/* Line 1 is "inherit: nosuch": the value at column 10. */
 	bad(BAD "inherit-unknown.yaml", 1, 10, "no shipped variant \"nosuch\" to inherit from");
 	/* A missing file: an I/O error naming it. */

@@ -286,8 +286,8 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 	else
 		fputs("lion-trading: none\n", f);
 	if (r.range_jump_to_empty || r.range_jump_takes_lower || has_range_jumps(v))
-		fprintf(f, "range-jumps:  to-empty %s; takes %s\n", yes_no(r.range_jump_to_empty),
-			r.range_jump_takes_lower ? "lower" : "any");
+		fprintf(f, "range-jumps:  to-empty %s; takes %s; passed %s\n", yes_no(r.range_jump_to_empty),
+			r.range_jump_takes_lower ? "lower" : "any", r.range_jump_captures_passed ? "captured" : "stay");
 	if (has_burners(v))
 		fprintf(f, "burning:      passive %s; burner-meets-burner %s\n", yes_no(r.burn_passive),
 			burner_meets_word(r.burner_meets));
@@ -412,6 +412,7 @@ int variant_show_json(FILE *f, const kifu_variant *v)
 	kifu_json_object(j);
 	json_bool(j, "to_empty", r.range_jump_to_empty);
 	json_text(j, "takes", r.range_jump_takes_lower ? "lower" : "any");
+	json_text(j, "passed", r.range_jump_captures_passed ? "captured" : "stay");
 	kifu_json_object_end(j);
 	kifu_json_key(j, "burning");
 	kifu_json_object(j);

@@ -74,7 +74,7 @@ void kifu_moves_free(kifu_moves *list);
  * rules core's own; it is a plain value so that a caller can keep one per
  * ply on the stack or in an array, with no allocation. */
 typedef struct kifu_undo {
-	uint64_t opaque_[16];
+	uint64_t opaque_[32];
 } kifu_undo;
 
 /* A position: a board, hands, the side to move and what the rules keep of
@@ -285,8 +285,10 @@ enum kifu_illegal_code {
 				    * (max-on-file over 1); square: one of them */
 	KIFU_ILL_HOOK_BLOCKED,     /* every path of a hook's two legs (X>) to the square is
 				    * blocked; square: the destination */
-	KIFU_ILL_EMPEROR_PROTECTED /* the Emperor's move (E) takes a piece another enemy
+	KIFU_ILL_EMPEROR_PROTECTED, /* the Emperor's move (E) takes a piece another enemy
 				    * piece protects; square: that piece */
+	KIFU_ILL_RANGE_CAPTURE_RANK /* a range capture (range-jumps.passed: captured) ends on
+				     * a piece that does not rank below it; square: that piece */
 };
 
 typedef struct kifu_illegal {

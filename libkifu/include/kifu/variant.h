@@ -237,6 +237,8 @@ typedef struct kifu_variant_rules {
 	/* range jumps (X^) and burning (formats/variants.md) */
 	int range_jump_to_empty;   /* 1: a range jump may end on an empty square beyond */
 	int range_jump_takes_lower; /* 1: what a range jump takes beyond must rank below it too */
+	int range_jump_captures_passed; /* 1: a range jump captures every piece it passes over,
+					 * of either side (the range capture) */
 	int burn_passive;          /* 1: a piece ending next to an enemy burner is burnt */
 	int burner_meets;          /* a burner ending next to an enemy one: 0 burnt,
 				    * 1 burns-then-burnt, 2 burns, 3 spares */

@@ -85,7 +85,7 @@ static enum kifu_illegal_code reach_single(const struct kifu_position *p, const 
 			return r;
 		/* a blocked plain slide is the clearer reason, else the power's */
 		if (why == KIFU_ILL_UNREACHABLE || r == KIFU_ILL_JUMP_RANK || r == KIFU_ILL_JUMP_NO_CAPTURE ||
-		    r == KIFU_ILL_EMPEROR_PROTECTED) {
+		    r == KIFU_ILL_EMPEROR_PROTECTED || r == KIFU_ILL_RANGE_CAPTURE_RANK) {
 			why = r;
 			*blocker = b;
 		}
@@ -275,9 +275,10 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 	}
 	if (m->to != m->from) {
 		int c = p->board[m->to];
-		if (is_own(c, side))
+		/* (a range capture takes its own pieces too) */
+		if (is_own(c, side) && !(pt->range_captures && kifu__range_capture_reaches(p, pt, side, m->from, m->to)))
 			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->to, side);
-		capture = capture || c != 0;
+		capture = capture || c != 0 || (pt->range_captures && kifu__range_captures_any(p, pt, side, m));
 	}
 	if (m->flags & KIFU_MOVE_PROMOTE) {
 		if (pt->promoted)

@@ -377,9 +377,13 @@ static int derive_attacks(struct kifu_variant *v, const char *file, kifu_diag *d
 	       MAX_SLIDE_ATTACKS = sizeof v->slide_attacks / sizeof v->slide_attacks[0] };
 	v->nleap_attacks = v->nslide_attacks = v->nline_attacks = 0;
 	memset(&v->area_lions, 0, sizeof v->area_lions);
-	v->any_lion = v->any_special = v->any_burner = v->any_captor_change = false;
+	v->any_lion = v->any_special = v->any_burner = v->any_captor_change = v->any_range_capture = false;
 	for (int t = 0; t < v->ntypes; t++) {
 		const movement *m = &v->types[t].mv;
+		v->types[t].range_captures = false;
+		for (int i = 0; i < m->nxslides && v->jump_passed == PASSED_CAPTURED; i++)
+			if (m->xslides[i].kind & SLIDE_JUMPS)
+				v->types[t].range_captures = v->any_range_capture = true;
 		/* the powers of the large variants are tested piece by piece
 		 * (attacks.c, special_reaches) */
 		if (m->special)

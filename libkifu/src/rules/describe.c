@@ -154,6 +154,10 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 		snprintf(buf, size, "the %s on %s may not take the %s on %s: another piece of its side protects it",
 			 piece, from, other, sq);
 		break;
+	case KIFU_ILL_RANGE_CAPTURE_RANK:
+		snprintf(buf, size, "the %s on %s may not take the %s on %s: a range capture takes only pieces ranking below the %s",
+			 piece, from, other, sq, piece);
+		break;
 	default:
 		snprintf(buf, size, "illegal move");
 		break;

@@ -60,8 +60,9 @@ static inline void emit_table(gen *g, const uint8_t *prow, int from, int to, boo
 		push(g, from, KIFU_NO_SQUARE, to, KIFU_MOVE_PROMOTE, 0);
 }
 
-/* A single-leg destination; with pt->dedupe, each square once. */
-static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
+/* A single-leg destination, capturing or not; with pt->dedupe, each square
+ * once. */
+static inline void emit_single_capture(gen *g, const piece_type *pt, int from, int to, bool capture)
 {
 	struct kifu_position *p = g->p;
 	if (pt->dedupe) {
@@ -69,7 +70,12 @@ static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
 			return;
 		p->stamp[to] = p->stamp_gen;
 	}
-	emit(g, pt, from, KIFU_NO_SQUARE, to, p->board[to] != 0);
+	emit(g, pt, from, KIFU_NO_SQUARE, to, capture);
+}
+
+static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
+{
+	emit_single_capture(g, pt, from, to, g->p->board[to] != 0);
 }
 
 /* gen_piece from the variant's generation tables (gen_tables: no lion
@@ -288,12 +294,24 @@ static void gen_xslides(gen *g, const piece_type *pt, int from)
 		int k = 1, tf = FILE_OF(from) + df, tr = RANK_OF(from) + dr;
 		if (sl->kind & SLIDE_SKIPS_FIRST)
 			k++, tf += df, tr += dr;
+		/* the range capture (range-jumps.passed: captured; special.c):
+		 * every piece ranking below the mover is passed over and taken,
+		 * of either side, and may be the one it ends on; none ranking as
+		 * high or higher is taken, not even the first */
+		const bool captures = pt->range_captures && (sl->kind & SLIDE_JUMPS);
 		bool jumped = false;
 		for (; k <= limit && on_board(p, tf, tr); k++, tf += df, tr += dr) {
 			int to = tr * files + tf, c = p->board[to];
 			if (!c) {
 				if (!jumped || v->jump_to_empty)
-					emit_single(g, pt, from, to);
+					emit_single_capture(g, pt, from, to, jumped && captures);
+				continue;
+			}
+			if (captures) {
+				if (v->types[kifu_code_type(c)].desc.rank >= power)
+					break;
+				emit_single_capture(g, pt, from, to, true);
+				jumped = true;
 				continue;
 			}
 			if (is_enemy(c, side) &&

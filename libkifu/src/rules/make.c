@@ -24,7 +24,7 @@ static void add_royal(struct kifu_position *p, int side, int sq)
 /* A captured piece leaves the board; with drops it goes to the captor's hand
  * as its unpromoted form unless the variant removes it (Asakura's Drunk
  * Elephant and Prince).  Losing the last royal loses the game. */
-static int16_t capture(struct kifu_position *p, int code, int sq)
+static void lose_piece(struct kifu_position *p, int code, int sq)
 {
 	const piece_type *pt = &p->v->types[kifu_code_type(code)];
 	int victim = kifu_code_side(code);
@@ -36,6 +36,13 @@ static int16_t capture(struct kifu_position *p, int code, int sq)
 			p->loser = victim;
 	}
 	p->key ^= key_piece(p, code, sq);
+}
+
+static int16_t capture(struct kifu_position *p, int code, int sq)
+{
+	const piece_type *pt = &p->v->types[kifu_code_type(code)];
+	int victim = kifu_code_side(code);
+	lose_piece(p, code, sq);
 	if (pt->to_hand) {
 		int captor = opp(victim), b = pt->base;
 		p->key ^= key_hand_step(p, captor, b, p->hand[captor][b]);
@@ -43,6 +50,50 @@ static int16_t capture(struct kifu_position *p, int code, int sq)
 		return (int16_t)b;
 	}
 	return -1;
+}
+
+/* The range capture (range-jumps.passed: captured; special.c): the pieces
+ * on the squares a range jump of pt passes over on its way to m->to, of
+ * either side, are taken (an own one goes to no hand), their codes kept in
+ * u.  Returns the last one taken (the nearest to m->to), or 0. */
+static int take_passed(struct kifu_position *p, const piece_type *pt, const kifu_move *m, int side, undo_data *u)
+{
+	int k, last = 0;
+	if (m->mid != KIFU_NO_SQUARE || kifu__range_capture_line(p, pt, side, m->from, m->to, &k) < 0)
+		return 0;
+	const int step = (RANK_OF(m->to) - RANK_OF(m->from)) / k * p->files + (FILE_OF(m->to) - FILE_OF(m->from)) / k;
+	for (int n = 1, sq = m->from + step; n < k; n++, sq += step) {
+		const int c = p->board[sq];
+		if (u)
+			u->passed[n - 1] = (uint16_t)c;
+		if (!c)
+			continue;
+		put_code(p, sq, 0);
+		if ((int)kifu_code_side(c) == side)
+			lose_piece(p, c, sq);
+		else
+			capture(p, c, sq);
+		last = c;
+	}
+	if (u) {
+		u->npassed = (uint8_t)(k - 1);
+		u->passed_step = (int16_t)step;
+	}
+	return last;
+}
+
+/* Puts back what take_passed took (the hands: the captor's, side). */
+static void untake_passed(struct kifu_position *p, const undo_data *u, int side)
+{
+	for (int n = 1; n <= u->npassed; n++) {
+		const int c = u->passed[n - 1];
+		if (!c)
+			continue;
+		put_code(p, u->move.from + n * u->passed_step, c);
+		const piece_type *pt = &p->v->types[kifu_code_type(c)];
+		if ((int)kifu_code_side(c) != side && pt->to_hand)
+			p->hand[side][pt->base]--;
+	}
 }
 
 /* Changes on capturing (formats/variants.md, captor-becomes): a piece that
@@ -234,7 +285,9 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 	}
 	const struct kifu_variant *v = p->v;
 	const int side = p->side;
-	int moved = 0, captured_mid = 0, captured_to = 0;
+	if (u && v->any_range_capture)
+		u->npassed = 0;
+	int moved = 0, captured_mid = 0, captured_to = 0, passed = 0;
 	int16_t hand_mid = -1, hand_to = -1;
 	/* was this the move kifu_check_move just accepted, leaving the mover's
 	 * royal safe?  And was the other side's royal safe before it? */
@@ -261,13 +314,20 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 				hand_mid = capture(p, captured_mid, m->mid);
 			}
 		}
-		captured_to = p->board[m->to];
-		if (captured_to)
-			hand_to = capture(p, captured_to, m->to);
 		int t = kifu_code_type(moved);
+		if (v->any_range_capture && v->types[t].range_captures)
+			passed = take_passed(p, &v->types[t], m, side, u);
+		captured_to = p->board[m->to];
+		if (captured_to) {
+			/* (a range capture may end on a piece of its own) */
+			if ((int)kifu_code_side(captured_to) == side)
+				lose_piece(p, captured_to, m->to);
+			else
+				hand_to = capture(p, captured_to, m->to);
+		}
 		int nt = (m->flags & KIFU_MOVE_PROMOTE) ? v->types[t].promotes_to : t;
-		if (v->any_captor_change && (captured_mid | captured_to))
-			nt = captor_change(v, t, nt, captured_mid, captured_to);
+		if (v->any_captor_change && (captured_mid | captured_to | passed))
+			nt = captor_change(v, t, nt, captured_mid ? captured_mid : passed, captured_to);
 		int code = kifu_code_make(nt, (enum kifu_side)side);
 		p->board[m->to] = (uint16_t)code;
 		p->key ^= key_piece(p, code, m->to);
@@ -316,7 +376,8 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 	p->key ^= HASH_GOTE;
 	p->ply++;
 	p->safe = mover_safe;
-	p->check = other_safe ? gives_check(p, m) : -1;
+	/* (a range capture empties squares the move does not name) */
+	p->check = other_safe && !passed ? gives_check(p, m) : -1;
 }
 
 /* Puts back what burn() took (the hands: the captors'). */
@@ -346,6 +407,8 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
 	const int side = p->side;
 	if (p->v->any_burner)
 		unburn(p, u, side);
+	if (p->v->any_range_capture && u->npassed)
+		untake_passed(p, u, side);
 	if (m->flags & KIFU_MOVE_DROP) {
 		if (p->v->bitboards)
 			bb_toggle(p, p->board[m->to], m->to);

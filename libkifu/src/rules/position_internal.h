@@ -78,6 +78,11 @@ typedef struct undo_data {
 	int16_t burnt_hand[8];
 	uint16_t mover_burnt;
 	int16_t mover_burnt_hand;
+	/* the range capture (make.c): the codes on the squares the move
+	 * passed, from + n * passed_step for n = 1 .. npassed (0: empty) */
+	uint16_t passed[KIFU_MAX_DIM - 2];
+	int16_t passed_step;
+	uint8_t npassed;
 }
 #if defined(__GNUC__)
 __attribute__((may_alias))

@@ -13,8 +13,10 @@ int kifu_move_resets_repetition(const kifu_position *p, const kifu_move *m)
 	if (!v->repetition_count || !r || (m->flags & KIFU_MOVE_DROP) || m->from >= p->nsq ||
 	    m->to >= p->nsq || !p->board[m->from])
 		return 0;
+	const piece_type *mover = &v->types[kifu_code_type(p->board[m->from])];
 	bool capture = (m->to != m->from && p->board[m->to]) ||
-		       (m->mid != KIFU_NO_SQUARE && m->mid < p->nsq && m->mid != m->from && p->board[m->mid]);
+		       (m->mid != KIFU_NO_SQUARE && m->mid < p->nsq && m->mid != m->from && p->board[m->mid]) ||
+		       (mover->range_captures && kifu__range_captures_any(p, mover, kifu_code_side(p->board[m->from]), m));
 	if ((r & RESET_CAPTURE) && capture)
 		return 1;
 	if ((r & RESET_PROMOTION) && (m->flags & KIFU_MOVE_PROMOTE))

@@ -91,6 +91,19 @@ static inline int jump_rank_of(const piece_type *pt)
  * *blocker the square at fault. */
 enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const piece_type *pt, int side,
 					  const slide *sl, int from, int to, int *blocker);
+/* The range capture (range-jumps.passed: captured; docs/rules.md, "Taikyoku
+ * Shogi"): the index of the range jump of the piece (pt, side) on from along
+ * whose line to lies, with *steps their count, or -1.
+ * Squares only: the pieces on the squares between are what such a move
+ * captures (make.c); whether it is legal is kifu__xslide_reach's. */
+int kifu__range_capture_line(const struct kifu_position *p, const piece_type *pt, int side, int from, int to,
+			     int *steps);
+/* Does the one-leg move m of the piece (pt, side) take pieces by passing
+ * over them (a range capture)? */
+bool kifu__range_captures_any(const struct kifu_position *p, const piece_type *pt, int side, const kifu_move *m);
+/* Does a range capture of the piece reach to (which may hold a piece of its
+ * own side, ranking below it)? */
+bool kifu__range_capture_reaches(const struct kifu_position *p, const piece_type *pt, int side, int from, int to);
 /* The squares an area move of up to n king steps (n <= 9) reaches from
  * from, every square before the last empty, each once, nearest first, own
  * pieces' squares included (the caller tells them): their number, into out.
@@ -253,9 +266,10 @@ bool kifu__has_legal_move(struct kifu_position *p, int depth);
 static inline bool board_test_fits(const struct kifu_position *p, const kifu_move *m)
 {
 	const struct kifu_variant *v = p->v;
-	/* (a burn changes squares the move does not name, a captor-becomes
-	 * the piece it moves: made whole) */
-	if (v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[p->side] != 1 || v->any_burner || v->any_captor_change)
+	/* (a burn or a range capture changes squares the move does not name,
+	 * a captor-becomes the piece it moves: made whole) */
+	if (v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[p->side] != 1 || v->any_burner || v->any_captor_change ||
+	    v->any_range_capture)
 		return false;
 	if (m->flags & KIFU_MOVE_DROP)
 		return !v->types[m->piece].desc.royal &&

@@ -91,6 +91,7 @@ enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const p
 	if (k < first || k * sf != df || k * sr != dr || (sl->range && k > sl->range))
 		return KIFU_ILL_UNREACHABLE;
 	const int power = jump_rank_of(pt), step = sr * p->files + sf;
+	const bool captures = pt->range_captures && (sl->kind & SLIDE_JUMPS);
 	bool jumped = false;
 	for (int n = first, sq = from + first * step; n < k; n++, sq += step) {
 		int c = p->board[sq];
@@ -103,9 +104,15 @@ enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const p
 			return KIFU_ILL_JUMP_RANK;
 		jumped = true;
 	}
+	const int c = p->board[to];
+	if (captures && c && code_rank(v, c) >= power) {
+		/* the range capture takes no piece of the mover's rank or higher,
+		 * not even the first on its line */
+		*blocker = to;
+		return KIFU_ILL_RANGE_CAPTURE_RANK;
+	}
 	if (!jumped)
 		return KIFU_LEGAL;
-	const int c = p->board[to];
 	if (!c && !v->jump_to_empty) {
 		*blocker = to;
 		return KIFU_ILL_JUMP_NO_CAPTURE;
@@ -188,6 +195,43 @@ enum kifu_illegal_code kifu__twice_reach(const struct kifu_position *p, const mo
 			}
 	}
 	return why;
+}
+
+int kifu__range_capture_line(const struct kifu_position *p, const piece_type *pt, int side, int from, int to,
+			     int *steps)
+{
+	const movement *m = &pt->mv;
+	const int s = sign_of(side), df = FILE_OF(to) - FILE_OF(from), dr = RANK_OF(to) - RANK_OF(from);
+	for (int i = 0; i < m->nxslides; i++) {
+		const slide *sl = &m->xslides[i];
+		if (!(sl->kind & SLIDE_JUMPS))
+			continue;
+		const int sf = s * sl->dx, sr = s * sl->dy, k = sf ? df / sf : dr / sr;
+		if (k >= 1 && k * sf == df && k * sr == dr && (!sl->range || k <= sl->range)) {
+			*steps = k;
+			return i;
+		}
+	}
+	return -1;
+}
+
+bool kifu__range_captures_any(const struct kifu_position *p, const piece_type *pt, int side, const kifu_move *m)
+{
+	int k;
+	if (m->mid != KIFU_NO_SQUARE || kifu__range_capture_line(p, pt, side, m->from, m->to, &k) < 0)
+		return false;
+	const int step = (RANK_OF(m->to) - RANK_OF(m->from)) / k * p->files + (FILE_OF(m->to) - FILE_OF(m->from)) / k;
+	for (int n = 1, sq = m->from + step; n < k; n++, sq += step)
+		if (p->board[sq])
+			return true;
+	return false;
+}
+
+bool kifu__range_capture_reaches(const struct kifu_position *p, const piece_type *pt, int side, int from, int to)
+{
+	int k, b;
+	const int i = pt->range_captures ? kifu__range_capture_line(p, pt, side, from, to, &k) : -1;
+	return i >= 0 && kifu__xslide_reach(p, pt, side, &pt->mv.xslides[i], from, to, &b) == KIFU_LEGAL;
 }
 
 bool kifu__emperor_protected(const struct kifu_position *p, int lift, int sq)

@@ -488,6 +488,7 @@ void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out)
 	out->declaration_in_zone = v->declare_in_zone;
 	out->range_jump_to_empty = v->jump_to_empty;
 	out->range_jump_takes_lower = v->jump_takes == TAKES_LOWER;
+	out->range_jump_captures_passed = v->jump_passed == PASSED_CAPTURED;
 	out->burn_passive = v->burn_passive;
 	out->burner_meets = v->burner_meets; /* the same numbers as the key's words */
 }

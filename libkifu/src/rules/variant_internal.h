@@ -96,6 +96,9 @@ enum perpetual { PERPETUAL_NONE = 0, PERPETUAL_LOSES = 1, PERPETUAL_CHECK = 2 };
 enum reset_on { RESET_CAPTURE = 1, RESET_PROMOTION = 2, RESET_ONE_WAY = 4 }; /* repetition.reset */
 enum written_names { WRITTEN_PREFIXED = 0, WRITTEN_PLAIN = 1 };
 enum jump_takes { TAKES_ANY = 0, TAKES_LOWER = 1 };    /* range-jumps.takes */
+/* range-jumps.passed: the pieces a range jump passes over stay, or are
+ * captured (the range capture: special.c) */
+enum jump_passed { PASSED_STAY = 0, PASSED_CAPTURED = 1 };
 /* burning.burner-meets-burner: a burner ends its move next to an enemy one */
 enum burner_meets { MEETS_BURNT = 0, MEETS_BURNS_THEN_BURNT = 1, MEETS_BURNS = 2, MEETS_SPARES = 3 };
 
@@ -157,6 +160,9 @@ typedef struct piece_type {
 	 * forward, so a move of it can never be undone. */
 	int dead_ranks;
 	bool one_way;
+	/* its range jumps capture what they pass over (range-jumps.passed:
+	 * captured, and the piece has an X^) */
+	bool range_captures;
 	/* reach[dy + REACH_OFF][dx + REACH_OFF] for a one-leg move by (dx, dy):
 	 * REACH_NONE, REACH_JUMP (nothing can block it), REACH_SLIDE + i (slide i,
 	 * the path must be empty) or REACH_SLOW (ask the movement itself). */
@@ -259,6 +265,7 @@ struct kifu_variant {
 	/* range-jumps (X^) and burning (formats/variants.md) */
 	bool jump_to_empty;       /* a range jump may end on an empty square */
 	int jump_takes;           /* enum jump_takes */
+	int jump_passed;          /* enum jump_passed */
 	bool burn_passive;        /* a piece ending next to an enemy burner is burnt */
 	int burner_meets;         /* enum burner_meets */
 	char start[SFEN_MAX_LEN];
@@ -280,6 +287,7 @@ struct kifu_variant {
 	bool any_special;   /* some type has a power of the large variants (movement.special) */
 	bool any_burner;    /* some type burns */
 	bool any_captor_change; /* some type changes the piece that takes it (captor-becomes) */
+	bool any_range_capture; /* some type's range jumps capture what they pass (range_captures) */
 	bool lion_trading;  /* any lion-trading rule is on */
 	bool end_rules;     /* bare-royal or lone-royals is on: positions are judged */
 	type_set minor_types;

@@ -611,6 +611,7 @@ static const char *const resets[] = {"capture", "promotion", "one-way", NULL};
 static const char *const written_names[] = {"prefixed", "plain", NULL};
 static const char *const captures[] = {"hand", "removed", NULL};
 static const char *const jump_takes[] = {"any", "lower", NULL};
+static const char *const jump_passed[] = {"stay", "captured", NULL};
 static const char *const burner_meets[] = {"burnt", "burns-then-burnt", "burns", "spares", NULL};
 
 static const kifu__key board_keys[] = {
@@ -666,6 +667,7 @@ static const kifu__key_table repetition_table = {
 static const kifu__key range_jump_keys[] = {
 	{BOOL("to-empty", VAR(jump_to_empty))},
 	{CHOICE("takes", VAR(jump_takes), jump_takes)},
+	{CHOICE("passed", VAR(jump_passed), jump_passed)},
 };
 static const kifu__key_table range_jump_table = {
 	.mapping = "range-jumps", .section = "range-jumps", .keys = range_jump_keys,
@@ -1064,8 +1066,47 @@ static const draft_piece *find_piece(const draft_piece *list, int n, const char 
 	return NULL;
 }
 
-/* t's movement, from its description's moves (those of p as written). */
-static int compile_moves(piece_type *t, const draft_piece *p, kifu_diag *diag)
+/* Is (dx, dy) a multiple, two or more, of the unit line (ux, uy)? */
+static bool beyond_on_line(int dx, int dy, int ux, int uy)
+{
+	for (int k = 2; k <= KIFU_MAX_DIM; k++)
+		if (dx == k * ux && dy == k * uy)
+			return true;
+	return false;
+}
+
+/* A range capture (range-jumps.passed: captured) takes what it passes over,
+ * so a move from -> to must tell by its squares alone whether it is one: no
+ * other power of the piece may pass over a square along the line of one of
+ * its range jumps (a leap two or more squares along it, a jX along it, a
+ * lion power or an area move).  NULL, or what clashes. */
+static const char *range_capture_clash(const movement *m)
+{
+	bool range = false;
+	for (int i = 0; i < m->nxslides; i++) {
+		const slide *a = &m->xslides[i];
+		if (!(a->kind & SLIDE_JUMPS))
+			continue;
+		range = true;
+		for (int j = 0; j < m->nleaps; j++)
+			if (beyond_on_line(m->leaps[j].dx, m->leaps[j].dy, a->dx, a->dy))
+				return "a leap along the line of a range capture";
+		for (int j = 0; j < m->nxslides; j++)
+			if (j != i && !(m->xslides[j].kind & (SLIDE_JUMPS | SLIDE_HOOK)) && m->xslides[j].dx == a->dx &&
+			    m->xslides[j].dy == a->dy)
+				return "a slide that passes over pieces (j) along the line of a range capture";
+		for (int j = 0; j < m->nlines; j++)
+			if (m->lines[j].dx == a->dx && m->lines[j].dy == a->dy)
+				return "lion power along the line of a range capture";
+	}
+	if (range && (m->area_lion || m->nlong || m->area || m->emperor))
+		return "a lion power, an area move or the Emperor's";
+	return NULL;
+}
+
+/* t's movement, from its description's moves (those of p as written);
+ * range_capture: the variant's range jumps capture what they pass. */
+static int compile_moves(piece_type *t, const draft_piece *p, bool range_capture, kifu_diag *diag)
 {
 	int errpos = 0;
 	const char *msg = NULL;
@@ -1083,6 +1124,12 @@ static int compile_moves(piece_type *t, const draft_piece *p, kifu_diag *diag)
 			return kifu_diag_set(diag, KIFU_EVARIANT, p->moves_at.file, p->moves_at.line, p->moves_at.col,
 					     "moves \"%s\": a range jump (^) needs the piece's rank or jump-rank (above 0)",
 					     p->desc.moves);
+	const char *clash = range_capture ? range_capture_clash(&t->mv) : NULL;
+	if (clash)
+		return kifu_diag_set(diag, KIFU_EVARIANT, p->moves_at.file, p->moves_at.line, p->moves_at.col,
+				     "moves \"%s\": %s: with range-jumps.passed captured, a move could not tell "
+				     "whether it captures the pieces it passes over",
+				     p->desc.moves, clash);
 	return 0;
 }
 
@@ -1212,7 +1259,7 @@ static int build_types(draft *d, kifu_diag *diag)
 		t->base = v->ntypes;
 		t->promotes_to = -1;
 		t->to_hand = v->drops && p->desc.captured == CAPTURED_HAND;
-		if ((rc = compile_moves(t, p, diag)) != 0)
+		if ((rc = compile_moves(t, p, v->jump_passed == PASSED_CAPTURED, diag)) != 0)
 			return rc;
 		v->ntypes++;
 	}
@@ -1238,7 +1285,7 @@ static int build_types(draft *d, kifu_diag *diag)
 		t->base = i;
 		t->promotes_to = -1;
 		t->to_hand = v->types[i].to_hand;
-		int rc = compile_moves(t, target, diag);
+		int rc = compile_moves(t, target, v->jump_passed == PASSED_CAPTURED, diag);
 		if (rc)
 			return rc;
 		v->types[i].promotes_to = v->ntypes;
