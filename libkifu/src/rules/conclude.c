@@ -52,9 +52,13 @@ static bool moves_overlap(const movement *m)
 		int range = m->xslides[i].range ? m->xslides[i].range : KIFU_MAX_DIM;
 		for (int k = 1; k <= range; k++)
 			MARK(k * m->xslides[i].dx, k * m->xslides[i].dy, 16);
-		/* a hook reaches a square by two corners */
+		/* a hook reaches a square by two corners; two special slides
+		 * along one line (jR jjR) reach its squares both */
 		if (m->xslides[i].kind & SLIDE_HOOK)
 			overlap = true;
+		for (int j = 0; j < i; j++)
+			if (m->xslides[j].dx == m->xslides[i].dx && m->xslides[j].dy == m->xslides[i].dy)
+				overlap = true;
 	}
 	for (int dx = -m->area; dx <= m->area; dx++)
 		for (int dy = -m->area; dy <= m->area; dy++)
@@ -167,7 +171,7 @@ static int dead_ranks_of(const movement *m)
 	for (int i = 0; i < m->nxslides; i++) {
 		if (m->xslides[i].dy <= 0)
 			return 0;
-		int first = (m->xslides[i].kind & SLIDE_SKIPS_FIRST ? 2 : 1) * m->xslides[i].dy;
+		int first = (1 + m->xslides[i].skip) * m->xslides[i].dy;
 		if (first < least)
 			least = first;
 	}

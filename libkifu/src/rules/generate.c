@@ -267,8 +267,26 @@ static void gen_leg(gen *g, const piece_type *pt, int from, int f, int r, int df
 	}
 }
 
-/* The special slides (formats/movement.md, X^, jX and X>): outward along each.
- * jX passes over its first square whatever stands there; a range jump goes
+/* A slide past pieces (X#n, formats/movement.md; the site's triple-slashed
+ * arrow, docs/rules.md "Taikyoku Shogi"): outward along (df, dr), to every
+ * empty square and onto every enemy piece, passing over up to n pieces of
+ * either side (left on the board); it stops at the n + 1-th piece, which
+ * it takes if it is an enemy.  At most `limit` squares. */
+static void gen_passing(gen *g, const piece_type *pt, int from, int df, int dr, int limit, int n)
+{
+	struct kifu_position *p = g->p;
+	int f = FILE_OF(from) + df, r = RANK_OF(from) + dr;
+	for (int k = 1; k <= limit && on_board(p, f, r); k++, f += df, r += dr) {
+		const int to = r * p->files + f, c = p->board[to];
+		if (!is_own(c, g->side))
+			emit_single(g, pt, from, to);
+		if (c && n-- == 0)
+			return;
+	}
+}
+
+/* The special slides (formats/movement.md, X^, jX, X> and X#n): outward along each.
+ * jX passes over its first square (jjX two, jjjX three) whatever stands there; a range jump goes
  * on past pieces ranking below the mover's jump rank to take an enemy
  * beyond (special.c gives the rule), and ends on an empty square beyond
  * only with range-jumps.to-empty. */
@@ -285,9 +303,11 @@ static void gen_xslides(gen *g, const piece_type *pt, int from)
 			continue;
 		}
 		const int df = s * sl->dx, dr = s * sl->dy, limit = sl->range ? sl->range : KIFU_MAX_DIM;
-		int k = 1, tf = FILE_OF(from) + df, tr = RANK_OF(from) + dr;
-		if (sl->kind & SLIDE_SKIPS_FIRST)
-			k++, tf += df, tr += dr;
+		if (sl->kind & SLIDE_PASSES) {
+			gen_passing(g, pt, from, df, dr, limit, sl->over);
+			continue;
+		}
+		int k = 1 + sl->skip, tf = FILE_OF(from) + k * df, tr = RANK_OF(from) + k * dr;
 		bool jumped = false;
 		for (; k <= limit && on_board(p, tf, tr); k++, tf += df, tr += dr) {
 			int to = tr * files + tf, c = p->board[to];

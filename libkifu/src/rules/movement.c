@@ -10,8 +10,10 @@
  * unprotected piece).  Suffixes: ~ lion power along a line (~n: n squares
  * of it, the Lion Dog's K~3), ^ a
  * range jump by rank, * two steps of the atom, > a hook (a slide that may
- * turn 90 degrees once); the prefix j makes a slide
- * pass over its first square.  Spaces separate nothing and are ignored.
+ * turn 90 degrees once), #n a slide that may pass over up to n pieces (a
+ * triple-slashed arrow: R#3); the prefix j makes a slide pass over its
+ * first square (jj its first two, jjj three).  Spaces separate nothing and
+ * are ignored.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -162,7 +164,8 @@ typedef struct atom_text {
 	bool jumps;    /* ^ */
 	bool twice;    /* * */
 	bool hook;     /* > */
-	bool skips;    /* the prefix j */
+	int passes;    /* #n: the pieces it may pass over (0: no #) */
+	int skips;     /* the prefix j, jj or jjj: the squares passed over first (0: none) */
 	int suffix_at; /* where the suffix is, for messages */
 } atom_text;
 
@@ -195,6 +198,7 @@ static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, cons
 {
 	a->range = -1;
 	a->lionline = a->jumps = a->twice = a->hook = false;
+	a->passes = 0;
 	if (text[*i] >= '0' && text[*i] <= '9') {
 		a->range = 0;
 		while (text[*i] >= '0' && text[*i] <= '9') {
@@ -215,6 +219,12 @@ static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, cons
 			return fail(errpos, msg, *i, "a hook (>) takes no range");
 		a->hook = true;
 		(*i)++;
+	} else if (text[*i] == '#') {
+		/* R#3: a slide past up to three pieces (a triple-slashed arrow) */
+		(*i)++;
+		if (text[*i] < '1' || text[*i] > '9' || (text[*i + 1] >= '0' && text[*i + 1] <= '9'))
+			return fail(errpos, msg, *i, "a slide past pieces (#n) passes 1 to 9 of them (R#3)");
+		a->passes = text[(*i)++] - '0';
 	} else if (a->range < 0 && (text[*i] == '~' || text[*i] == '*')) {
 		a->lionline = text[*i] == '~';
 		a->twice = text[*i] == '*';
@@ -244,12 +254,13 @@ static int add_offset(offset *list, int *n, int max, int dx, int dy)
 	return 0;
 }
 
-/* A special slide (enum slide_kind): one per direction and kind. */
-static int add_xslide(movement *m, int dx, int dy, int range, int kind)
+/* A special slide (enum slide_kind): one per direction and kind (and its
+ * squares skipped, its pieces passed over). */
+static int add_xslide(movement *m, int dx, int dy, int range, int kind, int skip, int over)
 {
 	for (int i = 0; i < m->nxslides; i++) {
 		slide *s = &m->xslides[i];
-		if (s->dx == dx && s->dy == dy && s->kind == kind) {
+		if (s->dx == dx && s->dy == dy && s->kind == kind && s->skip == skip && s->over == over) {
 			if (s->range != 0 && (range == 0 || range > s->range))
 				s->range = (uint8_t)range;
 			return 0;
@@ -257,7 +268,8 @@ static int add_xslide(movement *m, int dx, int dy, int range, int kind)
 	}
 	if (m->nxslides == MAX_SLIDES)
 		return -1;
-	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, (uint8_t)range, (uint8_t)kind, 0};
+	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, (uint8_t)range, (uint8_t)kind, 0, (uint8_t)skip,
+					  (uint8_t)over};
 	m->nxslides++;
 	return 0;
 }
@@ -275,7 +287,7 @@ static int add_hook(movement *m, int dx, int dy, unsigned turns)
 	}
 	if (m->nxslides == MAX_SLIDES)
 		return -1;
-	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, 0, SLIDE_HOOK, (uint8_t)turns};
+	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, 0, SLIDE_HOOK, (uint8_t)turns, 0, 0};
 	m->nxslides++;
 	return 0;
 }
@@ -311,10 +323,11 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
 				return fail(errpos, msg, a->start, "too many moves in one piece");
 			continue;
 		}
-		if ((a->jumps || a->skips) && !slides)
-			return fail(errpos, msg, a->jumps ? tilde : a->start,
+		if ((a->jumps || a->skips || a->passes) && !slides)
+			return fail(errpos, msg, a->jumps || a->passes ? tilde : a->start,
 				    a->jumps ? "a range jump (^) applies to a slide only (R, B, Q, or a leaper with a range)"
-					     : "the prefix j applies to a slide only (R, B, Q, or a leaper with a range)");
+				    : a->passes ? "a slide past pieces (#n) applies to a slide only (R, B, Q, or a leaper with a range)"
+						: "the prefix j applies to a slide only (R, B, Q, or a leaper with a range)");
 		if (a->lionline || a->twice) {
 			if (abs(dx) > 1 || abs(dy) > 1)
 				return fail(errpos, msg, tilde, a->twice ? "two steps (*) apply to W, F or K only"
@@ -328,9 +341,11 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
 				rc = add_offset(out->longl, &out->nlong, MAX_LINES, dx, dy);
 			} else
 				rc = add_line(out, dx, dy);
-		} else if (a->jumps || a->skips) {
+		} else if (a->jumps || a->skips || a->passes) {
 			rc = add_xslide(out, dx, dy, a->range < 0 ? 0 : a->range,
-					(a->jumps ? SLIDE_JUMPS : 0) | (a->skips ? SLIDE_SKIPS_FIRST : 0));
+					(a->jumps ? SLIDE_JUMPS : 0) | (a->skips ? SLIDE_SKIPS_FIRST : 0) |
+						(a->passes ? SLIDE_PASSES : 0),
+					a->skips, a->passes);
 		} else if (slider) {
 			rc = add_slide(out, dx, dy, a->range < 0 ? 0 : a->range);
 		} else if (a->range >= 0) {
@@ -349,7 +364,12 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
  * Lion, or a compound's parts. */
 static int add_atom(movement *out, const atom_text *a, int at, int end, int *errpos, const char **msg)
 {
-	const bool suffix = a->lionline || a->jumps || a->twice || a->hook;
+	const bool suffix = a->lionline || a->jumps || a->twice || a->hook || a->passes;
+	if (a->passes && a->skips)
+		return fail(errpos, msg, a->start, "a slide past pieces (#n) takes no j");
+	/* jj passes over two squares: a range must reach past them (jjR3) */
+	if (a->skips && a->range >= 0 && a->range <= a->skips)
+		return fail(errpos, msg, at + 1, "the range leaves the slide no square past those j passes over");
 	if (a->atom == 'L') {
 		if (a->nterms || a->range >= 0 || suffix || a->skips)
 			return fail(errpos, msg, a->start, "the Lion atom L takes no modifiers");
@@ -424,8 +444,10 @@ int kifu__movement_parse(const char *text, movement *out, int *errpos, const cha
 			continue;
 		}
 		atom_text a = {.start = i};
-		if (text[i] == 'j') {
-			a.skips = true;
+		while (text[i] == 'j') {
+			/* j, jj, jjj: the squares passed over first */
+			if (++a.skips > 3)
+				return fail(errpos, msg, i, "j passes over at most three squares (jjj)");
 			i++;
 		}
 		int rc = read_terms(text, &i, &a, errpos, msg);

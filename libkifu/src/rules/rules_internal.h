@@ -72,6 +72,15 @@ static inline int cheb(int df, int dr)
 	return df > dr ? df : dr;
 }
 
+/* Is square a farther from `from` than square b (b < 0: none) in king
+ * steps?  Of two pieces in the way of a move along one line, the farther
+ * is the one no slide of it passes (check.c, special.c). */
+static inline bool kifu__farther(int from, int a, int b, const struct kifu_position *p)
+{
+	return b < 0 || cheb(FILE_OF(a) - FILE_OF(from), RANK_OF(a) - RANK_OF(from)) >
+			     cheb(FILE_OF(b) - FILE_OF(from), RANK_OF(b) - RANK_OF(from));
+}
+
 /* How many unpromoted pieces of pt's kind a side may have on one file
  * (no-two-on-file: 1; max-on-file; 0: any number). */
 static inline int file_limit(const piece_type *pt)

@@ -43,14 +43,17 @@ typedef struct slide {
 	uint8_t range;          /* 0: unlimited */
 	uint8_t kind;           /* a special slide's (xslides): enum slide_kind bits */
 	uint8_t turns;          /* a hook (SLIDE_HOOK): bit 0 may turn to (dy, -dx), bit 1 to (-dy, dx) */
+	uint8_t skip;           /* SLIDE_SKIPS_FIRST: the squares passed over first (j 1, jj 2, jjj 3) */
+	uint8_t over;           /* SLIDE_PASSES: the pieces it may pass over (X#n: n) */
 } slide;
 
 /* What makes a slide special (formats/movement.md): kept apart from the
  * plain slides (movement.xslides), which every fast path knows. */
 enum slide_kind {
 	SLIDE_JUMPS = 1,        /* X^: captures by jumping pieces of lower rank */
-	SLIDE_SKIPS_FIRST = 2,  /* jX: the first square is passed over, whatever is on it */
-	SLIDE_HOOK = 4          /* X>: may turn 90 degrees once, on an empty square (a hook mover) */
+	SLIDE_SKIPS_FIRST = 2,  /* jX: the first square (jjX two, jjjX three: skip) is passed over, whatever is on it */
+	SLIDE_HOOK = 4,         /* X>: may turn 90 degrees once, on an empty square (a hook mover) */
+	SLIDE_PASSES = 8        /* X#n: passes over up to n pieces of either side (a triple-slashed arrow) */
 };
 
 /* A piece's movement compiled from its movement string (movement.c). */
