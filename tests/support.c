@@ -48,8 +48,13 @@ char *support_square_text(const kifu_variant *v, int sq, char *buf)
 {
 	unsigned files = (unsigned)kifu_variant_files(v), s = (unsigned)sq;
 
-	/* At most 19 files and ranks: "19s" and a NUL. */
-	snprintf(buf, 8, "%u%c", (s % files + 1) % 100u, (char)('a' + (s / files) % 26u));
+	/* Ranks past z as the compact notation writes them, aa to aj (36x36:
+	 * "36aj" and a NUL). */
+	unsigned r = (s / files) % 36u;
+	if (r >= 26)
+		snprintf(buf, 8, "%ua%c", (s % files + 1) % 100u, (char)('a' + r - 26));
+	else
+		snprintf(buf, 8, "%u%c", (s % files + 1) % 100u, (char)('a' + r));
 	return buf;
 }
 
@@ -63,6 +68,13 @@ int support_parse_square(const kifu_variant *v, const char *text, size_t *len)
 		file = file * 10 + (text[i++] - '0');
 	if (i == 0 || file < 1 || file > files)
 		return -1;
+	if (ranks > 26 && text[i] == 'a' && text[i + 1] >= 'a' && text[i + 1] <= 'z') {
+		/* aa ... aj: the ranks past z */
+		if (26 + text[i + 1] - 'a' >= ranks)
+			return -1;
+		*len = i + 2;
+		return (26 + text[i + 1] - 'a') * files + (file - 1);
+	}
 	if (text[i] < 'a' || text[i] >= 'a' + ranks)
 		return -1;
 	*len = i + 1;
