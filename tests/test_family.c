@@ -129,6 +129,12 @@ typedef struct row {
 	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/32P2P/33P1P/34pP/" \
 	"31pPPPF'''/34P1/33P2/32P3/6E!29/36 b - 1"
 
+/* The Peacock (P'', fB>> bF2) there: 2ai empty, its Pawn on 3ah, a Gote
+ * Pawn on 1ah. */
+#define TAI_PEACOCK \
+	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/" \
+	"33P1p/6E!29/35P'' b - 1"
+
 static const row rows[] = {
 	/* ---- Tenjiku: the area move (docs/rules.md, "Area moves") ---- */
 
@@ -306,6 +312,17 @@ static const row rows[] = {
 	CHECKS("taikyoku", TAI_EAGLE, "1ae5ai", KIFU_ILL_BLOCKED),
 	CHECKS("taikyoku", TAI_EAGLE, "1ae1aa", KIFU_ILL_BLOCKED),
 	CHECKS("taikyoku", TAI_EAGLE, "1ae6ae", KIFU_ILL_BLOCKED),
+
+	/* The Peacock's forward hook turns either way (the site's (fB-sB):
+	 * the second leg's sB keeps both diagonals perpendicular to the first,
+	 * forward and back): up its one diagonal 2ai (its Pawn on 3ah beyond),
+	 * and from 2ai the turn forward onto the Gote Pawn on 1ah or back to
+	 * 3aj (both turns end at the edge); bF2 meets the edge.  3 moves; tai's
+	 * fB> would have 2 (no turn back). */
+	MOVES("taikyoku", TAI_PEACOCK, "1aj", "1aj2ai 1aj1ah 1aj3aj"),
+	/* 4ai: by the turn back at 3ah, its own Pawn: the hook is blocked. */
+	CHECKS("taikyoku", TAI_PEACOCK, "1aj4ai", KIFU_ILL_HOOK_BLOCKED),
+	CHECKS("taikyoku", TAI_PEACOCK, "1aj3aj", KIFU_LEGAL),
 
 	/* ---- Tori (docs/rules.md, "Tori Shogi") ---- */
 
@@ -565,6 +582,8 @@ static const perft_row perfts[] = {
 	{"taikyoku", TAI_FOX, {19, 226}},
 	{"taikyoku", TAI_TEACHER, {27, 424}},
 	{"taikyoku", TAI_EAGLE, {55, 655}},
+	/* the Peacock 3, the King 13, the Pawn on 3ah 1 */
+	{"taikyoku", TAI_PEACOCK, {17, 186}},
 };
 
 static void perft_counts(void **state)
@@ -804,6 +823,7 @@ static void check_agrees_with_generation(void **state)
 	agree("taikyoku", TAI_FOX);
 	agree("taikyoku", TAI_TEACHER);
 	agree("taikyoku", TAI_EAGLE);
+	agree("taikyoku", TAI_PEACOCK);
 	agree("wa", WA_MID30);
 	agree("tori", TORI_MID12);
 	agree("tori", TORI_MID30);

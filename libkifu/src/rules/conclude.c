@@ -169,7 +169,9 @@ static int dead_ranks_of(const movement *m)
 			least = m->longl[i].dy;
 	}
 	for (int i = 0; i < m->nxslides; i++) {
-		if (m->xslides[i].dy <= 0)
+		const slide *x = &m->xslides[i];
+		/* a hook's turn may go back: (dy, -dx) or (-dy, dx) */
+		if (x->dy <= 0 || ((x->turns & 1) && -x->dx <= 0) || ((x->turns & 2) && x->dx <= 0))
 			return 0;
 		int first = (1 + m->xslides[i].skip) * m->xslides[i].dy;
 		if (first < least)

@@ -10,7 +10,7 @@
  * unprotected piece).  Suffixes: ~ lion power along a line (~n: n squares
  * of it, the Lion Dog's K~3), ^ a
  * range jump by rank, * two steps of the atom, > a hook (a slide that may
- * turn 90 degrees once), #n a slide that may pass over up to n pieces (a
+ * turn 90 degrees once, to a direction its terms keep; >> either way), #n a slide that may pass over up to n pieces (a
  * triple-slashed arrow: R#3); the prefix j makes a slide pass over its
  * first square (jj its first two, jjj three).  Spaces separate nothing and
  * are ignored.
@@ -164,6 +164,7 @@ typedef struct atom_text {
 	bool jumps;    /* ^ */
 	bool twice;    /* * */
 	bool hook;     /* > */
+	bool hook_any; /* >>: the hook's turn to either perpendicular, whatever the terms keep */
 	int passes;    /* #n: the pieces it may pass over (0: no #) */
 	int skips;     /* the prefix j, jj or jjj: the squares passed over first (0: none) */
 	int suffix_at; /* where the suffix is, for messages */
@@ -197,7 +198,7 @@ static int read_terms(const char *text, int *i, atom_text *a, int *errpos, const
 static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, const char **msg)
 {
 	a->range = -1;
-	a->lionline = a->jumps = a->twice = a->hook = false;
+	a->lionline = a->jumps = a->twice = a->hook = a->hook_any = false;
 	a->passes = 0;
 	if (text[*i] >= '0' && text[*i] <= '9') {
 		a->range = 0;
@@ -219,6 +220,11 @@ static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, cons
 			return fail(errpos, msg, *i, "a hook (>) takes no range");
 		a->hook = true;
 		(*i)++;
+		if (text[*i] == '>') {
+			/* fB>>: the turn may go to either perpendicular (Taikyoku's Peacock) */
+			a->hook_any = true;
+			(*i)++;
+		}
 	} else if (text[*i] == '#') {
 		/* R#3: a slide past up to three pieces (a triple-slashed arrow) */
 		(*i)++;
@@ -314,8 +320,9 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
 					    "a hook (>) applies to R, B or Q only, without j");
 			/* both legs keep to the atom's directions: the turn is to
 			 * a perpendicular the terms keep too */
-			unsigned turns = (keeps(a->terms, a->nterms, dy, -dx) ? 1u : 0u) |
-					 (keeps(a->terms, a->nterms, -dy, dx) ? 2u : 0u);
+			unsigned turns = a->hook_any ? 3u
+						     : (keeps(a->terms, a->nterms, dy, -dx) ? 1u : 0u) |
+							       (keeps(a->terms, a->nterms, -dy, dx) ? 2u : 0u);
 			if (!turns)
 				return fail(errpos, msg, a->start, "the direction modifiers leave the hook (>) no turn");
 			rc = add_hook(out, dx, dy, turns);
