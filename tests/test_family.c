@@ -120,7 +120,7 @@ typedef struct row {
 #define TAI_TEACHER \
 	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/35p/35P/31p4/" \
 	"32p2p/33p2/6E!27pP/31PPPP+V! b - 1"
-/* The Free Eagle (F''', Q jQ jjQ jjjfB I) on 1ae, the Kings as above: up
+/* The Free Eagle (F''', Q jQ jjQ jjjfB I*) on 1ae, the Kings as above: up
  * the diagonal a Gote Pawn on 2ad, its Pawns on 3ac and 4ab, then empty to
  * 31a; up file 1 its Pawns on 1ad 1ac 1ab; along rank ae its Pawns on 2ae
  * 3ae 4ae, a Gote Pawn on 5ae; down the diagonal its Pawns on 2af 3ag
@@ -304,14 +304,20 @@ static const row rows[] = {
 	 * 2ad 3ac 4ab and slides on to 31a (27 squares); up file 1 and along
 	 * rank ae its jQ and jjQ land on its own Pawns (it has no jjjQ there);
 	 * down the diagonal the same (jjjfB goes forward only): 5ai is
-	 * unreachable though empty.  34 moves. */
+	 * unreachable though empty; and I*'s pass, a step to the empty 1af
+	 * and back (the site's (cK-bK)), one move.  35 moves. */
 	MOVES("taikyoku", TAI_EAGLE, "1ae",
-	      "1ae1af 1ae1ag 1ae1ah 1ae1ai 1ae1aj 1ae2ad 1ae2ad1ae 1ae5aa 1ae6z 1ae7y 1ae8x 1ae9w 1ae10v 1ae11u "
+	      "1ae1af 1ae1ag 1ae1ah 1ae1ai 1ae1aj 1ae2ad 1ae2ad1ae 1ae1af1ae 1ae5aa 1ae6z 1ae7y 1ae8x 1ae9w 1ae10v 1ae11u "
 	      "1ae12t 1ae13s 1ae14r 1ae15q 1ae16p 1ae17o 1ae18n 1ae19m 1ae20l 1ae21k 1ae22j 1ae23i 1ae24h 1ae25g "
 	      "1ae26f 1ae27e 1ae28d 1ae29c 1ae30b 1ae31a"),
 	CHECKS("taikyoku", TAI_EAGLE, "1ae5ai", KIFU_ILL_BLOCKED),
 	CHECKS("taikyoku", TAI_EAGLE, "1ae1aa", KIFU_ILL_BLOCKED),
 	CHECKS("taikyoku", TAI_EAGLE, "1ae6ae", KIFU_ILL_BLOCKED),
+	/* the pass through any empty adjacent square; none through its own
+	 * Pawn on 2ae */
+	CHECKS("taikyoku", TAI_EAGLE, "1ae1ag1ae", KIFU_ILL_BAD_TWO_LEG),
+	CHECKS("taikyoku", TAI_EAGLE, "1ae1af1ae", KIFU_LEGAL),
+	CHECKS("taikyoku", TAI_EAGLE, "1ae2ae1ae", KIFU_ILL_BAD_TWO_LEG),
 
 	/* The Peacock's forward hook turns either way (the site's (fB-sB):
 	 * the second leg's sB keeps both diagonals perpendicular to the first,
@@ -574,14 +580,14 @@ static const perft_row perfts[] = {
 	 * (1ai takes on 1ah; 1ag, 3ah, 6ae and 5aj step), TAI_DOVE 6 + 13 + 1,
 	 * TAI_FOX 4 + 13 + 2 (1ah and 4ag; 1ai is behind 1ah),
 	 * TAI_TEACHER 8 + 13 + 6 (1ai, 1ae taking on 1ad, 2aj taking on 2ai,
-	 * 3aj, 4aj, 5aj), TAI_EAGLE 34 + 13 + 8 (1ab, 3ac, 4ab, 2ae taking
+	 * 3aj, 4aj, 5aj), TAI_EAGLE 35 + 13 + 8 (1ab, 3ac, 4ab, 2ae taking
 	 * on 2ad, 3ae, 4ae, 3ag, 4ah; 1ad, 1ac and 2af stand behind their
 	 * own).  Depth 2 computed. */
 	{"taikyoku", TAI_CRANE, {28, 360}},
 	{"taikyoku", TAI_DOVE, {20, 220}},
 	{"taikyoku", TAI_FOX, {19, 226}},
 	{"taikyoku", TAI_TEACHER, {27, 424}},
-	{"taikyoku", TAI_EAGLE, {55, 655}},
+	{"taikyoku", TAI_EAGLE, {56, 667}},
 	/* the Peacock 3, the King 13, the Pawn on 3ah 1 */
 	{"taikyoku", TAI_PEACOCK, {17, 186}},
 };

@@ -338,7 +338,8 @@ static void gen_area(gen *g, const piece_type *pt, int from)
 			emit_single(g, pt, from, sq[i]);
 }
 
-/* Igui (I): an enemy on one of the adjacent squares, taken without moving;
+/* Igui (I): an enemy on one of the adjacent squares, taken without moving
+ * (I*: through an empty one, a pass, *pass_mid);
  * and two steps of an atom (X*): one step, or a second from the first's
  * square (taking on either; back to from: igui, or with the first square
  * empty a pass, *pass_mid as gen_lion_area's). */
@@ -349,8 +350,12 @@ static void gen_igui_twice(gen *g, const piece_type *pt, int from, int *pass_mid
 	const int files = p->files, side = g->side, s = sign_of(side), f = FILE_OF(from), r = RANK_OF(from);
 	for (int i = 0; i < m->nigui; i++) {
 		int af = f + s * m->igui[i].dx, ar = r + s * m->igui[i].dy;
-		if (on_board(p, af, ar) && is_enemy(p->board[ar * files + af], side))
+		if (!on_board(p, af, ar))
+			continue;
+		if (is_enemy(p->board[ar * files + af], side))
 			emit(g, pt, from, ar * files + af, from, true);
+		else if (m->igui_pass && !p->board[ar * files + af] && *pass_mid < 0)
+			*pass_mid = ar * files + af; /* I*: a step there and back */
 	}
 	for (int i = 0; i < m->ntwice; i++) {
 		int af = f + s * m->twice[i].dx, ar = r + s * m->twice[i].dy;

@@ -7,7 +7,7 @@
  * Atoms: W F D A N H G (leapers, all eight images), K = W+F, R B Q
  * (sliders), L (the Lion's area power), Un (an area move of n king steps),
  * I (igui on adjacent squares), E (the Emperor: any square, taking only an
- * unprotected piece).  Suffixes: ~ lion power along a line (~n: n squares
+ * unprotected piece; I* with a pass).  Suffixes: ~ lion power along a line (~n: n squares
  * of it, the Lion Dog's K~3), ^ a
  * range jump by rank, * two steps of the atom, > a hook (a slide that may
  * turn 90 degrees once, to a direction its terms keep; >> either way), #n a slide that may pass over up to n pieces (a
@@ -401,9 +401,12 @@ static int add_atom(movement *out, const atom_text *a, int at, int end, int *err
 		return 0;
 	}
 	if (a->atom == 'I') {
-		/* igui: capture an adjacent piece without moving */
-		if (a->range >= 0 || suffix || a->skips)
-			return fail(errpos, msg, a->start, "igui I takes direction modifiers only");
+		/* igui: capture an adjacent piece without moving; I*: a pass too
+		 * (Taikyoku's Free Eagle, the site's (cK-bK)) */
+		if (a->range >= 0 || (suffix && !a->twice) || a->skips)
+			return fail(errpos, msg, a->start, "igui I takes direction modifiers and * (a pass) only");
+		if (a->twice)
+			out->igui_pass = true;
 		offset im[8];
 		int kept = 0;
 		for (int base = 0; base < 2; base++) {

@@ -273,8 +273,9 @@ bool kifu__special_two_leg(const struct kifu_position *p, const movement *m, int
 	const int s = sign_of(side);
 	const int mf = FILE_OF(mid) - FILE_OF(from), mr = RANK_OF(mid) - RANK_OF(from);
 	const int tf = FILE_OF(to) - FILE_OF(mid), tr = RANK_OF(to) - RANK_OF(mid);
-	/* igui: an enemy on an adjacent square, taken without moving */
-	if (to == from && is_enemy(p->board[mid], side))
+	/* igui: an enemy on an adjacent square, taken without moving; I*:
+	 * through an empty one, a pass */
+	if (to == from && (is_enemy(p->board[mid], side) || (m->igui_pass && !p->board[mid])))
 		for (int i = 0; i < m->nigui; i++)
 			if (s * m->igui[i].dx == mf && s * m->igui[i].dy == mr)
 				return true;

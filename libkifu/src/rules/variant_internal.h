@@ -72,6 +72,7 @@ typedef struct movement {
 	int area;                   /* Un: up to n king steps through empty squares; 0: none */
 	int nigui;
 	offset igui[MAX_LINES];     /* I: capture on these adjacent squares without moving */
+	bool igui_pass;             /* I*: and a pass, a step to one of them that is empty and back */
 	int ntwice;
 	offset twice[MAX_LINES];    /* X*: two steps of these unit offsets (a Lion's, restricted) */
 	int nlong;
