@@ -173,7 +173,7 @@ static int dead_ranks_of(const movement *m)
 		/* a hook's turn may go back: (dy, -dx) or (-dy, dx) */
 		if (x->dy <= 0 || ((x->turns & 1) && -x->dx <= 0) || ((x->turns & 2) && x->dx <= 0))
 			return 0;
-		int first = (1 + m->xslides[i].skip) * m->xslides[i].dy;
+		int first = slide_first(&m->xslides[i]) * m->xslides[i].dy;
 		if (first < least)
 			least = first;
 	}

@@ -272,7 +272,7 @@ static void gen_leg(gen *g, const piece_type *pt, int from, int f, int r, int df
  * empty square and onto every enemy piece, passing over up to n pieces of
  * either side (left on the board); it stops at the n + 1-th piece, which
  * it takes if it is an enemy.  At most `limit` squares. */
-static void gen_passing(gen *g, const piece_type *pt, int from, int df, int dr, int limit, int n)
+static NOINLINE void gen_passing(gen *g, const piece_type *pt, int from, int df, int dr, int limit, int n)
 {
 	struct kifu_position *p = g->p;
 	int f = FILE_OF(from) + df, r = RANK_OF(from) + dr;
@@ -307,7 +307,7 @@ static void gen_xslides(gen *g, const piece_type *pt, int from)
 			gen_passing(g, pt, from, df, dr, limit, sl->over);
 			continue;
 		}
-		int k = 1 + sl->skip, tf = FILE_OF(from) + k * df, tr = RANK_OF(from) + k * dr;
+		int k = slide_first(sl), tf = FILE_OF(from) + k * df, tr = RANK_OF(from) + k * dr;
 		bool jumped = false;
 		for (; k <= limit && on_board(p, tf, tr); k++, tf += df, tr += dr) {
 			int to = tr * files + tf, c = p->board[to];

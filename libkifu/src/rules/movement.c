@@ -266,7 +266,8 @@ static int add_xslide(movement *m, int dx, int dy, int range, int kind, int skip
 {
 	for (int i = 0; i < m->nxslides; i++) {
 		slide *s = &m->xslides[i];
-		if (s->dx == dx && s->dy == dy && s->kind == kind && s->skip == skip && s->over == over) {
+		/* (skip and over share a byte: a kind has one of them) */
+		if (s->dx == dx && s->dy == dy && s->kind == kind && s->skip == ((kind & SLIDE_PASSES) ? over : skip)) {
 			if (s->range != 0 && (range == 0 || range > s->range))
 				s->range = (uint8_t)range;
 			return 0;
@@ -274,8 +275,12 @@ static int add_xslide(movement *m, int dx, int dy, int range, int kind, int skip
 	}
 	if (m->nxslides == MAX_SLIDES)
 		return -1;
-	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, (uint8_t)range, (uint8_t)kind, 0, (uint8_t)skip,
-					  (uint8_t)over};
+	slide *x = &m->xslides[m->nxslides];
+	*x = (slide){.dx = (int8_t)dx, .dy = (int8_t)dy, .range = (uint8_t)range, .kind = (uint8_t)kind};
+	if (kind & SLIDE_PASSES)
+		x->over = (uint8_t)over;
+	else
+		x->skip = (uint8_t)skip;
 	m->nxslides++;
 	return 0;
 }
@@ -293,7 +298,7 @@ static int add_hook(movement *m, int dx, int dy, unsigned turns)
 	}
 	if (m->nxslides == MAX_SLIDES)
 		return -1;
-	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, 0, SLIDE_HOOK, (uint8_t)turns, 0, 0};
+	m->xslides[m->nxslides] = (slide){.dx = (int8_t)dx, .dy = (int8_t)dy, .kind = SLIDE_HOOK, .turns = (uint8_t)turns};
 	m->nxslides++;
 	return 0;
 }

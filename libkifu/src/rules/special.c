@@ -101,7 +101,7 @@ enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const p
 	const int s = sign_of(side), sf = s * sl->dx, sr = s * sl->dy;
 	const int df = FILE_OF(to) - FILE_OF(from), dr = RANK_OF(to) - RANK_OF(from);
 	int k = sf ? df / sf : dr / sr;
-	const int first = 1 + sl->skip; /* jX, jjX, jjjX: the squares passed over */
+	const int first = slide_first(sl); /* past the squares jX, jjX, jjjX pass over */
 	if (k < first || k * sf != df || k * sr != dr || (sl->range && k > sl->range))
 		return KIFU_ILL_UNREACHABLE;
 	const int power = jump_rank_of(pt), step = sr * p->files + sf;

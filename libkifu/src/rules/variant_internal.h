@@ -42,9 +42,13 @@ typedef struct slide {
 	int8_t dx, dy;
 	uint8_t range;          /* 0: unlimited */
 	uint8_t kind;           /* a special slide's (xslides): enum slide_kind bits */
-	uint8_t turns;          /* a hook (SLIDE_HOOK): bit 0 may turn to (dy, -dx), bit 1 to (-dy, dx) */
-	uint8_t skip;           /* SLIDE_SKIPS_FIRST: the squares passed over first (j 1, jj 2, jjj 3) */
-	uint8_t over;           /* SLIDE_PASSES: the pieces it may pass over (X#n: n) */
+	/* (one byte for the three, which no slide has together: a slide stays
+	 * five bytes, as the plain slides' every fast path reads them) */
+	union {
+		uint8_t turns;  /* a hook (SLIDE_HOOK): bit 0 may turn to (dy, -dx), bit 1 to (-dy, dx) */
+		uint8_t skip;   /* SLIDE_SKIPS_FIRST: the squares passed over first (j 1, jj 2, jjj 3) */
+		uint8_t over;   /* SLIDE_PASSES: the pieces it may pass over (X#n: n) */
+	};
 } slide;
 
 /* What makes a slide special (formats/movement.md): kept apart from the
@@ -55,6 +59,14 @@ enum slide_kind {
 	SLIDE_HOOK = 4,         /* X>: may turn 90 degrees once, on an empty square (a hook mover) */
 	SLIDE_PASSES = 8        /* X#n: passes over up to n pieces of either side (a triple-slashed arrow) */
 };
+
+/* The first square a special slide may end on: 1, or past those jX, jjX,
+ * jjjX pass over (skip is read only with SLIDE_SKIPS_FIRST, which no hook
+ * and no X#n has). */
+static inline int slide_first(const slide *s)
+{
+	return s->kind & SLIDE_SKIPS_FIRST ? 1 + s->skip : 1;
+}
 
 /* A piece's movement compiled from its movement string (movement.c). */
 typedef struct movement {
