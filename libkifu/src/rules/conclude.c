@@ -171,7 +171,8 @@ static int dead_ranks_of(const movement *m)
 	for (int i = 0; i < m->nxslides; i++) {
 		const slide *x = &m->xslides[i];
 		/* a hook's turn may go back: (dy, -dx) or (-dy, dx) */
-		if (x->dy <= 0 || ((x->turns & 1) && -x->dx <= 0) || ((x->turns & 2) && x->dx <= 0))
+		const bool hook = x->kind & SLIDE_HOOK;
+		if (x->dy <= 0 || (hook && (x->turns & 1) && -x->dx <= 0) || (hook && (x->turns & 2) && x->dx <= 0))
 			return 0;
 		int first = slide_first(&m->xslides[i]) * m->xslides[i].dy;
 		if (first < least)
