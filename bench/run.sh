@@ -434,9 +434,9 @@ variant_rows() {
 		"$(met "${T1[perft_$v]}" "<=1")")")
 }
 # Tenjiku: range jumps, area moves, burning; Taikyoku (36x36, 804 pieces):
-# tests/cases/taikyoku.test's 60659
+# tests/cases/taikyoku.test's 237750
 variant_rows tenjiku "Tenjiku" 2000 3 463047
-variant_rows taikyoku "Taikyoku" 1000 2 60659
+variant_rows taikyoku "Taikyoku" 1000 2 237750
 
 # === perft ============================================================================
 CMD_perft_shogi5=("$bin/kifu-perft" -v shogi 5)

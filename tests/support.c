@@ -48,14 +48,13 @@ char *support_square_text(const kifu_variant *v, int sq, char *buf)
 {
 	unsigned files = (unsigned)kifu_variant_files(v), s = (unsigned)sq;
 
-	unsigned rank = s / files % 36u;
-
-	/* At most 36 files and ranks, ranks past z two letters (aa = 27, as
-	 * the compact notation's): "36aj" and a NUL. */
-	if (rank < 26)
-		snprintf(buf, 8, "%u%c", (s % files + 1) % 100u, (char)('a' + rank));
+	/* Ranks past z as the compact notation writes them, aa to aj (36x36:
+	 * "36aj" and a NUL). */
+	unsigned r = (s / files) % 36u;
+	if (r >= 26)
+		snprintf(buf, 8, "%ua%c", (s % files + 1) % 100u, (char)('a' + r - 26));
 	else
-		snprintf(buf, 8, "%ua%c", (s % files + 1) % 100u, (char)('a' + rank - 26));
+		snprintf(buf, 8, "%u%c", (s % files + 1) % 100u, (char)('a' + r));
 	return buf;
 }
 
@@ -69,15 +68,17 @@ int support_parse_square(const kifu_variant *v, const char *text, size_t *len)
 		file = file * 10 + (text[i++] - '0');
 	if (i == 0 || file < 1 || file > files)
 		return -1;
-	if (text[i] < 'a' || text[i] > 'z')
-		return -1;
-	int rank = text[i] - 'a';
-	if (ranks > 26 && text[i] == 'a' && text[i + 1] >= 'a' && text[i + 1] <= 'j')
-		rank = 26 + text[++i] - 'a';
-	if (rank >= ranks)
+	if (ranks > 26 && text[i] == 'a' && text[i + 1] >= 'a' && text[i + 1] <= 'z') {
+		/* aa ... aj: the ranks past z */
+		if (26 + text[i + 1] - 'a' >= ranks)
+			return -1;
+		*len = i + 2;
+		return (26 + text[i + 1] - 'a') * files + (file - 1);
+	}
+	if (text[i] < 'a' || text[i] >= 'a' + ranks)
 		return -1;
 	*len = i + 1;
-	return rank * files + (file - 1);
+	return (text[i] - 'a') * files + (file - 1);
 }
 
 char *support_move_text(const kifu_variant *v, const kifu_move *m, char *buf)

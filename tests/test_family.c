@@ -91,6 +91,50 @@ typedef struct row {
  * Sparrow on 7e; Crane Kings on 1a (Gote) and 11k (Sente). */
 #define WA_FOX "10k/11/11/11/4Pp5/5X5/11/11/11/11/K10 b - 1"
 
+/* Taikyoku (36x36; docs/rules.md, "Taikyoku Shogi"): a Sente piece in the
+ * corner 1aj, its King on 30ai and Gote's on 30a, out of its lines (file
+ * 1, rank aj and the diagonal 2ai 3ah ... 36a).  The Mountain Crane
+ * (+T'!, Q jQ jjQ jjjQ): up file 1 its Pawn on 1ai, a Gote Pawn on 1ah,
+ * its Pawn on 1ag, 1af and 1ae empty, a Gote Pawn on 1ad; up the diagonal
+ * 2ai empty, its Pawn on 3ah, a Gote Pawn on 4ag, 5af empty, its Pawn on
+ * 6ae; along rank aj a Gote Pawn on 2aj, 3aj and 4aj empty, its Pawn on
+ * 5aj. */
+#define TAI_CRANE \
+	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/35p/30P5/36/" \
+	"32p2P/33P1p/6E!28P/31P2p+T'! b - 1"
+/* The Dove (D!, R2 B jjB5) there: its Pawn on 2ai, a Gote Pawn on 3ah and
+ * one on 2aj. */
+#define TAI_DOVE \
+	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/" \
+	"33p2/6E!27P1/34pD! b - 1"
+/* The Treacherous Fox (T'!, B vR jB jvR jjB jjvR) there: its Pawns on 1ai
+ * and 1ah, a Gote Pawn on 1af; a Gote Pawn on 2ai, 3ah empty, its Pawn on
+ * 4ag. */
+#define TAI_FOX \
+	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/35p/" \
+	"32P3/35P/6E!27pP/35T'! b - 1"
+/* The Teaching King (+V!, Q#3: the triple-slashed arrows) there: up file 1
+ * its Pawn on 1ai, 1ah empty, a Gote Pawn on 1ag, 1af empty, its Pawn on
+ * 1ae, a Gote Pawn on 1ad; along rank aj its Pawns on 2aj to 5aj; up the
+ * diagonal Gote Pawns on 2ai, 3ah, 4ag and 5af. */
+#define TAI_TEACHER \
+	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/35p/35P/31p4/" \
+	"32p2p/33p2/6E!27pP/31PPPP+V! b - 1"
+/* The Free Eagle (F''', Q jQ jjQ jjjfB I*) on 1ae, the Kings as above: up
+ * the diagonal a Gote Pawn on 2ad, its Pawns on 3ac and 4ab, then empty to
+ * 31a; up file 1 its Pawns on 1ad 1ac 1ab; along rank ae its Pawns on 2ae
+ * 3ae 4ae, a Gote Pawn on 5ae; down the diagonal its Pawns on 2af 3ag
+ * 4ah, 5ai empty; down file 1 empty to the edge. */
+#define TAI_EAGLE \
+	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/32P2P/33P1P/34pP/" \
+	"31pPPPF'''/34P1/33P2/32P3/6E!29/36 b - 1"
+
+/* The Peacock (P'', fB>> bF2) there: 2ai empty, its Pawn on 3ah, a Gote
+ * Pawn on 1ah. */
+#define TAI_PEACOCK \
+	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/" \
+	"33P1p/6E!29/35P'' b - 1"
+
 static const row rows[] = {
 	/* ---- Tenjiku: the area move (docs/rules.md, "Area moves") ---- */
 
@@ -210,6 +254,81 @@ static const row rows[] = {
 	       "pppppppppppppppp/4d'6d'4/16/16/16/16/4D'6D'4/PPPPPPPPPPPPPPPP/MVRF!E!B!1Q!V!R!B!E!F!RVM/"
 	       "S'V'BHDW!D!H!Q'D!W!DHBV'S'/A1C!C!1TOL!QXT1C!C!1A/LNFICSGKEGSCIFNL w - 2",
 	       KIFU_GAME_ON),
+
+	/* ---- Taikyoku: the jumps that slide on (jX jjX jjjX) and the
+	 * triple-slashed arrows (X#n; formats/movement.md) ---- */
+
+	/* The Mountain Crane: up file 1, Q stops at its Pawn on 1ai; jQ lands
+	 * on the Gote Pawn on 1ah (taken, it stops); jjQ lands on its Pawn on
+	 * 1ag (no move); jjjQ lands on 1af and slides on to 1ae and the Gote
+	 * Pawn on 1ad.  Up the diagonal: Q 2ai (its Pawn on 3ah); jQ lands on
+	 * 3ah (no move); jjQ takes the Gote Pawn on 4ag; jjjQ lands on 5af,
+	 * its Pawn on 6ae beyond.  Along rank aj: Q takes on 2aj; jQ lands on
+	 * 3aj and slides to 4aj (its Pawn on 5aj), jjQ lands on 4aj (the same
+	 * move, listed once), jjjQ on its Pawn.  10 moves; it never promotes
+	 * (the site's QDAHG(4,0)(4,4)(D-R)(A-B)(H-R)(G-B)((4,0)-R)((4,4)-B)). */
+	MOVES("taikyoku", TAI_CRANE, "1aj", "1aj1ah 1aj1af 1aj1ae 1aj1ad 1aj2ai 1aj4ag 1aj5af 1aj2aj 1aj3aj 1aj4aj"),
+	/* 1ac, past the Gote Pawn on 1ad: every slide of the line stops at it
+	 * (it is named: the nearest piece, 1ai, only stops Q); 7ad past 6ae. */
+	CHECKS("taikyoku", TAI_CRANE, "1aj1ac", KIFU_ILL_BLOCKED),
+	CHECKS("taikyoku", TAI_CRANE, "1aj7ad", KIFU_ILL_BLOCKED),
+	CHECKS("taikyoku", TAI_CRANE, "1aj1ag", KIFU_ILL_OWN_CAPTURE),
+	/* The Dove: R2 up file 1, 1ai and 1ah; along rank aj the Gote Pawn on
+	 * 2aj; B stops at its Pawn on 2ai; jjB5 (the site's G and (G-B2))
+	 * passes over 2ai and the Gote Pawn on 3ah to 4ag, and on to 5af and
+	 * 6ae, the fifth square: 6 moves.  7ad is beyond its range, and B is
+	 * blocked by 2ai. */
+	MOVES("taikyoku", TAI_DOVE, "1aj", "1aj1ai 1aj1ah 1aj2aj 1aj4ag 1aj5af 1aj6ae"),
+	CHECKS("taikyoku", TAI_DOVE, "1aj7ad", KIFU_ILL_BLOCKED),
+	CHECKS("taikyoku", TAI_DOVE, "1aj3ah", KIFU_ILL_BLOCKED),
+	/* The Treacherous Fox: up file 1 its Pawns on 1ai and 1ah stop vR and
+	 * jvR; jjvR lands on 1ag and takes on 1af.  Up the diagonal B takes on
+	 * 2ai; jB lands on 3ah (its Pawn on 4ag beyond); jjB lands on 4ag, its
+	 * own.  4 moves (no sideways move; back is the edge). */
+	MOVES("taikyoku", TAI_FOX, "1aj", "1aj1ag 1aj1af 1aj2ai 1aj3ah"),
+	/* The Teaching King, past up to three pieces of either side, left on
+	 * the board: up file 1 over its Pawn on 1ai to 1ah, takes on 1ag or
+	 * passes it to 1af, passes its Pawn on 1ae (the third) and takes the
+	 * fourth piece, the Gote Pawn on 1ad, where it stops; along rank aj
+	 * its four Pawns (no move: 6aj is past the fourth); up the diagonal
+	 * it takes any of the four Gote Pawns, 5af the last.  8 moves (the
+	 * site's Piece.ts: every empty square and every enemy on the line
+	 * until the fourth piece, which stops it). */
+	MOVES("taikyoku", TAI_TEACHER, "1aj", "1aj1ah 1aj1ag 1aj1af 1aj1ad 1aj2ai 1aj3ah 1aj4ag 1aj5af"),
+	CHECKS("taikyoku", TAI_TEACHER, "1aj1ac", KIFU_ILL_BLOCKED),
+	CHECKS("taikyoku", TAI_TEACHER, "1aj6aj", KIFU_ILL_BLOCKED),
+	CHECKS("taikyoku", TAI_TEACHER, "1aj6ae", KIFU_ILL_BLOCKED),
+	CHECKS("taikyoku", TAI_TEACHER, "1aj1ae", KIFU_ILL_OWN_CAPTURE),
+	/* The Free Eagle on 1ae: down file 1 to the edge, 1af to 1aj; up the
+	 * diagonal it takes on 2ad (or by igui) and jjjfB lands on 5aa over
+	 * 2ad 3ac 4ab and slides on to 31a (27 squares); up file 1 and along
+	 * rank ae its jQ and jjQ land on its own Pawns (it has no jjjQ there);
+	 * down the diagonal the same (jjjfB goes forward only): 5ai is
+	 * unreachable though empty; and I*'s pass, a step to the empty 1af
+	 * and back (the site's (cK-bK)), one move.  35 moves. */
+	MOVES("taikyoku", TAI_EAGLE, "1ae",
+	      "1ae1af 1ae1ag 1ae1ah 1ae1ai 1ae1aj 1ae2ad 1ae2ad1ae 1ae1af1ae 1ae5aa 1ae6z 1ae7y 1ae8x 1ae9w 1ae10v 1ae11u "
+	      "1ae12t 1ae13s 1ae14r 1ae15q 1ae16p 1ae17o 1ae18n 1ae19m 1ae20l 1ae21k 1ae22j 1ae23i 1ae24h 1ae25g "
+	      "1ae26f 1ae27e 1ae28d 1ae29c 1ae30b 1ae31a"),
+	CHECKS("taikyoku", TAI_EAGLE, "1ae5ai", KIFU_ILL_BLOCKED),
+	CHECKS("taikyoku", TAI_EAGLE, "1ae1aa", KIFU_ILL_BLOCKED),
+	CHECKS("taikyoku", TAI_EAGLE, "1ae6ae", KIFU_ILL_BLOCKED),
+	/* the pass through any empty adjacent square; none through its own
+	 * Pawn on 2ae */
+	CHECKS("taikyoku", TAI_EAGLE, "1ae1ag1ae", KIFU_ILL_BAD_TWO_LEG),
+	CHECKS("taikyoku", TAI_EAGLE, "1ae1af1ae", KIFU_LEGAL),
+	CHECKS("taikyoku", TAI_EAGLE, "1ae2ae1ae", KIFU_ILL_BAD_TWO_LEG),
+
+	/* The Peacock's forward hook turns either way (the site's (fB-sB):
+	 * the second leg's sB keeps both diagonals perpendicular to the first,
+	 * forward and back): up its one diagonal 2ai (its Pawn on 3ah beyond),
+	 * and from 2ai the turn forward onto the Gote Pawn on 1ah or back to
+	 * 3aj (both turns end at the edge); bF2 meets the edge.  3 moves; tai's
+	 * fB> would have 2 (no turn back). */
+	MOVES("taikyoku", TAI_PEACOCK, "1aj", "1aj2ai 1aj1ah 1aj3aj"),
+	/* 4ai: by the turn back at 3ah, its own Pawn: the hook is blocked. */
+	CHECKS("taikyoku", TAI_PEACOCK, "1aj4ai", KIFU_ILL_HOOK_BLOCKED),
+	CHECKS("taikyoku", TAI_PEACOCK, "1aj3aj", KIFU_LEGAL),
 
 	/* ---- Tori (docs/rules.md, "Tori Shogi") ---- */
 
@@ -454,6 +573,23 @@ static const perft_row perfts[] = {
 	{"heian-dai-optional", NULL, {29, 841, 25085}},
 	{"heian-dai", HEIAN_DAI_MID12, {26, 832}},
 	{"heian-dai", HEIAN_DAI_MID30, {30, 1050}},
+	/* Taikyoku, counted by hand at depth 1: the Sente King on 30ai (K2) 13
+	 * (two squares forward, left, right and on the forward diagonals, one
+	 * back and on the back diagonals) in each; the piece on the corner as
+	 * its row above; each Pawn its step, or none: TAI_CRANE 10 + 13 + 5
+	 * (1ai takes on 1ah; 1ag, 3ah, 6ae and 5aj step), TAI_DOVE 6 + 13 + 1,
+	 * TAI_FOX 4 + 13 + 2 (1ah and 4ag; 1ai is behind 1ah),
+	 * TAI_TEACHER 8 + 13 + 6 (1ai, 1ae taking on 1ad, 2aj taking on 2ai,
+	 * 3aj, 4aj, 5aj), TAI_EAGLE 35 + 13 + 8 (1ab, 3ac, 4ab, 2ae taking
+	 * on 2ad, 3ae, 4ae, 3ag, 4ah; 1ad, 1ac and 2af stand behind their
+	 * own).  Depth 2 computed. */
+	{"taikyoku", TAI_CRANE, {28, 360}},
+	{"taikyoku", TAI_DOVE, {20, 220}},
+	{"taikyoku", TAI_FOX, {19, 226}},
+	{"taikyoku", TAI_TEACHER, {27, 424}},
+	{"taikyoku", TAI_EAGLE, {56, 667}},
+	/* the Peacock 3, the King 13, the Pawn on 3ah 1 */
+	{"taikyoku", TAI_PEACOCK, {17, 186}},
 };
 
 static void perft_counts(void **state)
@@ -496,7 +632,7 @@ static void reversed(const char *sfen, char *out, size_t size)
 					len++;
 			} else {
 				len = c[0] == '+' ? 2 : 1;
-				if (c[len] == '\'' || c[len] == '!')
+				while (c[len] == '\'' || c[len] == '!') /* up to three: Taikyoku's F''' */
 					len++;
 			}
 			snprintf(tok[n++], sizeof tok[0], "%.*s", (int)len, c);
@@ -688,6 +824,12 @@ static void check_agrees_with_generation(void **state)
 	agree("tenjiku", TEN_EAGLE);
 	agree("tenjiku-free-eagle-jumps", TEN_EAGLE_SHUT);
 	agree("tenjiku", TEN_TETRARCH);
+	agree("taikyoku", TAI_CRANE);
+	agree("taikyoku", TAI_DOVE);
+	agree("taikyoku", TAI_FOX);
+	agree("taikyoku", TAI_TEACHER);
+	agree("taikyoku", TAI_EAGLE);
+	agree("taikyoku", TAI_PEACOCK);
 	agree("wa", WA_MID30);
 	agree("tori", TORI_MID12);
 	agree("tori", TORI_MID30);

@@ -85,7 +85,10 @@ static enum kifu_illegal_code reach_single(const struct kifu_position *p, const 
 			return r;
 		/* a blocked plain slide is the clearer reason, else the power's */
 		if (why == KIFU_ILL_UNREACHABLE || r == KIFU_ILL_JUMP_RANK || r == KIFU_ILL_JUMP_NO_CAPTURE ||
-		    r == KIFU_ILL_EMPEROR_PROTECTED || r == KIFU_ILL_RANGE_CAPTURE_RANK) {
+		    r == KIFU_ILL_EMPEROR_PROTECTED || r == KIFU_ILL_RANGE_CAPTURE_RANK ||
+		    /* a slide that passes over the plain one's blocker (jR, R#3) is
+		     * stopped by a piece farther on */
+		    (r == KIFU_ILL_BLOCKED && why == KIFU_ILL_BLOCKED && b >= 0 && kifu__farther(from, b, *blocker, p))) {
 			why = r;
 			*blocker = b;
 		}

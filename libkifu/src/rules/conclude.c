@@ -52,9 +52,13 @@ static bool moves_overlap(const movement *m)
 		int range = m->xslides[i].range ? m->xslides[i].range : KIFU_MAX_DIM;
 		for (int k = 1; k <= range; k++)
 			MARK(k * m->xslides[i].dx, k * m->xslides[i].dy, 16);
-		/* a hook reaches a square by two corners */
+		/* a hook reaches a square by two corners; two special slides
+		 * along one line (jR jjR) reach its squares both */
 		if (m->xslides[i].kind & SLIDE_HOOK)
 			overlap = true;
+		for (int j = 0; j < i; j++)
+			if (m->xslides[j].dx == m->xslides[i].dx && m->xslides[j].dy == m->xslides[i].dy)
+				overlap = true;
 	}
 	for (int dx = -m->area; dx <= m->area; dx++)
 		for (int dy = -m->area; dy <= m->area; dy++)
@@ -165,9 +169,12 @@ static int dead_ranks_of(const movement *m)
 			least = m->longl[i].dy;
 	}
 	for (int i = 0; i < m->nxslides; i++) {
-		if (m->xslides[i].dy <= 0)
+		const slide *x = &m->xslides[i];
+		/* a hook's turn may go back: (dy, -dx) or (-dy, dx) */
+		const bool hook = x->kind & SLIDE_HOOK;
+		if (x->dy <= 0 || (hook && (x->turns & 1) && -x->dx <= 0) || (hook && (x->turns & 2) && x->dx <= 0))
 			return 0;
-		int first = (m->xslides[i].kind & SLIDE_SKIPS_FIRST ? 2 : 1) * m->xslides[i].dy;
+		int first = slide_first(&m->xslides[i]) * m->xslides[i].dy;
 		if (first < least)
 			least = first;
 	}
@@ -465,6 +472,7 @@ int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *
 	int rc = derive_attacks(v, file, diag);
 	if (rc)
 		return rc;
+	v->moves_change_more = v->any_burner || v->any_captor_change || v->any_range_capture;
 	/* a range jump, an area move or a burn can open or close a line
 	 * through many squares: no pin lies on one line only */
 	if (v->any_special || v->any_burner)

@@ -75,7 +75,13 @@ static inline void emit_single_capture(gen *g, const piece_type *pt, int from, i
 
 static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
 {
-	emit_single_capture(g, pt, from, to, g->p->board[to] != 0);
+	struct kifu_position *p = g->p;
+	if (pt->dedupe) {
+		if (p->stamp[to] == p->stamp_gen)
+			return;
+		p->stamp[to] = p->stamp_gen;
+	}
+	emit(g, pt, from, KIFU_NO_SQUARE, to, p->board[to] != 0);
 }
 
 /* gen_piece from the variant's generation tables (gen_tables: no lion
@@ -273,8 +279,51 @@ static void gen_leg(gen *g, const piece_type *pt, int from, int f, int r, int df
 	}
 }
 
-/* The special slides (formats/movement.md, X^, jX and X>): outward along each.
- * jX passes over its first square whatever stands there; a range jump goes
+/* A slide past pieces (X#n, formats/movement.md; the site's triple-slashed
+ * arrow, docs/rules.md "Taikyoku Shogi"): outward along (df, dr), to every
+ * empty square and onto every enemy piece, passing over up to n pieces of
+ * either side (left on the board); it stops at the n + 1-th piece, which
+ * it takes if it is an enemy.  At most `limit` squares. */
+static NOINLINE void gen_passing(gen *g, const piece_type *pt, int from, int df, int dr, int limit, int n)
+{
+	struct kifu_position *p = g->p;
+	int f = FILE_OF(from) + df, r = RANK_OF(from) + dr;
+	for (int k = 1; k <= limit && on_board(p, f, r); k++, f += df, r += dr) {
+		const int to = r * p->files + f, c = p->board[to];
+		if (!is_own(c, g->side))
+			emit_single(g, pt, from, to);
+		if (c && n-- == 0)
+			return;
+	}
+}
+
+/* The range capture (range-jumps.passed: captured; special.c) along
+ * (df, dr): every piece ranking below the mover's jump rank `power` is
+ * passed over and taken, of either side, and may be the one it ends on
+ * (its own too); none ranking as high or higher is taken, not even the
+ * first. */
+static NOINLINE void gen_range_capture(gen *g, const piece_type *pt, int from, int df, int dr, int limit, int power)
+{
+	struct kifu_position *p = g->p;
+	const struct kifu_variant *v = p->v;
+	bool jumped = false;
+	for (int k = 1, tf = FILE_OF(from) + df, tr = RANK_OF(from) + dr; k <= limit && on_board(p, tf, tr);
+	     k++, tf += df, tr += dr) {
+		const int to = tr * p->files + tf, c = p->board[to];
+		if (!c) {
+			if (!jumped || v->jump_to_empty)
+				emit_single_capture(g, pt, from, to, jumped);
+			continue;
+		}
+		if (v->types[kifu_code_type(c)].desc.rank >= power)
+			break;
+		emit_single_capture(g, pt, from, to, true);
+		jumped = true;
+	}
+}
+
+/* The special slides (formats/movement.md, X^, jX, X> and X#n): outward along each.
+ * jX passes over its first square (jjX two, jjjX three) whatever stands there; a range jump goes
  * on past pieces ranking below the mover's jump rank to take an enemy
  * beyond (special.c gives the rule), and ends on an empty square beyond
  * only with range-jumps.to-empty. */
@@ -291,27 +340,21 @@ static void gen_xslides(gen *g, const piece_type *pt, int from)
 			continue;
 		}
 		const int df = s * sl->dx, dr = s * sl->dy, limit = sl->range ? sl->range : KIFU_MAX_DIM;
-		int k = 1, tf = FILE_OF(from) + df, tr = RANK_OF(from) + dr;
-		if (sl->kind & SLIDE_SKIPS_FIRST)
-			k++, tf += df, tr += dr;
-		/* the range capture (range-jumps.passed: captured; special.c):
-		 * every piece ranking below the mover is passed over and taken,
-		 * of either side, and may be the one it ends on; none ranking as
-		 * high or higher is taken, not even the first */
-		const bool captures = pt->range_captures && (sl->kind & SLIDE_JUMPS);
+		if (sl->kind & SLIDE_PASSES) {
+			gen_passing(g, pt, from, df, dr, limit, sl->over);
+			continue;
+		}
+		if (pt->range_captures && (sl->kind & SLIDE_JUMPS)) {
+			gen_range_capture(g, pt, from, df, dr, limit, power);
+			continue;
+		}
+		int k = slide_first(sl), tf = FILE_OF(from) + k * df, tr = RANK_OF(from) + k * dr;
 		bool jumped = false;
 		for (; k <= limit && on_board(p, tf, tr); k++, tf += df, tr += dr) {
 			int to = tr * files + tf, c = p->board[to];
 			if (!c) {
 				if (!jumped || v->jump_to_empty)
-					emit_single_capture(g, pt, from, to, jumped && captures);
-				continue;
-			}
-			if (captures) {
-				if (v->types[kifu_code_type(c)].desc.rank >= power)
-					break;
-				emit_single_capture(g, pt, from, to, true);
-				jumped = true;
+					emit_single(g, pt, from, to);
 				continue;
 			}
 			if (is_enemy(c, side) &&
@@ -336,7 +379,8 @@ static void gen_area(gen *g, const piece_type *pt, int from)
 			emit_single(g, pt, from, sq[i]);
 }
 
-/* Igui (I): an enemy on one of the adjacent squares, taken without moving;
+/* Igui (I): an enemy on one of the adjacent squares, taken without moving
+ * (I*: through an empty one, a pass, *pass_mid);
  * and two steps of an atom (X*): one step, or a second from the first's
  * square (taking on either; back to from: igui, or with the first square
  * empty a pass, *pass_mid as gen_lion_area's). */
@@ -347,8 +391,12 @@ static void gen_igui_twice(gen *g, const piece_type *pt, int from, int *pass_mid
 	const int files = p->files, side = g->side, s = sign_of(side), f = FILE_OF(from), r = RANK_OF(from);
 	for (int i = 0; i < m->nigui; i++) {
 		int af = f + s * m->igui[i].dx, ar = r + s * m->igui[i].dy;
-		if (on_board(p, af, ar) && is_enemy(p->board[ar * files + af], side))
+		if (!on_board(p, af, ar))
+			continue;
+		if (is_enemy(p->board[ar * files + af], side))
 			emit(g, pt, from, ar * files + af, from, true);
+		else if (m->igui_pass && !p->board[ar * files + af] && *pass_mid < 0)
+			*pass_mid = ar * files + af; /* I*: a step there and back */
 	}
 	for (int i = 0; i < m->ntwice; i++) {
 		int af = f + s * m->twice[i].dx, ar = r + s * m->twice[i].dy;

@@ -56,7 +56,7 @@ static int16_t capture(struct kifu_position *p, int code, int sq)
  * on the squares a range jump of pt passes over on its way to m->to, of
  * either side, are taken (an own one goes to no hand), their codes kept in
  * u.  Returns the last one taken (the nearest to m->to), or 0. */
-static int take_passed(struct kifu_position *p, const piece_type *pt, const kifu_move *m, int side, undo_data *u)
+static NOINLINE int take_passed(struct kifu_position *p, const piece_type *pt, const kifu_move *m, int side, undo_data *u)
 {
 	int k, last = 0;
 	if (m->mid != KIFU_NO_SQUARE || kifu__range_capture_line(p, pt, side, m->from, m->to, &k) < 0)
@@ -83,7 +83,7 @@ static int take_passed(struct kifu_position *p, const piece_type *pt, const kifu
 }
 
 /* Puts back what take_passed took (the hands: the captor's, side). */
-static void untake_passed(struct kifu_position *p, const undo_data *u, int side)
+static NOINLINE void untake_passed(struct kifu_position *p, const undo_data *u, int side)
 {
 	for (int n = 1; n <= u->npassed; n++) {
 		const int c = u->passed[n - 1];
@@ -320,7 +320,7 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 		captured_to = p->board[m->to];
 		if (captured_to) {
 			/* (a range capture may end on a piece of its own) */
-			if ((int)kifu_code_side(captured_to) == side)
+			if (v->any_range_capture && (int)kifu_code_side(captured_to) == side)
 				lose_piece(p, captured_to, m->to);
 			else
 				hand_to = capture(p, captured_to, m->to);

@@ -7,11 +7,13 @@
  * Atoms: W F D A N H G (leapers, all eight images), K = W+F, R B Q
  * (sliders), L (the Lion's area power), Un (an area move of n king steps),
  * I (igui on adjacent squares), E (the Emperor: any square, taking only an
- * unprotected piece).  Suffixes: ~ lion power along a line (~n: n squares
+ * unprotected piece; I* with a pass).  Suffixes: ~ lion power along a line (~n: n squares
  * of it, the Lion Dog's K~3), ^ a
  * range jump by rank, * two steps of the atom, > a hook (a slide that may
- * turn 90 degrees once); the prefix j makes a slide
- * pass over its first square.  Spaces separate nothing and are ignored.
+ * turn 90 degrees once, to a direction its terms keep; >> either way), #n a slide that may pass over up to n pieces (a
+ * triple-slashed arrow: R#3); the prefix j makes a slide pass over its
+ * first square (jj its first two, jjj three).  Spaces separate nothing and
+ * are ignored.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -162,7 +164,9 @@ typedef struct atom_text {
 	bool jumps;    /* ^ */
 	bool twice;    /* * */
 	bool hook;     /* > */
-	bool skips;    /* the prefix j */
+	bool hook_any; /* >>: the hook's turn to either perpendicular, whatever the terms keep */
+	int passes;    /* #n: the pieces it may pass over (0: no #) */
+	int skips;     /* the prefix j, jj or jjj: the squares passed over first (0: none) */
 	int suffix_at; /* where the suffix is, for messages */
 } atom_text;
 
@@ -194,7 +198,8 @@ static int read_terms(const char *text, int *i, atom_text *a, int *errpos, const
 static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, const char **msg)
 {
 	a->range = -1;
-	a->lionline = a->jumps = a->twice = a->hook = false;
+	a->lionline = a->jumps = a->twice = a->hook = a->hook_any = false;
+	a->passes = 0;
 	if (text[*i] >= '0' && text[*i] <= '9') {
 		a->range = 0;
 		while (text[*i] >= '0' && text[*i] <= '9') {
@@ -215,6 +220,17 @@ static int read_suffix(const char *text, int *i, atom_text *a, int *errpos, cons
 			return fail(errpos, msg, *i, "a hook (>) takes no range");
 		a->hook = true;
 		(*i)++;
+		if (text[*i] == '>') {
+			/* fB>>: the turn may go to either perpendicular (Taikyoku's Peacock) */
+			a->hook_any = true;
+			(*i)++;
+		}
+	} else if (text[*i] == '#') {
+		/* R#3: a slide past up to three pieces (a triple-slashed arrow) */
+		(*i)++;
+		if (text[*i] < '1' || text[*i] > '9' || (text[*i + 1] >= '0' && text[*i + 1] <= '9'))
+			return fail(errpos, msg, *i, "a slide past pieces (#n) passes 1 to 9 of them (R#3)");
+		a->passes = text[(*i)++] - '0';
 	} else if (a->range < 0 && (text[*i] == '~' || text[*i] == '*')) {
 		a->lionline = text[*i] == '~';
 		a->twice = text[*i] == '*';
@@ -244,12 +260,14 @@ static int add_offset(offset *list, int *n, int max, int dx, int dy)
 	return 0;
 }
 
-/* A special slide (enum slide_kind): one per direction and kind. */
-static int add_xslide(movement *m, int dx, int dy, int range, int kind)
+/* A special slide (enum slide_kind): one per direction and kind (and its
+ * squares skipped, its pieces passed over). */
+static int add_xslide(movement *m, int dx, int dy, int range, int kind, int skip, int over)
 {
 	for (int i = 0; i < m->nxslides; i++) {
 		slide *s = &m->xslides[i];
-		if (s->dx == dx && s->dy == dy && s->kind == kind) {
+		/* (skip and over share a byte: a kind has one of them) */
+		if (s->dx == dx && s->dy == dy && s->kind == kind && s->skip == ((kind & SLIDE_PASSES) ? over : skip)) {
 			if (s->range != 0 && (range == 0 || range > s->range))
 				s->range = (uint8_t)range;
 			return 0;
@@ -257,7 +275,12 @@ static int add_xslide(movement *m, int dx, int dy, int range, int kind)
 	}
 	if (m->nxslides == MAX_SLIDES)
 		return -1;
-	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, (uint8_t)range, (uint8_t)kind, 0};
+	slide *x = &m->xslides[m->nxslides];
+	*x = (slide){.dx = (int8_t)dx, .dy = (int8_t)dy, .range = (uint8_t)range, .kind = (uint8_t)kind};
+	if (kind & SLIDE_PASSES)
+		x->over = (uint8_t)over;
+	else
+		x->skip = (uint8_t)skip;
 	m->nxslides++;
 	return 0;
 }
@@ -275,7 +298,7 @@ static int add_hook(movement *m, int dx, int dy, unsigned turns)
 	}
 	if (m->nxslides == MAX_SLIDES)
 		return -1;
-	m->xslides[m->nxslides] = (slide){(int8_t)dx, (int8_t)dy, 0, SLIDE_HOOK, (uint8_t)turns};
+	m->xslides[m->nxslides] = (slide){.dx = (int8_t)dx, .dy = (int8_t)dy, .kind = SLIDE_HOOK, .turns = (uint8_t)turns};
 	m->nxslides++;
 	return 0;
 }
@@ -302,8 +325,9 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
 					    "a hook (>) applies to R, B or Q only, without j");
 			/* both legs keep to the atom's directions: the turn is to
 			 * a perpendicular the terms keep too */
-			unsigned turns = (keeps(a->terms, a->nterms, dy, -dx) ? 1u : 0u) |
-					 (keeps(a->terms, a->nterms, -dy, dx) ? 2u : 0u);
+			unsigned turns = a->hook_any ? 3u
+						     : (keeps(a->terms, a->nterms, dy, -dx) ? 1u : 0u) |
+							       (keeps(a->terms, a->nterms, -dy, dx) ? 2u : 0u);
 			if (!turns)
 				return fail(errpos, msg, a->start, "the direction modifiers leave the hook (>) no turn");
 			rc = add_hook(out, dx, dy, turns);
@@ -311,10 +335,11 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
 				return fail(errpos, msg, a->start, "too many moves in one piece");
 			continue;
 		}
-		if ((a->jumps || a->skips) && !slides)
-			return fail(errpos, msg, a->jumps ? tilde : a->start,
+		if ((a->jumps || a->skips || a->passes) && !slides)
+			return fail(errpos, msg, a->jumps || a->passes ? tilde : a->start,
 				    a->jumps ? "a range jump (^) applies to a slide only (R, B, Q, or a leaper with a range)"
-					     : "the prefix j applies to a slide only (R, B, Q, or a leaper with a range)");
+				    : a->passes ? "a slide past pieces (#n) applies to a slide only (R, B, Q, or a leaper with a range)"
+						: "the prefix j applies to a slide only (R, B, Q, or a leaper with a range)");
 		if (a->lionline || a->twice) {
 			if (abs(dx) > 1 || abs(dy) > 1)
 				return fail(errpos, msg, tilde, a->twice ? "two steps (*) apply to W, F or K only"
@@ -328,9 +353,11 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
 				rc = add_offset(out->longl, &out->nlong, MAX_LINES, dx, dy);
 			} else
 				rc = add_line(out, dx, dy);
-		} else if (a->jumps || a->skips) {
+		} else if (a->jumps || a->skips || a->passes) {
 			rc = add_xslide(out, dx, dy, a->range < 0 ? 0 : a->range,
-					(a->jumps ? SLIDE_JUMPS : 0) | (a->skips ? SLIDE_SKIPS_FIRST : 0));
+					(a->jumps ? SLIDE_JUMPS : 0) | (a->skips ? SLIDE_SKIPS_FIRST : 0) |
+						(a->passes ? SLIDE_PASSES : 0),
+					a->skips, a->passes);
 		} else if (slider) {
 			rc = add_slide(out, dx, dy, a->range < 0 ? 0 : a->range);
 		} else if (a->range >= 0) {
@@ -349,7 +376,12 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
  * Lion, or a compound's parts. */
 static int add_atom(movement *out, const atom_text *a, int at, int end, int *errpos, const char **msg)
 {
-	const bool suffix = a->lionline || a->jumps || a->twice || a->hook;
+	const bool suffix = a->lionline || a->jumps || a->twice || a->hook || a->passes;
+	if (a->passes && a->skips)
+		return fail(errpos, msg, a->start, "a slide past pieces (#n) takes no j");
+	/* jj passes over two squares: a range must reach past them (jjR3) */
+	if (a->skips && a->range >= 0 && a->range <= a->skips)
+		return fail(errpos, msg, at + 1, "the range leaves the slide no square past those j passes over");
 	if (a->atom == 'L') {
 		if (a->nterms || a->range >= 0 || suffix || a->skips)
 			return fail(errpos, msg, a->start, "the Lion atom L takes no modifiers");
@@ -374,9 +406,12 @@ static int add_atom(movement *out, const atom_text *a, int at, int end, int *err
 		return 0;
 	}
 	if (a->atom == 'I') {
-		/* igui: capture an adjacent piece without moving */
-		if (a->range >= 0 || suffix || a->skips)
-			return fail(errpos, msg, a->start, "igui I takes direction modifiers only");
+		/* igui: capture an adjacent piece without moving; I*: a pass too
+		 * (Taikyoku's Free Eagle, the site's (cK-bK)) */
+		if (a->range >= 0 || (suffix && !a->twice) || a->skips)
+			return fail(errpos, msg, a->start, "igui I takes direction modifiers and * (a pass) only");
+		if (a->twice)
+			out->igui_pass = true;
 		offset im[8];
 		int kept = 0;
 		for (int base = 0; base < 2; base++) {
@@ -424,8 +459,10 @@ int kifu__movement_parse(const char *text, movement *out, int *errpos, const cha
 			continue;
 		}
 		atom_text a = {.start = i};
-		if (text[i] == 'j') {
-			a.skips = true;
+		while (text[i] == 'j') {
+			/* j, jj, jjj: the squares passed over first */
+			if (++a.skips > 3)
+				return fail(errpos, msg, i, "j passes over at most three squares (jjj)");
 			i++;
 		}
 		int rc = read_terms(text, &i, &a, errpos, msg);

@@ -72,6 +72,15 @@ static inline int cheb(int df, int dr)
 	return df > dr ? df : dr;
 }
 
+/* Is square a farther from `from` than square b (b < 0: none) in king
+ * steps?  Of two pieces in the way of a move along one line, the farther
+ * is the one no slide of it passes (check.c, special.c). */
+static inline bool kifu__farther(int from, int a, int b, const struct kifu_position *p)
+{
+	return b < 0 || cheb(FILE_OF(a) - FILE_OF(from), RANK_OF(a) - RANK_OF(from)) >
+			     cheb(FILE_OF(b) - FILE_OF(from), RANK_OF(b) - RANK_OF(from));
+}
+
 /* How many unpromoted pieces of pt's kind a side may have on one file
  * (no-two-on-file: 1; max-on-file; 0: any number). */
 static inline int file_limit(const piece_type *pt)
@@ -268,8 +277,7 @@ static inline bool board_test_fits(const struct kifu_position *p, const kifu_mov
 	const struct kifu_variant *v = p->v;
 	/* (a burn or a range capture changes squares the move does not name,
 	 * a captor-becomes the piece it moves: made whole) */
-	if (v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[p->side] != 1 || v->any_burner || v->any_captor_change ||
-	    v->any_range_capture)
+	if (v->royal_rule != KIFU_ROYAL_LAST || p->nroyal[p->side] != 1 || v->moves_change_more)
 		return false;
 	if (m->flags & KIFU_MOVE_DROP)
 		return !v->types[m->piece].desc.royal &&

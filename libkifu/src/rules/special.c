@@ -78,6 +78,20 @@ static enum kifu_illegal_code hook_reach(const struct kifu_position *p, const sl
 	return why;
 }
 
+/* A slide past pieces (X#n): to k steps along, with at most n pieces
+ * (of either side) on the squares between; else BLOCKED, *blocker the
+ * n + 1-th of them. */
+static enum kifu_illegal_code passing_reach(const struct kifu_position *p, int n, int from, int step, int k,
+					    int *blocker)
+{
+	for (int i = 1, sq = from + step; i < k; i++, sq += step)
+		if (p->board[sq] && n-- == 0) {
+			*blocker = sq;
+			return KIFU_ILL_BLOCKED;
+		}
+	return KIFU_LEGAL;
+}
+
 enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const piece_type *pt, int side,
 					  const slide *sl, int from, int to, int *blocker)
 {
@@ -87,10 +101,12 @@ enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const p
 	const int s = sign_of(side), sf = s * sl->dx, sr = s * sl->dy;
 	const int df = FILE_OF(to) - FILE_OF(from), dr = RANK_OF(to) - RANK_OF(from);
 	int k = sf ? df / sf : dr / sr;
-	const int first = sl->kind & SLIDE_SKIPS_FIRST ? 2 : 1;
+	const int first = slide_first(sl); /* past the squares jX, jjX, jjjX pass over */
 	if (k < first || k * sf != df || k * sr != dr || (sl->range && k > sl->range))
 		return KIFU_ILL_UNREACHABLE;
 	const int power = jump_rank_of(pt), step = sr * p->files + sf;
+	if (sl->kind & SLIDE_PASSES)
+		return passing_reach(p, sl->over, from, step, k, blocker);
 	const bool captures = pt->range_captures && (sl->kind & SLIDE_JUMPS);
 	bool jumped = false;
 	for (int n = first, sq = from + first * step; n < k; n++, sq += step) {
@@ -267,7 +283,10 @@ enum kifu_illegal_code kifu__special_reach(const struct kifu_position *p, const 
 		enum kifu_illegal_code r = kifu__xslide_reach(p, pt, side, &m->xslides[i], from, to, &b);
 		if (r == KIFU_LEGAL)
 			return r;
-		if (r != KIFU_ILL_UNREACHABLE) {
+		/* of two slides blocked on one line (jR, jjR), the piece nearer
+		 * the square is the one in the way */
+		if (r != KIFU_ILL_UNREACHABLE &&
+		    !(r == KIFU_ILL_BLOCKED && why == KIFU_ILL_BLOCKED && !kifu__farther(from, b, *blocker, p))) {
 			why = r;
 			*blocker = b;
 		}
@@ -298,8 +317,9 @@ bool kifu__special_two_leg(const struct kifu_position *p, const movement *m, int
 	const int s = sign_of(side);
 	const int mf = FILE_OF(mid) - FILE_OF(from), mr = RANK_OF(mid) - RANK_OF(from);
 	const int tf = FILE_OF(to) - FILE_OF(mid), tr = RANK_OF(to) - RANK_OF(mid);
-	/* igui: an enemy on an adjacent square, taken without moving */
-	if (to == from && is_enemy(p->board[mid], side))
+	/* igui: an enemy on an adjacent square, taken without moving; I*:
+	 * through an empty one, a pass */
+	if (to == from && (is_enemy(p->board[mid], side) || (m->igui_pass && !p->board[mid])))
 		for (int i = 0; i < m->nigui; i++)
 			if (s * m->igui[i].dx == mf && s * m->igui[i].dy == mr)
 				return true;

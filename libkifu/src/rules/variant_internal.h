@@ -42,16 +42,31 @@ typedef struct slide {
 	int8_t dx, dy;
 	uint8_t range;          /* 0: unlimited */
 	uint8_t kind;           /* a special slide's (xslides): enum slide_kind bits */
-	uint8_t turns;          /* a hook (SLIDE_HOOK): bit 0 may turn to (dy, -dx), bit 1 to (-dy, dx) */
+	/* (one byte for the three, which no slide has together: a slide stays
+	 * five bytes, as the plain slides' every fast path reads them) */
+	union {
+		uint8_t turns;  /* a hook (SLIDE_HOOK): bit 0 may turn to (dy, -dx), bit 1 to (-dy, dx) */
+		uint8_t skip;   /* SLIDE_SKIPS_FIRST: the squares passed over first (j 1, jj 2, jjj 3) */
+		uint8_t over;   /* SLIDE_PASSES: the pieces it may pass over (X#n: n) */
+	};
 } slide;
 
 /* What makes a slide special (formats/movement.md): kept apart from the
  * plain slides (movement.xslides), which every fast path knows. */
 enum slide_kind {
 	SLIDE_JUMPS = 1,        /* X^: captures by jumping pieces of lower rank */
-	SLIDE_SKIPS_FIRST = 2,  /* jX: the first square is passed over, whatever is on it */
-	SLIDE_HOOK = 4          /* X>: may turn 90 degrees once, on an empty square (a hook mover) */
+	SLIDE_SKIPS_FIRST = 2,  /* jX: the first square (jjX two, jjjX three: skip) is passed over, whatever is on it */
+	SLIDE_HOOK = 4,         /* X>: may turn 90 degrees once, on an empty square (a hook mover) */
+	SLIDE_PASSES = 8        /* X#n: passes over up to n pieces of either side (a triple-slashed arrow) */
 };
+
+/* The first square a special slide may end on: 1, or past those jX, jjX,
+ * jjjX pass over (skip is read only with SLIDE_SKIPS_FIRST, which no hook
+ * and no X#n has). */
+static inline int slide_first(const slide *s)
+{
+	return s->kind & SLIDE_SKIPS_FIRST ? 1 + s->skip : 1;
+}
 
 /* A piece's movement compiled from its movement string (movement.c). */
 typedef struct movement {
@@ -69,6 +84,7 @@ typedef struct movement {
 	int area;                   /* Un: up to n king steps through empty squares; 0: none */
 	int nigui;
 	offset igui[MAX_LINES];     /* I: capture on these adjacent squares without moving */
+	bool igui_pass;             /* I*: and a pass, a step to one of them that is empty and back */
 	int ntwice;
 	offset twice[MAX_LINES];    /* X*: two steps of these unit offsets (a Lion's, restricted) */
 	int nlong;
@@ -288,6 +304,8 @@ struct kifu_variant {
 	bool any_burner;    /* some type burns */
 	bool any_captor_change; /* some type changes the piece that takes it (captor-becomes) */
 	bool any_range_capture; /* some type's range jumps capture what they pass (range_captures) */
+	bool moves_change_more; /* any_burner, any_captor_change or any_range_capture: a move
+				 * changes more than the squares and piece it names */
 	bool lion_trading;  /* any lion-trading rule is on */
 	bool end_rules;     /* bare-royal or lone-royals is on: positions are judged */
 	type_set minor_types;
