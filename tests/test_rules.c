@@ -947,6 +947,8 @@ static void check_move_agrees_with_generation(void **state)
 	cross_check("maka-dai-dai", MAKA_EMPEROR);
 	cross_check("maka-dai-dai", MAKA_FIENDS);
 	cross_check("maka-dai-dai", "18k/19/19/19/19/19/9p9/9p9/9P9/8pL'p8/19/19/19/19/19/19/19/19/+K18 w - 1");
+	/* Taikyoku: the range capture (its own pieces too) */
+	cross_check("taikyoku", TAIKYOKU_RANGE);
 }
 
 /* ---- make / unmake ------------------------------------------------------ */
@@ -998,6 +1000,8 @@ static void make_unmake(void **state)
 	unmake_restores("dai", "15/15/7k4+e1p/15/15/15/15/7R7/15/15/15/15/15/15/12K2 b - 1", 2);
 	unmake_restores("maka-dai-dai", MAKA_LION_DOG, 2);
 	unmake_restores("maka-dai-dai", MAKA_FIENDS, 2);
+	/* the range capture: the pieces passed over, its own too, put back */
+	unmake_restores("taikyoku", TAIKYOKU_RANGE, 2);
 }
 
 /* captor-becomes (formats/variants.md): a variant made for the test from

@@ -80,6 +80,10 @@ static void bad_files(void **state)
 	 * squares that takes nothing; the moves' value at column 32. */
 	bad(BAD "range-capture-clash.yaml", 4, 32,
 	    "moves \"R^ D\": a leap along the line of a range capture: with range-jumps.passed captured, a move could not tell whether it captures the pieces it passes over");
+	/* The same with "jR^": what it passes over first, whatever stands there,
+	 * would not be told from what it captures. */
+	bad(BAD "range-capture-j.yaml", 4, 34,
+	    "moves \"jR^\": a range capture that passes over its first squares whatever stands there (j): with range-jumps.passed captured, a move could not tell whether it captures the pieces it passes over");
 	/* Line 1 is "inherit: nosuch": the value at column 10. */
 	bad(BAD "inherit-unknown.yaml", 1, 10, "no shipped variant \"nosuch\" to inherit from");
 	/* A missing file: an I/O error naming it. */

@@ -1088,6 +1088,8 @@ static const char *range_capture_clash(const movement *m)
 		if (!(a->kind & SLIDE_JUMPS))
 			continue;
 		range = true;
+		if (slide_first(a) > 1)
+			return "a range capture that passes over its first squares whatever stands there (j)";
 		for (int j = 0; j < m->nleaps; j++)
 			if (beyond_on_line(m->leaps[j].dx, m->leaps[j].dy, a->dx, a->dy))
 				return "a leap along the line of a range capture";
