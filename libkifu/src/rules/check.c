@@ -279,7 +279,7 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 	if (m->to != m->from) {
 		int c = p->board[m->to];
 		/* (a range capture takes its own pieces too) */
-		if (is_own(c, side) && !(pt->range_captures && kifu__range_capture_reaches(p, pt, side, m->from, m->to)))
+		if (is_own(c, side) && !kifu__range_capture_reaches(p, pt, side, m->from, m->to))
 			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->to, side);
 		capture = capture || c != 0 || (pt->range_captures && kifu__range_captures_any(p, pt, side, m));
 	}

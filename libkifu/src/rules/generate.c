@@ -75,13 +75,7 @@ static inline void emit_single_capture(gen *g, const piece_type *pt, int from, i
 
 static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
 {
-	struct kifu_position *p = g->p;
-	if (pt->dedupe) {
-		if (p->stamp[to] == p->stamp_gen)
-			return;
-		p->stamp[to] = p->stamp_gen;
-	}
-	emit(g, pt, from, KIFU_NO_SQUARE, to, p->board[to] != 0);
+	emit_single_capture(g, pt, from, to, g->p->board[to] != 0);
 }
 
 /* gen_piece from the variant's generation tables (gen_tables: no lion

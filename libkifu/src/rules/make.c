@@ -58,10 +58,9 @@ static int16_t capture(struct kifu_position *p, int code, int sq)
  * u.  Returns the last one taken (the nearest to m->to), or 0. */
 static NOINLINE int take_passed(struct kifu_position *p, const piece_type *pt, const kifu_move *m, int side, undo_data *u)
 {
-	int k, last = 0;
-	if (m->mid != KIFU_NO_SQUARE || kifu__range_capture_line(p, pt, side, m->from, m->to, &k) < 0)
+	int k, step, last = 0;
+	if (m->mid != KIFU_NO_SQUARE || kifu__range_capture_line(p, pt, side, m->from, m->to, &k, &step) < 0)
 		return 0;
-	const int step = (RANK_OF(m->to) - RANK_OF(m->from)) / k * p->files + (FILE_OF(m->to) - FILE_OF(m->from)) / k;
 	for (int n = 1, sq = m->from + step; n < k; n++, sq += step) {
 		const int c = p->board[sq];
 		if (u)

@@ -102,11 +102,12 @@ enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const p
 					  const slide *sl, int from, int to, int *blocker);
 /* The range capture (range-jumps.passed: captured; docs/rules.md, "Taikyoku
  * Shogi"): the index of the range jump of the piece (pt, side) on from along
- * whose line to lies, with *steps their count, or -1.
+ * whose line to lies, with *steps their count and *step one of them on the
+ * board, or -1.
  * Squares only: the pieces on the squares between are what such a move
  * captures (make.c); whether it is legal is kifu__xslide_reach's. */
 int kifu__range_capture_line(const struct kifu_position *p, const piece_type *pt, int side, int from, int to,
-			     int *steps);
+			     int *steps, int *step);
 /* Does the one-leg move m of the piece (pt, side) take pieces by passing
  * over them (a range capture)? */
 bool kifu__range_captures_any(const struct kifu_position *p, const piece_type *pt, int side, const kifu_move *m);

@@ -214,7 +214,7 @@ enum kifu_illegal_code kifu__twice_reach(const struct kifu_position *p, const mo
 }
 
 int kifu__range_capture_line(const struct kifu_position *p, const piece_type *pt, int side, int from, int to,
-			     int *steps)
+			     int *steps, int *step)
 {
 	const movement *m = &pt->mv;
 	const int s = sign_of(side), df = FILE_OF(to) - FILE_OF(from), dr = RANK_OF(to) - RANK_OF(from);
@@ -225,6 +225,7 @@ int kifu__range_capture_line(const struct kifu_position *p, const piece_type *pt
 		const int sf = s * sl->dx, sr = s * sl->dy, k = sf ? df / sf : dr / sr;
 		if (k >= 1 && k * sf == df && k * sr == dr && (!sl->range || k <= sl->range)) {
 			*steps = k;
+			*step = sr * p->files + sf;
 			return i;
 		}
 	}
@@ -233,10 +234,9 @@ int kifu__range_capture_line(const struct kifu_position *p, const piece_type *pt
 
 bool kifu__range_captures_any(const struct kifu_position *p, const piece_type *pt, int side, const kifu_move *m)
 {
-	int k;
-	if (m->mid != KIFU_NO_SQUARE || kifu__range_capture_line(p, pt, side, m->from, m->to, &k) < 0)
+	int k, step;
+	if (m->mid != KIFU_NO_SQUARE || kifu__range_capture_line(p, pt, side, m->from, m->to, &k, &step) < 0)
 		return false;
-	const int step = (RANK_OF(m->to) - RANK_OF(m->from)) / k * p->files + (FILE_OF(m->to) - FILE_OF(m->from)) / k;
 	for (int n = 1, sq = m->from + step; n < k; n++, sq += step)
 		if (p->board[sq])
 			return true;
@@ -245,8 +245,8 @@ bool kifu__range_captures_any(const struct kifu_position *p, const piece_type *p
 
 bool kifu__range_capture_reaches(const struct kifu_position *p, const piece_type *pt, int side, int from, int to)
 {
-	int k, b;
-	const int i = pt->range_captures ? kifu__range_capture_line(p, pt, side, from, to, &k) : -1;
+	int k, step, b;
+	const int i = pt->range_captures ? kifu__range_capture_line(p, pt, side, from, to, &k, &step) : -1;
 	return i >= 0 && kifu__xslide_reach(p, pt, side, &pt->mv.xslides[i], from, to, &b) == KIFU_LEGAL;
 }
 

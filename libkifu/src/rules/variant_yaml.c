@@ -1096,7 +1096,7 @@ static const char *range_capture_clash(const movement *m)
 		for (int j = 0; j < m->nxslides; j++)
 			if (j != i && !(m->xslides[j].kind & (SLIDE_JUMPS | SLIDE_HOOK)) && m->xslides[j].dx == a->dx &&
 			    m->xslides[j].dy == a->dy)
-				return "a slide that passes over pieces (j) along the line of a range capture";
+				return "a slide that passes over pieces (jX, X#n) along the line of a range capture";
 		for (int j = 0; j < m->nlines; j++)
 			if (m->lines[j].dx == a->dx && m->lines[j].dy == a->dy)
 				return "lion power along the line of a range capture";
