@@ -69,6 +69,35 @@ static void dai_letters(void **state)
 	kifu_position_free(pos);
 }
 
+/* kifu_position_find: the squares of one side's pieces whose names agree
+ * with a kind's, lowest first.  On standard shogi's bitboards, Sente's two
+ * Golds (4i = 75, 6i = 77); on Chu's 12x12 board, square by square, a
+ * Dragon King (D, on 6f) and a promoted Rook (+R, 龍王 too, on 9j) found as
+ * one kind, Gote's Dragon King not, and max honoured. */
+static void find_pieces(void **state)
+{
+	(void)state;
+	uint16_t sq[8];
+	kifu_position *pos = support_position("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+	const kifu_variant *v = kifu_position_variant(pos);
+	assert_int_equal(kifu_position_find(pos, KIFU_SENTE, kifu_variant_piece_by_id(v, "gold"), sq, 8), 2);
+	assert_int_equal(sq[0], 75);
+	assert_int_equal(sq[1], 77);
+	assert_int_equal(kifu_position_find(pos, KIFU_SENTE, kifu_variant_piece_by_id(v, "gold"), sq, 1), 1);
+	assert_int_equal(sq[0], 75);
+	assert_int_equal(kifu_position_find(pos, KIFU_SENTE, -1, sq, 8), 0);
+	kifu_position_free(pos);
+	pos = support_position("chu", "6k5/12/d11/12/12/6D5/12/12/12/3+R8/12/5K6 b - 1");
+	v = kifu_position_variant(pos);
+	int dragon = kifu_variant_piece_by_id(v, "dragon-king");
+	assert_int_equal(kifu_position_find(pos, KIFU_SENTE, dragon, sq, 8), 2);
+	assert_int_equal(sq[0], 5 * 12 + 5); /* 6f */
+	assert_int_equal(sq[1], 9 * 12 + 8); /* 9j */
+	assert_int_equal(kifu_position_find(pos, KIFU_GOTE, dragon, sq, 8), 1);
+	assert_int_equal(sq[0], 2 * 12 + 11); /* 12c */
+	kifu_position_free(pos);
+}
+
 static void hands(void **state)
 {
 	(void)state;
@@ -231,6 +260,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(start_positions),
 		cmocka_unit_test(dai_letters),
+		cmocka_unit_test(find_pieces),
 		cmocka_unit_test(hands),
 		cmocka_unit_test(buffer_size),
 		cmocka_unit_test(malformed),

@@ -127,6 +127,11 @@ enum kifu_side kifu_position_side(const kifu_position *pos);
 long kifu_position_movenumber(const kifu_position *pos);
 /* The board code on sq: 0 empty, else kifu_code_type/kifu_code_side apply. */
 int kifu_position_at(const kifu_position *pos, int sq);
+/* The squares of side's pieces whose names agree with type t's
+ * (kifu_piece_names_agree), lowest square first: at most max of them are
+ * written into out.  Returns how many were written.  What a reader that
+ * names a piece by its kind (KI2: 銀 to 4八) asks first. */
+int kifu_position_find(const kifu_position *pos, enum kifu_side side, int t, uint16_t *out, int max);
 /* How many pieces of type t side holds in hand. */
 int kifu_position_hand(const kifu_position *pos, enum kifu_side side, int t);
 /* A 64-bit hash of pieces, hands, side to move and counter-strike square:

@@ -187,6 +187,39 @@ int kifu_position_at(const kifu_position *pos, int sq)
 	return sq >= 0 && sq < pos->nsq ? pos->board[sq] : 0;
 }
 
+/* Is a board code side's, of a type whose names agree with the row's? */
+static inline bool found_at(int c, enum kifu_side side, const uint64_t *agree)
+{
+	int b = kifu_code_type(c);
+	return c && kifu_code_side(c) == side && (agree[b >> 6] >> (b & 63) & 1);
+}
+
+int kifu_position_find(const kifu_position *pos, enum kifu_side side, int t, uint16_t *out, int max)
+{
+	const struct kifu_variant *v = pos->v;
+	if (t < 0 || t >= v->ntypes)
+		return 0;
+	/* the row of t (kifu__names_same), with t itself set */
+	uint64_t agree[(KIFU_MAX_TYPES + 63) / 64];
+	int words = (v->ntypes + 63) / 64;
+	memcpy(agree, v->same_names[t], (size_t)words * sizeof *agree);
+	agree[t >> 6] |= (uint64_t)1 << (t & 63);
+	int n = 0;
+	if (v->bitboards) {
+		bb128 own = pos->occ[side];
+		while (bb_any(own) && n < max) {
+			int sq = bb_pop(&own);
+			if (found_at(pos->board[sq], side, agree))
+				out[n++] = (uint16_t)sq;
+		}
+		return n;
+	}
+	for (int sq = 0; sq < pos->nsq && n < max; sq++)
+		if (found_at(pos->board[sq], side, agree))
+			out[n++] = (uint16_t)sq;
+	return n;
+}
+
 int kifu_position_hand(const kifu_position *pos, enum kifu_side side, int t)
 {
 	return t >= 0 && t < pos->v->ntypes ? pos->hand[side][t] : 0;

@@ -43,12 +43,10 @@ static int board_moves(kifu_position *pos, const kifu_movelist *list, int type, 
 		}
 		return n;
 	}
-	int side = kifu_position_side(pos);
-	int squares = kifu_variant_files(v) * kifu_variant_ranks(v);
-	for (int sq = 0; sq < squares && n < max; sq++) {
-		int c = kifu_position_at(pos, sq);
-		if (!c || (int)kifu_code_side(c) != side || !kifu_piece_names_agree(v, kifu_code_type(c), type))
-			continue;
+	uint16_t from[KIFU_MAX_SQUARES];
+	int found = kifu_position_find(pos, kifu_position_side(pos), type, from, KIFU_MAX_SQUARES);
+	for (int i = 0; i < found && n < max; i++) {
+		int sq = from[i];
 		for (int promote = 0; promote < 2 && n < max; promote++) {
 			if (promote_only >= 0 && promote != promote_only)
 				continue;
