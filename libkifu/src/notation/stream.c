@@ -66,9 +66,11 @@ const char *kifu_stream_notation(const kifu_stream *s)
  * says what it is)? */
 static bool declares_schema(const char *line, size_t len)
 {
-	for (const char *p = line; (p = memchr(p, '"', len - (size_t)(p - line))) != NULL; p++) {
-		if ((size_t)(line + len - p) < 9 || memcmp(p, "\"$schema\"", 9))
+	/* by its '$', which few lines have (a line of JSON has many '"') */
+	for (const char *d = line; (d = memchr(d, '$', len - (size_t)(d - line))) != NULL; d++) {
+		if (d == line || (size_t)(line + len - d) < 8 || memcmp(d - 1, "\"$schema\"", 9))
 			continue;
+		const char *p = d - 1;
 		const char *q = p + 9;
 		while (q < line + len && (*q == ' ' || *q == '\t'))
 			q++;
