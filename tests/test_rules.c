@@ -155,6 +155,11 @@ typedef struct spec {
  * on 5r; the Kings on 36a and 36aj. */
 #define TAIKYOKU_RANGE "e!35/36/36/36/36/36/36/36/36/36/36/36/36/26v!'9/26p9/36/26P9/24j'1L!'4p4/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/E!35 b - 1"
 
+/* The prefix o (formats/movement.md): Taikyoku's Rain Demon (+A'', fR3 sW2
+ * bF2 bR fB jofB) on 10r, a Gote Pawn on 11q, its own Pawn on 8p; the
+ * Kings on 36a and 36aj. */
+#define TAIKYOKU_RAIN_DEMON "e!35/36/36/36/36/36/36/36/36/36/36/36/36/36/36/28P7/25p10/26+A''9/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/E!35 b - 1"
+
 static const spec specs[] = {
 	/* ---- Dai Shogi ---- */
 
@@ -571,6 +576,25 @@ static const spec specs[] = {
 	CHECKS("maka-dai-dai", MAKA_FIENDS, "4j4h4j", KIFU_ILL_BAD_TWO_LEG),
 	CHECKS("maka-dai-dai", MAKA_FIENDS, "10j10h10i+", KIFU_ILL_PROMOTED_AGAIN),
 
+	/* ---- the prefix o: a slide through an empty square it does not stop on
+	 * (formats/movement.md; docs/rules.md, Taikyoku Shogi) ---- */
+
+	/* The Rain Demon on 10r: fR3 10q 10p 10o; sW2 9r 8r 11r 12r; bF2 9s 8t
+	 * 11s 12t; bR 10s to 10aj (18); fB 9q (its Pawn on 8p stops it) and
+	 * 11q (the Gote Pawn, taken); jofB up the left diagonal over 11q,
+	 * through the empty 12p, from 13o to 27a (15), not 12p itself; up the
+	 * right one the o square 8p holds its Pawn: none.  A promoted piece, in
+	 * its zone or not: no '+'.  3 + 4 + 4 + 18 + 2 + 15 = 46. */
+	MOVES("taikyoku", TAIKYOKU_RAIN_DEMON, "10r",
+	      "10r10q 10r10p 10r10o 10r9r 10r8r 10r11r 10r12r 10r9s 10r8t 10r11s 10r12t "
+	      "10r10s 10r10t 10r10u 10r10v 10r10w 10r10x 10r10y 10r10z 10r10aa 10r10ab 10r10ac 10r10ad "
+	      "10r10ae 10r10af 10r10ag 10r10ah 10r10ai 10r10aj 10r9q 10r11q "
+	      "10r13o 10r14n 10r15m 10r16l 10r17k 10r18j 10r19i 10r20h 10r21g 10r22f 10r23e 10r24d "
+	      "10r25c 10r26b 10r27a"),
+	CHECKS("taikyoku", TAIKYOKU_RAIN_DEMON, "10r13o", KIFU_LEGAL),
+	CHECKS("taikyoku", TAIKYOKU_RAIN_DEMON, "10r12p", KIFU_ILL_BLOCKED),
+	NAMES_BLOCKER("taikyoku", TAIKYOKU_RAIN_DEMON, "10r6n", "8p", "+angle-general", "pawn"),
+
 	/* ---- the range capture (range-jumps.passed: captured: formats/variants.md;
 	 * docs/rules.md, Taikyoku Shogi) ---- */
 
@@ -949,6 +973,7 @@ static void check_move_agrees_with_generation(void **state)
 	cross_check("maka-dai-dai", "18k/19/19/19/19/19/9p9/9p9/9P9/8pL'p8/19/19/19/19/19/19/19/19/+K18 w - 1");
 	/* Taikyoku: the range capture (its own pieces too) */
 	cross_check("taikyoku", TAIKYOKU_RANGE);
+	cross_check("taikyoku", TAIKYOKU_RAIN_DEMON);
 }
 
 /* ---- make / unmake ------------------------------------------------------ */
@@ -1002,6 +1027,7 @@ static void make_unmake(void **state)
 	unmake_restores("maka-dai-dai", MAKA_FIENDS, 2);
 	/* the range capture: the pieces passed over, its own too, put back */
 	unmake_restores("taikyoku", TAIKYOKU_RANGE, 2);
+	unmake_restores("taikyoku", TAIKYOKU_RAIN_DEMON, 2);
 }
 
 /* captor-becomes (formats/variants.md): a variant made for the test from

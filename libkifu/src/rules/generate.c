@@ -343,6 +343,8 @@ static void gen_xslides(gen *g, const piece_type *pt, int from)
 			continue;
 		}
 		int k = slide_first(sl), tf = FILE_OF(from) + k * df, tr = RANK_OF(from) + k * dr;
+		if (slide_empties(sl) && on_board(p, tf, tr) && kifu__empties_blocker(p, sl, from, dr * files + df) >= 0)
+			continue;
 		bool jumped = false;
 		for (; k <= limit && on_board(p, tf, tr); k++, tf += df, tr += dr) {
 			int to = tr * files + tf, c = p->board[to];

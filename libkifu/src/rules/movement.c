@@ -12,8 +12,9 @@
  * range jump by rank, * two steps of the atom, > a hook (a slide that may
  * turn 90 degrees once, to a direction its terms keep; >> either way), #n a slide that may pass over up to n pieces (a
  * triple-slashed arrow: R#3); the prefix j makes a slide pass over its
- * first square (jj its first two, jjj three).  Spaces separate nothing and
- * are ignored.
+ * first square (jj its first two, jjj three), and o after it through an empty
+ * one it does not stop on (jofB: over the first, through the second).
+ * Spaces separate nothing and are ignored.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -166,7 +167,8 @@ typedef struct atom_text {
 	bool hook;     /* > */
 	bool hook_any; /* >>: the hook's turn to either perpendicular, whatever the terms keep */
 	int passes;    /* #n: the pieces it may pass over (0: no #) */
-	int skips;     /* the prefix j, jj or jjj: the squares passed over first (0: none) */
+	int skips;     /* the prefixes j (jj, jjj) and o: the squares passed before the first it may stop on */
+	int empties;   /* of them, the o: the last ones, which must be empty */
 	int suffix_at; /* where the suffix is, for messages */
 } atom_text;
 
@@ -280,7 +282,7 @@ static int add_xslide(movement *m, int dx, int dy, int range, int kind, int skip
 	if (kind & SLIDE_PASSES)
 		x->over = (uint8_t)over;
 	else
-		x->skip = (uint8_t)skip;
+		x->skip = (uint8_t)skip; /* the j and o, and the o << 4 (slide_first) */
 	m->nxslides++;
 	return 0;
 }
@@ -357,7 +359,7 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
 			rc = add_xslide(out, dx, dy, a->range < 0 ? 0 : a->range,
 					(a->jumps ? SLIDE_JUMPS : 0) | (a->skips ? SLIDE_SKIPS_FIRST : 0) |
 						(a->passes ? SLIDE_PASSES : 0),
-					a->skips, a->passes);
+					a->skips | a->empties << 4, a->passes);
 		} else if (slider) {
 			rc = add_slide(out, dx, dy, a->range < 0 ? 0 : a->range);
 		} else if (a->range >= 0) {
@@ -377,6 +379,9 @@ static int add_part(movement *out, const atom_text *a, char p, int tilde, int *k
 static int add_atom(movement *out, const atom_text *a, int at, int end, int *errpos, const char **msg)
 {
 	const bool suffix = a->lionline || a->jumps || a->twice || a->hook || a->passes;
+	/* o: through an empty square, of a plain slide (the Rain Demon's jofB) */
+	if (a->empties && (!strchr("RBQ", a->atom) || suffix))
+		return fail(errpos, msg, a->start, "the prefix o applies to R, B or Q only, with no suffix");
 	if (a->passes && a->skips)
 		return fail(errpos, msg, a->start, "a slide past pieces (#n) takes no j");
 	/* jj passes over two squares: a range must reach past them (jjR3) */
@@ -465,6 +470,15 @@ int kifu__movement_parse(const char *text, movement *out, int *errpos, const cha
 				return fail(errpos, msg, i, "j passes over at most three squares (jjj)");
 			i++;
 		}
+		while (text[i] == 'o') {
+			/* o after them: a square passed through, empty */
+			if (++a.empties > 3)
+				return fail(errpos, msg, i, "o passes through at most three squares (ooo)");
+			a.skips++;
+			i++;
+		}
+		if (a.empties && text[i] == 'j')
+			return fail(errpos, msg, i, "j comes before o (jofB)");
 		int rc = read_terms(text, &i, &a, errpos, msg);
 		if (rc)
 			return rc;

@@ -95,6 +95,10 @@ static inline int jump_rank_of(const piece_type *pt)
 {
 	return pt->desc.jump_rank >= 0 ? pt->desc.jump_rank : pt->desc.rank;
 }
+/* The first of the squares a slide's prefix o passes through (before
+ * slide_first) that is not empty, or -1 (step: the board step of its line
+ * for the mover). */
+int kifu__empties_blocker(const struct kifu_position *p, const slide *sl, int from, int step);
 /* Does special slide sl of the piece (pt, side) on from reach to?
  * KIFU_LEGAL, or UNREACHABLE, BLOCKED, JUMP_RANK or JUMP_NO_CAPTURE with
  * *blocker the square at fault. */

@@ -92,6 +92,15 @@ static enum kifu_illegal_code passing_reach(const struct kifu_position *p, int n
 	return KIFU_LEGAL;
 }
 
+int kifu__empties_blocker(const struct kifu_position *p, const slide *sl, int from, int step)
+{
+	const int first = slide_first(sl);
+	for (int n = first - slide_empties(sl), sq = from + n * step; n < first; n++, sq += step)
+		if (p->board[sq])
+			return sq;
+	return -1;
+}
+
 enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const piece_type *pt, int side,
 					  const slide *sl, int from, int to, int *blocker)
 {
@@ -107,6 +116,8 @@ enum kifu_illegal_code kifu__xslide_reach(const struct kifu_position *p, const p
 	const int power = jump_rank_of(pt), step = sr * p->files + sf;
 	if (sl->kind & SLIDE_PASSES)
 		return passing_reach(p, sl->over, from, step, k, blocker);
+	if (slide_empties(sl) && (*blocker = kifu__empties_blocker(p, sl, from, step)) >= 0)
+		return KIFU_ILL_BLOCKED; /* o: a square it passes through, which must be empty */
 	const bool captures = pt->range_captures && (sl->kind & SLIDE_JUMPS);
 	bool jumped = false;
 	for (int n = first, sq = from + first * step; n < k; n++, sq += step) {

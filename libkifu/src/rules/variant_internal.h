@@ -46,7 +46,8 @@ typedef struct slide {
 	 * five bytes, as the plain slides' every fast path reads them) */
 	union {
 		uint8_t turns;  /* a hook (SLIDE_HOOK): bit 0 may turn to (dy, -dx), bit 1 to (-dy, dx) */
-		uint8_t skip;   /* SLIDE_SKIPS_FIRST: the squares passed over first (j 1, jj 2, jjj 3) */
+		uint8_t skip;   /* SLIDE_SKIPS_FIRST: the squares passed first (j 1, jj 2, jjj 3, each o one
+				 * more) in bits 0-3, and of them the o (the last, empty) in bits 4-5 */
 		uint8_t over;   /* SLIDE_PASSES: the pieces it may pass over (X#n: n) */
 	};
 } slide;
@@ -55,7 +56,8 @@ typedef struct slide {
  * plain slides (movement.xslides), which every fast path knows. */
 enum slide_kind {
 	SLIDE_JUMPS = 1,        /* X^: captures by jumping pieces of lower rank */
-	SLIDE_SKIPS_FIRST = 2,  /* jX: the first square (jjX two, jjjX three: skip) is passed over, whatever is on it */
+	SLIDE_SKIPS_FIRST = 2,  /* jX: the first square (jjX two, jjjX three: skip) is passed over, whatever is on it;
+				 * oX, joX: the next passed through, empty (the Rain Demon's jofB) */
 	SLIDE_HOOK = 4,         /* X>: may turn 90 degrees once, on an empty square (a hook mover) */
 	SLIDE_PASSES = 8        /* X#n: passes over up to n pieces of either side (a triple-slashed arrow) */
 };
@@ -65,7 +67,14 @@ enum slide_kind {
  * and no X#n has). */
 static inline int slide_first(const slide *s)
 {
-	return s->kind & SLIDE_SKIPS_FIRST ? 1 + s->skip : 1;
+	return s->kind & SLIDE_SKIPS_FIRST ? 1 + (s->skip & 15) : 1;
+}
+
+/* Of the squares before slide_first, how many (the last ones: the prefix
+ * o) must be empty: the slide passes through them without stopping. */
+static inline int slide_empties(const slide *s)
+{
+	return s->kind & SLIDE_SKIPS_FIRST ? s->skip >> 4 : 0;
 }
 
 /* A piece's movement compiled from its movement string (movement.c). */
