@@ -160,6 +160,11 @@ typedef struct spec {
  * Kings on 36a and 36aj. */
 #define TAIKYOKU_RAIN_DEMON "e!35/36/36/36/36/36/36/36/36/36/36/36/36/36/36/28P7/25p10/26+A''9/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/E!35 b - 1"
 
+/* promotion.forced-taking-promoted (maka-dai-dai-muller): a Sente Rook on
+ * 10j, a Gote Tokin (+p, a promoted Pawn) on 10g up its file, a Gote Pawn
+ * on 5j along its rank; the Kings on 1a and 19s. */
+#define MAKA_MULLER "18k/19/19/19/19/19/9+p9/19/19/9R4p4/19/19/19/19/19/19/19/19/K18 b - 1"
+
 static const spec specs[] = {
 	/* ---- Dai Shogi ---- */
 
@@ -576,6 +581,25 @@ static const spec specs[] = {
 	CHECKS("maka-dai-dai", MAKA_FIENDS, "4j4h4j", KIFU_ILL_BAD_TWO_LEG),
 	CHECKS("maka-dai-dai", MAKA_FIENDS, "10j10h10i+", KIFU_ILL_PROMOTED_AGAIN),
 
+	/* ---- promotion forced only when taking a promoted piece
+	 * (promotion.forced-taking-promoted; docs/rules.md, Maka Dai Dai) ---- */
+
+	/* The Rook on 10j promotes only by capture (zone 0, when: capture):
+	 * up 10i 10h, and the Tokin on 10g, which it must promote taking (a
+	 * promoted piece); down 10k to 10s (9); right 9j to 6j, and the Pawn
+	 * on 5j, taking which it may promote or not; left 11j to 19j (9).
+	 * 2 + 1 + 9 + 4 + 2 + 9 = 27.  (maka-dai-dai forces both captures'
+	 * promotion, maka-dai-dai-unforced neither.) */
+	MOVES("maka-dai-dai-muller", MAKA_MULLER, "10j",
+	      "10j10i 10j10h 10j10g+ 10j10k 10j10l 10j10m 10j10n 10j10o 10j10p 10j10q 10j10r 10j10s "
+	      "10j9j 10j8j 10j7j 10j6j 10j5j 10j5j+ "
+	      "10j11j 10j12j 10j13j 10j14j 10j15j 10j16j 10j17j 10j18j 10j19j"),
+	CHECKS("maka-dai-dai-muller", MAKA_MULLER, "10j10g", KIFU_ILL_MUST_PROMOTE),
+	CHECKS("maka-dai-dai-muller", MAKA_MULLER, "10j5j", KIFU_LEGAL),
+	CHECKS("maka-dai-dai-muller", MAKA_MULLER, "10j10h+", KIFU_ILL_PROMOTE_HERE),
+	CHECKS("maka-dai-dai", MAKA_MULLER, "10j5j", KIFU_ILL_MUST_PROMOTE),
+	CHECKS("maka-dai-dai-unforced", MAKA_MULLER, "10j10g", KIFU_LEGAL),
+
 	/* ---- the prefix o: a slide through an empty square it does not stop on
 	 * (formats/movement.md; docs/rules.md, Taikyoku Shogi) ---- */
 
@@ -970,6 +994,8 @@ static void check_move_agrees_with_generation(void **state)
 	cross_check("maka-dai-dai", MAKA_LION_DOG);
 	cross_check("maka-dai-dai", MAKA_EMPEROR);
 	cross_check("maka-dai-dai", MAKA_FIENDS);
+	cross_check("maka-dai-dai-muller", MAKA_MULLER);
+	cross_check("maka-dai-dai-muller", MAKA_FIENDS);
 	cross_check("maka-dai-dai", "18k/19/19/19/19/19/9p9/9p9/9P9/8pL'p8/19/19/19/19/19/19/19/19/+K18 w - 1");
 	/* Taikyoku: the range capture (its own pieces too) */
 	cross_check("taikyoku", TAIKYOKU_RANGE);

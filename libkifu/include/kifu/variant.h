@@ -218,7 +218,8 @@ enum kifu_promotion_when {
 typedef struct kifu_variant_rules {
 	int promotion_zone;        /* ranks on the far side; 0: no zone */
 	unsigned promotion_when;   /* kifu_promotion_when bits */
-	int promotion_forced;      /* 1: a move that may promote must (promotion.forced) */
+	int promotion_forced;      /* 1: a move that may promote must (promotion.forced); 2: must when it
+				    * takes a promoted piece (promotion.forced-taking-promoted) */
 	int drops;                 /* captured pieces go to hand and may be dropped */
 	enum kifu_royal_rule royal_rule;
 	int lost_without_royal;    /* a side with no royal in a position has lost */

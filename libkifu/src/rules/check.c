@@ -290,7 +290,10 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return illegal(why, KIFU_ILL_CANNOT_PROMOTE, t, -1, m->to, side);
 		if (!promotion_allowed(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture))
 			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
-	} else if (pt->promotes_to >= 0 && promotion_must(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture)) {
+	} else if (pt->promotes_to >= 0 &&
+		   promotion_must(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture,
+				  v->promo_forced_taking_promoted &&
+					  takes_promoted(v, p->board, side, m->from, m->mid, m->to))) {
 		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
 	}
 	if (v->lion_trading) {

@@ -85,6 +85,9 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 		if ((v->promo_when & PROMO_BY_CAPTURE) && v->promo_forced)
 			snprintf(buf, size, "the %s must promote on %s: a piece that can promote must when it captures",
 				 piece, sq);
+		else if (v->promo_forced_taking_promoted && !v->promo_forced)
+			snprintf(buf, size, "the %s must promote on %s: a piece that can promote must when it takes a promoted piece",
+				 piece, sq);
 		else
 			snprintf(buf, size, "the %s must promote on %s", piece, sq);
 		break;

@@ -29,7 +29,8 @@ static void emit_promotions(gen *g, const piece_type *pt, int from, int mid, int
 	const struct kifu_position *p = g->p;
 	int from_r = RANK_OF(from), to_r = RANK_OF(to);
 	bool can = promotion_allowed(p->v, pt, g->side, from_r, to_r, capture);
-	if (promotion_forced(p->v, pt, g->side, to_r) || (p->v->promo_forced && can)) {
+	if (promotion_forced(p->v, pt, g->side, to_r) || (p->v->promo_forced && can) ||
+	    (p->v->promo_forced_taking_promoted && can && takes_promoted(p->v, p->board, g->side, from, mid, to))) {
 		if (can)
 			push(g, from, mid, to, KIFU_MOVE_PROMOTE, 0);
 		return;
@@ -50,11 +51,14 @@ static inline void emit(gen *g, const piece_type *pt, int from, int mid, int to,
 
 /* emit with the variant's promotion table (gen_tables): prow is the row of
  * the piece's type, side and rank (variant_internal.h, promo). */
-static inline void emit_table(gen *g, const uint8_t *prow, int from, int to, bool capture)
+static inline void emit_table(gen *g, const uint8_t *prow, int from, int to, int taken)
 {
-	const unsigned f = prow[g->p->v->rank_of[to]];
+	const struct kifu_variant *v = g->p->v;
+	const unsigned f = prow[v->rank_of[to]];
+	const bool capture = taken != 0;
 	const bool can = f & (capture ? PROMO_CAPTURE : PROMO_QUIET);
-	if (!(f & (capture ? PROMO_FORCED | PROMO_FORCED_CAPTURE : PROMO_FORCED)))
+	if (!(f & (capture ? PROMO_FORCED | PROMO_FORCED_CAPTURE : PROMO_FORCED)) &&
+	    !((f & PROMO_FORCED_TAKING_PROMOTED) && capture && v->types[kifu_code_type(taken)].promoted))
 		push(g, from, KIFU_NO_SQUARE, to, 0, 0);
 	if (can)
 		push(g, from, KIFU_NO_SQUARE, to, KIFU_MOVE_PROMOTE, 0);
@@ -97,7 +101,7 @@ static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
 				continue;
 			p->stamp[to] = p->stamp_gen;
 		}
-		emit_table(g, prow, from, to, c != 0);
+		emit_table(g, prow, from, to, c);
 	}
 	for (int i = 0; i < pt->mv.nslides; i++) {
 		const int w = v->slide_walk_of[t][i][side];
@@ -114,7 +118,7 @@ static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
 					goto next;
 				p->stamp[to] = p->stamp_gen;
 			}
-			emit_table(g, prow, from, to, c != 0);
+			emit_table(g, prow, from, to, c);
 		next:
 			if (c)
 				break;

@@ -11,7 +11,7 @@
 
 /* What a board move between two ranks may or must do: it may promote as a
  * quiet move, as a capture; it must. */
-enum { PROMO_QUIET = 1, PROMO_CAPTURE = 2, PROMO_FORCED = 4, PROMO_FORCED_CAPTURE = 8 };
+enum { PROMO_QUIET = 1, PROMO_CAPTURE = 2, PROMO_FORCED = 4, PROMO_FORCED_CAPTURE = 8, PROMO_FORCED_TAKING_PROMOTED = 16 };
 
 /* The promotion zone is the far `zone` ranks of side. */
 static inline bool zone_has(const struct kifu_variant *v, int side, int r)
@@ -60,24 +60,43 @@ static inline bool promotion_forced(const struct kifu_variant *v, const piece_ty
 
 /* Must this move promote?  must-promote-ranks, or promotion.forced: every
  * move that may promote must (Tori Shogi; Heian Shogi, where a piece that
- * enters the zone "becomes a Gold"). */
+ * enters the zone "becomes a Gold"); or promotion.forced-taking-promoted:
+ * one that takes a promoted piece (takes_promoted) must (H. G. Muller's
+ * reading of Maka Dai Dai). */
 static inline bool promotion_must(const struct kifu_variant *v, const piece_type *pt, int side, int from_r,
-				  int to_r, bool capture)
+				  int to_r, bool capture, bool takes_promoted)
 {
 	return promotion_forced(v, pt, side, to_r) ||
-	       (v->promo_forced && promotion_allowed(v, pt, side, from_r, to_r, capture));
+	       ((v->promo_forced || (v->promo_forced_taking_promoted && takes_promoted)) &&
+		promotion_allowed(v, pt, side, from_r, to_r, capture));
 }
 
-/* The four together, as the variant's table holds them (PROMO_*): may
- * promote quietly, may capturing; must; must when capturing only. */
+/* Does a move from `from` through mid (or KIFU_NO_SQUARE) to `to` take a
+ * promoted enemy piece, by side?  (The squares it names: igui takes on mid
+ * alone.)  What promotion.forced-taking-promoted asks of it. */
+static inline bool takes_promoted(const struct kifu_variant *v, const uint16_t *board, int side, int from, int mid,
+				  int to)
+{
+	int c = mid != KIFU_NO_SQUARE ? board[mid] : 0;
+	if (c && (int)kifu_code_side(c) != side && v->types[kifu_code_type(c)].promoted)
+		return true;
+	c = to != from ? board[to] : 0;
+	return c && (int)kifu_code_side(c) != side && v->types[kifu_code_type(c)].promoted;
+}
+
+/* The five together, as the variant's table holds them (PROMO_*): may
+ * promote quietly, may capturing; must; must when capturing only; must when
+ * taking a promoted piece only. */
 static inline unsigned promotion_flags(const struct kifu_variant *v, int t, int side, int from_r, int to_r)
 {
 	const piece_type *pt = &v->types[t];
-	const bool must_quiet = promotion_must(v, pt, side, from_r, to_r, false);
+	const bool must_quiet = promotion_must(v, pt, side, from_r, to_r, false, false);
+	const bool must_capture = !must_quiet && promotion_must(v, pt, side, from_r, to_r, true, false);
 	return (promotion_allowed(v, pt, side, from_r, to_r, false) ? PROMO_QUIET : 0u) |
 	       (promotion_allowed(v, pt, side, from_r, to_r, true) ? PROMO_CAPTURE : 0u) |
-	       (must_quiet ? PROMO_FORCED : 0u) |
-	       (!must_quiet && promotion_must(v, pt, side, from_r, to_r, true) ? PROMO_FORCED_CAPTURE : 0u);
+	       (must_quiet ? PROMO_FORCED : 0u) | (must_capture ? PROMO_FORCED_CAPTURE : 0u) |
+	       (!must_quiet && !must_capture && promotion_must(v, pt, side, from_r, to_r, true, true)
+			? PROMO_FORCED_TAKING_PROMOTED : 0u);
 }
 
 #endif

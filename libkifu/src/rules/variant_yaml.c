@@ -627,6 +627,7 @@ static const kifu__key promotion_keys[] = {
 	{INT("zone", VAR(zone), 0, KIFU_MAX_DIM)},
 	{FLAGS("when", VAR(promo_when), promotion_when, "promotion condition")},
 	{BOOL("forced", VAR(promo_forced))},
+	{BOOL("forced-taking-promoted", VAR(promo_forced_taking_promoted))},
 };
 static const kifu__key_table promotion_table = {
 	.mapping = "promotion", .section = "promotion", .keys = promotion_keys, .nkeys = NKEYS(promotion_keys),
