@@ -288,7 +288,9 @@ static void build_gen_tables(struct kifu_variant *v)
 {
 	const int files = v->files, ranks = v->ranks, nsq = files * ranks;
 	memset(v->leap_on, 0, sizeof v->leap_on);
-	v->gen_tables = v->ntypes <= KEY_TYPES && ranks <= 16;
+	/* (forced-taking-promoted: a move's promotion depends on what it takes,
+	 * which the tables do not hold) */
+	v->gen_tables = v->ntypes <= KEY_TYPES && ranks <= 16 && !v->promo_forced_taking_promoted;
 	for (int t = 0; v->gen_tables && t < v->ntypes; t++) {
 		const movement *mv = &v->types[t].mv;
 		for (int side = 0; side < 2; side++) {

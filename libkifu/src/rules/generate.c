@@ -51,14 +51,11 @@ static inline void emit(gen *g, const piece_type *pt, int from, int mid, int to,
 
 /* emit with the variant's promotion table (gen_tables): prow is the row of
  * the piece's type, side and rank (variant_internal.h, promo). */
-static inline void emit_table(gen *g, const uint8_t *prow, int from, int to, int taken)
+static inline void emit_table(gen *g, const uint8_t *prow, int from, int to, bool capture)
 {
-	const struct kifu_variant *v = g->p->v;
-	const unsigned f = prow[v->rank_of[to]];
-	const bool capture = taken != 0;
+	const unsigned f = prow[g->p->v->rank_of[to]];
 	const bool can = f & (capture ? PROMO_CAPTURE : PROMO_QUIET);
-	if (!(f & (capture ? PROMO_FORCED | PROMO_FORCED_CAPTURE : PROMO_FORCED)) &&
-	    !((f & PROMO_FORCED_TAKING_PROMOTED) && capture && v->types[kifu_code_type(taken)].promoted))
+	if (!(f & (capture ? PROMO_FORCED | PROMO_FORCED_CAPTURE : PROMO_FORCED)))
 		push(g, from, KIFU_NO_SQUARE, to, 0, 0);
 	if (can)
 		push(g, from, KIFU_NO_SQUARE, to, KIFU_MOVE_PROMOTE, 0);
@@ -101,7 +98,7 @@ static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
 				continue;
 			p->stamp[to] = p->stamp_gen;
 		}
-		emit_table(g, prow, from, to, c);
+		emit_table(g, prow, from, to, c != 0);
 	}
 	for (int i = 0; i < pt->mv.nslides; i++) {
 		const int w = v->slide_walk_of[t][i][side];
@@ -118,7 +115,7 @@ static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
 					goto next;
 				p->stamp[to] = p->stamp_gen;
 			}
-			emit_table(g, prow, from, to, c);
+			emit_table(g, prow, from, to, c != 0);
 		next:
 			if (c)
 				break;

@@ -11,7 +11,7 @@
 
 /* What a board move between two ranks may or must do: it may promote as a
  * quiet move, as a capture; it must. */
-enum { PROMO_QUIET = 1, PROMO_CAPTURE = 2, PROMO_FORCED = 4, PROMO_FORCED_CAPTURE = 8, PROMO_FORCED_TAKING_PROMOTED = 16 };
+enum { PROMO_QUIET = 1, PROMO_CAPTURE = 2, PROMO_FORCED = 4, PROMO_FORCED_CAPTURE = 8 };
 
 /* The promotion zone is the far `zone` ranks of side. */
 static inline bool zone_has(const struct kifu_variant *v, int side, int r)
@@ -84,19 +84,18 @@ static inline bool takes_promoted(const struct kifu_variant *v, const uint16_t *
 	return c && (int)kifu_code_side(c) != side && v->types[kifu_code_type(c)].promoted;
 }
 
-/* The five together, as the variant's table holds them (PROMO_*): may
- * promote quietly, may capturing; must; must when capturing only; must when
- * taking a promoted piece only. */
+/* The four together, as the variant's table holds them (PROMO_*): may
+ * promote quietly, may capturing; must; must when capturing only.  (A
+ * variant with promotion.forced-taking-promoted has no table: what a move
+ * must do depends on what it takes.) */
 static inline unsigned promotion_flags(const struct kifu_variant *v, int t, int side, int from_r, int to_r)
 {
 	const piece_type *pt = &v->types[t];
 	const bool must_quiet = promotion_must(v, pt, side, from_r, to_r, false, false);
-	const bool must_capture = !must_quiet && promotion_must(v, pt, side, from_r, to_r, true, false);
 	return (promotion_allowed(v, pt, side, from_r, to_r, false) ? PROMO_QUIET : 0u) |
 	       (promotion_allowed(v, pt, side, from_r, to_r, true) ? PROMO_CAPTURE : 0u) |
-	       (must_quiet ? PROMO_FORCED : 0u) | (must_capture ? PROMO_FORCED_CAPTURE : 0u) |
-	       (!must_quiet && !must_capture && promotion_must(v, pt, side, from_r, to_r, true, true)
-			? PROMO_FORCED_TAKING_PROMOTED : 0u);
+	       (must_quiet ? PROMO_FORCED : 0u) |
+	       (!must_quiet && promotion_must(v, pt, side, from_r, to_r, true, false) ? PROMO_FORCED_CAPTURE : 0u);
 }
 
 #endif
