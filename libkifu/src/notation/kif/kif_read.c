@@ -362,7 +362,7 @@ static int wide_third_step(parse *ps, const kif_line *kl)
 	ps->run_ply = -1;
 	if (run < 1 || run != ply || kl->number != ply + ps->number_base ||
 	    kifu_record_get_move_at(ps->rec, ps->last, &prev))
-		return PROBLEM(ps, ply, mp, mp, mlen, "a third step that does not follow a second");
+		return PROBLEM(ps, kl->number - ps->number_base, mp, mp, mlen, "a third step that does not follow a second");
 	kifu__kif_eat_mark(&t);
 	kif_move_head h;
 	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h, &ps->kr->names);
