@@ -88,7 +88,16 @@ static NOINLINE int take_passed(struct kifu_position *p, const piece_type *pt, c
 static NOINLINE int take_run(struct kifu_position *p, const kifu_move *m, undo_data *u)
 {
 	const int df = FILE_OF(m->to) - FILE_OF(m->from), dr = RANK_OF(m->to) - RANK_OF(m->from);
-	const int step = ((dr > 0) - (dr < 0)) * p->files + (df > 0) - (df < 0);
+	const int uf = (df > 0) - (df < 0), ur = (dr > 0) - (dr < 0), step = ur * p->files + uf;
+	/* an illegal run played through (record/play.c), its squares off a
+	 * line or in a variant with none (no passed[] kept): taken as the
+	 * two-leg move it names */
+	if (!p->v->any_run || (!df && !dr) || (df && dr && df != dr && df != -dr))
+		return 0;
+	const int j = uf ? df / uf : dr / ur; /* to: j steps of the line */
+	const int k = uf ? (FILE_OF(m->mid) - FILE_OF(m->from)) / uf : (RANK_OF(m->mid) - RANK_OF(m->from)) / ur;
+	if (k < 1 || j < k + 2 || m->mid != m->from + k * step)
+		return 0;
 	int n = 1, last = 0, changer = 0;
 	for (int sq = m->from + step; sq != m->to; sq += step, n++) {
 		const int c = sq == m->mid ? 0 : p->board[sq];
