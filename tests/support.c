@@ -98,6 +98,26 @@ char *support_move_text(const kifu_variant *v, const kifu_move *m, char *buf)
 	mid[0] = '\0';
 	if (m->mid != KIFU_NO_SQUARE)
 		support_square_text(v, m->mid, mid);
+	if (m->flags & KIFU_MOVE_RUN) {
+		/* a run: every square it stops on (from, mid, those between, to);
+		 * one with none between or off its line (no move) marked "!" */
+		const int files = kifu_variant_files(v);
+		const int df = m->to % files - m->from % files, dr = m->to / files - m->from / files;
+		const int step = ((dr > 0) - (dr < 0)) * files + (df > 0) - (df < 0);
+		char between[8];
+		size_t at = (size_t)snprintf(buf, 32, "%s%s", from, mid);
+		int n = 1;
+		while (n < 10 && m->mid + n * step != m->to)
+			n++;
+		if (n == 1 || n == 10 || step == 0) {
+			snprintf(buf + at, 32 - at, "!%s%s", to, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
+			return buf;
+		}
+		for (int sq = m->mid + step; sq != m->to && at < 24; sq += step)
+			at += (size_t)snprintf(buf + at, 32 - at, "%s", support_square_text(v, sq, between));
+		snprintf(buf + at, 32 - at, "%s%s", to, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
+		return buf;
+	}
 	snprintf(buf, 32, "%s%s%s%s", from, mid, to,
 		 (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
 	return buf;
@@ -107,7 +127,7 @@ int support_parse_move(const kifu_position *pos, const char *text, kifu_move *ou
 {
 	const kifu_variant *v = kifu_position_variant(pos);
 	const char *star = strchr(text, '*');
-	int sq[3];
+	int sq[10];
 	int n = 0;
 	size_t i = 0, len;
 
@@ -132,7 +152,8 @@ int support_parse_move(const kifu_position *pos, const char *text, kifu_move *ou
 		}
 		return text[i] ? -1 : 0;
 	}
-	while (n < 3 && text[i] && text[i] != '+') {
+	/* (four squares or more: a run, each square it stops on) */
+	while (n < 10 && text[i] && text[i] != '+') {
 		int s = support_parse_square(v, text + i, &len);
 		if (s < 0)
 			return -1;
@@ -149,8 +170,10 @@ int support_parse_move(const kifu_position *pos, const char *text, kifu_move *ou
 		return -1;
 	out->from = (uint16_t)sq[0];
 	out->to = (uint16_t)sq[n - 1];
-	if (n == 3)
+	if (n >= 3)
 		out->mid = (uint16_t)sq[1];
+	if (n >= 4)
+		out->flags |= KIFU_MOVE_RUN;
 	return 0;
 }
 

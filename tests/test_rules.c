@@ -138,6 +138,11 @@ typedef struct spec {
  * on 10i, Gote Pawns on 10h and 10g above it and on 11j and 9j beside it;
  * the Kings on 19s and 1a. */
 #define MAKA_LION_DOG "18k/19/19/19/19/19/9p9/9p9/9P9/8pL'p8/19/19/19/19/19/19/19/19/K18 b - 1"
+/* The Lion Dog's runs (KIFU_MOVE_RUN: its third capture): a Sente Lion
+ * Dog on 10j; up, Gote Pawns on 10i and 10h, 10g empty; left, Gote Pawns
+ * on 11j, 12j and 13j; right, a Gote Pawn on 9j, its own on 8j, 7j empty;
+ * down, a Gote Pawn on 10k, 10l and 10m empty; the Kings on 19s and 1a. */
+#define MAKA_RUNS "18k/19/19/19/19/19/19/9p9/9p9/6pppL'pP7/9p9/19/19/19/19/19/19/19/K18 b - 1"
 /* A Sente Emperor (+K, E) on 10j, its Pawn on 15o; Gote's King on 1a,
  * Pawns on 10f (which protects 10g), 10g and 5e. */
 #define MAKA_EMPEROR "18k/19/19/19/14p4/9p9/9p9/19/19/9+K9/19/19/19/19/4P14/19/19/19/19 b - 1"
@@ -539,6 +544,47 @@ static const spec specs[] = {
 	/* It attacks the three squares of each line, whatever stands between. */
 	ATTACKS("maka-dai-dai", MAKA_LION_DOG, "10g", KIFU_SENTE),
 
+	/* The runs (ja 狛犬: "1, 2 and 3", taking every enemy it stops on),
+	 * worked by hand on MAKA_RUNS.  Up (10i, 10h enemies, 10g empty): the
+	 * jumps 10i+ 10h+ 10g; 10i taken, then back (igui), on to 10h or 10g;
+	 * 10h taken, then back to 10i or on to 10g; and the run, 10i and 10h
+	 * taken, ending on 10g: 3 + 3 + 2 + 1 = 9.  Left (11j, 12j, 13j
+	 * enemies): the same nine, the run taking three (11j, 12j, 13j).
+	 * Right (9j enemy, 8j its own, 7j empty): 9j+ 7j, 9j taken then back
+	 * or on to 7j; no first leg on 8j, no run through it: 4.  Down (10k
+	 * enemy, 10l 10m empty): 10k+ 10l 10m, 10k taken then back or on to
+	 * 10l or 10m; no run (10l empty): 6.  The diagonals' 12 squares, one
+	 * pass: 9 + 9 + 4 + 6 + 12 + 1 = 41 (each capture a forced promotion).
+	 * With the Pawn's 8j8i and the King's 3: 45 (43 before the runs). */
+	MOVES("maka-dai-dai", MAKA_RUNS, "10j",
+	      "10j10i+ 10j10h+ 10j10g 10j10i10j+ 10j10i10h+ 10j10i10g+ 10j10h10i+ 10j10h10g+ "
+	      "10j10i10h10g+ "
+	      "10j11j+ 10j12j+ 10j13j+ 10j11j10j+ 10j11j12j+ 10j11j13j+ 10j12j11j+ 10j12j13j+ "
+	      "10j11j12j13j+ "
+	      "10j9j+ 10j7j 10j9j10j+ 10j9j7j+ "
+	      "10j10k+ 10j10l 10j10m 10j10k10j+ 10j10k10l+ 10j10k10m+ "
+	      "10j11i 10j12h 10j13g 10j9i 10j8h 10j7g 10j11k 10j12l 10j13m 10j9k 10j8l 10j7m "
+	      "10j11i10j"),
+	PLAYS("maka-dai-dai", MAKA_RUNS, NULL, NULL, KIFU_GAME_ON, -1, 1, 45),
+	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10i10h10g+", KIFU_LEGAL),
+	CHECKS("maka-dai-dai", MAKA_RUNS, "10j11j12j13j+", KIFU_LEGAL),
+	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10i10h10g", KIFU_ILL_MUST_PROMOTE),
+	/* a run stops on 8j, its own Pawn; on 10l, empty */
+	CHECKS("maka-dai-dai", MAKA_RUNS, "10j9j8j7j+", KIFU_ILL_BAD_RUN),
+	NAMES_BLOCKER("maka-dai-dai", MAKA_RUNS, "10j9j8j7j+", "8j", "lion-dog", "pawn"),
+	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10k10l10m+", KIFU_ILL_BAD_RUN),
+	/* past the line's third square; off the line */
+	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10h10g10f+", KIFU_ILL_BAD_TWO_LEG),
+	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10i10h11g+", KIFU_ILL_BAD_TWO_LEG),
+	/* after the run up, 10i and 10h are empty, the Gold (the Lion Dog
+	 * promoted) on 10g: Gote's Pawns on 13j 12j 11j 9j 10k step down, its
+	 * King has 3: 8.  After the run left: the Pawns on 10i (to 10j, now
+	 * empty), 9j and 10k (10h is behind its own Pawn), the King's 3: 6. */
+	PLAYS("maka-dai-dai", MAKA_RUNS, "10j10i10h10g+",
+	      "18k/19/19/19/19/19/9+L'9/19/19/6ppp1pP7/9p9/19/19/19/19/19/19/19/K18 w - 2", KIFU_GAME_ON, -1, 1, 8),
+	PLAYS("maka-dai-dai", MAKA_RUNS, "10j11j12j13j+",
+	      "18k/19/19/19/19/19/19/9p9/9p9/6+L'3pP7/9p9/19/19/19/19/19/19/19/K18 w - 2", KIFU_GAME_ON, -1, 1, 6),
+
 	/* ---- the Emperor (E: formats/movement.md; docs/rules.md, Maka Dai Dai) ---- */
 
 	/* The Emperor on 10j: every empty square of the board (361 less the 6
@@ -846,7 +892,8 @@ static void canonical(const kifu_position *pos, const kifu_move *m, char *buf)
 	kifu_move c = *m;
 	char from[8];
 
-	if (!(c.flags & KIFU_MOVE_DROP) && c.mid != KIFU_NO_SQUARE && c.from < nsq &&
+	/* (a run is its own move, whatever its squares hold) */
+	if (!(c.flags & (KIFU_MOVE_DROP | KIFU_MOVE_RUN)) && c.mid != KIFU_NO_SQUARE && c.from < nsq &&
 	    c.mid < nsq && c.to < nsq && !kifu_position_at(pos, c.mid) &&
 	    lion_two_step(pos, c.from, c.mid, c.to)) {
 		if (c.from == c.to) {
@@ -925,9 +972,10 @@ static void cross_check(const char *variant, const char *sfen)
 	 * drop.  Exactly the listed ones (up to the naming above) pass. */
 	for (int from = 0; from < nsq; from++) {
 		for (int to = 0; to < nsq; to++)
-			for (int fl = 0; fl < 2; fl++) {
+			for (int fl = 0; fl < 4; fl++) {
+				/* (a run has two legs: a one-leg one is refused) */
 				kifu_move m = {(uint16_t)from, KIFU_NO_SQUARE, (uint16_t)to,
-					       (uint8_t)(fl ? KIFU_MOVE_PROMOTE : 0), 0};
+					       (uint8_t)((fl & 1 ? KIFU_MOVE_PROMOTE : 0) | (fl & 2 ? KIFU_MOVE_RUN : 0)), 0};
 				try_move(pos, &m, texts, list->count, &accepted, here);
 			}
 		int code = kifu_position_at(pos, from);
@@ -942,10 +990,13 @@ static void cross_check(const char *variant, const char *sfen)
 					for (int tf = mf - 2; tf <= mf + 2; tf++) {
 						if (tr < 0 || tr >= ranks || tf < 0 || tf >= files)
 							continue;
-						for (int fl = 0; fl < 2; fl++) {
+						for (int fl = 0; fl < 4; fl++) {
+							/* each with and without KIFU_MOVE_RUN */
 							kifu_move m = {(uint16_t)from, (uint16_t)(mr * files + mf),
 								       (uint16_t)(tr * files + tf),
-								       (uint8_t)(fl ? KIFU_MOVE_PROMOTE : 0), 0};
+								       (uint8_t)((fl & 1 ? KIFU_MOVE_PROMOTE : 0) |
+										 (fl & 2 ? KIFU_MOVE_RUN : 0)),
+								       0};
 							try_move(pos, &m, texts, list->count, &accepted, here);
 						}
 					}
@@ -994,8 +1045,10 @@ static void check_move_agrees_with_generation(void **state)
 	cross_check("maka-dai-dai", MAKA_LION_DOG);
 	cross_check("maka-dai-dai", MAKA_EMPEROR);
 	cross_check("maka-dai-dai", MAKA_FIENDS);
+	cross_check("maka-dai-dai", MAKA_RUNS);
 	cross_check("maka-dai-dai-muller", MAKA_MULLER);
 	cross_check("maka-dai-dai-muller", MAKA_FIENDS);
+	cross_check("maka-dai-dai-muller", MAKA_RUNS);
 	cross_check("maka-dai-dai", "18k/19/19/19/19/19/9p9/9p9/9P9/8pL'p8/19/19/19/19/19/19/19/19/+K18 w - 1");
 	/* Taikyoku: the range capture (its own pieces too) */
 	cross_check("taikyoku", TAIKYOKU_RANGE);
@@ -1035,8 +1088,36 @@ static void unmake_restores(const char *variant, const char *sfen, int depth)
 	kifu_position_free(pos);
 }
 
+/* The key after each move of the position is the one of the position its
+ * SFEN reads to (make.c's hash kept exactly), and the unmake puts the first
+ * key back. */
+static void keys_follow(const char *variant, const char *sfen)
+{
+	kifu_position *pos = support_position(variant, sfen);
+	kifu_movelist *list = malloc(sizeof *list);
+	char after[4096], text[32];
+
+	assert_non_null(list);
+	const uint64_t key0 = kifu_position_key(pos);
+	kifu_generate_legal(pos, list);
+	for (int i = 0; i < list->count; i++) {
+		kifu_undo u;
+		kifu_make_move(pos, &list->moves[i], &u);
+		kifu_position *fresh = support_position(variant, support_sfen(pos, after, sizeof after));
+		if (kifu_position_key(pos) != kifu_position_key(fresh))
+			fail_msg("after %s the key is not that of %s",
+				 support_move_text(kifu_position_variant(pos), &list->moves[i], text), after);
+		kifu_position_free(fresh);
+		kifu_unmake_move(pos, &u);
+		assert_true(kifu_position_key(pos) == key0);
+	}
+	free(list);
+	kifu_position_free(pos);
+}
+
 static void make_unmake(void **state)
 {
+	keys_follow("maka-dai-dai", MAKA_RUNS);
 	(void)state;
 	unmake_restores("shogi", NULL, 2);
 	unmake_restores("shogi", "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", 2);
@@ -1051,6 +1132,8 @@ static void make_unmake(void **state)
 	unmake_restores("dai", "15/15/7k4+e1p/15/15/15/15/7R7/15/15/15/15/15/15/12K2 b - 1", 2);
 	unmake_restores("maka-dai-dai", MAKA_LION_DOG, 2);
 	unmake_restores("maka-dai-dai", MAKA_FIENDS, 2);
+	/* the runs: the pieces they stopped on put back */
+	unmake_restores("maka-dai-dai", MAKA_RUNS, 2);
 	/* the range capture: the pieces passed over, its own too, put back */
 	unmake_restores("taikyoku", TAIKYOKU_RANGE, 2);
 	unmake_restores("taikyoku", TAIKYOKU_RAIN_DEMON, 2);

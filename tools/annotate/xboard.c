@@ -71,10 +71,21 @@ static void square_text(const kifu_variant *v, int sq, int turned, char *buf, si
 	snprintf(buf, size, "%c%d", 'a' + (files - file), ranks + 1 - rank);
 }
 
+/* A run's (KIFU_MOVE_RUN) third square: the one after mid along the line
+ * from `from` through mid (kifu's numbering), or -1 off a line. */
+static int run_second(const kifu_variant *v, int from, int mid)
+{
+	const int files = kifu_variant_files(v);
+	const int df = mid % files - from % files, dr = mid / files - from / files;
+	if ((!df && !dr) || (df && dr && df != dr && df != -dr))
+		return -1;
+	return mid + ((dr > 0) - (dr < 0)) * files + (df > 0) - (df < 0);
+}
+
 void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, int turned, char *buf,
 			size_t size)
 {
-	char a[8], b[8], c[8];
+	char a[8], b[8], c[8], s[8];
 	const char *promo = m->flags & KIFU_MOVE_PROMOTE ? "+" : "";
 	if (m->flags & KIFU_MOVE_DROP) {
 		kifu_piece_info info;
@@ -91,7 +102,13 @@ void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, int
 		snprintf(buf, size, "@@@@");
 		return;
 	}
-	if (m->mid != KIFU_NO_SQUARE) {
+	const int second = m->flags & KIFU_MOVE_RUN && m->mid != KIFU_NO_SQUARE ? run_second(v, m->from, m->mid) : -1;
+	if (second >= 0) {
+		/* a run: three legs, each from where the last ended */
+		square_text(v, m->mid, turned, b, sizeof b);
+		square_text(v, second, turned, s, sizeof s);
+		snprintf(buf, size, "%s%s,%s%s,%s%s%s", a, b, b, s, s, c, promo);
+	} else if (m->mid != KIFU_NO_SQUARE) {
 		square_text(v, m->mid, turned, b, sizeof b);
 		snprintf(buf, size, "%s%s,%s%s%s", a, b, b, c, promo);
 	} else {
@@ -187,6 +204,17 @@ int xboard_parse_move(kifu_position *pos, const char *text, int turned, kifu_mov
 			goto bad;
 		out->mid = (uint16_t)b;
 		out->to = (uint16_t)d;
+		int e, f;
+		if (*p == ',') {
+			/* a third leg: a run (KIFU_MOVE_RUN), its second leg
+			 * ending on the square after mid */
+			p++;
+			if (read_square(v, turned, &p, &e) || e != d || read_square(v, turned, &p, &f) ||
+			    run_second(v, a, b) != d)
+				goto bad;
+			out->to = (uint16_t)f;
+			out->flags |= KIFU_MOVE_RUN;
+		}
 	}
 	if (*p == '+') {
 		out->flags |= KIFU_MOVE_PROMOTE;

@@ -362,7 +362,8 @@ static uint64_t move_code(const kifu_move *m)
 {
 	if (m->flags & KIFU_MOVE_DROP)
 		return 1ull << 63 | (uint64_t)m->piece << 16 | m->to;
-	return (uint64_t)(m->flags & KIFU_MOVE_PROMOTE) << 48 | (uint64_t)m->from << 32 |
+	/* (a run, KIFU_MOVE_RUN, is another move than the two legs it shares) */
+	return (uint64_t)(m->flags & (KIFU_MOVE_PROMOTE | KIFU_MOVE_RUN)) << 48 | (uint64_t)m->from << 32 |
 	       (uint64_t)m->mid << 16 | m->to;
 }
 

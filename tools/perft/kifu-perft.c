@@ -138,36 +138,12 @@ static int set_sfen(kifu_position *pos, const char *sfen)
 	return CLI_OK;
 }
 
-/* "7g": the file number, then the rank as a letter (a = rank 1). */
-static void square_name(const kifu_variant *v, int sq, char *buf, size_t size)
+/* The compact notation (formats/compact.md): from [mid [mid2]] to [+], or
+ * P*5e (kifu_compact_format_move: a run names four squares). */
+static void move_name(const kifu_variant *v, const kifu_move *m, char *buf, size_t size)
 {
-	int files = kifu_variant_files(v);
-	char rank[3] = {0};
-
-	kifu_rank_letters(sq / files + 1, rank);
-	snprintf(buf, size, "%d%s", sq % files + 1, rank);
-}
-
-/* The compact notation (formats/compact.md): from [mid] to [+], or P*5e. */
-static void move_name(const kifu_variant *v, const kifu_move *m, char *buf,
-		      size_t size)
-{
-	char from[8], mid[8], to[8];
-	kifu_piece_info info;
-
-	square_name(v, m->to, to, sizeof to);
-	if (m->flags & KIFU_MOVE_DROP) {
-		if (kifu_variant_piece(v, m->piece, &info) < 0)
-			info.sfen = "?";
-		snprintf(buf, size, "%s*%s", info.sfen, to);
-		return;
-	}
-	square_name(v, m->from, from, sizeof from);
-	mid[0] = '\0';
-	if (m->mid != KIFU_NO_SQUARE)
-		square_name(v, m->mid, mid, sizeof mid);
-	snprintf(buf, size, "%s%s%s%s", from, mid, to,
-		 (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
+	if (kifu_compact_format_move(v, m, buf, size) < 0 && size)
+		buf[0] = '\0';
 }
 
 /* A library error of the count (out of memory: the move lists grow as

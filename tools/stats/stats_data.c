@@ -501,7 +501,8 @@ static void count_move_facts(struct record_count *rc, kifu_position *pos, const 
 	uint64_t *p = piece_counts(rc, t);
 	p[STATS_P_MOVES]++;
 	uint64_t caps = 0;
-	int squares[2] = {-1, -1};
+	/* mid, the squares a run (KIFU_MOVE_RUN) stops on past it, to */
+	int squares[KIFU_MAX_DIM + 1] = {-1, -1}, n = 2;
 	if (m->mid != KIFU_NO_SQUARE) {
 		moves[STATS_M_TWO_LEG]++;
 		int cm = kifu_position_at(pos, m->mid);
@@ -512,7 +513,16 @@ static void count_move_facts(struct record_count *rc, kifu_position *pos, const 
 	}
 	if (m->to != m->from && m->to != m->mid)
 		squares[1] = m->to;
-	for (int i = 0; i < 2; i++) {
+	if ((m->flags & KIFU_MOVE_RUN) && m->mid != KIFU_NO_SQUARE) {
+		const int files = kifu_variant_files(v);
+		const int df = m->to % files - m->mid % files, dr = m->to / files - m->mid / files;
+		const int step = ((dr > 0) - (dr < 0)) * files + (df > 0) - (df < 0);
+		const int nsq = files * kifu_variant_ranks(v);
+		for (int sq = m->mid + step; step && sq >= 0 && sq < nsq && sq != m->to && n < KIFU_MAX_DIM + 1;
+		     sq += step)
+			squares[n++] = sq;
+	}
+	for (int i = 0; i < n; i++) {
 		if (squares[i] < 0)
 			continue;
 		int c = kifu_position_at(pos, squares[i]);

@@ -22,14 +22,21 @@ KIFU_BEGIN_DECLS
 
 enum kifu_move_flags {
 	KIFU_MOVE_PROMOTE = 1,  /* the piece promotes at the end of the move */
-	KIFU_MOVE_DROP = 2      /* a piece from hand is put on `to` */
+	KIFU_MOVE_DROP = 2,     /* a piece from hand is put on `to` */
+	KIFU_MOVE_RUN = 4       /* a two-leg move's second leg runs: it stops on every
+				 * square strictly between mid and `to` along the line,
+				 * taking the enemy there (lion power along a line, X~n:
+				 * the Lion Dog's 1, 2 and 3) */
 };
 
 /* A move: from [mid] to [promote], or a drop of `piece` on `to` (from and
  * mid KIFU_NO_SQUARE).
  * mid is the first leg's square of a two-leg (Lion) move, KIFU_NO_SQUARE
  * for a one-leg move. A pass is from == to with an empty mid; 居食い (igui)
- * is from == to with an enemy on mid. */
+ * is from == to with an enemy on mid.  With KIFU_MOVE_RUN, from, mid and
+ * to lie outward along one line, to at least two squares past mid, and each
+ * square between mid and to holds an enemy piece, taken as the piece stops
+ * there on its way (formats/movement.md, `~n`). */
 typedef struct kifu_move {
 	uint16_t from;
 	uint16_t mid;
@@ -292,8 +299,10 @@ enum kifu_illegal_code {
 				    * blocked; square: the destination */
 	KIFU_ILL_EMPEROR_PROTECTED, /* the Emperor's move (E) takes a piece another enemy
 				    * piece protects; square: that piece */
-	KIFU_ILL_RANGE_CAPTURE_RANK /* a range capture (range-jumps.passed: captured) ends on
+	KIFU_ILL_RANGE_CAPTURE_RANK, /* a range capture (range-jumps.passed: captured) ends on
 				     * a piece that does not rank below it; square: that piece */
+	KIFU_ILL_BAD_RUN           /* a run (KIFU_MOVE_RUN) that is no move of the piece, or
+				    * stops on a square holding no enemy; square: that one */
 };
 
 typedef struct kifu_illegal {

@@ -143,3 +143,17 @@ char *kifu_dropped_words(unsigned dropped, char *buf, size_t size)
 	}
 	return buf;
 }
+
+int kifu__run_second(int files, int from, int mid, int to)
+{
+	const int df = mid % files - from % files, dr = mid / files - from / files;
+	const int tf = to % files - mid % files, tr = to / files - mid / files;
+	const int uf = (df > 0) - (df < 0), ur = (dr > 0) - (dr < 0);
+	/* from -> mid along a line, to j >= 2 steps of it further */
+	if ((!df && !dr) || (df && dr && df != dr && df != -dr))
+		return -1;
+	const int j = uf ? tf / uf : tr / ur;
+	if (j < 2 || j * uf != tf || j * ur != tr)
+		return -1;
+	return mid + ur * files + uf;
+}

@@ -62,6 +62,13 @@ extern const int kifu__notation_count;
 /* The entry called name, or NULL. */
 const kifu__notation *kifu__notation_named(const char *name);
 
+/* A run (KIFU_MOVE_RUN; formats/movement.md, `~n`), squares only: the
+ * square after mid along the line from `from` through mid, when from, mid
+ * and to lie outward along one line (a rank, a file or a diagonal) with to
+ * two squares or more past mid, on a board `files` wide; else -1.  Every
+ * notation names a run by from, mid, this square and to. */
+int kifu__run_second(int files, int from, int mid, int to);
+
 /* Of the n variants (n >= 1) that a record fits, the one that the others
  * all inherit (through their parents, found in set by name), itself when
  * n is 1: chu, of chu and chu-jcsa; NULL when none is. */

@@ -277,6 +277,14 @@ long kifu_record_add_move(kifu_record *r, const kifu_move *move, const char *tex
 	return r->nmoves++;
 }
 
+int kifu_record_set_move(kifu_record *r, long i, const kifu_move *move)
+{
+	if (i < 0 || i >= r->nmoves)
+		return KIFU_EINVAL;
+	r->moves[i].move = *move;
+	return 0;
+}
+
 int kifu_record_set_named_type(kifu_record *r, long i, int type)
 {
 	if (i < 0 || i >= r->nmoves)
@@ -312,7 +320,7 @@ int kifu_move_same(const kifu_move *a, const kifu_move *b)
 	if (a->flags & KIFU_MOVE_DROP)
 		return a->piece == b->piece && a->to == b->to;
 	return a->from == b->from && a->mid == b->mid && a->to == b->to &&
-	       (a->flags & KIFU_MOVE_PROMOTE) == (b->flags & KIFU_MOVE_PROMOTE);
+	       (a->flags & (KIFU_MOVE_PROMOTE | KIFU_MOVE_RUN)) == (b->flags & (KIFU_MOVE_PROMOTE | KIFU_MOVE_RUN));
 }
 
 int kifu_record_get_move(const kifu_record *r, long i, kifu_record_move *out)

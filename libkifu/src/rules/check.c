@@ -144,6 +144,8 @@ static NOINLINE int check_drop(kifu_position *p, const kifu_move *m, kifu_illega
 	const piece_type *pt = &v->types[t];
 	if (m->flags & KIFU_MOVE_PROMOTE)
 		return illegal(why, KIFU_ILL_DROP_PROMOTE, t, -1, m->to, side);
+	if (m->flags & KIFU_MOVE_RUN)
+		return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->to, side);
 	if (p->board[m->to])
 		return illegal(why, KIFU_ILL_DROP_OCCUPIED, t, kifu_code_type(p->board[m->to]), m->to, side);
 	if (pt->desc.must_promote_ranks && in_last(p, side, RANK_OF(m->to), pt->desc.must_promote_ranks))
@@ -185,6 +187,37 @@ static NOINLINE int check_drop(kifu_position *p, const kifu_move *m, kifu_illega
 	return 0;
 }
 
+/* A run (KIFU_MOVE_RUN): the legs along one line of the piece's lion power
+ * (X~n), an enemy on mid and on each square between mid and to. */
+static NOINLINE int check_run(kifu_position *p, const kifu_move *m, const piece_type *pt, int t, kifu_illegal *why)
+{
+	const int side = p->side;
+	const int step = pt->mv.special ? kifu__run_step(p, &pt->mv, side, m->from, m->mid, m->to) : 0;
+	if (!step)
+		return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->mid, side);
+	for (int sq = m->mid; sq != m->to; sq += step) {
+		const int c = p->board[sq];
+		if (!is_enemy(c, side))
+			return illegal(why, KIFU_ILL_BAD_RUN, t, c ? kifu_code_type(c) : -1, sq, side);
+	}
+	return 0;
+}
+
+/* Does board move m of the piece (pt) take a promoted piece: on mid or to,
+ * or, a run, on a square between (promotion.forced-taking-promoted)? */
+static NOINLINE bool move_takes_promoted(const kifu_position *p, const piece_type *pt, const kifu_move *m)
+{
+	if (takes_promoted(p->v, p->board, p->side, m->from, m->mid, m->to))
+		return true;
+	const int step = (m->flags & KIFU_MOVE_RUN) && pt->mv.special
+				 ? kifu__run_step(p, &pt->mv, p->side, m->from, m->mid, m->to)
+				 : 0;
+	for (int sq = m->mid + step; step && sq != m->to; sq += step)
+		if (takes_promoted(p->v, p->board, p->side, m->from, sq, m->from))
+			return true;
+	return false;
+}
+
 /* A two-leg move's legs (mid on the board); *capture: it takes on mid. */
 static NOINLINE int check_two_leg(kifu_position *p, const kifu_move *m, const piece_type *pt, int t,
 				  bool *capture, kifu_illegal *why)
@@ -192,6 +225,10 @@ static NOINLINE int check_two_leg(kifu_position *p, const kifu_move *m, const pi
 	const int side = p->side;
 	if (!pt->mv.area_lion && !pt->mv.nlines && !pt->mv.nigui && !pt->mv.ntwice && !pt->mv.nlong)
 		return illegal(why, KIFU_ILL_NO_TWO_LEG, t, -1, m->from, side);
+	if (m->flags & KIFU_MOVE_RUN) {
+		*capture = true;
+		return check_run(p, m, pt, t, why);
+	}
 	if (!reach_two_leg(p, pt, side, m->from, m->mid, m->to))
 		return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->mid, side);
 	int c = p->board[m->mid];
@@ -271,6 +308,8 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return rc;
 	} else {
 		int blocker;
+		if (m->flags & KIFU_MOVE_RUN) /* (a run has two legs) */
+			return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->to, side);
 		enum kifu_illegal_code r = reach_single(p, pt, side, m->from, m->to, &blocker);
 		if (r != KIFU_LEGAL)
 			return illegal(why, r, t, blocker >= 0 && p->board[blocker] ? kifu_code_type(p->board[blocker]) : -1,
@@ -292,8 +331,7 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
 	} else if (pt->promotes_to >= 0 &&
 		   promotion_must(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture,
-				  v->promo_forced_taking_promoted &&
-					  takes_promoted(v, p->board, side, m->from, m->mid, m->to))) {
+				  v->promo_forced_taking_promoted && move_takes_promoted(p, pt, m))) {
 		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
 	}
 	if (v->lion_trading) {

@@ -386,7 +386,7 @@ static int derive_attacks(struct kifu_variant *v, const char *file, kifu_diag *d
 	       MAX_SLIDE_ATTACKS = sizeof v->slide_attacks / sizeof v->slide_attacks[0] };
 	v->nleap_attacks = v->nslide_attacks = v->nline_attacks = 0;
 	memset(&v->area_lions, 0, sizeof v->area_lions);
-	v->any_lion = v->any_special = v->any_burner = v->any_captor_change = v->any_range_capture = false;
+	v->any_lion = v->any_special = v->any_burner = v->any_captor_change = v->any_range_capture = v->any_run = false;
 	for (int t = 0; t < v->ntypes; t++) {
 		const movement *m = &v->types[t].mv;
 		v->types[t].range_captures = false;
@@ -401,6 +401,8 @@ static int derive_attacks(struct kifu_variant *v, const char *file, kifu_diag *d
 			v->any_burner = true;
 		if (v->types[t].captor_becomes >= 0)
 			v->any_captor_change = true;
+		if (m->nlong && m->long_reach >= 3)
+			v->any_run = true;
 		for (int i = 0; i < m->nleaps; i++) {
 			leap_attack *a = attack_of(v->leap_attacks, &v->nleap_attacks, MAX_LEAP_ATTACKS, m->leaps[i]);
 			if (!a)
@@ -474,7 +476,8 @@ int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *
 	int rc = derive_attacks(v, file, diag);
 	if (rc)
 		return rc;
-	v->moves_change_more = v->any_burner || v->any_captor_change || v->any_range_capture;
+	v->takes_passed = v->any_range_capture || v->any_run;
+	v->moves_change_more = v->any_burner || v->any_captor_change || v->takes_passed;
 	/* a range jump, an area move or a burn can open or close a line
 	 * through many squares: no pin lies on one line only */
 	if (v->any_special || v->any_burner)

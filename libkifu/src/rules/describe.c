@@ -161,6 +161,15 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 		snprintf(buf, size, "the %s on %s may not take the %s on %s: a range capture takes only pieces ranking below the %s",
 			 piece, from, other, sq, piece);
 		break;
+	case KIFU_ILL_BAD_RUN:
+		/* (a run stops on each square between its legs' squares) */
+		if (why->other_type >= 0)
+			snprintf(buf, size, "the %s on %s runs only over enemy pieces, taking each: %s holds %s's own %s",
+				 piece, from, sq, side, other);
+		else
+			snprintf(buf, size, "the %s on %s runs only over enemy pieces, taking each: %s is empty",
+				 piece, from, sq);
+		break;
 	default:
 		snprintf(buf, size, "illegal move");
 		break;

@@ -199,13 +199,39 @@ static void gen_lion_lines(gen *g, const piece_type *pt, int from, int *pass_mid
 	}
 }
 
+/* The runs of a line of lion power (KIFU_MOVE_RUN; formats/movement.md,
+ * `~n`): from the enemy on its k-th square, on along the line stopping on
+ * every square, to its j-th (k + 2 <= j <= n) when each square between
+ * holds an enemy, taking each.  sq: the line's squares, sq[1..last]. */
+static NOINLINE void gen_runs(gen *g, const piece_type *pt, const int *sq, int k, int last, int n)
+{
+	const struct kifu_position *p = g->p;
+	const int top = last < n ? last : n;
+	for (int j = k + 2; j <= top && is_enemy(p->board[sq[j - 1]], g->side); j++) {
+		if (is_own(p->board[sq[j]], g->side))
+			continue;
+		const int start = g->out->count;
+		emit(g, pt, sq[0], sq[k], sq[j], true);
+		for (int i = start; i < g->out->count; i++)
+			g->out->moves[i].flags |= KIFU_MOVE_RUN;
+		/* forced-taking-promoted: a promoted piece taken between mid and
+		 * to forces the promotion emit left optional (it saw mid and to) */
+		bool forced = false;
+		for (int i = k + 1; p->v->promo_forced_taking_promoted && i < j; i++)
+			forced = forced || takes_promoted(p->v, p->board, g->side, sq[0], sq[i], sq[0]);
+		if (forced && g->out->count - start == 2)
+			g->out->moves[start] = g->out->moves[--g->out->count];
+	}
+}
+
 /* Lion power along a line of n squares (X~n: the Lion Dog's K~3,
  * formats/movement.md): along each line, a jump to any of its n squares;
  * or, with an enemy on its k-th square (k < n, reached by a jump), that
  * capture and then on along the same line, forward or back, to its j-th
  * square (0: back to from, igui), taking there too, the path k + |k - j|
- * steps at most n long; or a pass through an empty first square (pass_mid).
- * A piece with L lists the Lion's own two-leg moves (k = 1, j = 0 or 2). */
+ * steps at most n long, and the runs through enemies beyond k (gen_runs);
+ * or a pass through an empty first square (pass_mid).  A piece with L
+ * lists the Lion's own two-leg moves (k = 1, j = 0 or 2). */
 static void gen_long_lines(gen *g, const piece_type *pt, int from, int *pass_mid)
 {
 	struct kifu_position *p = g->p;
@@ -234,6 +260,8 @@ static void gen_long_lines(gen *g, const piece_type *pt, int from, int *pass_mid
 					continue;
 				emit(g, pt, from, sq[k], sq[j], true);
 			}
+			if (k + 2 <= last && is_enemy(p->board[sq[k + 1]], side))
+				gen_runs(g, pt, sq, k, last, n);
 		}
 	}
 }

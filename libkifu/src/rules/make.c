@@ -81,7 +81,45 @@ static NOINLINE int take_passed(struct kifu_position *p, const piece_type *pt, c
 	return last;
 }
 
-/* Puts back what take_passed took (the hands: the captor's, side). */
+/* A run (KIFU_MOVE_RUN): the enemies on the squares between m->mid and
+ * m->to are taken, kept in u as take_passed keeps its own (the squares
+ * from m->from to m->mid as empty).  Returns the last one taken that
+ * changes its captor (captor-becomes), else the last one taken. */
+static NOINLINE int take_run(struct kifu_position *p, const kifu_move *m, undo_data *u)
+{
+	const int df = FILE_OF(m->to) - FILE_OF(m->from), dr = RANK_OF(m->to) - RANK_OF(m->from);
+	const int uf = (df > 0) - (df < 0), ur = (dr > 0) - (dr < 0), step = ur * p->files + uf;
+	/* an illegal run played through (record/play.c), its squares off a
+	 * line or in a variant with none (no passed[] kept): taken as the
+	 * two-leg move it names */
+	if (!p->v->any_run || (!df && !dr) || (df && dr && df != dr && df != -dr))
+		return 0;
+	const int j = uf ? df / uf : dr / ur; /* to: j steps of the line */
+	const int k = uf ? (FILE_OF(m->mid) - FILE_OF(m->from)) / uf : (RANK_OF(m->mid) - RANK_OF(m->from)) / ur;
+	if (k < 1 || j < k + 2 || m->mid != m->from + k * step)
+		return 0;
+	int n = 1, last = 0, changer = 0;
+	for (int sq = m->from + step; sq != m->to; sq += step, n++) {
+		const int c = sq == m->mid ? 0 : p->board[sq];
+		if (u)
+			u->passed[n - 1] = (uint16_t)c;
+		if (!c)
+			continue;
+		put_code(p, sq, 0);
+		capture(p, c, sq);
+		last = c;
+		if (p->v->types[kifu_code_type(c)].captor_becomes >= 0)
+			changer = c;
+	}
+	if (u) {
+		u->npassed = (uint8_t)(n - 1);
+		u->passed_step = (int16_t)step;
+	}
+	return changer ? changer : last;
+}
+
+/* Puts back what take_passed or take_run took (the hands: the captor's,
+ * side). */
 static NOINLINE void untake_passed(struct kifu_position *p, const undo_data *u, int side)
 {
 	for (int n = 1; n <= u->npassed; n++) {
@@ -284,7 +322,7 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 	}
 	const struct kifu_variant *v = p->v;
 	const int side = p->side;
-	if (u && v->any_range_capture)
+	if (u && v->takes_passed)
 		u->npassed = 0;
 	int moved = 0, captured_mid = 0, captured_to = 0, passed = 0;
 	int16_t hand_mid = -1, hand_to = -1;
@@ -312,6 +350,8 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 				p->board[m->mid] = 0;
 				hand_mid = capture(p, captured_mid, m->mid);
 			}
+			if (m->flags & KIFU_MOVE_RUN)
+				passed = take_run(p, m, u);
 		}
 		int t = kifu_code_type(moved);
 		if (v->any_range_capture && v->types[t].range_captures)
@@ -325,8 +365,11 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 				hand_to = capture(p, captured_to, m->to);
 		}
 		int nt = (m->flags & KIFU_MOVE_PROMOTE) ? v->types[t].promotes_to : t;
-		if (v->any_captor_change && (captured_mid | captured_to | passed))
-			nt = captor_change(v, t, nt, captured_mid ? captured_mid : passed, captured_to);
+		if (v->any_captor_change && (captured_mid | captured_to | passed)) {
+			/* (taken after mid: what a run took, if it changes the captor) */
+			const bool later = passed && v->types[kifu_code_type(passed)].captor_becomes >= 0;
+			nt = captor_change(v, t, nt, later ? passed : captured_mid, captured_to);
+		}
 		int code = kifu_code_make(nt, (enum kifu_side)side);
 		p->board[m->to] = (uint16_t)code;
 		p->key ^= key_piece(p, code, m->to);
@@ -375,7 +418,7 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 	p->key ^= HASH_GOTE;
 	p->ply++;
 	p->safe = mover_safe;
-	/* (a range capture empties squares the move does not name) */
+	/* (a range capture or a run empties squares the move does not name) */
 	p->check = other_safe && !passed ? gives_check(p, m) : -1;
 }
 
@@ -406,7 +449,7 @@ void kifu_unmake_move(kifu_position *p, const kifu_undo *undo)
 	const int side = p->side;
 	if (p->v->any_burner)
 		unburn(p, u, side);
-	if (p->v->any_range_capture && u->npassed)
+	if (p->v->takes_passed && u->npassed)
 		untake_passed(p, u, side);
 	if (m->flags & KIFU_MOVE_DROP) {
 		if (p->v->bitboards)

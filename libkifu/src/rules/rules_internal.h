@@ -139,6 +139,11 @@ enum kifu_illegal_code kifu__special_reach(const struct kifu_position *p, const 
 /* Is from -> mid -> to an igui (I), a two-step (X*) or a lion-line (X~n)
  * move of the piece? */
 bool kifu__special_two_leg(const struct kifu_position *p, const movement *m, int side, int from, int mid, int to);
+/* Is from -> mid -> to a run of the piece (KIFU_MOVE_RUN; lion power
+ * along a line of n squares, X~n): mid the k-th square of one of its lines,
+ * to the j-th, k + 2 <= j <= n?  The line's step on the board, else 0.
+ * Squares only: what they hold is the caller's to judge. */
+int kifu__run_step(const struct kifu_position *p, const movement *m, int side, int from, int mid, int to);
 /* Lion power along a line of n squares (X~n, formats/movement.md): is to
  * k steps along line (lf, lr) from from, 1 <= k <= n?  That k, else 0. */
 static inline int long_line_steps(const struct kifu_position *p, int lf, int lr, int n, int from, int to)

@@ -353,6 +353,18 @@ bool kifu__special_two_leg(const struct kifu_position *p, const movement *m, int
 	return false;
 }
 
+int kifu__run_step(const struct kifu_position *p, const movement *m, int side, int from, int mid, int to)
+{
+	/* a run: mid the k-th square of a line, to its j-th, j >= k + 2, j <= n */
+	for (int i = 0; i < m->nlong; i++) {
+		const int lf = sign_of(side) * m->longl[i].dx, lr = sign_of(side) * m->longl[i].dy, n = m->long_reach;
+		const int k = long_line_steps(p, lf, lr, n, from, mid);
+		if (k && k + 2 <= n && long_line_steps(p, lf, lr, n, from, to) >= k + 2)
+			return lr * p->files + lf;
+	}
+	return 0;
+}
+
 bool kifu__special_attacks(const struct kifu_position *p, int from, int sq)
 {
 	const int code = p->board[from], side = kifu_code_side(code);

@@ -314,8 +314,13 @@ struct kifu_variant {
 	bool any_burner;    /* some type burns */
 	bool any_captor_change; /* some type changes the piece that takes it (captor-becomes) */
 	bool any_range_capture; /* some type's range jumps capture what they pass (range_captures) */
-	bool moves_change_more; /* any_burner, any_captor_change or any_range_capture: a move
-				 * changes more than the squares and piece it names */
+	bool any_run;       /* some type's lion power along a line runs (X~n, n >= 3:
+				 * KIFU_MOVE_RUN) */
+	bool takes_passed;  /* any_range_capture or any_run: a move may take pieces on
+				 * squares it does not name (make.c, undo's passed[]) */
+	bool moves_change_more; /* any_burner, any_captor_change, any_range_capture or
+				 * any_run: a move changes more than the squares and piece
+				 * it names */
 	bool lion_trading;  /* any lion-trading rule is on */
 	bool end_rules;     /* bare-royal or lone-royals is on: positions are judged */
 	type_set minor_types;

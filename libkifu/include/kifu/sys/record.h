@@ -26,6 +26,10 @@ int kifu_record_add_tag(kifu_record *rec, const char *key, size_t klen, const ch
  * KIFU_MAX_PLIES moves in the line. */
 long kifu_record_add_move(kifu_record *rec, const kifu_move *move, const char *text,
 			  size_t len, long line, long col);
+/* Replaces the move of global move i, its text, place and annotations
+ * kept: what a reader does that learns more of a move on a later line (the
+ * wide KIF's third step of a run, KIFU_MOVE_RUN). */
+int kifu_record_set_move(kifu_record *rec, long i, const kifu_move *move);
 /* Records the piece the notation named for global move i (a KIF move names
  * its piece: validation checks that it is the one on the square). */
 int kifu_record_set_named_type(kifu_record *rec, long i, int type);

@@ -144,13 +144,16 @@ static int parse_move(const kifu_variant *v, dims d, const char *t, size_t len, 
 		out->piece = (uint8_t)type;
 		return 0;
 	}
-	int sq[3], n = 0;
+	int sq[4], n = 0;
+	size_t third = 0; /* where the third square is written */
 	while (i < len && t[i] != '+') {
-		if (n == 3) {
-			*msg = "a move names at most three squares";
+		if (n == 4) {
+			*msg = "a move names at most four squares";
 			*errpos = i;
 			return KIFU_ESYNTAX;
 		}
+		if (n == 2)
+			third = i;
 		if (parse_square(d, t, len, &i, &sq[n], msg)) {
 			*errpos = i;
 			return KIFU_ESYNTAX;
@@ -172,8 +175,19 @@ static int parse_move(const kifu_variant *v, dims d, const char *t, size_t len, 
 	}
 	out->from = (uint16_t)sq[0];
 	out->to = (uint16_t)sq[n - 1];
-	if (n == 3)
+	if (n >= 3)
 		out->mid = (uint16_t)sq[1];
+	if (n == 4) {
+		/* a run: from, mid, the square after mid, to (formats/compact.md) */
+		const int second = kifu__run_second(d.files, sq[0], sq[1], sq[3]);
+		if (second != sq[2]) {
+			*msg = second < 0 ? "a run's squares go out along one line, its last two or more past its second"
+					  : "a run's third square is the one after its second along the line";
+			*errpos = second < 0 ? 0 : third;
+			return KIFU_ESYNTAX;
+		}
+		out->flags |= KIFU_MOVE_RUN;
+	}
 	return 0;
 }
 
@@ -196,8 +210,22 @@ static size_t put_dropped(const kifu_variant *v, const kifu_move *m, char *out)
 	return n;
 }
 
-/* Writes the move ("7g7f", "8h7g6f+", "P*5e") at out, which has room for
- * 16 bytes; returns its length.  No printf: this is the per-move path of
+/* A run's third square (the one after mid), or '?' when the move is no
+ * run's squares. */
+static size_t put_run_second(dims d, const kifu_move *m, char *out)
+{
+	const int nsq = d.files * d.ranks;
+	const int second = m->from < nsq && m->mid < nsq && m->to < nsq ? kifu__run_second(d.files, m->from, m->mid, m->to)
+									 : -1;
+	if (second < 0) {
+		out[0] = '?';
+		return 1;
+	}
+	return put_square(d, second, out);
+}
+
+/* Writes the move ("7g7f", "8h7g6f+", "10j10i10h10g+", "P*5e") at out,
+ * which has room for 24 bytes; returns its length.  No printf: this is the per-move path of
  * every conversion to compact. */
 static size_t put_move(const kifu_variant *v, dims d, const kifu_move *m, char *out)
 {
@@ -214,6 +242,8 @@ static size_t put_move(const kifu_variant *v, dims d, const kifu_move *m, char *
 	n += m->from < nsq ? put_square(d, m->from, out + n) : (out[n] = '?', 1);
 	if (m->mid != KIFU_NO_SQUARE)
 		n += m->mid < nsq ? put_square(d, m->mid, out + n) : (out[n] = '?', 1);
+	if (m->flags & KIFU_MOVE_RUN)
+		n += put_run_second(d, m, out + n);
 	n += m->to < nsq ? put_square(d, m->to, out + n) : (out[n] = '?', 1);
 	if (m->flags & KIFU_MOVE_PROMOTE)
 		out[n++] = '+';
@@ -224,7 +254,7 @@ static size_t put_move(const kifu_variant *v, dims d, const kifu_move *m, char *
  * branches a move's squares cannot predict: one or two digits): name[sq]
  * holds its bytes, len[sq] how many. */
 typedef struct square_names {
-	int nsq;
+	int nsq, files;
 	char name[KIFU_MAX_SQUARES][4];
 	uint8_t len[KIFU_MAX_SQUARES];
 } square_names;
@@ -232,6 +262,7 @@ typedef struct square_names {
 static void square_names_make(square_names *t, dims d)
 {
 	t->nsq = d.files * d.ranks;
+	t->files = d.files;
 	for (int sq = 0; sq < t->nsq; sq++)
 		t->len[sq] = (uint8_t)put_square(d, sq, t->name[sq]);
 }
@@ -246,7 +277,7 @@ static inline size_t put_named(const square_names *t, int sq, char *out)
 	return t->len[sq];
 }
 
-/* put_move with the record's table of names: out has room for 17 bytes. */
+/* put_move with the record's table of names: out has room for 22 bytes. */
 static size_t put_move_named(const kifu_variant *v, const square_names *t, const kifu_move *m,
 			     char *out)
 {
@@ -257,6 +288,12 @@ static size_t put_move_named(const kifu_variant *v, const square_names *t, const
 	size_t n = put_named(t, m->from, out);
 	if (m->mid != KIFU_NO_SQUARE)
 		n += put_named(t, m->mid, out + n);
+	if (m->flags & KIFU_MOVE_RUN) { /* (rare: a Lion Dog's third capture) */
+		const int second = m->from < t->nsq && m->mid < t->nsq && m->to < t->nsq
+					   ? kifu__run_second(t->files, m->from, m->mid, m->to)
+					   : t->nsq;
+		n += put_named(t, second < 0 ? t->nsq : second, out + n);
+	}
 	n += put_named(t, m->to, out + n);
 	out[n] = '+';
 	return n + (size_t)((m->flags & KIFU_MOVE_PROMOTE) != 0);
@@ -264,7 +301,7 @@ static size_t put_move_named(const kifu_variant *v, const square_names *t, const
 
 int kifu_compact_format_move(const kifu_variant *v, const kifu_move *m, char *buf, size_t size)
 {
-	char tmp[16];
+	char tmp[24];
 	size_t n = put_move(v, dims_of(v), m, tmp);
 	if (n + 1 > size)
 		return KIFU_ELIMIT;
@@ -1064,7 +1101,7 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 		if (f->k < li.count) {
 			/* the moves up to the next that a variation replaces, in a
 			 * row, each straight into the buffer (room made first: a
-			 * move is at most 16 bytes, with its space 17) */
+			 * move is at most 21 bytes, with its space 22) */
 			long stop = li.count;
 			if (f->next < f->nchildren && f->children[2 * f->next] - li.start + 1 > f->k &&
 			    f->children[2 * f->next] - li.start + 1 < stop)
@@ -1072,11 +1109,11 @@ static int put_lines(cbuf *b, const kifu_record *rec, const kifu_variant *v, kif
 			for (; f->k < stop && !b->failed; f->k++) {
 				kifu_record_move m;
 				kifu_record_get_move_at(rec, li.first + f->k, &m);
-				if (b->cap - b->len < 17) {
-					put(b, "                 ", 17);
+				if (b->cap - b->len < 22) {
+					put(b, "                      ", 22);
 					if (b->failed)
 						break;
-					b->len -= 17;
+					b->len -= 22;
 				}
 				b->p[b->len++] = ' ';
 				b->len += put_move_named(v, &names, &m.move, b->p + b->len);

@@ -224,7 +224,7 @@ static void numbered_line(kif_text t, unsigned char c, kif_line *out)
 		r = w;
 	if (kif_eat(&r, "手目")) {
 		out->kind = KIF_WIDE_MOVE;
-		out->leg = kif_eat(&r, "一歩目") ? 1 : kif_eat(&r, "二歩目") ? 2 : 0;
+		out->leg = kif_eat(&r, "一歩目") ? 1 : kif_eat(&r, "二歩目") ? 2 : kif_eat(&r, "三歩目") ? 3 : 0;
 		out->evidence = true;
 	} else {
 		out->kind = KIF_MOVE;

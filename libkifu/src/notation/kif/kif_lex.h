@@ -101,7 +101,7 @@ typedef struct kif_line {
 	kif_text key;      /* KIF_HEADER */
 	kif_text rest;     /* see the kinds */
 	long number;
-	int leg;           /* KIF_WIDE_MOVE: 0, 1 (一歩目), 2 (二歩目) */
+	int leg;           /* KIF_WIDE_MOVE: 0, 1 (一歩目), 2 (二歩目), 3 (三歩目: a run's) */
 	int side;          /* KIF_BOD_HAND, KIF_BOD_SIDE: a kifu_side */
 	bool handicap;     /* KIF_BOD_HAND, KIF_BOD_SIDE: named 上手/下手 */
 } kif_line;

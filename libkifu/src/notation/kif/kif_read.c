@@ -84,6 +84,9 @@ typedef struct parse {
 	int pending_from;
 	long pending_ply;
 	bool pending_same; /* its square was written 仝 */
+	long run_ply;       /* wide form: the ply of a two-step move just read, which a
+			     * third step (三歩目) makes a run; -1: none */
+	int run_prev_to;    /* the destination of the move before it (仝 on the third) */
 	long number_base;   /* moves played before the diagram that the move numbers count */
 	char handicap[KIF_HANDICAP_MAX]; /* the 手合割 value */
 	long handicap_line, handicap_col; /* where it is written */
@@ -343,12 +346,68 @@ static int empty_neighbour(const kifu_position *pos, const kifu_variant *v, int 
 	return -1;
 }
 
+/* "1手目三歩目 10七狛犬成 （←10八）": the third step of a run
+ * (KIFU_MOVE_RUN, the Lion Dog's third capture; docs/kif.md), after the two
+ * lines of its first steps: the move they made goes on from the second
+ * step's square along their line, and promotes, if it does, here. */
+static int wide_third_step(parse *ps, const kif_line *kl)
+{
+	kif_text t = kl->rest;
+	const long ply = current_ply(ps) - 1;
+	kif_skip_space(&t);
+	const char *mp = t.p;
+	size_t mlen = move_text_len(t.p, t.end);
+	kifu_record_move prev;
+	const long run = ps->run_ply;
+	ps->run_ply = -1;
+	if (run < 1 || run != ply || kl->number != ply + ps->number_base ||
+	    kifu_record_get_move_at(ps->rec, ps->last, &prev))
+		return PROBLEM(ps, kl->number - ps->number_base, mp, mp, mlen, "a third step that does not follow a second");
+	kifu__kif_eat_mark(&t);
+	kif_move_head h;
+	enum kif_head_status st = kifu__kif_move_head(ps->v, &t, false, &h, &ps->kr->names);
+	if (st == KIF_HEAD_NO_SQUARE)
+		return PROBLEM(ps, ply, mp, mp, mlen, "expected a square (7八) or 仝");
+	if (st == KIF_HEAD_NO_PIECE)
+		return unknown_piece(ps, ply, &t, mp, mlen);
+	const int to = h.same ? ps->run_prev_to : h.to;
+	kif_skip_space(&t);
+	kif_eat(&t, "まで");
+	const int from = h.drop ? -1 : kifu__kif_origin(ps->v, &t);
+	if (from < 0)
+		return PROBLEM(ps, ply, t.p, mp, mlen, "expected the origin, as （←7九）");
+	if (from != prev.move.to)
+		return PROBLEM(ps, ply, mp, mp, mlen, "a third step that does not follow its second");
+	if (prev.move.flags & KIFU_MOVE_PROMOTE)
+		return PROBLEM(ps, ply, mp, mp, mlen, "a run promotes on its third step, not its second");
+	if (to < 0 || kifu__run_second(kifu_variant_files(ps->v), prev.move.from, prev.move.mid, to) != from)
+		return PROBLEM(ps, ply, mp, mp, mlen,
+			       "a run's third step goes on along the line of its first two, from the square after the first");
+	kifu_move m = prev.move;
+	m.to = (uint16_t)to;
+	m.flags = (uint8_t)(KIFU_MOVE_RUN | (h.promote ? KIFU_MOVE_PROMOTE : 0));
+	int rc = kifu_record_set_move(ps->rec, ps->last, &m);
+	if (rc)
+		return rc;
+	ps->last_to = to;
+	double tm, tot;
+	if (!kifu__kif_times(&t, &tm, &tot))
+		kifu_record_set_time(ps->rec, ps->last, tm, tot);
+	if (!kif_at_end(&t))
+		return PROBLEM(ps, ply, t.p, mp, mlen, "unexpected text after the move");
+	return 0;
+}
+
 /* "57手目一歩目 ▲仝獅子 （←7七）", "58手目 △10九角行成 （←3二）" */
 static int wide_move_line(parse *ps, const kif_line *kl)
 {
+	if (kl->leg == 3)
+		return wide_third_step(ps, kl);
 	kif_text t = kl->rest;
 	long ply = current_ply(ps);
 	int leg = kl->leg;
+	const int prev_to = ps->last_to;
+	ps->run_ply = -1;
 	kif_skip_space(&t);
 	const char *mp = t.p;
 	size_t mlen = move_text_len(t.p, t.end);
@@ -413,6 +472,9 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 		m.from = (uint16_t)ps->pending_from;
 		m.mid = (uint16_t)ps->pending_mid;
 		ps->pending_mid = -1;
+		/* a third step (三歩目) may follow: a run */
+		ps->run_ply = ply;
+		ps->run_prev_to = prev_to;
 	} else if (pass || (from == to && !drop)) {
 		/* a pass written as one line: through any empty square next to it */
 		if (!sync(ps))
@@ -1071,6 +1133,7 @@ static void parse_init(parse *ps, kif_reader *kr, kifu_record *rec)
 	ps->last = -1;
 	ps->last_to = -1;
 	ps->pending_mid = -1;
+	ps->run_ply = -1;
 	kifu_record_clear(rec);
 	kifu__bod_clear(&kr->bod);
 }

@@ -18,6 +18,7 @@
 #include "notation/kif/kif_lex.h"
 #include "notation/kif/kif_read.h"
 #include "notation/kif/kif_write.h"
+#include "notation/notation.h"
 #include "notation/writing.h"
 #include "text/encoding.h"
 
@@ -683,6 +684,11 @@ static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_
 		 m->move.from == m->move.to)
 		/* the wide form reads a one-line move to its own square as a pass */
 		why = "a move to the square it leaves cannot be written in KIF (it would read as a pass)";
+	else if ((m->move.flags & KIFU_MOVE_RUN) &&
+		 (m->move.mid == KIFU_NO_SQUARE ||
+		  kifu__run_second(w->files, m->move.from, m->move.mid, m->move.to) < 0))
+		/* its lines name the squares it stops on */
+		why = "a run whose squares are not along one line cannot be written in KIF";
 	if (why)
 		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
 				     "ply %ld: %s: %s", step->ply, m->text, why);
@@ -735,7 +741,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 	if (rc)
 		return rc;
 	double total = kifu__totals_next(&w->totals, step->ply, m->time, m->total);
-	if (w->lines_n > LINES_ROOM - 3 * WORDS_ROOM)
+	if (w->lines_n > LINES_ROOM - 4 * WORDS_ROOM) /* (a run's three lines and times) */
 		flush_lines(w);
 	char *o = w->lines + w->lines_n;
 	if (w->wide) {
@@ -754,14 +760,27 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 			o = put_text(o, " （←");
 			o = put_square_wide(o, w->files, m->move.from);
 			o = put_text(o, "）\n");
+			int at = m->move.mid; /* the last step's origin */
+			if (m->move.flags & KIFU_MOVE_RUN) {
+				/* a run: a third line (三歩目), on from the square
+				 * after the first step's (docs/kif.md) */
+				at = kifu__run_second(w->files, m->move.from, m->move.mid, m->move.to);
+				o = put_ply(o, step->ply + w->base);
+				o = put_text(o, "手目二歩目 ");
+				o = put_square_wide(o, w->files, at);
+				o = put_text(o, name);
+				o = put_text(o, " （←");
+				o = put_square_wide(o, w->files, m->move.mid);
+				o = put_text(o, "）\n");
+			}
 			o = put_ply(o, step->ply + w->base);
-			o = put_text(o, "手目二歩目 ");
+			o = put_text(o, m->move.flags & KIFU_MOVE_RUN ? "手目三歩目 " : "手目二歩目 ");
 			o = put_square_wide(o, w->files, m->move.to);
 			o = put_text(o, name);
 			if (m->move.flags & KIFU_MOVE_PROMOTE)
 				o = put_text(o, "成");
 			o = put_text(o, " （←");
-			o = put_square_wide(o, w->files, m->move.mid);
+			o = put_square_wide(o, w->files, at);
 			o = put_text(o, "）");
 		} else {
 			o = put_ply(o, step->ply + w->base);

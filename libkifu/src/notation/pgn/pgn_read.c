@@ -542,9 +542,10 @@ static int group_square(const kifu_variant *v, const san *m, int k)
 }
 
 /* The legal moves of pos that m may be, with from (or -1), its file and
- * rank as written (XBoard's, or -1), mid (or -1: none) and to. */
+ * rank as written (XBoard's, or -1), mid (or -1: none), for a run the
+ * square after mid (second, or -1: no run) and to. */
 static int match(pgn_reader *r, const kifu_position *pos, const kifu_variant *v, int type, int from, int ffile,
-		 int frank, int mid, int to, int promote, kifu_move *found)
+		 int frank, int mid, int second, int to, int promote, kifu_move *found)
 {
 	int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v), n = 0;
 	for (int k = 0; k < r->moves.count; k++) {
@@ -558,6 +559,9 @@ static int match(pgn_reader *r, const kifu_position *pos, const kifu_variant *v,
 		if (ffile >= 0 && files - (c->from % files + 1) != ffile)
 			continue;
 		if (frank >= 0 && ranks + 1 - (c->from / files + 1) != frank)
+			continue;
+		if (!(c->flags & KIFU_MOVE_RUN) != (second < 0) ||
+		    (second >= 0 && kifu__run_second(files, c->from, c->mid, c->to) != second))
 			continue;
 		bool pass = c->from == c->to && c->mid != KIFU_NO_SQUARE && !kifu_position_at(pos, c->mid);
 		if (mid < 0 ? c->mid != KIFU_NO_SQUARE : (c->mid != mid && !(pass && !kifu_position_at(pos, mid))))
@@ -627,16 +631,22 @@ static const char *resolve(pgn_reader *r, const kifu_position *pos, const kifu_v
 		frank = m.rank[0];
 		g = 1;
 	}
-	if (last - g == 1)
+	int second = -1; /* a run's: the square after mid */
+	if (last - g >= 1)
 		mid = group_square(v, &m, g);
-	else if (last - g > 1)
-		return "a move of more than two legs";
+	if (last - g == 2) {
+		second = group_square(v, &m, g + 1);
+		if (mid < 0 || second < 0)
+			return "a square beyond the board";
+	} else if (last - g > 2) {
+		return "a move of more than three legs";
+	}
 	if (type < 0 && from < 0)
 		type = kifu__pgn_pawn(v);
 	kifu_move found;
-	int n = match(r, pos, v, type, from, ffile, frank, mid, to, promote, &found);
+	int n = match(r, pos, v, type, from, ffile, frank, mid, second, to, promote, &found);
 	if (!n && !m.promo)
-		n = match(r, pos, v, type, from, ffile, frank, mid, to, 1, &found);
+		n = match(r, pos, v, type, from, ffile, frank, mid, second, to, 1, &found);
 	if (n == 1) {
 		*out = found;
 		return NULL;
@@ -647,10 +657,16 @@ static const char *resolve(pgn_reader *r, const kifu_position *pos, const kifu_v
 	    (type < 0 || kifu_code_type(code) == type || !m.letters[0])) {
 		/* written from a square, and not legal: as written; the
 		 * validation says why */
-		int leg = m.ngroups == 3 ? group_square(v, &m, 1) : -1;
+		int leg = m.ngroups >= 3 ? group_square(v, &m, 1) : -1;
 		*out = (kifu_move){(uint16_t)first, leg >= 0 ? (uint16_t)leg : KIFU_NO_SQUARE, (uint16_t)to,
 				   promote ? KIFU_MOVE_PROMOTE : 0, 0};
-		return m.ngroups <= 3 ? NULL : "a move of more than two legs";
+		if (m.ngroups <= 3)
+			return NULL;
+		/* four squares: a run's, its third the one after its second */
+		if (leg < 0 || kifu__run_second(kifu_variant_files(v), first, leg, to) != second)
+			return "a run's third square is the one after its second along one line, its last further on";
+		out->flags |= KIFU_MOVE_RUN;
+		return NULL;
 	}
 	return "no legal move is written so";
 }

@@ -21,7 +21,7 @@
 #include "notation/pgn/pgn.h"
 #include "notation/writing.h"
 
-#define SAN_MAX 24
+#define SAN_MAX 32 /* (a run from its square: "+X'''ab36xab35xab34-ab33+") */
 #define LINE_MAX 75
 
 typedef struct pgn_writer {
@@ -142,6 +142,14 @@ static void san_of(pgn_writer *w, kifu_position *pos, const kifu_move *m, char *
 			out[o++] = 'x';
 	}
 	o += put_square(v, target, out + o);
+	if (m->flags & KIFU_MOVE_RUN) {
+		/* a run: the square after mid, where it takes again (docs/pgn.md) */
+		const int second = m->mid != KIFU_NO_SQUARE ? kifu__run_second(files, m->from, m->mid, m->to) : -1;
+		if (second >= 0) {
+			out[o++] = kifu_position_at(pos, second) ? 'x' : '-';
+			o += put_square(v, second, out + o);
+		}
+	}
 	if (m->mid != KIFU_NO_SQUARE) {
 		out[o++] = m->to == m->from || !kifu_position_at(pos, m->to) ? '-' : 'x';
 		o += put_square(v, m->to, out + o);

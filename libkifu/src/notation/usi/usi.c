@@ -482,7 +482,7 @@ static int usi_write(FILE *out, const kifu_record *rec, const kifu_variant *v,
 	long n = kifu_record_move_count(rec);
 	for (long i = 0; i < n; i++) {
 		kifu_record_move m;
-		char move[16];
+		char move[24];
 		kifu_record_get_move(rec, i, &m);
 		if (kifu_compact_format_move(v, &m.move, move, sizeof move) < 0)
 			rc = KIFU_ELIMIT;
