@@ -100,40 +100,40 @@ typedef struct row {
  * 6ae; along rank aj a Gote Pawn on 2aj, 3aj and 4aj empty, its Pawn on
  * 5aj. */
 #define TAI_CRANE \
-	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/35p/30P5/36/" \
-	"32p2P/33P1p/6E!28P/31P2p+T'! b - 1"
+	"6k29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/35p/30P5/36/" \
+	"32p2P/33P1p/6K28P/31P2p+T'! b - 1"
 /* The Dove (D!, R2 B jjB5) there: its Pawn on 2ai, a Gote Pawn on 3ah and
  * one on 2aj. */
 #define TAI_DOVE \
-	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/" \
-	"33p2/6E!27P1/34pD! b - 1"
+	"6k29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/" \
+	"33p2/6K27P1/34pD! b - 1"
 /* The Treacherous Fox (T'!, B vR jB jvR jjB jjvR) there: its Pawns on 1ai
  * and 1ah, a Gote Pawn on 1af; a Gote Pawn on 2ai, 3ah empty, its Pawn on
  * 4ag. */
 #define TAI_FOX \
-	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/35p/" \
-	"32P3/35P/6E!27pP/35T'! b - 1"
-/* The Teaching King (+V!, Q#3: the triple-slashed arrows) there: up file 1
+	"6k29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/35p/" \
+	"32P3/35P/6K27pP/35T'! b - 1"
+/* The Teaching King (+V', Q#3: the triple-slashed arrows) there: up file 1
  * its Pawn on 1ai, 1ah empty, a Gote Pawn on 1ag, 1af empty, its Pawn on
  * 1ae, a Gote Pawn on 1ad; along rank aj its Pawns on 2aj to 5aj; up the
  * diagonal Gote Pawns on 2ai, 3ah, 4ag and 5af. */
 #define TAI_TEACHER \
-	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/35p/35P/31p4/" \
-	"32p2p/33p2/6E!27pP/31PPPP+V! b - 1"
+	"6k29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/35p/35P/31p4/" \
+	"32p2p/33p2/6K27pP/31PPPP+V' b - 1"
 /* The Free Eagle (F''', Q jQ jjQ jjjfB I*) on 1ae, the Kings as above: up
  * the diagonal a Gote Pawn on 2ad, its Pawns on 3ac and 4ab, then empty to
  * 31a; up file 1 its Pawns on 1ad 1ac 1ab; along rank ae its Pawns on 2ae
  * 3ae 4ae, a Gote Pawn on 5ae; down the diagonal its Pawns on 2af 3ag
  * 4ah, 5ai empty; down file 1 empty to the edge. */
 #define TAI_EAGLE \
-	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/32P2P/33P1P/34pP/" \
-	"31pPPPF'''/34P1/33P2/32P3/6E!29/36 b - 1"
+	"6k29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/32P2P/33P1P/34pP/" \
+	"31pPPPF'''/34P1/33P2/32P3/6K29/36 b - 1"
 
 /* The Peacock (P'', fB>> bF2) there: 2ai empty, its Pawn on 3ah, a Gote
  * Pawn on 1ah. */
 #define TAI_PEACOCK \
-	"6e!29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/" \
-	"33P1p/6E!29/35P'' b - 1"
+	"6k29/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/" \
+	"33P1p/6K29/35P'' b - 1"
 
 static const row rows[] = {
 	/* ---- Tenjiku: the area move (docs/rules.md, "Area moves") ---- */

@@ -158,7 +158,7 @@ typedef struct spec {
  * its own Pawn 10q, 10p empty, a Gote Pawn 10o, a Gote Vice General (rank
  * 2) 10n; on its rank a Gote Great General (rank 3) on 12r and a Gote Pawn
  * on 5r; the Kings on 36a and 36aj. */
-#define TAIKYOKU_RANGE "e!35/36/36/36/36/36/36/36/36/36/36/36/36/26v!'9/26p9/36/26P9/24j'1L!'4p4/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/E!35 b - 1"
+#define TAIKYOKU_RANGE "k35/36/36/36/36/36/36/36/36/36/36/36/36/26v!'9/26p9/36/26P9/24j'1L!'4p4/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/K35 b - 1"
 
 /* The prefix o (formats/movement.md): Taikyoku's Rain Demon (+A'', fR3 sW2
  * bF2 bR fB jofB) on 10r, a Gote Pawn on 11q, its own Pawn on 8p; the
@@ -694,7 +694,7 @@ static const spec specs[] = {
 	 * 24 to file 36, up 17, down 18, the diagonals 18 + 11 + 17 + 11: 127;
 	 * the Pawn 5s: 1.  6 + 57 + 127 + 1 = 191. */
 	PLAYS("taikyoku", TAIKYOKU_RANGE, "10r10o",
-	      "e!35/36/36/36/36/36/36/36/36/36/36/36/36/26v!'9/26L!'9/36/36/24j'6p4/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/E!35 w - 2",
+	      "k35/36/36/36/36/36/36/36/36/36/36/36/36/26v!'9/26L!'9/36/36/24j'6p4/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/K35 w - 2",
 	      KIFU_GAME_ON, -1, 1, 191),
 };
 

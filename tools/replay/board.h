@@ -92,13 +92,14 @@ void board_out_free(struct board_out *o);
 int board_glyph(const kifu_variant *v, int t, int mark_promoted, char *buf, size_t size);
 /* Boards wider than this draw their pieces in squares too small for a
  * two-kanji name at a readable size: pictures give each piece its short
- * name (formats/variants.md, `short`) instead. */
+ * name (formats/variants.md, `short`) instead, the first one or two
+ * characters of its name where the file gives none. */
 #define BOARD_SMALL_FILES 19
-/* The glyph of side's piece of type t in a picture: board_glyph's (on a
- * board over BOARD_SMALL_FILES files, its `short` name, else the first
- * one or two characters of its name), but Gote's king is 王 where Sente's
- * is 玉 (玉将: 王将), as printed diagrams draw the upper side's king.
- * Returns the number of characters. */
+/* The glyph of side's piece of type t in a picture: its `short` name where
+ * the variant file gives one, on any board; else board_glyph's (on a board
+ * over BOARD_SMALL_FILES files, the first one or two characters of its
+ * name), but Gote's king is 王 where Sente's is 玉 (玉将: 王将), as printed
+ * diagrams draw the upper side's king.  Returns the number of characters. */
 int board_glyph_side(const kifu_variant *v, int t, enum kifu_side side, char *buf, size_t size);
 
 /* The kanji numeral of n (1 <= n <= 99): 一, 十, 十五. */

@@ -113,7 +113,8 @@ const char *board_kanji_number(int n, char *buf, size_t size)
 	return buf;
 }
 
-/* The glyph of a small square: the file's `short` name, else the first
+/* The glyph of a piece with a `short` name (Maka Dai Dai's 自在 for
+ * 自在天王), and of a small square: the file's `short` name, else the first
  * one or two characters of the full name (大将 for 大将, 奔王 for 奔王,
  * 左車 for 左車, 歩兵 for 歩兵). */
 static int short_glyph(const kifu_variant *v, int t, char *buf, size_t size)
@@ -139,8 +140,13 @@ static int short_glyph(const kifu_variant *v, int t, char *buf, size_t size)
 
 int board_glyph_side(const kifu_variant *v, int t, enum kifu_side side, char *buf, size_t size)
 {
-	int n = kifu_variant_files(v) > BOARD_SMALL_FILES ? short_glyph(v, t, buf, size)
-							  : board_glyph(v, t, 0, buf, size);
+	/* The file's `short` on every board (Maka Dai Dai's Emperor, 自在天王,
+	 * is 自在, not 自王); without one, the first two characters of the name
+	 * on a board too wide for more, else board_glyph's. */
+	const char *own = kifu_variant_piece_short_name(v, t);
+	int n = (own && own[0]) || kifu_variant_files(v) > BOARD_SMALL_FILES
+			? short_glyph(v, t, buf, size)
+			: board_glyph(v, t, 0, buf, size);
 	/* The upper side's king is 王 in printed diagrams, the lower's 玉:
 	 * Gote's, which is the upper side's in a handicap game (上手), whether
 	 * the variant file names its king 玉将 (chu.yaml) or 王将 (dai-dai.yaml,
