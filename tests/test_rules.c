@@ -163,7 +163,7 @@ typedef struct spec {
 /* The prefix o (formats/movement.md): Taikyoku's Rain Demon (+A'', fR3 sW2
  * bF2 bR fB jofB) on 10r, a Gote Pawn on 11q, its own Pawn on 8p; the
  * Kings on 36a and 36aj. */
-#define TAIKYOKU_RAIN_DEMON "e!35/36/36/36/36/36/36/36/36/36/36/36/36/36/36/28P7/25p10/26+A''9/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/E!35 b - 1"
+#define TAIKYOKU_RAIN_DEMON "k35/36/36/36/36/36/36/36/36/36/36/36/36/36/36/28P7/25p10/26+A''9/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/K35 b - 1"
 
 /* promotion.forced-taking-promoted (maka-dai-dai-muller): a Sente Rook on
  * 10j, a Gote Tokin (+p, a promoted Pawn) on 10g up its file, a Gote Pawn
