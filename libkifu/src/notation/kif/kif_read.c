@@ -243,6 +243,18 @@ static int head_to(const kif_move_head *h, int last_to)
 
 /* "unknown piece name 歩 in chu (kifu-variants show chu lists them)":
  * the name is the text up to the origin, a space or the end. */
+/* The rest of a line after its move (added as ps->last): the move's times,
+ * then nothing. */
+static int move_line_end(parse *ps, kif_text *t, long ply, const char *mp, size_t mlen)
+{
+	double tm, tot;
+	if (!kifu__kif_times(t, &tm, &tot))
+		kifu_record_set_time(ps->rec, ps->last, tm, tot);
+	if (!kif_at_end(t))
+		return PROBLEM(ps, ply, t->p, mp, mlen, "unexpected text after the move");
+	return 0;
+}
+
 static int unknown_piece(parse *ps, long ply, const kif_text *t, const char *mp, size_t mlen)
 {
 	size_t n = 0, len = (size_t)(t->end - t->p);
@@ -390,12 +402,7 @@ static int wide_third_step(parse *ps, const kif_line *kl)
 	if (rc)
 		return rc;
 	ps->last_to = to;
-	double tm, tot;
-	if (!kifu__kif_times(&t, &tm, &tot))
-		kifu_record_set_time(ps->rec, ps->last, tm, tot);
-	if (!kif_at_end(&t))
-		return PROBLEM(ps, ply, t.p, mp, mlen, "unexpected text after the move");
-	return 0;
+	return move_line_end(ps, &t, ply, mp, mlen);
 }
 
 /* "57手目一歩目 ▲仝獅子 （←7七）", "58手目 △10九角行成 （←3二）" */
@@ -487,12 +494,7 @@ static int wide_move_line(parse *ps, const kif_line *kl)
 	int rc = add_move(ps, &m, h.type, mp, mlen, false);
 	if (rc)
 		return rc;
-	double tm, tot;
-	if (!kifu__kif_times(&t, &tm, &tot))
-		kifu_record_set_time(ps->rec, ps->last, tm, tot);
-	if (!kif_at_end(&t))
-		return PROBLEM(ps, ply, t.p, mp, mlen, "unexpected text after the move");
-	return 0;
+	return move_line_end(ps, &t, ply, mp, mlen);
 }
 
 /* "▲７六歩　△３四歩 ▲２二角成" — one or more KI2 moves. */
