@@ -568,6 +568,8 @@ if [ -n "$gnu_time" ]; then
 	memory "kifu-validate, JKF" "$tmp/m-jkf" "$bin/kifu-validate" -q
 	memory "kifu-stats, Dai compact" "$tmp/m-dai" "$bin/kifu-stats"
 	memory "kifu-select --position, standard compact" "$tmp/shogi1.compact" "$bin/kifu-select" --count --position "$never"
+	# the 36x36 board (issue 24): variant_rows' 1,000 random Taikyoku games
+	memory "kifu-validate, Taikyoku compact" "$tmp/taikyoku-1.compact" "$bin/kifu-validate" -q
 else
 	echo "  (not measured: GNU time is not installed)"
 fi
