@@ -1191,6 +1191,10 @@ static void promoted_desc(piece_desc *out, const draft_piece *p, const piece_des
 		memcpy(n->kif, own->kif[0] ? own->kif : own->name, sizeof n->kif);
 	if (own->english[0])
 		memcpy(n->english, own->english, sizeof n->english);
+	/* its reading: its own, or none for a name of its own that gives none
+	 * (the target's reads another name: と金 is not kinshō) */
+	if (own->reading[0] || own->name[0])
+		memcpy(n->reading, own->reading, sizeof n->reading);
 	/* a diagram names a piece by its look alone: the promoted form takes
 	 * the diagram name of a promoted-only target (Chu's 鷹), but not that
 	 * of an unpromoted one, which names that piece (Chu's promoted Bishop
