@@ -429,10 +429,17 @@ static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant,
  * record's keys, or a line that begins with a key only JKF has. */
 static int jkf_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 {
-	static const char *const keys[] = {
-		"header", "initial", "moves", "preset", "data", "board", "hands", "kind", "move", "comments",
-		"time", "now", "total", "special", "forks", "color", "from", "to", "piece", "same", "promote",
-		"capture", "relative", "x", "y", "h", "m", "s", NULL};
+#define KEY(s) {s, sizeof s - 1}
+	static const struct {
+		const char *name;
+		size_t len;
+	} keys[] = {
+		KEY("header"), KEY("initial"), KEY("moves"), KEY("preset"), KEY("data"), KEY("board"),
+		KEY("hands"), KEY("kind"), KEY("move"), KEY("comments"), KEY("time"), KEY("now"),
+		KEY("total"), KEY("special"), KEY("forks"), KEY("color"), KEY("from"), KEY("to"),
+		KEY("piece"), KEY("same"), KEY("promote"), KEY("capture"), KEY("relative"), KEY("x"),
+		KEY("y"), KEY("h"), KEY("m"), KEY("s")};
+#undef KEY
 	(void)ctx;
 	size_t i = 0;
 	while (i < len && (line[i] == ' ' || line[i] == '\t'))
@@ -453,8 +460,8 @@ static int jkf_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 		j++;
 	if (j >= len || line[j] != ':')
 		return 0;
-	for (const char *const *key = keys; *key; key++)
-		if (strlen(*key) == (size_t)(q - k) && !memcmp(*key, k, (size_t)(q - k)))
+	for (size_t w = 0; w < sizeof keys / sizeof keys[0]; w++)
+		if (keys[w].len == (size_t)(q - k) && !memcmp(keys[w].name, k, keys[w].len))
 			return 2;
 	return 0;
 }
