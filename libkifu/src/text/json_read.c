@@ -320,6 +320,14 @@ static size_t utf8_put(uint32_t v, char *out)
 
 enum { CUT = 1 }; /* a token cut short by the text's end, read again */
 
+/* The bits of x, which has none but each byte's high one: a byte sum
+ * (no popcount instruction is asked of the machine, and libgcc's is a
+ * call). */
+static inline size_t high_bits(uint64_t x)
+{
+	return (size_t)(((x >> 7) * 0x0101010101010101u) >> 56);
+}
+
 /* As kifu__json_plain_run, for text known to be UTF-8: the first byte from
  * q on that is '"', '\\' or a control character, the continuation bytes
  * passed added to *cont (columns count characters). */
@@ -337,10 +345,10 @@ static size_t utf8_run(const unsigned char *s, size_t q, size_t n, size_t *cont)
 		uint64_t tails = w & ~(w << 1) & high;
 		if (hit) {
 			unsigned k = (unsigned)__builtin_ctzll(hit) >> 3;
-			*cont += (size_t)__builtin_popcountll(tails & (((uint64_t)1 << (8 * k)) - 1));
+			*cont += high_bits(tails & (((uint64_t)1 << (8 * k)) - 1));
 			return q + k;
 		}
-		*cont += (size_t)__builtin_popcountll(tails);
+		*cont += high_bits(tails);
 	}
 #endif
 	for (; q < n; q++) {
