@@ -126,6 +126,8 @@ static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n
 				if (score > best_score) {
 					best = t;
 					best_score = score;
+					if (score >= 2)
+						break; /* the most a sniffer says: no later one beats it */
 				}
 			}
 			if (best >= 0)

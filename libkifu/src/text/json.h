@@ -405,6 +405,15 @@ KIFU__JSON_HOT int kifu__json_key(kifu__json_cur *cur, const kifu__json_keys *se
 		return kifu__json_key_slow(cur, set, seen, t, k);
 	if (cur->want != KIFU__JSON_WANT_MORE_KEYS && cur->want != KIFU__JSON_WANT_KEY)
 		return kifu__json_key_slow(cur, set, seen, t, k);
+	if (s[q] <= ' ') {
+		/* white space first (a member on a line of its own) */
+		if (kifu__json_peek(cur) < 0)
+			return kifu__json_key_slow(cur, set, seen, t, k);
+		s = (const unsigned char *)cur->s;
+		q = cur->p;
+		if (KIFU__RARELY(q + 16 > cur->lim))
+			return kifu__json_key_slow(cur, set, seen, t, k);
+	}
 	if (s[q] == '}') {
 		t->type = KIFU_JSON_OBJECT_END;
 		t->at = q;
@@ -417,6 +426,18 @@ KIFU__JSON_HOT int kifu__json_key(kifu__json_cur *cur, const kifu__json_keys *se
 		if (s[q] != ',')
 			return kifu__json_key_slow(cur, set, seen, t, k);
 		q += 1 + (s[q + 1] == ' ');
+		if (s[q] <= ' ') {
+			/* the ',' read, then white space (the next member on a
+			 * line of its own) */
+			cur->p = q;
+			cur->want = KIFU__JSON_WANT_NEXT_KEY;
+			if (kifu__json_peek(cur) < 0)
+				return kifu__json_key_slow(cur, set, seen, t, k);
+			s = (const unsigned char *)cur->s;
+			q = cur->p;
+			if (KIFU__RARELY(q + 16 > cur->lim))
+				return kifu__json_key_slow(cur, set, seen, t, k);
+		}
 	}
 	if (s[q] != '"' || (i = kifu__json_keys_find(set, s + q + 1, *seen)) < 0)
 		return kifu__json_key_slow(cur, set, seen, t, k);

@@ -202,13 +202,30 @@ int kifu__json_peek_slow(kifu__json_cur *cur)
 		size_t p = cur->p, n = cur->n;
 		for (; p < n; p++) {
 			unsigned c = s[p];
+			if (c == ' ')
+				continue;
 			if (c == '\n') {
 				cur->nl_col = (long)p - cur->line_at - (long)cur->cont + cur->base;
 				cur->line++;
 				cur->line_at = (long)p + 1;
 				cur->cont = 0;
 				cur->base = 1;
-			} else if (c != ' ' && c != '\t' && c != '\r') {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && defined(__GNUC__)
+				/* the next line's indentation, eight spaces at a time
+				 * (the slack's NULs end it at the text's end): p to the
+				 * last space */
+				while (p + 9 <= cur->lim) {
+					uint64_t w;
+					memcpy(&w, s + p + 1, 8);
+					w ^= 0x2020202020202020u;
+					if (w) {
+						p += (unsigned)__builtin_ctzll(w) >> 3;
+						break;
+					}
+					p += 8;
+				}
+#endif
+			} else if (c != '\t' && c != '\r') {
 				cur->p = p;
 				return (int)c;
 			}
@@ -303,6 +320,14 @@ static size_t utf8_put(uint32_t v, char *out)
 
 enum { CUT = 1 }; /* a token cut short by the text's end, read again */
 
+/* The bits of x, which has none but each byte's high one: a byte sum
+ * (no popcount instruction is asked of the machine, and libgcc's is a
+ * call). */
+static inline size_t high_bits(uint64_t x)
+{
+	return (size_t)(((x >> 7) * 0x0101010101010101u) >> 56);
+}
+
 /* As kifu__json_plain_run, for text known to be UTF-8: the first byte from
  * q on that is '"', '\\' or a control character, the continuation bytes
  * passed added to *cont (columns count characters). */
@@ -320,10 +345,10 @@ static size_t utf8_run(const unsigned char *s, size_t q, size_t n, size_t *cont)
 		uint64_t tails = w & ~(w << 1) & high;
 		if (hit) {
 			unsigned k = (unsigned)__builtin_ctzll(hit) >> 3;
-			*cont += (size_t)__builtin_popcountll(tails & (((uint64_t)1 << (8 * k)) - 1));
+			*cont += high_bits(tails & (((uint64_t)1 << (8 * k)) - 1));
 			return q + k;
 		}
-		*cont += (size_t)__builtin_popcountll(tails);
+		*cont += high_bits(tails);
 	}
 #endif
 	for (; q < n; q++) {

@@ -144,6 +144,10 @@ static int csa_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 {
 	(void)ctx;
 	size_t n = 0;
+	/* what the switch below takes, by its first byte: any other line is
+	 * none of CSA's, said before looking for its ',' */
+	if (!len || !line[0] || !strchr("'VN$P+-%T/", line[0]))
+		return 0;
 	while (n < len && line[n] != ',')
 		n++;
 	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))

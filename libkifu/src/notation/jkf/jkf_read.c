@@ -101,6 +101,12 @@ static int pull_line(jkf_reader *r, bool gathering, kifu_diag *diag)
 {
 	const kifu__line *l;
 	const char *name = kifu__lines_name(r->ctx.pump);
+	if (r->stash_rc) {
+		int stashed = r->stash_rc;
+		r->stash_rc = 0;
+		*diag = r->stash_diag;
+		return stashed;
+	}
 	int rc = kifu__lines_next(r->ctx.pump, &l, diag);
 	if (rc != 1) {
 		r->eof = rc == 0;
@@ -213,6 +219,41 @@ typedef struct more_lines {
 	kifu_diag *diag;
 } more_lines;
 
+/* The bytes pull_more gathers at most, past its first line, while the
+ * lines are clean: the tokenizer's slow paths, met where its text ends,
+ * are met once for them all. */
+enum { PULL_AHEAD = 4096 };
+
+/* Pulls the next lines while each is clean and the record would stay in
+ * bounds, as pull_line would append them: a line with a problem, or one
+ * too many for the bound, is put back for the next pull_line, and a read
+ * error is stashed for it, so that each is met where reading a line at a
+ * time meets it (a spoiled line between records, a record's limit counted
+ * from its own start, an error after the record that ends first). */
+static int pull_ahead(jkf_reader *r, size_t from, kifu_diag *diag)
+{
+	while (!r->eof && !r->stash_rc && !r->spoil_line && r->len - from < PULL_AHEAD) {
+		const kifu__line *l;
+		int rc = kifu__lines_next(r->ctx.pump, &l, &r->stash_diag);
+		if (rc == 0) {
+			r->eof = true;
+			break;
+		}
+		if (rc < 0) {
+			r->stash_rc = rc;
+			break;
+		}
+		if (l->problem != KIFU__LINE_OK || r->len - r->head + l->len + 1 > (size_t)KIFU__JKF_MAX_RECORD) {
+			kifu__lines_unread(r->ctx.pump);
+			break;
+		}
+		if (append(r, l->text, l->len, true))
+			return kifu_diag_set(diag, KIFU_ENOMEM, kifu__lines_name(r->ctx.pump), l->no, 0,
+					     "out of memory");
+	}
+	return 0;
+}
+
 static int pull_more(void *arg, size_t keep, const char **text, size_t *n, size_t *shift)
 {
 	more_lines *m = arg;
@@ -221,8 +262,11 @@ static int pull_more(void *arg, size_t keep, const char **text, size_t *n, size_
 	*shift = 0;
 	if (r->eof)
 		return 0;
+	size_t from = r->len;
 	int rc = pull_line(r, true, m->diag);
 	if (rc != PULLED)
+		return rc;
+	if ((rc = pull_ahead(r, from, m->diag)))
 		return rc;
 	*text = r->buf + r->head;
 	*n = r->len - r->head;
@@ -385,10 +429,17 @@ static int jkf_next(void *state, kifu_record *rec, const kifu_variant **variant,
  * record's keys, or a line that begins with a key only JKF has. */
 static int jkf_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 {
-	static const char *const keys[] = {
-		"header", "initial", "moves", "preset", "data", "board", "hands", "kind", "move", "comments",
-		"time", "now", "total", "special", "forks", "color", "from", "to", "piece", "same", "promote",
-		"capture", "relative", "x", "y", "h", "m", "s", NULL};
+#define KEY(s) {s, sizeof s - 1}
+	static const struct {
+		const char *name;
+		size_t len;
+	} keys[] = {
+		KEY("header"), KEY("initial"), KEY("moves"), KEY("preset"), KEY("data"), KEY("board"),
+		KEY("hands"), KEY("kind"), KEY("move"), KEY("comments"), KEY("time"), KEY("now"),
+		KEY("total"), KEY("special"), KEY("forks"), KEY("color"), KEY("from"), KEY("to"),
+		KEY("piece"), KEY("same"), KEY("promote"), KEY("capture"), KEY("relative"), KEY("x"),
+		KEY("y"), KEY("h"), KEY("m"), KEY("s")};
+#undef KEY
 	(void)ctx;
 	size_t i = 0;
 	while (i < len && (line[i] == ' ' || line[i] == '\t'))
@@ -409,8 +460,8 @@ static int jkf_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 		j++;
 	if (j >= len || line[j] != ':')
 		return 0;
-	for (const char *const *key = keys; *key; key++)
-		if (strlen(*key) == (size_t)(q - k) && !memcmp(*key, k, (size_t)(q - k)))
+	for (size_t w = 0; w < sizeof keys / sizeof keys[0]; w++)
+		if (keys[w].len == (size_t)(q - k) && !memcmp(keys[w].name, k, keys[w].len))
 			return 2;
 	return 0;
 }

@@ -55,6 +55,10 @@ typedef struct jkf_reader {
 	size_t head, len, cap; /* the unread text is buf[head..len) */
 	long line, col;        /* where buf[head] is */
 	bool eof;
+	/* a read error met while pulling lines ahead (pull_more): said at
+	 * the next pull, where reading one line at a time would meet it */
+	int stash_rc;          /* 0: none */
+	kifu_diag stash_diag;
 	kifu__json_cur json;   /* the record's tokenizer, its buffers kept */
 	char *join;            /* comments joined, a header kept whole */
 	size_t joincap;

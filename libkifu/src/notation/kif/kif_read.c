@@ -1190,6 +1190,14 @@ int kifu__kif_next(void *state, kifu_record *rec, const kifu_variant **variant, 
 static int kif_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 {
 	(void)ctx;
+	/* a line of JSON (JKF's, most often): one that begins with a bracket
+	 * or a '"' is no KIF line that tells its notation (kifu__kif_classify
+	 * gives it no evidence), said without classifying it */
+	size_t i = 0;
+	while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+		i++;
+	if (i < len && strchr("{}[]\"", line[i]) && line[i])
+		return 0;
 	kif_line kl;
 	kifu__kif_classify(line, len, &kl);
 	return kl.evidence ? 1 : 0;
