@@ -32,17 +32,52 @@ size_t kifu__ascii_span(const char *str, size_t n)
 	return i;
 }
 
+/* The slow path of kifu__utf8_valid: one character of two to four bytes
+ * at s[i] (its lead byte 0x80 or more), checked whole; its length, or 0. */
+static size_t utf8_one(const unsigned char *s, size_t i, size_t n)
+{
+	unsigned c = s[i];
+	size_t k;
+	unsigned min;
+	if ((c & 0xE0) == 0xC0) {
+		k = 1;
+		min = 0x80;
+		c &= 0x1F;
+	} else if ((c & 0xF0) == 0xE0) {
+		k = 2;
+		min = 0x800;
+		c &= 0x0F;
+	} else if ((c & 0xF8) == 0xF0) {
+		k = 3;
+		min = 0x10000;
+		c &= 0x07;
+	} else {
+		return 0;
+	}
+	for (size_t j = 1; j <= k; j++) {
+		if (i + j >= n || (s[i + j] & 0xC0) != 0x80)
+			return 0;
+		c = (c << 6) | (s[i + j] & 0x3F);
+	}
+	if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	return k + 1;
+}
+
 bool kifu__utf8_valid(const char *str, size_t n)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0;
 	while (i < n) {
 		unsigned c = s[i];
-		/* the common cases first: ASCII (a run of it a word at a time),
-		 * and a three-byte character (kana, kanji) that is not a
-		 * surrogate */
+		/* the common cases first, byte by byte (KIF's text changes from
+		 * ASCII to kanji every few bytes): ASCII, a long run of it a
+		 * word at a time, and a three-byte character (kana, kanji) that
+		 * is not a surrogate */
 		if (c < 0x80) {
-			i += kifu__ascii_span(str + i, n - i);
+			i++;
+			if (i + 16 <= n && s[i] < 0x80 && s[i + 1] < 0x80)
+				i += kifu__ascii_span(str + i, n - i);
 			continue;
 		}
 		if (c >= 0xE1 && c != 0xED && c <= 0xEF && i + 2 < n && (s[i + 1] & 0xC0) == 0x80 &&
@@ -50,35 +85,10 @@ bool kifu__utf8_valid(const char *str, size_t n)
 			i += 3;
 			continue;
 		}
-		size_t k;
-		unsigned min;
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if ((c & 0xE0) == 0xC0) {
-			k = 1;
-			min = 0x80;
-			c &= 0x1F;
-		} else if ((c & 0xF0) == 0xE0) {
-			k = 2;
-			min = 0x800;
-			c &= 0x0F;
-		} else if ((c & 0xF8) == 0xF0) {
-			k = 3;
-			min = 0x10000;
-			c &= 0x07;
-		} else {
+		size_t k = utf8_one(s, i, n);
+		if (!k)
 			return false;
-		}
-		for (size_t j = 1; j <= k; j++) {
-			if (i + j >= n || (s[i + j] & 0xC0) != 0x80)
-				return false;
-			c = (c << 6) | (s[i + j] & 0x3F);
-		}
-		if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-			return false;
-		i += k + 1;
+		i += k;
 	}
 	return true;
 }
