@@ -400,6 +400,8 @@ int variant_show_json(FILE *f, const kifu_variant *v)
 	json_bool(j, "forced", r.promotion_forced == 1);
 	if (r.promotion_forced == 2)
 		json_bool(j, "forced_taking_promoted", 1);
+	if (r.promotion_first_step)
+		json_bool(j, "first_step", 1);
 	kifu_json_object_end(j);
 	json_bool(j, "drops", r.drops);
 	json_text(j, "royal_rule", royal_rule_word(r.royal_rule));
