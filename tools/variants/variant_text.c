@@ -273,8 +273,9 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 	if (r.promotion_zone || r.promotion_when) {
 		fprintf(f, "promotion:    zone %d; when ", r.promotion_zone);
 		put_flags(f, r.promotion_when, promotion_words);
-		fputs(r.promotion_forced == 2 ? "; forced when taking a promoted piece\n" :
-		      r.promotion_forced ? "; forced\n" : "\n", f);
+		fputs(r.promotion_forced == 2 ? "; forced when taking a promoted piece" :
+		      r.promotion_forced ? "; forced" : "", f);
+		fputs(r.promotion_first_step ? "; by the first step too\n" : "\n", f);
 	} else
 		fputs("promotion:    none\n", f);
 	fprintf(f, "drops:        %s\n", yes_no(r.drops));

@@ -28,8 +28,11 @@ static void emit_promotions(gen *g, const piece_type *pt, int from, int mid, int
 {
 	const struct kifu_position *p = g->p;
 	int from_r = RANK_OF(from), to_r = RANK_OF(to);
-	bool can = promotion_allowed_legs(p->v, pt, g->side, from_r, mid != KIFU_NO_SQUARE ? RANK_OF(mid) : -1, to_r,
-					  capture);
+	bool can = promotion_allowed(p->v, pt, g->side, from_r, to_r, capture);
+	/* (promotion_allowed_legs, the first leg's square weighed only when
+	 * it may count) */
+	if (!can && p->v->promo_first_step && mid != KIFU_NO_SQUARE)
+		can = promotion_allowed(p->v, pt, g->side, from_r, RANK_OF(mid), capture);
 	if (promotion_forced(p->v, pt, g->side, to_r) || (p->v->promo_forced && can) ||
 	    (p->v->promo_forced_taking_promoted && can && takes_promoted(p->v, p->board, g->side, from, mid, to))) {
 		if (can)
@@ -501,6 +504,8 @@ static void gen_igui_twice(gen *g, const piece_type *pt, int from, int *pass_mid
 	}
 }
 
+static void gen_lion_special(gen *g, const piece_type *pt, int from);
+
 void kifu__gen_piece(gen *g, int from)
 {
 	struct kifu_position *p = g->p;
@@ -541,8 +546,16 @@ void kifu__gen_piece(gen *g, int from)
 				break;
 		}
 	}
-	if (!m->area_lion && !m->nlines && !m->special)
-		return;
+	if (m->area_lion || m->nlines || m->special)
+		gen_lion_special(g, pt, from);
+}
+
+/* The lion powers and the special moves (kifu__gen_piece), out of the
+ * path of the plain pieces. */
+static NOINLINE void gen_lion_special(gen *g, const piece_type *pt, int from)
+{
+	const struct kifu_position *p = g->p;
+	const movement *m = &pt->mv;
 	/* a pass (a step to an empty square and back) counts once per piece,
 	 * once per result with promotion.first-step (note_pass) */
 	int pass_mid[2] = {-1, -1};
