@@ -83,7 +83,7 @@ static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
 	emit_single_capture(g, pt, from, to, g->p->board[to] != 0);
 }
 
-enum { FIRST_STEP_MAX = 64 }; /* (a Lion reaches 24 squares) */
+enum { FIRST_STEP_MAX = 64 }; /* (two unit steps reach 24 squares at most) */
 
 /* promotion.first-step: two steps through the empty square mid to `to`
  * whose first step alone lets it promote (first_step_promotes) are a move
