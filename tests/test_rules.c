@@ -165,6 +165,11 @@ typedef struct spec {
  * Kings on 36a and 36aj. */
 #define TAIKYOKU_RAIN_DEMON "k35/36/36/36/36/36/36/36/36/36/36/36/36/36/36/28P7/25p10/26+A''9/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/K35 b - 1"
 
+/* promotion.first-step (docs/rules.md, Taikyoku Shogi): a Sente Lion (L!)
+ * on 10l, the rank just outside its zone (ranks a to k); a Gote Pawn on
+ * 10k, its own Pawn on 9k, in the zone; the Kings on 36a and 36aj. */
+#define TAIKYOKU_FIRST_STEP "k35/36/36/36/36/36/36/36/36/36/26pP8/26L!9/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/K35 b - 1"
+
 /* promotion.forced-taking-promoted (maka-dai-dai-muller): a Sente Rook on
  * 10j, a Gote Tokin (+p, a promoted Pawn) on 10g up its file, a Gote Pawn
  * on 5j along its rank; the Kings on 1a and 19s. */
@@ -665,6 +670,49 @@ static const spec specs[] = {
 	CHECKS("taikyoku", TAIKYOKU_RAIN_DEMON, "10r12p", KIFU_ILL_BLOCKED),
 	NAMES_BLOCKER("taikyoku", TAIKYOKU_RAIN_DEMON, "10r6n", "8p", "+angle-general", "pawn"),
 
+	/* ---- promotion.first-step (formats/variants.md; docs/rules.md, Taikyoku
+	 * Shogi): the square a two-leg move's first leg ends on counts as
+	 * where it ends ---- */
+
+	/* The Lion on 10l (TAIKYOKU_FIRST_STEP).  One leg: the 24 squares of
+	 * 12j-8n but its own Pawn's 9k, 23; those of ranks j and k (9, with the
+	 * Gote Pawn 10k) in the zone promote, compulsorily: '+'; those of ranks
+	 * l, m, n (14) do not.  Taking 10k on the first step, in the zone: on
+	 * to 11j 10j 9j 11k, back to 10l (igui), or out to 11l 9l: every one
+	 * promotes (7), the last three only by promotion.first-step.  Through
+	 * the one empty square of the zone next to it, 11k: on to 12l and 11l,
+	 * outside the zone, promoting (2: the jumps there do not; through 11k to
+	 * 12j 11j 10j 12k or 10k is the same as the one-leg move, promoting by
+	 * its end anyway, and through 11l, 9l, 11m, 10m, 9m the same as the jump
+	 * unpromoted: no move of their own).  Passes: through 11k promoting,
+	 * through 11l (or any empty square outside the zone) not: 2.  23 + 7 +
+	 * 2 + 2 = 34; without promotion.first-step 31 (10k then 11l, 10l, 9l
+	 * unpromoted; one pass). */
+	MOVES("taikyoku", TAIKYOKU_FIRST_STEP, "10l",
+	      "10l12j+ 10l11j+ 10l10j+ 10l9j+ 10l8j+ 10l12k+ 10l11k+ 10l10k+ 10l8k+ "
+	      "10l12l 10l11l 10l9l 10l8l 10l12m 10l11m 10l10m 10l9m 10l8m 10l12n 10l11n 10l10n 10l9n 10l8n "
+	      "10l10k11j+ 10l10k10j+ 10l10k9j+ 10l10k11k+ 10l10k10l+ 10l10k11l+ 10l10k9l+ "
+	      "10l11k12l+ 10l11k11l+ 10l11k10l+ 10l11l10l"),
+	MOVES("taikyoku-optional", TAIKYOKU_FIRST_STEP, "10l",
+	      "10l12j 10l12j+ 10l11j 10l11j+ 10l10j 10l10j+ 10l9j 10l9j+ 10l8j 10l8j+ 10l12k 10l12k+ "
+	      "10l11k 10l11k+ 10l10k 10l10k+ 10l8k 10l8k+ "
+	      "10l12l 10l11l 10l9l 10l8l 10l12m 10l11m 10l10m 10l9m 10l8m 10l12n 10l11n 10l10n 10l9n 10l8n "
+	      "10l10k11j 10l10k11j+ 10l10k10j 10l10k10j+ 10l10k9j 10l10k9j+ 10l10k11k 10l10k11k+ "
+	      "10l10k10l 10l10k11l 10l10k9l 10l11l10l"),
+	CHECKS("taikyoku", TAIKYOKU_FIRST_STEP, "10l10k11l+", KIFU_LEGAL),
+	CHECKS("taikyoku", TAIKYOKU_FIRST_STEP, "10l10k11l", KIFU_ILL_MUST_PROMOTE),
+	CHECKS("taikyoku", TAIKYOKU_FIRST_STEP, "10l10k10l", KIFU_ILL_MUST_PROMOTE),
+	CHECKS("taikyoku", TAIKYOKU_FIRST_STEP, "10l11k12l+", KIFU_LEGAL),
+	CHECKS("taikyoku", TAIKYOKU_FIRST_STEP, "10l11k12l", KIFU_ILL_MUST_PROMOTE),
+	CHECKS("taikyoku", TAIKYOKU_FIRST_STEP, "10l12l+", KIFU_ILL_PROMOTE_HERE),
+	CHECKS("taikyoku", TAIKYOKU_FIRST_STEP, "10l12l", KIFU_LEGAL),
+	CHECKS("taikyoku", TAIKYOKU_FIRST_STEP, "10l11l12l+", KIFU_ILL_PROMOTE_HERE),
+	CHECKS("taikyoku", TAIKYOKU_FIRST_STEP, "10l11k10l", KIFU_ILL_MUST_PROMOTE),
+	CHECKS("taikyoku", TAIKYOKU_FIRST_STEP, "10l9l10l+", KIFU_ILL_PROMOTE_HERE),
+	CHECKS("taikyoku", TAIKYOKU_FIRST_STEP, "10l9k10l", KIFU_ILL_OWN_CAPTURE),
+	CHECKS("taikyoku-optional", TAIKYOKU_FIRST_STEP, "10l10k11l+", KIFU_ILL_PROMOTE_HERE),
+	CHECKS("taikyoku-optional", TAIKYOKU_FIRST_STEP, "10l11k12l", KIFU_LEGAL),
+
 	/* ---- the range capture (range-jumps.passed: captured: formats/variants.md;
 	 * docs/rules.md, Taikyoku Shogi) ---- */
 
@@ -881,10 +929,27 @@ static int lion_two_step(const kifu_position *pos, int from, int mid, int to)
 	return 0;
 }
 
+/* promotion.first-step: is the empty mid of a two-step move what lets it
+ * promote (in the zone, its ends outside)?  Then it is a move of its own,
+ * not the jump (docs/rules.md, Taikyoku Shogi). */
+static int first_step_counts(const kifu_position *pos, int from, int mid, int to)
+{
+	const kifu_variant *v = kifu_position_variant(pos);
+	kifu_variant_rules r;
+	kifu_variant_get_rules(v, &r);
+	const int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+	const int sente = kifu_position_side(pos) == KIFU_SENTE;
+#define IN_ZONE(sq) (sente ? (sq) / files < r.promotion_zone : (sq) / files >= ranks - r.promotion_zone)
+	return r.promotion_first_step && IN_ZONE(mid) && !IN_ZONE(from) && !IN_ZONE(to);
+#undef IN_ZONE
+}
+
 /* The canonical text of a move: a two-step lion move through an empty
  * square is the same move as the single leg from -> to ("8h7g6f" with 7g
  * empty is the Lion's jump 8h6f), and through an empty square back to from
- * is the pass. */
+ * is the pass; but with promotion.first-step, through an empty square of
+ * the zone (first_step_counts) it is a move of its own, any such mid the
+ * same ("@" after it). */
 static void canonical(const kifu_position *pos, const kifu_move *m, char *buf)
 {
 	const kifu_variant *v = kifu_position_variant(pos);
@@ -896,12 +961,16 @@ static void canonical(const kifu_position *pos, const kifu_move *m, char *buf)
 	if (!(c.flags & (KIFU_MOVE_DROP | KIFU_MOVE_RUN)) && c.mid != KIFU_NO_SQUARE && c.from < nsq &&
 	    c.mid < nsq && c.to < nsq && !kifu_position_at(pos, c.mid) &&
 	    lion_two_step(pos, c.from, c.mid, c.to)) {
+		const char *own = first_step_counts(pos, c.from, c.mid, c.to) ? "@" : "";
 		if (c.from == c.to) {
-			snprintf(buf, 32, "%spass%s", support_square_text(v, c.from, from),
-				 (c.flags & KIFU_MOVE_PROMOTE) ? "+" : "");
+			snprintf(buf, 32, "%spass%s%s", support_square_text(v, c.from, from),
+				 (c.flags & KIFU_MOVE_PROMOTE) ? "+" : "", own);
 			return;
 		}
 		c.mid = KIFU_NO_SQUARE;
+		support_move_text(v, &c, buf);
+		strcat(buf, own);
+		return;
 	}
 	support_move_text(v, &c, buf);
 }
@@ -1053,6 +1122,8 @@ static void check_move_agrees_with_generation(void **state)
 	/* Taikyoku: the range capture (its own pieces too) */
 	cross_check("taikyoku", TAIKYOKU_RANGE);
 	cross_check("taikyoku", TAIKYOKU_RAIN_DEMON);
+	cross_check("taikyoku", TAIKYOKU_FIRST_STEP);
+	cross_check("taikyoku-optional", TAIKYOKU_FIRST_STEP);
 }
 
 /* ---- make / unmake ------------------------------------------------------ */
@@ -1137,6 +1208,7 @@ static void make_unmake(void **state)
 	/* the range capture: the pieces passed over, its own too, put back */
 	unmake_restores("taikyoku", TAIKYOKU_RANGE, 2);
 	unmake_restores("taikyoku", TAIKYOKU_RAIN_DEMON, 2);
+	unmake_restores("taikyoku", TAIKYOKU_FIRST_STEP, 2);
 }
 
 /* captor-becomes (formats/variants.md): a variant made for the test from

@@ -273,8 +273,9 @@ void variant_show_text(FILE *f, const kifu_variant *v)
 	if (r.promotion_zone || r.promotion_when) {
 		fprintf(f, "promotion:    zone %d; when ", r.promotion_zone);
 		put_flags(f, r.promotion_when, promotion_words);
-		fputs(r.promotion_forced == 2 ? "; forced when taking a promoted piece\n" :
-		      r.promotion_forced ? "; forced\n" : "\n", f);
+		fputs(r.promotion_forced == 2 ? "; forced when taking a promoted piece" :
+		      r.promotion_forced ? "; forced" : "", f);
+		fputs(r.promotion_first_step ? "; by the first step too\n" : "\n", f);
 	} else
 		fputs("promotion:    none\n", f);
 	fprintf(f, "drops:        %s\n", yes_no(r.drops));
@@ -400,6 +401,8 @@ int variant_show_json(FILE *f, const kifu_variant *v)
 	json_bool(j, "forced", r.promotion_forced == 1);
 	if (r.promotion_forced == 2)
 		json_bool(j, "forced_taking_promoted", 1);
+	if (r.promotion_first_step)
+		json_bool(j, "first_step", 1);
 	kifu_json_object_end(j);
 	json_bool(j, "drops", r.drops);
 	json_text(j, "royal_rule", royal_rule_word(r.royal_rule));

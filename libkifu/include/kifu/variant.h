@@ -220,6 +220,8 @@ typedef struct kifu_variant_rules {
 	unsigned promotion_when;   /* kifu_promotion_when bits */
 	int promotion_forced;      /* 1: a move that may promote must (promotion.forced); 2: must when it
 				    * takes a promoted piece (promotion.forced-taking-promoted) */
+	int promotion_first_step;  /* 1: a two-leg move promotes by its first leg's square too
+				    * (promotion.first-step) */
 	int drops;                 /* captured pieces go to hand and may be dropped */
 	enum kifu_royal_rule royal_rule;
 	int lost_without_royal;    /* a side with no royal in a position has lost */

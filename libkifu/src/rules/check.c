@@ -322,17 +322,24 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->to, side);
 		capture = capture || c != 0 || (pt->range_captures && kifu__range_captures_any(p, pt, side, m));
 	}
+	/* (promotion.first-step: the first leg's square counts too) */
+	const int mid_r = m->mid != KIFU_NO_SQUARE && v->promo_first_step ? RANK_OF(m->mid) : -1;
 	if (m->flags & KIFU_MOVE_PROMOTE) {
 		if (pt->promoted)
 			return illegal(why, KIFU_ILL_PROMOTED_AGAIN, t, -1, m->to, side);
 		if (pt->promotes_to < 0)
 			return illegal(why, KIFU_ILL_CANNOT_PROMOTE, t, -1, m->to, side);
-		if (!promotion_allowed(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture))
+		if (!promotion_allowed_legs(v, pt, side, RANK_OF(m->from), mid_r, RANK_OF(m->to), capture))
 			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
 	} else if (pt->promotes_to >= 0 &&
-		   promotion_must(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture,
-				  v->promo_forced_taking_promoted && move_takes_promoted(p, pt, m))) {
-		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
+		   promotion_must_legs(v, pt, side, RANK_OF(m->from), mid_r, RANK_OF(m->to), capture,
+				       v->promo_forced_taking_promoted && move_takes_promoted(p, pt, m))) {
+		/* (promotion.first-step: named where the first leg ends, when
+		 * that is what makes it promote) */
+		const bool by_mid = mid_r >= 0 && !promotion_must(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture,
+								   v->promo_forced_taking_promoted &&
+									   move_takes_promoted(p, pt, m));
+		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, by_mid ? m->mid : m->to, side);
 	}
 	if (v->lion_trading) {
 		int at = m->to;

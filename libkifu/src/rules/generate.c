@@ -29,6 +29,10 @@ static void emit_promotions(gen *g, const piece_type *pt, int from, int mid, int
 	const struct kifu_position *p = g->p;
 	int from_r = RANK_OF(from), to_r = RANK_OF(to);
 	bool can = promotion_allowed(p->v, pt, g->side, from_r, to_r, capture);
+	/* (promotion_allowed_legs, the first leg's square weighed only when
+	 * it may count) */
+	if (!can && p->v->promo_first_step && mid != KIFU_NO_SQUARE)
+		can = promotion_allowed(p->v, pt, g->side, from_r, RANK_OF(mid), capture);
 	if (promotion_forced(p->v, pt, g->side, to_r) || (p->v->promo_forced && can) ||
 	    (p->v->promo_forced_taking_promoted && can && takes_promoted(p->v, p->board, g->side, from, mid, to))) {
 		if (can)
@@ -79,6 +83,41 @@ static inline void emit_single(gen *g, const piece_type *pt, int from, int to)
 	emit_single_capture(g, pt, from, to, g->p->board[to] != 0);
 }
 
+enum { FIRST_STEP_MAX = 64 }; /* (two unit steps reach 24 squares at most) */
+
+/* promotion.first-step: two steps through the empty square mid to `to`
+ * whose first step alone lets it promote (first_step_promotes) are a move
+ * of their own beside the one-leg move to `to`, written with mid: the
+ * promotion (an unpromoted one is the one-leg move).  done[*ndone]: the
+ * squares so reached from this piece, each once (through the first such
+ * mid). */
+static NOINLINE void emit_first_step(gen *g, const piece_type *pt, int from, int mid, int to, int16_t *done,
+				     int *ndone)
+{
+	const struct kifu_position *p = g->p;
+	if (!first_step_promotes(p->v, pt, g->side, RANK_OF(from), RANK_OF(mid), RANK_OF(to), p->board[to] != 0))
+		return;
+	for (int i = 0; i < *ndone; i++)
+		if (done[i] == to)
+			return;
+	if (*ndone < FIRST_STEP_MAX)
+		done[(*ndone)++] = (int16_t)to;
+	push(g, from, mid, to, KIFU_MOVE_PROMOTE, 0);
+}
+
+/* A pass through the empty square mid: pass[0], the first through which
+ * it may not promote as it could not standing still; pass[1], with
+ * promotion.first-step, the first through which it may
+ * (first_step_promotes).  kifu__gen_piece emits one pass a result. */
+static inline void note_pass(const gen *g, const piece_type *pt, int from, int mid, int *pass)
+{
+	const struct kifu_position *p = g->p;
+	const int i = g->p->v->promo_first_step &&
+		      first_step_promotes(g->p->v, pt, g->side, RANK_OF(from), RANK_OF(mid), RANK_OF(from), false);
+	if (pass[i] < 0)
+		pass[i] = mid;
+}
+
 /* gen_piece from the variant's generation tables (gen_tables: no lion
  * power), in the same order: leaps as listed, then each slide outward. */
 static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
@@ -125,12 +164,16 @@ static void gen_piece_tables(gen *g, int from, int t, const piece_type *pt)
 
 /* The Lion's moves (docs/rules.md, Dai Shogi): a step to any adjacent
  * square or a jump to any square two away; or capture an adjacent piece and
- * then step on (capturing again), or return (居食い).  *pass_mid: the first
- * empty adjacent square, through which it may pass. */
+ * then step on (capturing again), or return (居食い); with
+ * promotion.first-step, two steps through an empty square that promote by
+ * it (emit_first_step).  pass_mid: the empty adjacent squares through which
+ * it may pass (note_pass). */
 static void gen_lion_area(gen *g, const piece_type *pt, int from, int *pass_mid)
 {
 	struct kifu_position *p = g->p;
 	const int files = p->files, side = g->side, f = FILE_OF(from), r = RANK_OF(from);
+	int16_t done[FIRST_STEP_MAX];
+	int ndone = 0;
 	for (int dr = -2; dr <= 2; dr++)
 		for (int df = -2; df <= 2; df++) {
 			int tf = f + df, tr = r + dr;
@@ -148,8 +191,15 @@ static void gen_lion_area(gen *g, const piece_type *pt, int from, int *pass_mid)
 			int mid = ar * files + af;
 			int c = p->board[mid];
 			if (!c) {
-				if (*pass_mid < 0)
-					*pass_mid = mid;
+				note_pass(g, pt, from, mid, pass_mid);
+				if (p->v->promo_first_step)
+					for (int er = -1; er <= 1; er++)
+						for (int ef = -1; ef <= 1; ef++) {
+							int bf = af + ef, br = ar + er, to = br * files + bf;
+							if ((ef || er) && on_board(p, bf, br) && to != from &&
+							    !is_own(p->board[to], side))
+								emit_first_step(g, pt, from, mid, to, done, &ndone);
+						}
 				continue;
 			}
 			if (!is_enemy(c, side))
@@ -189,8 +239,9 @@ static void gen_lion_lines(gen *g, const piece_type *pt, int from, int *pass_mid
 		if (second && !is_own(p->board[to2], side))
 			emit_single(g, pt, from, to2);
 		if (!c) {
-			if (*pass_mid < 0)
-				*pass_mid = mid;
+			/* (on from a first square of the zone along a line lands in
+			 * it or starts there: no first-step promotion of its own) */
+			note_pass(g, pt, from, mid, pass_mid);
 		} else if (is_enemy(c, side)) {
 			emit(g, pt, from, mid, from, true);
 			if (second && !is_own(p->board[to2], side))
@@ -248,8 +299,8 @@ static void gen_long_lines(gen *g, const piece_type *pt, int from, int *pass_mid
 				emit_single(g, pt, from, sq[k]);
 		}
 		const int last = k - 1; /* the line's squares on the board */
-		if (last >= 1 && !p->board[sq[1]] && *pass_mid < 0)
-			*pass_mid = sq[1];
+		if (last >= 1 && !p->board[sq[1]])
+			note_pass(g, pt, from, sq[1], pass_mid);
 		for (k = 1; k < n && k <= last; k++) {
 			if (!is_enemy(p->board[sq[k]], side))
 				continue;
@@ -414,14 +465,16 @@ static void gen_igui_twice(gen *g, const piece_type *pt, int from, int *pass_mid
 	struct kifu_position *p = g->p;
 	const movement *m = &pt->mv;
 	const int files = p->files, side = g->side, s = sign_of(side), f = FILE_OF(from), r = RANK_OF(from);
+	int16_t done[FIRST_STEP_MAX];
+	int ndone = 0;
 	for (int i = 0; i < m->nigui; i++) {
 		int af = f + s * m->igui[i].dx, ar = r + s * m->igui[i].dy;
 		if (!on_board(p, af, ar))
 			continue;
 		if (is_enemy(p->board[ar * files + af], side))
 			emit(g, pt, from, ar * files + af, from, true);
-		else if (m->igui_pass && !p->board[ar * files + af] && *pass_mid < 0)
-			*pass_mid = ar * files + af; /* I*: a step there and back */
+		else if (m->igui_pass && !p->board[ar * files + af])
+			note_pass(g, pt, from, ar * files + af, pass_mid); /* I*: a step there and back */
 	}
 	for (int i = 0; i < m->ntwice; i++) {
 		int af = f + s * m->twice[i].dx, ar = r + s * m->twice[i].dy;
@@ -438,10 +491,11 @@ static void gen_igui_twice(gen *g, const piece_type *pt, int from, int *pass_mid
 			int to = br * files + bf;
 			if (!c) {
 				if (to == from) {
-					if (*pass_mid < 0)
-						*pass_mid = mid;
+					note_pass(g, pt, from, mid, pass_mid);
 				} else if (!is_own(p->board[to], side)) {
 					emit_single(g, pt, from, to);
+					if (p->v->promo_first_step)
+						emit_first_step(g, pt, from, mid, to, done, &ndone);
 				}
 			} else if (to == from || !is_own(p->board[to], side)) {
 				emit(g, pt, from, mid, to, true);
@@ -449,6 +503,8 @@ static void gen_igui_twice(gen *g, const piece_type *pt, int from, int *pass_mid
 		}
 	}
 }
+
+static void gen_lion_special(gen *g, const piece_type *pt, int from);
 
 void kifu__gen_piece(gen *g, int from)
 {
@@ -490,28 +546,40 @@ void kifu__gen_piece(gen *g, int from)
 				break;
 		}
 	}
-	if (!m->area_lion && !m->nlines && !m->special)
-		return;
-	/* a pass (a step to an empty square and back) counts once per piece */
-	int pass_mid = -1;
+	if (m->area_lion || m->nlines || m->special)
+		gen_lion_special(g, pt, from);
+}
+
+/* The lion powers and the special moves (kifu__gen_piece), out of the
+ * path of the plain pieces. */
+static NOINLINE void gen_lion_special(gen *g, const piece_type *pt, int from)
+{
+	const struct kifu_position *p = g->p;
+	const movement *m = &pt->mv;
+	/* a pass (a step to an empty square and back) counts once per piece,
+	 * once per result with promotion.first-step (note_pass) */
+	int pass_mid[2] = {-1, -1};
 	if (m->area_lion)
-		gen_lion_area(g, pt, from, &pass_mid);
+		gen_lion_area(g, pt, from, pass_mid);
 	else if (m->nlines)
-		gen_lion_lines(g, pt, from, &pass_mid);
+		gen_lion_lines(g, pt, from, pass_mid);
 	if (m->special) {
 		if (m->nxslides)
 			gen_xslides(g, pt, from);
 		if (m->area)
 			gen_area(g, pt, from);
 		if (m->nigui || m->ntwice)
-			gen_igui_twice(g, pt, from, &pass_mid);
+			gen_igui_twice(g, pt, from, pass_mid);
 		if (m->nlong)
-			gen_long_lines(g, pt, from, &pass_mid);
+			gen_long_lines(g, pt, from, pass_mid);
 		if (m->emperor)
 			gen_emperor(g, pt, from);
 	}
-	if (pass_mid >= 0)
-		emit(g, pt, from, pass_mid, from, false);
+	if (pass_mid[1] >= 0)
+		emit(g, pt, from, pass_mid[1], from, false);
+	/* (a promotion that may be declined passes unpromoted through pass_mid[1] too) */
+	if (pass_mid[0] >= 0 && (pass_mid[1] < 0 || p->v->promo_forced))
+		emit(g, pt, from, pass_mid[0], from, false);
 }
 
 void kifu__lion_filter(gen *g, int start)

@@ -51,6 +51,27 @@ static inline bool promotion_allowed(const struct kifu_variant *v, const piece_t
 	return false;
 }
 
+/* promotion_allowed for a move of one or two legs: with promotion.first-step
+ * (Taikyoku as its website plays it), the square a two-leg move's first leg
+ * ends on (mid_r, its rank; -1: one leg) counts as where it ends too, so a
+ * Lion that takes on its zone's first rank and steps back out promotes. */
+static inline bool promotion_allowed_legs(const struct kifu_variant *v, const piece_type *pt, int side,
+					  int from_r, int mid_r, int to_r, bool capture)
+{
+	return promotion_allowed(v, pt, side, from_r, to_r, capture) ||
+	       (mid_r >= 0 && v->promo_first_step && promotion_allowed(v, pt, side, from_r, mid_r, capture));
+}
+
+/* Does the first leg through mid_r let a move promote that its ends alone
+ * would not (promotion.first-step)?  Such a move through an empty square
+ * is a move of its own beside the one-leg move to the same square. */
+static inline bool first_step_promotes(const struct kifu_variant *v, const piece_type *pt, int side, int from_r,
+				       int mid_r, int to_r, bool capture)
+{
+	return v->promo_first_step && promotion_allowed(v, pt, side, from_r, mid_r, capture) &&
+	       !promotion_allowed(v, pt, side, from_r, to_r, capture);
+}
+
 /* must-promote-ranks: a pawn or lance on the last rank, a knight on the
  * last two, must promote (standard shogi, Asakura). */
 static inline bool promotion_forced(const struct kifu_variant *v, const piece_type *pt, int side, int to_r)
@@ -69,6 +90,16 @@ static inline bool promotion_must(const struct kifu_variant *v, const piece_type
 	return promotion_forced(v, pt, side, to_r) ||
 	       ((v->promo_forced || (v->promo_forced_taking_promoted && takes_promoted)) &&
 		promotion_allowed(v, pt, side, from_r, to_r, capture));
+}
+
+/* promotion_must of a move of one or two legs (mid_r as in
+ * promotion_allowed_legs). */
+static inline bool promotion_must_legs(const struct kifu_variant *v, const piece_type *pt, int side, int from_r,
+				       int mid_r, int to_r, bool capture, bool takes_promoted)
+{
+	return promotion_forced(v, pt, side, to_r) ||
+	       ((v->promo_forced || (v->promo_forced_taking_promoted && takes_promoted)) &&
+		promotion_allowed_legs(v, pt, side, from_r, mid_r, to_r, capture));
 }
 
 /* Does a move from `from` through mid (or KIFU_NO_SQUARE) to `to` take a

@@ -473,6 +473,7 @@ void kifu_variant_get_rules(const kifu_variant *v, kifu_variant_rules *out)
 			      (v->promo_when & PROMO_CAPTURE_IN_ZONE ? KIFU_PROMOTE_CAPTURE_IN_ZONE : 0) |
 			      (v->promo_when & PROMO_BY_CAPTURE ? KIFU_PROMOTE_BY_CAPTURE : 0);
 	out->promotion_forced = v->promo_forced ? 1 : v->promo_forced_taking_promoted ? 2 : 0;
+	out->promotion_first_step = v->promo_first_step;
 	out->drops = v->drops;
 	out->royal_rule = (enum kifu_royal_rule)v->royal_rule;
 	out->lost_without_royal = v->lost_without_royal;

@@ -269,6 +269,7 @@ struct kifu_variant {
 	unsigned promo_when;      /* enum promo_when bits */
 	bool promo_forced;        /* promotion.forced: a move that may promote must */
 	bool promo_forced_taking_promoted; /* promotion.forced-taking-promoted: must when it takes a promoted piece */
+	bool promo_first_step;    /* promotion.first-step: a two-leg move promotes by its first leg's square too */
 	bool drops;
 	int royal_rule;           /* enum kifu_royal_rule */
 	bool lost_without_royal;  /* a side with no royal in a position has lost */

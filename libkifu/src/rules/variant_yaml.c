@@ -628,6 +628,7 @@ static const kifu__key promotion_keys[] = {
 	{FLAGS("when", VAR(promo_when), promotion_when, "promotion condition")},
 	{BOOL("forced", VAR(promo_forced))},
 	{BOOL("forced-taking-promoted", VAR(promo_forced_taking_promoted))},
+	{BOOL("first-step", VAR(promo_first_step))},
 };
 static const kifu__key_table promotion_table = {
 	.mapping = "promotion", .section = "promotion", .keys = promotion_keys, .nkeys = NKEYS(promotion_keys),
