@@ -282,6 +282,38 @@ static NOINLINE int check_royal_rule(kifu_position *p, const kifu_move *m, const
  * the piece, its reach, the square it goes to, promotion, lion trading,
  * the royal.  The rarer parts are functions of their own, so that the path
  * of an ordinary board move stays short. */
+/* The promotion rules that ask more of a move than its ends and whether it
+ * captures (promotion.first-step: the first leg's square counts too;
+ * promotion.forced-taking-promoted: what it takes), kept off the path of
+ * the variants without them. */
+#define KIFU__RARE_PROMOTION(v) __builtin_expect((v)->promo_first_step || (v)->promo_forced_taking_promoted, 0)
+
+static NOINLINE int check_promotion_legs(kifu_position *p, const kifu_move *m, const piece_type *pt, int t,
+					 bool capture, kifu_illegal *why)
+{
+	const struct kifu_variant *v = p->v;
+	const int side = p->side;
+	const int mid_r = m->mid != KIFU_NO_SQUARE && v->promo_first_step ? RANK_OF(m->mid) : -1;
+	if (m->flags & KIFU_MOVE_PROMOTE) {
+		if (pt->promoted)
+			return illegal(why, KIFU_ILL_PROMOTED_AGAIN, t, -1, m->to, side);
+		if (pt->promotes_to < 0)
+			return illegal(why, KIFU_ILL_CANNOT_PROMOTE, t, -1, m->to, side);
+		if (!promotion_allowed_legs(v, pt, side, RANK_OF(m->from), mid_r, RANK_OF(m->to), capture))
+			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
+		return 0;
+	}
+	if (pt->promotes_to < 0)
+		return 0;
+	const bool taken = v->promo_forced_taking_promoted && move_takes_promoted(p, pt, m);
+	if (!promotion_must_legs(v, pt, side, RANK_OF(m->from), mid_r, RANK_OF(m->to), capture, taken))
+		return 0;
+	/* (promotion.first-step: named where the first leg ends, when that is
+	 * what makes it promote) */
+	const bool by_mid = mid_r >= 0 && !promotion_must(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture, taken);
+	return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, by_mid ? m->mid : m->to, side);
+}
+
 static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 {
 	const struct kifu_variant *v = p->v;
@@ -322,24 +354,19 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return illegal(why, KIFU_ILL_OWN_CAPTURE, t, kifu_code_type(c), m->to, side);
 		capture = capture || c != 0 || (pt->range_captures && kifu__range_captures_any(p, pt, side, m));
 	}
-	/* (promotion.first-step: the first leg's square counts too) */
-	const int mid_r = m->mid != KIFU_NO_SQUARE && v->promo_first_step ? RANK_OF(m->mid) : -1;
-	if (m->flags & KIFU_MOVE_PROMOTE) {
+	if (KIFU__RARE_PROMOTION(v)) {
+		if ((rc = check_promotion_legs(p, m, pt, t, capture, why)) != 0)
+			return rc;
+	} else if (m->flags & KIFU_MOVE_PROMOTE) {
 		if (pt->promoted)
 			return illegal(why, KIFU_ILL_PROMOTED_AGAIN, t, -1, m->to, side);
 		if (pt->promotes_to < 0)
 			return illegal(why, KIFU_ILL_CANNOT_PROMOTE, t, -1, m->to, side);
-		if (!promotion_allowed_legs(v, pt, side, RANK_OF(m->from), mid_r, RANK_OF(m->to), capture))
+		if (!promotion_allowed(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture))
 			return illegal(why, KIFU_ILL_PROMOTE_HERE, t, -1, m->to, side);
 	} else if (pt->promotes_to >= 0 &&
-		   promotion_must_legs(v, pt, side, RANK_OF(m->from), mid_r, RANK_OF(m->to), capture,
-				       v->promo_forced_taking_promoted && move_takes_promoted(p, pt, m))) {
-		/* (promotion.first-step: named where the first leg ends, when
-		 * that is what makes it promote) */
-		const bool by_mid = mid_r >= 0 && !promotion_must(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture,
-								   v->promo_forced_taking_promoted &&
-									   move_takes_promoted(p, pt, m));
-		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, by_mid ? m->mid : m->to, side);
+		   promotion_must(v, pt, side, RANK_OF(m->from), RANK_OF(m->to), capture, false)) {
+		return illegal(why, KIFU_ILL_MUST_PROMOTE, t, -1, m->to, side);
 	}
 	if (v->lion_trading) {
 		int at = m->to;
