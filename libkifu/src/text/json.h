@@ -386,6 +386,18 @@ static inline int kifu__json_member(kifu__json_cur *cur, kifu__json_tok *t)
 	return 1;
 }
 
+/* kifu__json_key's white space before a key: passed (kifu__json_peek), *s
+ * and *q the text and place after it; false where the fast path cannot go
+ * on (the text's end, or too near it). */
+KIFU__JSON_HOT bool kifu__json_key_space(kifu__json_cur *cur, const unsigned char **s, size_t *q)
+{
+	if (kifu__json_peek(cur) < 0)
+		return false;
+	*s = (const unsigned char *)cur->s;
+	*q = cur->p;
+	return !KIFU__RARELY(*q + 16 > cur->lim);
+}
+
 /* The object open's next member, its key one of set's: 1 with its index
  * in *k (-1: a key none of set's, *t its token: *t is set only then), its
  * ':' read; 0 at the object's '}' (read); or a negative code.  seen: a bit
@@ -405,15 +417,9 @@ KIFU__JSON_HOT int kifu__json_key(kifu__json_cur *cur, const kifu__json_keys *se
 		return kifu__json_key_slow(cur, set, seen, t, k);
 	if (cur->want != KIFU__JSON_WANT_MORE_KEYS && cur->want != KIFU__JSON_WANT_KEY)
 		return kifu__json_key_slow(cur, set, seen, t, k);
-	if (s[q] <= ' ') {
-		/* white space first (a member on a line of its own) */
-		if (kifu__json_peek(cur) < 0)
-			return kifu__json_key_slow(cur, set, seen, t, k);
-		s = (const unsigned char *)cur->s;
-		q = cur->p;
-		if (KIFU__RARELY(q + 16 > cur->lim))
-			return kifu__json_key_slow(cur, set, seen, t, k);
-	}
+	/* white space first (a member on a line of its own) */
+	if (s[q] <= ' ' && !kifu__json_key_space(cur, &s, &q))
+		return kifu__json_key_slow(cur, set, seen, t, k);
 	if (s[q] == '}') {
 		t->type = KIFU_JSON_OBJECT_END;
 		t->at = q;
@@ -431,11 +437,7 @@ KIFU__JSON_HOT int kifu__json_key(kifu__json_cur *cur, const kifu__json_keys *se
 			 * line of its own) */
 			cur->p = q;
 			cur->want = KIFU__JSON_WANT_NEXT_KEY;
-			if (kifu__json_peek(cur) < 0)
-				return kifu__json_key_slow(cur, set, seen, t, k);
-			s = (const unsigned char *)cur->s;
-			q = cur->p;
-			if (KIFU__RARELY(q + 16 > cur->lim))
+			if (!kifu__json_key_space(cur, &s, &q))
 				return kifu__json_key_slow(cur, set, seen, t, k);
 		}
 	}
