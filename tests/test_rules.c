@@ -143,6 +143,7 @@ typedef struct spec {
  * on 11j, 12j and 13j; right, a Gote Pawn on 9j, its own on 8j, 7j empty;
  * down, a Gote Pawn on 10k, 10l and 10m empty; the Kings on 19s and 1a. */
 #define MAKA_RUNS "18k/19/19/19/19/19/19/9p9/9p9/6pppL'pP7/9p9/19/19/19/19/19/19/19/K18 b - 1"
+#define MAKA_RUNS_TOKIN "18k/19/19/19/19/19/19/9+p9/9p9/6pppL'pP7/9p9/19/19/19/19/19/19/19/K18 b - 1"
 /* A Sente Emperor (+K, E) on 10j, its Pawn on 15o; Gote's King on 1a,
  * Pawns on 10f (which protects 10g), 10g and 5e. */
 #define MAKA_EMPEROR "18k/19/19/19/14p4/9p9/9p9/19/19/9+K9/19/19/19/19/4P14/19/19/19/19 b - 1"
@@ -650,6 +651,12 @@ static const spec specs[] = {
 	CHECKS("maka-dai-dai-muller", MAKA_MULLER, "10j10h+", KIFU_ILL_PROMOTE_HERE),
 	CHECKS("maka-dai-dai", MAKA_MULLER, "10j5j", KIFU_ILL_MUST_PROMOTE),
 	CHECKS("maka-dai-dai-unforced", MAKA_MULLER, "10j10g", KIFU_LEGAL),
+	/* MAKA_RUNS with the Pawn on 10h a Tokin: the run up, 10i 10h 10g,
+	 * takes it on a square between its named ones, so it must promote; the
+	 * run left takes Pawns only and may. */
+	CHECKS("maka-dai-dai-muller", MAKA_RUNS_TOKIN, "10j10i10h10g", KIFU_ILL_MUST_PROMOTE),
+	CHECKS("maka-dai-dai-muller", MAKA_RUNS_TOKIN, "10j10i10h10g+", KIFU_LEGAL),
+	CHECKS("maka-dai-dai-muller", MAKA_RUNS_TOKIN, "10j11j12j13j", KIFU_LEGAL),
 
 	/* ---- the prefix o: a slide through an empty square it does not stop on
 	 * (formats/movement.md; docs/rules.md, Taikyoku Shogi) ---- */
@@ -1118,6 +1125,7 @@ static void check_move_agrees_with_generation(void **state)
 	cross_check("maka-dai-dai-muller", MAKA_MULLER);
 	cross_check("maka-dai-dai-muller", MAKA_FIENDS);
 	cross_check("maka-dai-dai-muller", MAKA_RUNS);
+	cross_check("maka-dai-dai-muller", MAKA_RUNS_TOKIN);
 	cross_check("maka-dai-dai", "18k/19/19/19/19/19/9p9/9p9/9P9/8pL'p8/19/19/19/19/19/19/19/19/+K18 w - 1");
 	/* Taikyoku: the range capture (its own pieces too) */
 	cross_check("taikyoku", TAIKYOKU_RANGE);

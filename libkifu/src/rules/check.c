@@ -212,10 +212,7 @@ static NOINLINE bool move_takes_promoted(const kifu_position *p, const piece_typ
 	const int step = (m->flags & KIFU_MOVE_RUN) && pt->mv.special
 				 ? kifu__run_step(p, &pt->mv, p->side, m->from, m->mid, m->to)
 				 : 0;
-	for (int sq = m->mid + step; step && sq != m->to; sq += step)
-		if (takes_promoted(p->v, p->board, p->side, m->from, sq, m->from))
-			return true;
-	return false;
+	return run_takes_promoted(p->v, p->board, p->side, m->mid, m->to, step);
 }
 
 /* A two-leg move's legs (mid on the board); *capture: it takes on mid. */

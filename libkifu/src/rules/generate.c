@@ -267,10 +267,8 @@ static NOINLINE void gen_runs(gen *g, const piece_type *pt, const int *sq, int k
 			g->out->moves[i].flags |= KIFU_MOVE_RUN;
 		/* forced-taking-promoted: a promoted piece taken between mid and
 		 * to forces the promotion emit left optional (it saw mid and to) */
-		bool forced = false;
-		for (int i = k + 1; p->v->promo_forced_taking_promoted && i < j; i++)
-			forced = forced || takes_promoted(p->v, p->board, g->side, sq[0], sq[i], sq[0]);
-		if (forced && g->out->count - start == 2)
+		if (p->v->promo_forced_taking_promoted && g->out->count - start == 2 &&
+		    run_takes_promoted(p->v, p->board, g->side, sq[k], sq[j], sq[k + 1] - sq[k]))
 			g->out->moves[start] = g->out->moves[--g->out->count];
 	}
 }

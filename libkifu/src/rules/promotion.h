@@ -102,17 +102,31 @@ static inline bool promotion_must_legs(const struct kifu_variant *v, const piece
 		promotion_allowed_legs(v, pt, side, from_r, mid_r, to_r, capture));
 }
 
+/* Is board code c a promoted piece of side's enemy? */
+static inline bool promoted_enemy(const struct kifu_variant *v, int c, int side)
+{
+	return c && (int)kifu_code_side(c) != side && v->types[kifu_code_type(c)].promoted;
+}
+
 /* Does a move from `from` through mid (or KIFU_NO_SQUARE) to `to` take a
  * promoted enemy piece, by side?  (The squares it names: igui takes on mid
  * alone.)  What promotion.forced-taking-promoted asks of it. */
 static inline bool takes_promoted(const struct kifu_variant *v, const uint16_t *board, int side, int from, int mid,
 				  int to)
 {
-	int c = mid != KIFU_NO_SQUARE ? board[mid] : 0;
-	if (c && (int)kifu_code_side(c) != side && v->types[kifu_code_type(c)].promoted)
-		return true;
-	c = to != from ? board[to] : 0;
-	return c && (int)kifu_code_side(c) != side && v->types[kifu_code_type(c)].promoted;
+	return (mid != KIFU_NO_SQUARE && promoted_enemy(v, board[mid], side)) ||
+	       (to != from && promoted_enemy(v, board[to], side));
+}
+
+/* ... and a run (KIFU_MOVE_RUN), on the squares strictly between mid and
+ * to, step apart on the board? */
+static inline bool run_takes_promoted(const struct kifu_variant *v, const uint16_t *board, int side, int mid, int to,
+				      int step)
+{
+	for (int sq = mid + step; step && sq != to; sq += step)
+		if (promoted_enemy(v, board[sq], side))
+			return true;
+	return false;
 }
 
 /* The four together, as the variant's table holds them (PROMO_*): may
