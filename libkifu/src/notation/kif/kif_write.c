@@ -638,11 +638,11 @@ int kifu_kif_move_words(const kifu_position *pos, const kifu_move *m, int prev_t
  * square (or 同), a name of its piece, 成 or 打 as it has, its origin on 9×9
  * boards, and nothing left?  Not where a user's variant names a piece 十
  * (read as part of the square), with a space, or not at all. */
-static bool words_read_back(const writer *w, const kifu_move *m, int type, const char *words)
+static bool words_read_back(const writer *w, const kifu_move *m, int type, const char *words, int prev_to)
 {
 	kif_text t = {words, words + strlen(words)};
 	kif_move_head h;
-	if (kifu__kif_move_head(w->v, &t, false, &h, NULL) != KIF_HEAD_OK || (h.same ? w->prev_to : h.to) != m->to ||
+	if (kifu__kif_move_head(w->v, &t, false, &h, NULL) != KIF_HEAD_OK || (h.same ? prev_to : h.to) != m->to ||
 	    h.promote != ((m->flags & KIFU_MOVE_PROMOTE) != 0) || !kifu_piece_names_agree(w->v, h.type, type))
 		return false;
 	if (m->flags & KIFU_MOVE_DROP)
@@ -656,7 +656,8 @@ static bool words_read_back(const writer *w, const kifu_move *m, int type, const
  * read back when the name does after the square and followed by what
  * follows it (成 or the origin, 打, or nothing).  Else they are parsed (and
  * a move the name does not tell is refused). */
-static bool reads_back(writer *w, const kifu_move *m, int type, const char *words, unsigned reads)
+static bool reads_back(writer *w, const kifu_move *m, int type, const char *words, unsigned reads,
+		       int prev_to)
 {
 	bool drop = m->flags & KIFU_MOVE_DROP, promote = m->flags & KIFU_MOVE_PROMOTE;
 	unsigned need = KIFU_READS_AFTER_NUMBER |
@@ -664,7 +665,7 @@ static bool reads_back(writer *w, const kifu_move *m, int type, const char *word
 				KIFU_READS_AGREEING | (promote ? KIFU_READS_BEFORE_PROMOTE : w->wide ? 0u : KIFU_READS_BEFORE_ASCII));
 	if ((reads & need) == need)
 		return true;
-	return words_read_back(w, m, type, words);
+	return words_read_back(w, m, type, words, prev_to);
 }
 
 /* A move KIF cannot write so that it reads back as the move: 0, or
@@ -692,13 +693,37 @@ static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_
 	if (why)
 		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
 				     "ply %ld: %s: %s", step->ply, m->text, why);
-	if (w->wide && m->move.mid != KIFU_NO_SQUARE) {
-		/* its two lines name the piece as a one-step move's head does */
-		*put_move_head(head, pos, &m->move, w->prev_to, true, &reads) = 0;
-		words = head;
-	}
 	int type = m->move.flags & KIFU_MOVE_DROP ? m->move.piece : kifu_code_type(kifu_position_at(pos, m->move.from));
-	if (reads_back(w, &m->move, type, words, reads))
+	if (w->wide && m->move.mid != KIFU_NO_SQUARE) {
+		/* each of its lines names a square and then the piece, as a
+		 * one-step move's head does (put_move): the first the square
+		 * between (or 仝), a run's second the square after it, the
+		 * last `to` with 成 as the move has it, never 仝.  A name that
+		 * begins with a numeral must read back after each square
+		 * (一歩 after 5十 would read as 5十一 and 歩) */
+		int at[3], n = 0;
+		at[n++] = m->move.mid;
+		if (m->move.flags & KIFU_MOVE_RUN)
+			at[n++] = kifu__run_second(w->files, m->move.from, m->move.mid, m->move.to);
+		at[n++] = m->move.to;
+		for (int i = 0; i < n; i++) {
+			kifu_move leg = m->move;
+			leg.to = at[i];
+			leg.mid = KIFU_NO_SQUARE;
+			leg.flags &= ~(unsigned)KIFU_MOVE_RUN;
+			if (i < n - 1)
+				leg.flags &= ~(unsigned)KIFU_MOVE_PROMOTE;
+			int prev = i == 0 ? w->prev_to : -1;
+			*put_move_head(head, pos, &leg, prev, true, &reads) = 0;
+			if (!reads_back(w, &leg, type, head, reads, prev))
+				return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line,
+						     m->col, "ply %ld: %s: written %s in KIF, it would not read back as "
+						     "the move (the piece's names: kifu-variants show %s)", step->ply,
+						     m->text, head, kifu_variant_name(w->v));
+		}
+		return 0;
+	}
+	if (reads_back(w, &m->move, type, words, reads, w->prev_to))
 		return 0;
 	return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
 			     "ply %ld: %s: written %s in KIF, it would not read back as the move (the piece's "
