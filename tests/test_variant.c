@@ -312,6 +312,36 @@ static void set_and_mini(kifu_variant_set **set, kifu_variant **mini)
 	assert_int_equal(kifu_variant_load_file(mini, "tests/data/variants/mini.yaml", &diag), 0);
 }
 
+/* kifu_variant_set_start_name tells, without loading, the name and side
+ * of the piece on each square of the set's i-th variant's start, as the
+ * loaded variant v has them, or says it does not tell (never for an
+ * added one, never off the board): 1 when it tells every square. */
+static int start_names_agree(const kifu_variant_set *set, int i, const kifu_variant *v, bool added)
+{
+	const char *name;
+	enum kifu_side side;
+	int squares = kifu_variant_files(v) * kifu_variant_ranks(v);
+	assert_int_equal(kifu_variant_set_start_name(set, i, -1, &name, &side), KIFU_ENOTFOUND);
+	assert_int_equal(kifu_variant_set_start_name(set, i, squares, &name, &side), KIFU_ENOTFOUND);
+	int rc = kifu_variant_set_start_name(set, i, 0, &name, &side);
+	if (added || rc == KIFU_ENOTFOUND) {
+		assert_int_equal(rc, KIFU_ENOTFOUND);
+		return 0;
+	}
+	for (int sq = 0; sq < squares; sq++) {
+		int code = kifu_variant_start_at(v, sq);
+		name = NULL;
+		assert_int_equal(kifu_variant_set_start_name(set, i, sq, &name, &side), code != 0);
+		if (!code)
+			continue;
+		kifu_piece_info info;
+		assert_int_equal(kifu_variant_piece(v, kifu_code_type(code), &info), 0);
+		assert_string_equal(name, info.name);
+		assert_int_equal(side, kifu_code_side(code));
+	}
+	return 1;
+}
+
 /* kifu_variant_set_summary tells, without loading, what the loaded
  * variants say: for every variant of the shipped set and of a set with a
  * user's variant in front, its name, board and parent (and the parent's
@@ -324,7 +354,7 @@ static void summaries_agree(void **state)
 	kifu_variant_set *set;
 	kifu_variant *mini;
 	set_and_mini(&set, &mini);
-	int as_parent = 0;
+	int as_parent = 0, told = 0;
 	for (int with_user = 0; with_user < 2; with_user++) {
 		if (with_user)
 			assert_int_equal(kifu_variant_set_add(set, mini), 0);
@@ -338,6 +368,7 @@ static void summaries_agree(void **state)
 			assert_string_equal(s.name, kifu_variant_name(v));
 			assert_int_equal(s.files, kifu_variant_files(v));
 			assert_int_equal(s.ranks, kifu_variant_ranks(v));
+			told += start_names_agree(set, i, v, with_user && i == 0);
 			if (with_user && i == 0) {
 				assert_string_equal(s.parent, "");
 				assert_int_equal(s.parent_at, -1);
@@ -379,6 +410,9 @@ static void summaries_agree(void **state)
 	}
 	/* the Tenjiku readings that change only rules, the Heian and Wa ones */
 	assert_true(as_parent >= 2 * 10);
+	/* the twelve with a start and pieces of their own (chu, dai, ...,
+	 * taikyoku, wa), in both sets */
+	assert_int_equal(told, 2 * 12);
 	kifu_variant_set_free(set);
 	kifu_variant_free(mini);
 }

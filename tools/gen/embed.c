@@ -8,7 +8,11 @@
  * by name, and kifu__builtin_file_count.  Beside each file's text goes what
  * a reader looks for when a record names its variant (the top-level keys
  * name, title-ja, inherit and the names under starts, read with libyaml), so
- * that finding the variant a KIF 手合割 names loads that variant alone.  The name of a file is its basename
+ * that finding the variant a KIF 手合割 names loads that variant alone; and,
+ * for a file with a start and pieces of its own, the piece name and side on
+ * each square of the start (kifu_variant_set_start_name), so that the KIF
+ * writer, asking which variants have its first move's piece there, loads
+ * none of them.  The name of a file is its basename
  * without ".yaml".  Each text is one string literal, split after every
  * newline and every 72 columns; every byte that is not printable ASCII is
  * written as a three-digit octal escape, so that no escape can swallow the
@@ -42,6 +46,14 @@ struct input {
 	int files, ranks;
 	int start_as_parent;
 	int parent; /* the index of the file it inherits (after sorting), or -1 */
+	/* a file with a start and pieces of its own (no inherit): the start's
+	 * SFEN and each piece's SFEN token and name, so that the names on the
+	 * start's squares are known without loading the file (start_board) */
+	char *start;
+	char **tokens, **piece_names;
+	size_t npieces;
+	int pieces_named; /* every piece has a plain sfen and name */
+	short *start_board; /* files * ranks: 0 empty, +/-(1 + piece) Sente/Gote; NULL if unknown */
 };
 
 static const char *program = "embed";
@@ -154,8 +166,8 @@ static void board_of(yaml_document_t *doc, yaml_node_t *v, struct input *in)
 	}
 }
 
-/* Does a list of pieces give one a name, an SFEN letter or a promoted form
- * (or is it not a plain list of mappings)? */
+/* Does a list of pieces give one a name or an SFEN letter (or is it not a
+ * plain list of mappings)? */
 static int names_pieces(yaml_document_t *doc, yaml_node_t *v)
 {
 	yaml_node_item_t *it;
@@ -170,12 +182,108 @@ static int names_pieces(yaml_document_t *doc, yaml_node_t *v)
 		for (p = e->data.mapping.pairs.start; p < e->data.mapping.pairs.top; p++) {
 			yaml_node_t *k = yaml_document_get_node(doc, p->key);
 			const char *key = k && k->type == YAML_SCALAR_NODE ? (const char *)k->data.scalar.value : "";
-			if (!strcmp(key, "name") || !strcmp(key, "sfen") || !strcmp(key, "promoted") ||
-			    !strcmp(key, "promotes-to"))
+			/* a promoted form's name or letter is on no shipped
+			 * start (none holds a '+' token) */
+			if (!strcmp(key, "name") || !strcmp(key, "sfen"))
 				return 1;
 		}
 	}
 	return 0;
+}
+
+/* The value of a mapping's scalar key, or NULL. */
+static yaml_node_t *value_of(yaml_document_t *doc, yaml_node_t *map, const char *name)
+{
+	yaml_node_pair_t *p;
+
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(doc, p->key);
+		if (k && k->type == YAML_SCALAR_NODE && !strcmp((const char *)k->data.scalar.value, name))
+			return yaml_document_get_node(doc, p->value);
+	}
+	return NULL;
+}
+
+/* Each piece's SFEN token and name; pieces_named 0 when one lacks either
+ * (or they are not a plain list): the names are then not known here. */
+static void pieces_of(yaml_document_t *doc, yaml_node_t *v, struct input *in)
+{
+	yaml_node_item_t *it;
+
+	in->pieces_named = 0;
+	if (!v || v->type != YAML_SEQUENCE_NODE)
+		return;
+	size_t n = (size_t)(v->data.sequence.items.top - v->data.sequence.items.start);
+	in->tokens = calloc(n ? n : 1, sizeof *in->tokens);
+	in->piece_names = calloc(n ? n : 1, sizeof *in->piece_names);
+	if (!in->tokens || !in->piece_names)
+		fail("out of memory", in->path);
+	for (it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+		yaml_node_t *e = yaml_document_get_node(doc, *it);
+		yaml_node_t *t = e && e->type == YAML_MAPPING_NODE ? value_of(doc, e, "sfen") : NULL;
+		yaml_node_t *nm = e && e->type == YAML_MAPPING_NODE ? value_of(doc, e, "name") : NULL;
+		if (!t || t->type != YAML_SCALAR_NODE || !nm || nm->type != YAML_SCALAR_NODE)
+			return;
+		in->tokens[in->npieces] = scalar_copy(t, in->path);
+		in->piece_names[in->npieces++] = scalar_copy(nm, in->path);
+	}
+	in->pieces_named = 1;
+}
+
+/* The start's board as piece numbers (struct input, start_board), read as
+ * libkifu reads an SFEN's first field (rules/sfen.c): ranks 1 to N split
+ * by '/', each from file N down to 1, a number a run of empty squares, a
+ * token [+]Letter[marks], each mark ' or ! (at most 3), lowercase Gote.
+ * Left NULL for a promoted token, one no piece has, or a board that does
+ * not add up (libkifu refuses the file then). */
+static void start_board_of(struct input *in)
+{
+	const char *s = in->start;
+	int files = in->files, ranks = in->ranks, rank = 0, f;
+
+	if (in->inherit || !s || !in->pieces_named || files <= 0 || ranks <= 0 || files > 36 || ranks > 36)
+		return;
+	short *b = calloc((size_t)(files * ranks), sizeof *b);
+	if (!b)
+		fail("out of memory", in->path);
+	for (f = files - 1; *s && *s != ' '; ) {
+		if (*s == '/') {
+			if (f != -1 || ++rank >= ranks)
+				goto unknown;
+			f = files - 1;
+			s++;
+		} else if (*s >= '0' && *s <= '9') {
+			int n = 0;
+			while (*s >= '0' && *s <= '9' && n <= 36)
+				n = n * 10 + (*s++ - '0');
+			f -= n;
+			if (n == 0 || f < -1)
+				goto unknown;
+		} else {
+			char tok[8];
+			size_t len = 0, k;
+			int upper = *s >= 'A' && *s <= 'Z';
+			if (f < 0 || !(upper || (*s >= 'a' && *s <= 'z')))
+				goto unknown; /* a '+' too: a promoted piece's name is not read here */
+			tok[len++] = upper ? *s : (char)(*s - 'a' + 'A');
+			s++;
+			while (len < 4 && (*s == '\'' || *s == '!'))
+				tok[len++] = *s++;
+			tok[len] = 0;
+			for (k = 0; k < in->npieces && strcmp(in->tokens[k], tok); k++)
+				;
+			if (k == in->npieces)
+				goto unknown;
+			b[rank * files + f] = (short)(upper ? 1 + (int)k : -1 - (int)k);
+			f--;
+		}
+	}
+	if (f != -1 || rank != ranks - 1)
+		goto unknown;
+	in->start_board = b;
+	return;
+unknown:
+	free(b);
 }
 
 /* Reads the summary of in (libkifu checks the rest when it loads the file). */
@@ -204,8 +312,12 @@ static void summarize(struct input *in)
 			in->start_as_parent = 0;
 		if (!strcmp(key, "board"))
 			board_of(&doc, v, in);
-		else if ((!strcmp(key, "pieces") || !strcmp(key, "promoted-only")) && names_pieces(&doc, v))
+		else if (!strcmp(key, "pieces") && names_pieces(&doc, v))
 			in->start_as_parent = 0;
+		if (!strcmp(key, "start") && v && v->type == YAML_SCALAR_NODE)
+			in->start = scalar_copy(v, in->path);
+		else if (!strcmp(key, "pieces"))
+			pieces_of(&doc, v, in);
 		if (!strcmp(key, "name"))
 			in->yaml_name = scalar_copy(v, in->path);
 		else if (!strcmp(key, "title-ja"))
@@ -227,6 +339,7 @@ static void summarize(struct input *in)
 	}
 	if (!in->inherit)
 		in->start_as_parent = 0;
+	start_board_of(in);
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&parser);
 }
@@ -305,6 +418,19 @@ static void resolve(struct input *in, size_t count)
 		}
 }
 
+/* static const char *const WHAT_I[] = {s[0], ..., NULL}; */
+static void write_strings(FILE *out, const char *what, size_t i, char *const *s, size_t n)
+{
+	size_t k;
+
+	fprintf(out, "static const char *const %s_%zu[] = {", what, i);
+	for (k = 0; k < n; k++) {
+		write_opt(out, s[k]);
+		fputs(",\n\t", out);
+	}
+	fputs("NULL};\n", out);
+}
+
 static void write_output(FILE *out, const struct input *in, size_t count)
 {
 	size_t i;
@@ -315,15 +441,18 @@ static void write_output(FILE *out, const struct input *in, size_t count)
 	      " Do not edit. */\n"
 	      "#include <stddef.h>\n\n"
 	      "#include \"rules/builtin.h\"\n\n", out);
+	for (i = 0; i < count; i++)
+		if (in[i].has_starts)
+			write_strings(out, "starts", i, in[i].starts, in[i].nstarts);
 	for (i = 0; i < count; i++) {
-		if (!in[i].has_starts)
+		size_t n = (size_t)(in[i].files * in[i].ranks);
+		if (!in[i].start_board)
 			continue;
-		fprintf(out, "static const char *const starts_%zu[] = {", i);
-		for (k = 0; k < in[i].nstarts; k++) {
-			write_opt(out, in[i].starts[k]);
-			fputs(", ", out);
-		}
-		fputs("NULL};\n", out);
+		write_strings(out, "start_names", i, in[i].piece_names, in[i].npieces);
+		fprintf(out, "static const short start_board_%zu[] = {", i);
+		for (k = 0; k < n; k++)
+			fprintf(out, "%d,%s", in[i].start_board[k], k % 18 == 17 ? "\n\t" : " ");
+		fputs("};\n", out);
 	}
 	fputs("\nconst struct kifu_builtin_file kifu__builtin_files[] = {\n", out);
 	for (i = 0; i < count; i++) {
@@ -344,11 +473,15 @@ static void write_output(FILE *out, const struct input *in, size_t count)
 			fprintf(out, ", starts_%zu", i);
 		else
 			fputs(", NULL", out);
-		fprintf(out, ", %d, %d, %d, %d},\n", in[i].files, in[i].ranks, in[i].parent, in[i].start_as_parent);
+		fprintf(out, ", %d, %d, %d, %d", in[i].files, in[i].ranks, in[i].parent, in[i].start_as_parent);
+		if (in[i].start_board)
+			fprintf(out, ", start_board_%zu, start_names_%zu},\n", i, i);
+		else
+			fputs(", NULL, NULL},\n", out);
 	}
 	/* ISO C has no empty initializer: keep one unused entry. */
 	if (count == 0)
-		fputs("\t{NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, 0, 0, -1, 0}\n", out);
+		fputs("\t{NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, 0, 0, -1, 0, NULL, NULL}\n", out);
 	fprintf(out, "};\n\nconst size_t kifu__builtin_file_count = %zu;\n",
 		count);
 }
@@ -425,6 +558,14 @@ int main(int argc, char **argv)
 		for (k = 0; k < in[i].nstarts; k++)
 			free(in[i].starts[k]);
 		free(in[i].starts);
+		for (k = 0; k < in[i].npieces; k++) {
+			free(in[i].tokens[k]);
+			free(in[i].piece_names[k]);
+		}
+		free(in[i].tokens);
+		free(in[i].piece_names);
+		free(in[i].start);
+		free(in[i].start_board);
 	}
 	free(in);
 	free(tmp_path);

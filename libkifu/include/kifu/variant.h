@@ -141,6 +141,15 @@ typedef struct kifu_variant_summary {
 	int start_as_parent;
 } kifu_variant_summary;
 int kifu_variant_set_summary(const kifu_variant_set *set, int i, kifu_variant_summary *out);
+/* The piece on square sq (rank * files + file, as kifu_variant_start_at
+ * numbers them) of the start position of the set's i-th variant, told for
+ * a shipped one from what its file says, without loading it: 1 with its
+ * name (kifu_piece_info's) in *name and its side in *side, 0 for an empty
+ * square, KIFU_ENOTFOUND where the file does not tell (an added variant, a
+ * file that inherits its pieces or its start, sq off the board, i out of
+ * range): kifu_variant_set_at and kifu_variant_start_at say it then. */
+int kifu_variant_set_start_name(const kifu_variant_set *set, int i, int sq, const char **name,
+				enum kifu_side *side);
 /* The first variant of the set, in that order, whose Japanese title or
  * whose name is `title` (the title compared as kifu_name_fold folds both:
  * 小將棋 is 小将棋); NULL if none.  A shipped variant is told by what its

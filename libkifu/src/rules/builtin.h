@@ -22,6 +22,12 @@ struct kifu_builtin_file {
 	int files, ranks;
 	int parent;
 	int start_as_parent;
+	/* a file with a start and pieces of its own: the start's squares
+	 * (rank * files + file), 0 empty, 1 + i a Sente piece_names[i], -1 - i
+	 * a Gote one; NULL where not told (the file inherits, or its start
+	 * holds a promoted piece) */
+	const short *start_board;
+	const char *const *start_names;
 };
 
 extern const struct kifu_builtin_file kifu__builtin_files[];

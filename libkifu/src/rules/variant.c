@@ -179,6 +179,33 @@ const kifu_variant *kifu_variant_set_at(const kifu_variant_set *set, int i)
 	return NULL;
 }
 
+/* The shipped file that is the set's i-th variant, or NULL (an added one,
+ * or i out of range). */
+static const struct kifu_builtin_file *shipped_file_at(const kifu_variant_set *set, int i)
+{
+	if (i < 0 || (set && i < set->nadded))
+		return NULL;
+	int at = set ? set->nadded : 0;
+	for (size_t k = 0; k < kifu__builtin_file_count; k++)
+		if (!find_added(set, kifu__builtin_files[k].name) && at++ == i)
+			return &kifu__builtin_files[k];
+	return NULL;
+}
+
+int kifu_variant_set_start_name(const kifu_variant_set *set, int i, int sq, const char **name,
+				enum kifu_side *side)
+{
+	const struct kifu_builtin_file *f = shipped_file_at(set, i);
+	if (!f || !f->start_board || sq < 0 || sq >= f->files * f->ranks)
+		return KIFU_ENOTFOUND;
+	int p = f->start_board[sq];
+	if (!p)
+		return 0;
+	*name = f->start_names[p > 0 ? p - 1 : -p - 1];
+	*side = p > 0 ? KIFU_SENTE : KIFU_GOTE;
+	return 1;
+}
+
 int kifu_variant_set_summary(const kifu_variant_set *set, int i, kifu_variant_summary *out)
 {
 	if (i < 0)

@@ -1032,8 +1032,16 @@ static bool told_by_board(const kifu_record *rec, const kifu_variant *v)
 		v_at++;
 	for (int i = 0; i < n; i++) {
 		const kifu_variant *c;
-		if (kifu_variant_set_summary(NULL, i, &cs) || !may_fit(&cs, i, v_at, file, rank) ||
-		    !(c = kifu_variant_set_at(NULL, i)))
+		if (kifu_variant_set_summary(NULL, i, &cs) || !may_fit(&cs, i, v_at, file, rank))
+			continue;
+		/* the name on their square, from the file where it tells it
+		 * (Taikyoku's load alone is 4 MiB), else from the variant */
+		const char *name;
+		enum kifu_side their_side;
+		int told = kifu_variant_set_start_name(NULL, i, rank * cs.files + file, &name, &their_side);
+		if (told == 1 && (int)their_side == side && !strcmp(pv.name, name))
+			return false;
+		if (told != KIFU_ENOTFOUND || !(c = kifu_variant_set_at(NULL, i)))
 			continue;
 		int theirs = kifu_variant_start_at(c, rank * kifu_variant_files(c) + file);
 		kifu_piece_info pc;
