@@ -867,6 +867,41 @@ static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_lin
 	return c && (int)kifu_code_side(c) == side && kifu_piece_names_agree(v, kifu_code_type(c), h.type);
 }
 
+/* The numbers of a wide-form first move's origin, the last "（←F R）" of
+ * its line (a two-step move's first line names the piece's own square
+ * there too, and what follows is its times): false if it has none. */
+static bool wide_origin(const kif_line *kl, long *file, int *rank)
+{
+	const char *at = NULL;
+	for (const char *q = kl->rest.p; q + 4 <= kl->rest.end; q++)
+		if (!memcmp(q, "(←", 4) || (q + 6 <= kl->rest.end && !memcmp(q, "（←", 6)))
+			at = q;
+	if (!at)
+		return false;
+	kif_text t = {at + (*at == '(' ? 4 : 6), kl->rest.end};
+	*file = kifu__kif_number(&t);
+	*rank = kifu__kif_kanji_number(&t);
+	return *file >= 1 && *rank >= 1;
+}
+
+/* Whether the set's i-th variant (summary cs) may have a piece on file,
+ * rank of its start, told without loading it where the shipped files tell
+ * (its own start's, or its parent's when it keeps its parent's start):
+ * off its board or on an empty square, no wide first move from there fits
+ * it (first_move_fits); else it is loaded and asked. */
+static bool may_stand_on(const kifu_variant_set *set, int i, const kifu_variant_summary *cs, long file, int rank)
+{
+	if (file > cs->files || rank > cs->ranks)
+		return false;
+	int sq = (rank - 1) * cs->files + (int)(file - 1);
+	const char *name;
+	enum kifu_side side;
+	int told = kifu_variant_set_start_name(set, i, sq, &name, &side);
+	if (told == KIFU_ENOTFOUND && cs->start_as_parent && cs->parent_at >= 0)
+		told = kifu_variant_set_start_name(set, cs->parent_at, sq, &name, &side);
+	return told != 0;
+}
+
 /* Chooses the record's variant when its moves begin (kl: the first move
  * line) or at its end (kl NULL); docs/kif.md, "The variant of a KIF record":
  *   1. the one 手合割 names (by title, name, or a start of its);
@@ -893,13 +928,16 @@ static int choose_variant(parse *ps, const kif_line *kl)
 	int nfound = 0;
 	if (!v) {
 		const kifu_variant *found = NULL, *fits[32];
-		int n = kifu_variant_set_count(kr->ctx.variants);
+		int n = kifu_variant_set_count(kr->ctx.variants), orank = 0;
+		long ofile = 0;
+		bool by_origin = !bod->seen && kl && kl->kind == KIF_WIDE_MOVE && wide_origin(kl, &ofile, &orank);
 		for (int i = 0; i < n; i++) {
 			/* by the board first, from what the files say: only the
 			 * variants that may fit are loaded */
 			kifu_variant_summary cs;
 			if (kifu_variant_set_summary(kr->ctx.variants, i, &cs) || (cs.files <= 9 && cs.ranks <= 9) ||
-			    (bod->seen && ((bod->files && cs.files != bod->files) || cs.ranks != bod->nranks)))
+			    (bod->seen && ((bod->files && cs.files != bod->files) || cs.ranks != bod->nranks)) ||
+			    (by_origin && !may_stand_on(kr->ctx.variants, i, &cs, ofile, orank)))
 				continue;
 			const kifu_variant *c = kifu_variant_set_at(kr->ctx.variants, i);
 			if (!c)
