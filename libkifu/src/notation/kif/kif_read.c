@@ -867,21 +867,22 @@ static bool first_move_fits(kif_reader *kr, const kifu_variant *v, const kif_lin
 	return c && (int)kifu_code_side(c) == side && kifu_piece_names_agree(v, kifu_code_type(c), h.type);
 }
 
-/* The numbers of a wide-form first move's origin, the last "（←F R）" of
- * its line (a two-step move's first line names the piece's own square
- * there too, and what follows is its times): false if it has none. */
+/* The numbers of a wide-form first move's origin: the first "（←F R）" of
+ * its line, as first_move_fits finds it after the move's square and piece
+ * (which hold none in a shipped variant's names); false if it has none. */
 static bool wide_origin(const kif_line *kl, long *file, int *rank)
 {
-	const char *at = NULL;
-	for (const char *q = kl->rest.p; q + 4 <= kl->rest.end; q++)
-		if (!memcmp(q, "(←", 4) || (q + 6 <= kl->rest.end && !memcmp(q, "（←", 6)))
-			at = q;
-	if (!at)
-		return false;
-	kif_text t = {at + (*at == '(' ? 4 : 6), kl->rest.end};
-	*file = kifu__kif_number(&t);
-	*rank = kifu__kif_kanji_number(&t);
-	return *file >= 1 && *rank >= 1;
+	for (const char *q = kl->rest.p; q + 4 <= kl->rest.end; q++) {
+		bool wide = q + 6 <= kl->rest.end && !memcmp(q, "（←", 6);
+		if (!wide && memcmp(q, "(←", 4))
+			continue;
+		kif_text t = {q + (wide ? 6 : 4), kl->rest.end};
+		*file = kifu__kif_number(&t);
+		*rank = kifu__kif_kanji_number(&t);
+		if (*file >= 1 && *rank >= 1 && (kif_eat(&t, "）") || kif_eat(&t, ")")))
+			return true;
+	}
+	return false;
 }
 
 /* Whether the set's i-th variant (summary cs) may have a piece on file,
