@@ -579,9 +579,11 @@ static const spec specs[] = {
 	CHECKS("maka-dai-dai", MAKA_RUNS, "10j9j8j7j+", KIFU_ILL_BAD_RUN),
 	NAMES_BLOCKER("maka-dai-dai", MAKA_RUNS, "10j9j8j7j+", "8j", "lion-dog", "pawn"),
 	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10k10l10m+", KIFU_ILL_BAD_RUN),
-	/* past the line's third square; off the line */
+	/* past the line's third square; off the line: three king steps, a
+	 * three-leg move (KIFU_MOVE_THREE_LEGS), which the Lion Dog (no L3)
+	 * does not have */
 	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10h10g10f+", KIFU_ILL_BAD_TWO_LEG),
-	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10i10h11g+", KIFU_ILL_BAD_TWO_LEG),
+	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10i10h11g+", KIFU_ILL_BAD_THREE_LEGS),
 	/* after the run up, 10i and 10h are empty, the Gold (the Lion Dog
 	 * promoted) on 10g: Gote's Pawns on 13j 12j 11j 9j 10k step down, its
 	 * King has 3: 8.  After the run left: the Pawns on 10i (to 10j, now
