@@ -99,6 +99,19 @@ char *support_move_text(const kifu_variant *v, const kifu_move *m, char *buf)
 	mid[0] = '\0';
 	if (m->mid != KIFU_NO_SQUARE)
 		support_square_text(v, m->mid, mid);
+	if (m->flags & KIFU_MOVE_THREE_LEGS) {
+		/* three legs: from, mid, mid2 ("!" when it names none), to; "&"
+		 * after a run's flag too, or on a run's squares (no move: a
+		 * run's are written as the run) */
+		const int mid2 = kifu_move_mid2(m, kifu_variant_files(v), kifu_variant_ranks(v));
+		char second[8] = "!";
+		if (mid2 != KIFU_NO_SQUARE)
+			support_square_text(v, mid2, second);
+		const bool line = mid2 != KIFU_NO_SQUARE && mid2 - m->mid == m->mid - m->from && m->to - mid2 == mid2 - m->mid;
+		snprintf(buf, 32, "%s%s%s%s%s%s", from, mid, second, to, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "",
+			 (m->flags & KIFU_MOVE_RUN) || line ? "&" : "");
+		return buf;
+	}
 	if (m->flags & KIFU_MOVE_RUN) {
 		/* a run: every square it stops on (from, mid, those between, to);
 		 * one with none between or off its line (no move) marked "!" */
@@ -110,22 +123,17 @@ char *support_move_text(const kifu_variant *v, const kifu_move *m, char *buf)
 		int n = 1;
 		while (n < 10 && m->mid + n * step != m->to)
 			n++;
-		if (n == 1 || n == 10 || step == 0) {
+		/* (from, mid and to off one line: no run either) */
+		int k = 1;
+		while (k < 10 && m->from + k * step != m->mid)
+			k++;
+		if (n == 1 || n == 10 || step == 0 || k == 10) {
 			snprintf(buf + at, 32 - at, "!%s%s", to, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
 			return buf;
 		}
 		for (int sq = m->mid + step; sq != m->to && at < 24; sq += step)
 			at += (size_t)snprintf(buf + at, 32 - at, "%s", support_square_text(v, sq, between));
 		snprintf(buf + at, 32 - at, "%s%s", to, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
-		return buf;
-	}
-	if (m->flags & KIFU_MOVE_THREE_LEGS) {
-		/* three legs: from, mid, mid2 ("!" when it names none), to */
-		const int mid2 = kifu_move_mid2(m, kifu_variant_files(v), kifu_variant_ranks(v));
-		char second[8] = "!";
-		if (mid2 != KIFU_NO_SQUARE)
-			support_square_text(v, mid2, second);
-		snprintf(buf, 32, "%s%s%s%s%s", from, mid, second, to, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
 		return buf;
 	}
 	snprintf(buf, 32, "%s%s%s%s", from, mid, to,
