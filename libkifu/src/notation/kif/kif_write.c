@@ -570,6 +570,21 @@ static char *put_move_head(char *o, const kifu_position *pos, const kifu_move *m
  * " （←MID←FROM）" when the origin is asked for. */
 static char *put_two_step_tail(char *o, const kifu_position *pos, const kifu_move *m, unsigned flags, int files)
 {
+	/* (a run or three legs: the square it stops on after mid first,
+	 * " （←MID2←MID←FROM）", whether it ends on from or not) */
+	const int ranks = kifu_variant_ranks(kifu_position_variant(pos));
+	const int second = m->flags & KIFU_MOVE_RUN        ? kifu__run_second(files, m->from, m->mid, m->to)
+			   : m->flags & KIFU_MOVE_THREE_LEGS ? (int)kifu_move_mid2(m, files, ranks)
+							     : -1;
+	if (second >= 0 && second < files * ranks) {
+		o = put_text(o, " （←");
+		o = put_square_wide(o, files, second);
+		o = put_text(o, "←");
+		o = put_square_wide(o, files, m->mid);
+		o = put_text(o, "←");
+		o = put_square_wide(o, files, m->from);
+		return put_text(o, "）");
+	}
 	if (m->from == m->to)
 		return put_text(o, kifu_position_at(pos, m->mid) ? "（居食い）" : "（じっと）");
 	if (flags & KIFU_KIF_ORIGIN) {
