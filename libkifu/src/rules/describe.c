@@ -179,7 +179,7 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 			snprintf(buf, size, "the %s on %s stops on its three steps' squares only to take enemy pieces: %s is empty",
 				 piece, from, sq);
 		else
-			snprintf(buf, size, "the %s on %s has no such three-leg move: its three legs are king steps (L3), through %s",
+			snprintf(buf, size, "the %s on %s has no three-leg move through %s (L3: three king steps not in a row, not ending on the first)",
 				 piece, from, sq);
 		break;
 	default:
