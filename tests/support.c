@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 const kifu_variant *support_variant(const char *name)
@@ -98,6 +99,19 @@ char *support_move_text(const kifu_variant *v, const kifu_move *m, char *buf)
 	mid[0] = '\0';
 	if (m->mid != KIFU_NO_SQUARE)
 		support_square_text(v, m->mid, mid);
+	if (m->flags & KIFU_MOVE_THREE_LEGS) {
+		/* three legs: from, mid, mid2 ("!" when it names none), to; "&"
+		 * after a run's flag too, or on a run's squares (no move: a
+		 * run's are written as the run) */
+		const int mid2 = kifu_move_mid2(m, kifu_variant_files(v), kifu_variant_ranks(v));
+		char second[8] = "!";
+		if (mid2 != KIFU_NO_SQUARE)
+			support_square_text(v, mid2, second);
+		const bool line = mid2 != KIFU_NO_SQUARE && mid2 - m->mid == m->mid - m->from && m->to - mid2 == mid2 - m->mid;
+		snprintf(buf, 32, "%s%s%s%s%s%s", from, mid, second, to, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "",
+			 (m->flags & KIFU_MOVE_RUN) || line ? "&" : "");
+		return buf;
+	}
 	if (m->flags & KIFU_MOVE_RUN) {
 		/* a run: every square it stops on (from, mid, those between, to);
 		 * one with none between or off its line (no move) marked "!" */
@@ -109,7 +123,11 @@ char *support_move_text(const kifu_variant *v, const kifu_move *m, char *buf)
 		int n = 1;
 		while (n < 10 && m->mid + n * step != m->to)
 			n++;
-		if (n == 1 || n == 10 || step == 0) {
+		/* (from, mid and to off one line: no run either) */
+		int k = 1;
+		while (k < 10 && m->from + k * step != m->mid)
+			k++;
+		if (n == 1 || n == 10 || step == 0 || k == 10) {
 			snprintf(buf + at, 32 - at, "!%s%s", to, (m->flags & KIFU_MOVE_PROMOTE) ? "+" : "");
 			return buf;
 		}
@@ -172,8 +190,21 @@ int support_parse_move(const kifu_position *pos, const char *text, kifu_move *ou
 	out->to = (uint16_t)sq[n - 1];
 	if (n >= 3)
 		out->mid = (uint16_t)sq[1];
-	if (n >= 4)
+	if (n >= 4) {
+		/* four squares that are three king steps, not out along one
+		 * line: three legs (KIFU_MOVE_THREE_LEGS), as the compact
+		 * notation reads them */
+		const int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+		bool steps = n == 4;
+		for (int k = 1; k < 4 && steps; k++) {
+			const int df = sq[k] % files - sq[k - 1] % files, dr = sq[k] / files - sq[k - 1] / files;
+			steps = (df || dr) && df >= -1 && df <= 1 && dr >= -1 && dr <= 1;
+		}
+		const int uf = sq[1] % files - sq[0] % files, ur = sq[1] / files - sq[0] / files;
+		if (steps && !(sq[2] == sq[1] + ur * files + uf && sq[3] == sq[2] + ur * files + uf))
+			return kifu_move_set_mid2(out, sq[2], files, ranks) ? -1 : 0;
 		out->flags |= KIFU_MOVE_RUN;
+	}
 	return 0;
 }
 

@@ -493,6 +493,13 @@ typedef struct perft_row {
 /* Dai Dai: a Sente Hook Mover on 9i and Long-nosed Goblin on 5m on an open
  * board, a Gote Pawn on 9c and a Gote Lion Dog on 3e. */
 #define DD_OPEN "16k/17/8p8/17/14l'2/17/17/17/8M'8/17/17/17/12N4/17/17/17/K16 b - 1"
+/* L3 (formats/movement.md): a Sente Teaching King (Q L3) on 10j with Gote
+ * Pawns on 10i, 9i and 10h and its own on 11i (test_rules.c works its 151
+ * moves by hand); one among six Gote Pawns and two of its own with a Gote
+ * Teaching King three steps off; Tai's board with the Crown Princes. */
+#define TL_CROWD "18k/19/19/19/19/19/19/9p9/8Ppp8/9+V'9/19/19/19/19/19/19/19/19/K18 b - 1"
+#define TL_SWARM "18k/19/19/19/19/19/6+v'12/19/8ppp8/8p+V'p8/8PpP8/19/19/19/19/19/19/19/K18 b - 1"
+#define TL_TAI "24c''/25/25/25/25/25/25/25/25/25/12p12/11Ppp11/12+V'12/25/25/25/25/25/25/25/25/25/25/25/C''24 b - 1"
 
 static const perft_row perfts[] = {
 	/* 59 (docs/rules.md, "Dai Dai Shogi", perft): 15 Pawn steps, the
@@ -590,6 +597,14 @@ static const perft_row perfts[] = {
 	{"taikyoku", TAI_EAGLE, {56, 667}},
 	/* the Peacock 3, the King 13, the Pawn on 3ah 1 */
 	{"taikyoku", TAI_PEACOCK, {17, 186}},
+	/* The Teaching King with L3: 155 and 170 by hand (test_rules.c:
+	 * 151 and 166 of its own, the Pawn's step, the royal's 3); depth 2
+	 * computed.  maka-dai-dai's (Q K~3) on the same squares: 66. */
+	{"maka-dai-dai-teaching-lion", TL_CROWD, {155, 723}},
+	{"maka-dai-dai", TL_CROWD, {66}},
+	{"tai-teaching-lion", TL_TAI, {170, 798}},
+	/* computed (the colour reversal and the one-move check test it) */
+	{"maka-dai-dai-teaching-lion", TL_SWARM, {263, 22765}},
 };
 
 static void perft_counts(void **state)
@@ -839,6 +854,9 @@ static void check_agrees_with_generation(void **state)
 	agree("dai-dai", NULL);
 	agree("dai-dai", DD_MID30);
 	agree("dai-dai", DD_OPEN);
+	agree("maka-dai-dai-teaching-lion", TL_CROWD);
+	agree("maka-dai-dai-teaching-lion", TL_SWARM);
+	agree("tai-teaching-lion", TL_TAI);
 }
 
 /* ---- make and unmake ---------------------------------------------------- */
@@ -882,6 +900,8 @@ static void make_unmake(void **state)
 	unmake_restores("heian", HEIAN_BARE, 2);
 	unmake_restores("dai-dai", DD_MID30, 1);
 	unmake_restores("dai-dai", DD_OPEN, 2);
+	unmake_restores("maka-dai-dai-teaching-lion", TL_CROWD, 2);
+	unmake_restores("maka-dai-dai-teaching-lion", TL_SWARM, 2);
 }
 
 int main(void)

@@ -144,6 +144,18 @@ typedef struct spec {
  * down, a Gote Pawn on 10k, 10l and 10m empty; the Kings on 19s and 1a. */
 #define MAKA_RUNS "18k/19/19/19/19/19/19/9p9/9p9/6pppL'pP7/9p9/19/19/19/19/19/19/19/K18 b - 1"
 #define MAKA_RUNS_TOKIN "18k/19/19/19/19/19/19/9+p9/9p9/6pppL'pP7/9p9/19/19/19/19/19/19/19/K18 b - 1"
+/* The Teaching King with L3 (maka-dai-dai-teaching-lion: Q L3, the Lion's
+ * power of three king steps; formats/movement.md): a Sente Teaching King
+ * (+V') on 10j, Gote Pawns on 10i, 9i (both next to it and to each other)
+ * and 10h, its own Pawn on 11i; the Kings on 19s and 1a. */
+#define TL_CROWD "18k/19/19/19/19/19/19/9p9/8Ppp8/9+V'9/19/19/19/19/19/19/19/19/K18 b - 1"
+/* The same around a Sente Teaching King on 13m of Tai's 25x25 board, the
+ * Crown Princes (C'', K) on 25y and 1a. */
+#define TL_TAI "24c''/25/25/25/25/25/25/25/25/25/12p12/11Ppp11/12+V'12/25/25/25/25/25/25/25/25/25/25/25/C''24 b - 1"
+/* A Sente Teaching King on 10j among six Gote Pawns (9i 10i 11i 9j 11j
+ * 10k) and two of its own (9k 11k); a Gote Teaching King on 13g, three
+ * king steps away. */
+#define TL_SWARM "18k/19/19/19/19/19/6+v'12/19/8ppp8/8p+V'p8/8PpP8/19/19/19/19/19/19/19/K18 b - 1"
 /* A Sente Emperor (+K, E) on 10j, its Pawn on 15o; Gote's King on 1a,
  * Pawns on 10f (which protects 10g), 10g and 5e. */
 #define MAKA_EMPEROR "18k/19/19/19/14p4/9p9/9p9/19/19/9+K9/19/19/19/19/4P14/19/19/19/19 b - 1"
@@ -579,9 +591,11 @@ static const spec specs[] = {
 	CHECKS("maka-dai-dai", MAKA_RUNS, "10j9j8j7j+", KIFU_ILL_BAD_RUN),
 	NAMES_BLOCKER("maka-dai-dai", MAKA_RUNS, "10j9j8j7j+", "8j", "lion-dog", "pawn"),
 	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10k10l10m+", KIFU_ILL_BAD_RUN),
-	/* past the line's third square; off the line */
+	/* past the line's third square; off the line: three king steps, a
+	 * three-leg move (KIFU_MOVE_THREE_LEGS), which the Lion Dog (no L3)
+	 * does not have */
 	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10h10g10f+", KIFU_ILL_BAD_TWO_LEG),
-	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10i10h11g+", KIFU_ILL_BAD_TWO_LEG),
+	CHECKS("maka-dai-dai", MAKA_RUNS, "10j10i10h11g+", KIFU_ILL_BAD_THREE_LEGS),
 	/* after the run up, 10i and 10h are empty, the Gold (the Lion Dog
 	 * promoted) on 10g: Gote's Pawns on 13j 12j 11j 9j 10k step down, its
 	 * King has 3: 8.  After the run left: the Pawns on 10i (to 10j, now
@@ -590,6 +604,89 @@ static const spec specs[] = {
 	      "18k/19/19/19/19/19/9+L'9/19/19/6ppp1pP7/9p9/19/19/19/19/19/19/19/K18 w - 2", KIFU_GAME_ON, -1, 1, 8),
 	PLAYS("maka-dai-dai", MAKA_RUNS, "10j11j12j13j+",
 	      "18k/19/19/19/19/19/19/9p9/9p9/6+L'3pP7/9p9/19/19/19/19/19/19/19/K18 w - 2", KIFU_GAME_ON, -1, 1, 6),
+
+	/* ---- L3, the Lion's power of three king steps (formats/movement.md) ---- */
+
+	/* The Teaching King (Q L3) on 10j of TL_CROWD, by hand.  One move per
+	 * result (where it ends, what it takes).  Where it ends alone: every
+	 * square within three king steps but 11i, its own (48 - 1 = 47, 10i,
+	 * 9i and 10h taken by the jump), and the Free King's slides past
+	 * them: right 6j..1j (6), left 14j..19j (6), down 10n..10s (6), down
+	 * right 6n..1s (6), down left 14n..18r (5, its King on 19s); up, up
+	 * right and up left stop on 10i, 9i and 11i: 47 + 29 = 76.  One enemy
+	 * taken on the way, then a jump on within the steps left: after 10i
+	 * (one step) every square within two of it but itself and 11i, 10j
+	 * (igui) among them: 23; after 9i the same, 23; after 10h (two steps)
+	 * its eight neighbours but 11i: 7; 53.  Two enemies next to each
+	 * other, the first next to 10j, then a third step: 10i, 9i and then
+	 * 8h, 8i or 8j (3: its four other ends, 9h 10h 9j 10j, are reached
+	 * through 9i, 10i too and listed that way, the lower square first);
+	 * 9i, 10i and then 9h, 10h, 11h, 9j, 11j or 10j (igui of two) (6);
+	 * 10i, 10h and then 9g 11g 9h 11h 9i, or 10g (the run
+	 * 10j10i10h10g: three steps out along one line) (6); 9i, 10h and
+	 * then 9g 10g 11g 9h 11h 10i (6): 21.  A pass: 1.  151; with the
+	 * Pawn's 11i11h and the King's 3: 155. */
+	MOVES("maka-dai-dai-teaching-lion", TL_CROWD, "10j",
+	      "10j10g 10j10h 10j10i 10j10k 10j10l 10j10m 10j10n 10j10o 10j10p 10j10q 10j10r 10j10s 10j11g "
+	      "10j11h 10j11j 10j11k 10j11l 10j11m 10j12g 10j12h 10j12i 10j12j 10j12k 10j12l 10j12m 10j13g "
+	      "10j13h 10j13i 10j13j 10j13k 10j13l 10j13m 10j14j 10j14n 10j15j 10j15o 10j16j 10j16p 10j17j "
+	      "10j17q 10j18j 10j18r 10j19j 10j1j 10j1s 10j2j 10j2r 10j3j 10j3q 10j4j 10j4p 10j5j 10j5o 10j6j "
+	      "10j6n 10j7g 10j7h 10j7i 10j7j 10j7k 10j7l 10j7m 10j8g 10j8h 10j8i 10j8j 10j8k 10j8l 10j8m "
+	      "10j9g 10j9h 10j9i 10j9j 10j9k 10j9l 10j9m "
+	      "10j10h10g 10j10h10i 10j10h11g 10j10h11h 10j10h9g 10j10h9h 10j10h9i "
+	      "10j10i10g 10j10i10h 10j10i10j 10j10i10k 10j10i11g 10j10i11h 10j10i11j 10j10i11k 10j10i12g "
+	      "10j10i12h 10j10i12i 10j10i12j 10j10i12k 10j10i8g 10j10i8h 10j10i8i 10j10i8j 10j10i8k 10j10i9g "
+	      "10j10i9h 10j10i9i 10j10i9j 10j10i9k "
+	      "10j9i10g 10j9i10h 10j9i10i 10j9i10j 10j9i10k 10j9i11g 10j9i11h 10j9i11j 10j9i11k 10j9i7g "
+	      "10j9i7h 10j9i7i 10j9i7j 10j9i7k 10j9i8g 10j9i8h 10j9i8i 10j9i8j 10j9i8k 10j9i9g 10j9i9h "
+	      "10j9i9j 10j9i9k "
+	      "10j9j10j "
+	      "10j10i10h10g 10j10i10h11g 10j10i10h11h 10j10i10h9g 10j10i10h9h 10j10i10h9i "
+	      "10j10i9i8h 10j10i9i8i 10j10i9i8j "
+	      "10j9i10h10g 10j9i10h10i 10j9i10h11g 10j9i10h11h 10j9i10h9g 10j9i10h9h "
+	      "10j9i10i10h 10j9i10i10j 10j9i10i11h 10j9i10i11j 10j9i10i9h 10j9i10i9j"),
+	PLAYS("maka-dai-dai-teaching-lion", TL_CROWD, NULL, NULL, KIFU_GAME_ON, -1, 1, 155),
+	/* The same on Tai's board: the slides past the 7x7 square are 9 each
+	 * way but down left's 8 (its Prince on 25y): 47 + 44 + 53 + 21 + 1 =
+	 * 166, with the Pawn's step and the Prince's 3: 170. */
+	PLAYS("tai-teaching-lion", TL_TAI, NULL, NULL, KIFU_GAME_ON, -1, 1, 170),
+	/* tai's Teaching King (Q K~3) on the same square: 81 in all */
+	PLAYS("tai", TL_TAI, NULL, NULL, KIFU_GAME_ON, -1, 1, 81),
+	/* after 10i and 9i taken, on to 8h: both gone, the Teaching King on
+	 * 8h; Gote: its Pawn's step to 10i, its King's 3 (no royal rule) */
+	PLAYS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i9i8h",
+	      "18k/19/19/19/19/19/19/9p1+V'7/8P10/19/19/19/19/19/19/19/19/19/K18 w - 2", KIFU_GAME_ON, -1, 1, 4),
+	/* igui of two: 9i and 10i taken, back on 10j */
+	PLAYS("maka-dai-dai-teaching-lion", TL_CROWD, "10j9i10i10j",
+	      "18k/19/19/19/19/19/19/9p9/8P10/9+V'9/19/19/19/19/19/19/19/19/K18 w - 2", KIFU_GAME_ON, -1, 1, 4),
+	/* the run: 10i and 10h taken, on 10g */
+	PLAYS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i10h10g",
+	      "18k/19/19/19/19/19/9+V'9/19/8P1p8/19/19/19/19/19/19/19/19/19/K18 w - 2", KIFU_GAME_ON, -1, 1, 4),
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i9i8h", KIFU_LEGAL),
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j9i10i10j", KIFU_LEGAL),
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i10h10g", KIFU_LEGAL),
+	/* the other order through 9i and 10i is the same move (listed as
+	 * 10j9i10i10j): the one-move check takes either */
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i9i10j", KIFU_LEGAL),
+	/* a stop on an empty square (9j), on its own Pawn (11i), a first stop
+	 * on an empty square (9j) */
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i9j8i", KIFU_ILL_BAD_THREE_LEGS),
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i11i11h", KIFU_ILL_BAD_THREE_LEGS),
+	NAMES_BLOCKER("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i11i11h", "11i", "+deva", "pawn"),
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j9j9i8h", KIFU_ILL_BAD_THREE_LEGS),
+	/* ending on its first stop (that is 10j9i10i), on its own Pawn */
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i9i10i", KIFU_ILL_BAD_THREE_LEGS),
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i10h11i", KIFU_ILL_OWN_CAPTURE),
+	/* the two-leg moves: a jump on of two after one step, of one after two */
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i12g", KIFU_LEGAL),
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10h10f", KIFU_ILL_BAD_TWO_LEG),
+	CHECKS("maka-dai-dai-teaching-lion", TL_CROWD, "10j10i13i", KIFU_ILL_BAD_TWO_LEG),
+	/* maka-dai-dai's Teaching King (Q K~3) has no three legs */
+	CHECKS("maka-dai-dai", TL_CROWD, "10j10i9i8h", KIFU_ILL_BAD_THREE_LEGS),
+	/* it attacks every square within three king steps, whatever stands
+	 * between (12g, off its lines; 13g behind its own Pawn) */
+	ATTACKS("maka-dai-dai-teaching-lion", TL_CROWD, "12g", KIFU_SENTE),
+	ATTACKS("maka-dai-dai-teaching-lion", TL_CROWD, "13g", KIFU_SENTE),
 
 	/* ---- the Emperor (E: formats/movement.md; docs/rules.md, Maka Dai Dai) ---- */
 
@@ -882,7 +979,10 @@ static int lion_power(const kifu_position *pos, int sq, int lines[8][2], int *nl
 	*reach = 2;
 	if (!code || kifu_variant_piece(kifu_position_variant(pos), kifu_code_type(code), &info) < 0)
 		return 0;
-	const int area = strchr(info.moves, 'L') != NULL;
+	const char *l = strchr(info.moves, 'L');
+	const int area = l != NULL;
+	if (l && l[1] == '3')
+		return 3; /* L3: the Lion's power of three king steps */
 	/* Sente's forward is toward rank a (a lower rank index) and its right
 	 * is file 1 (a lower file index); Gote's the opposite. */
 	int s = kifu_code_side(code) == KIFU_SENTE ? -1 : 1;
@@ -921,6 +1021,10 @@ static int lion_two_step(const kifu_position *pos, int from, int mid, int to)
 	int tf = to % files - mid % files, tr = to / files - mid / files;
 	if (kind == 2 && abs(mf) <= 1 && abs(mr) <= 1 && (mf || mr) && abs(tf) <= 1 && abs(tr) <= 1 &&
 	    (tf || tr))
+		return 1;
+	/* L3: mid within two king steps, to within the steps left */
+	const int d1 = abs(mf) > abs(mr) ? abs(mf) : abs(mr), d2 = abs(tf) > abs(tr) ? abs(tf) : abs(tr);
+	if (kind == 3 && d1 >= 1 && d1 <= 2 && d2 >= 1 && d1 + d2 <= 3)
 		return 1;
 	/* along a line: mid its k-th square (k < reach), to its j-th (j != k,
 	 * 0 the start), the path k + |k - j| at most reach long */
@@ -964,8 +1068,22 @@ static void canonical(const kifu_position *pos, const kifu_move *m, char *buf)
 	kifu_move c = *m;
 	char from[8];
 
+	/* a three-leg move through two enemies next to each other and to
+	 * from: of its two orders, the one through the lower square first */
+	if (c.flags & KIFU_MOVE_THREE_LEGS) {
+		const int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+		const int mid2 = kifu_move_mid2(&c, files, ranks);
+#define NEXT(a, b) (abs((a) % files - (b) % files) <= 1 && abs((a) / files - (b) / files) <= 1 && (a) != (b))
+		if (mid2 != KIFU_NO_SQUARE && mid2 < c.mid && c.from < nsq && c.to < nsq && NEXT(c.from, mid2) &&
+		    NEXT(c.mid, c.to) && c.to != mid2) {
+			const int mid = c.mid;
+			c.mid = (uint16_t)mid2;
+			kifu_move_set_mid2(&c, mid, files, ranks);
+		}
+#undef NEXT
+	}
 	/* (a run is its own move, whatever its squares hold) */
-	if (!(c.flags & (KIFU_MOVE_DROP | KIFU_MOVE_RUN)) && c.mid != KIFU_NO_SQUARE && c.from < nsq &&
+	if (!(c.flags & (KIFU_MOVE_DROP | KIFU_MOVE_RUN | KIFU_MOVE_THREE_LEGS)) && c.mid != KIFU_NO_SQUARE && c.from < nsq &&
 	    c.mid < nsq && c.to < nsq && !kifu_position_at(pos, c.mid) &&
 	    lion_two_step(pos, c.from, c.mid, c.to)) {
 		const char *own = first_step_counts(pos, c.from, c.mid, c.to) ? "@" : "";
@@ -1078,6 +1196,45 @@ static void cross_check(const char *variant, const char *sfen)
 					}
 			}
 	}
+	/* Every three-leg move (KIFU_MOVE_THREE_LEGS) of three king steps,
+	 * and with a first leg of two; the flag on a one-leg move and with
+	 * a run's. */
+	for (int from = 0; from < nsq; from++) {
+		int code = kifu_position_at(pos, from);
+		if (!code || kifu_code_side(code) != kifu_position_side(pos))
+			continue;
+		int ff = from % files, fr = from / files;
+		for (int to = 0; to < nsq; to++) {
+			kifu_move m = {(uint16_t)from, KIFU_NO_SQUARE, (uint16_t)to, KIFU_MOVE_THREE_LEGS, 0};
+			try_move(pos, &m, texts, list->count, &accepted, here);
+		}
+		for (int mr = fr - 2; mr <= fr + 2; mr++)
+			for (int mf = ff - 2; mf <= ff + 2; mf++) {
+				if (mr < 0 || mr >= ranks || mf < 0 || mf >= files || (mf == ff && mr == fr))
+					continue;
+				for (int br = mr - 1; br <= mr + 1; br++)
+					for (int bf = mf - 1; bf <= mf + 1; bf++) {
+						if (br < 0 || br >= ranks || bf < 0 || bf >= files || (bf == mf && br == mr))
+							continue;
+						for (int tr = br - 1; tr <= br + 1; tr++)
+							for (int tf = bf - 1; tf <= bf + 1; tf++) {
+								if (tr < 0 || tr >= ranks || tf < 0 || tf >= files)
+									continue;
+								for (int fl = 0; fl < 4; fl++) {
+									kifu_move m = {(uint16_t)from, (uint16_t)(mr * files + mf),
+										       (uint16_t)(tr * files + tf),
+										       (uint8_t)((fl & 1 ? KIFU_MOVE_PROMOTE : 0) |
+												 (fl & 2 ? KIFU_MOVE_RUN : 0)),
+										       0};
+									assert_int_equal(kifu_move_set_mid2(&m, br * files + bf,
+													    files, ranks),
+											 0);
+									try_move(pos, &m, texts, list->count, &accepted, here);
+								}
+							}
+					}
+			}
+	}
 	for (int t = 0; t < ntypes; t++)
 		for (int to = 0; to < nsq; to++)
 			for (int fl = 0; fl < 2; fl++) {
@@ -1127,6 +1284,11 @@ static void check_move_agrees_with_generation(void **state)
 	cross_check("maka-dai-dai-muller", MAKA_RUNS);
 	cross_check("maka-dai-dai-muller", MAKA_RUNS_TOKIN);
 	cross_check("maka-dai-dai", "18k/19/19/19/19/19/9p9/9p9/9P9/8pL'p8/19/19/19/19/19/19/19/19/+K18 w - 1");
+	/* L3 (maka-dai-dai-teaching-lion, tai-teaching-lion): three legs */
+	cross_check("maka-dai-dai-teaching-lion", TL_CROWD);
+	cross_check("maka-dai-dai-teaching-lion", TL_SWARM);
+	cross_check("maka-dai-dai", TL_SWARM);
+	cross_check("tai-teaching-lion", TL_TAI);
 	/* Taikyoku: the range capture (its own pieces too) */
 	cross_check("taikyoku", TAIKYOKU_RANGE);
 	cross_check("taikyoku", TAIKYOKU_RAIN_DEMON);

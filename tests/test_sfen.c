@@ -32,10 +32,11 @@ static void start_positions(void **state)
 	}
 	/* asakura, chu, chu-jcsa, dai, dai-dai (and dai-dai-evans), heian (and
 	 * heian-9x9, heian-optional), heian-dai (and -leaping-dragon, -optional),
-	 * maka-dai-dai (and -evans, -muller, -unforced), sho, shogi, shozogi,
-	 * shozogi-gold, tai (and tai-evans, tai-ja), taikyoku (and -capture,
+	 * maka-dai-dai (and -evans, -muller, -teaching-lion, -unforced), sho,
+	 * shogi, shozogi, shozogi-gold, tai (and tai-evans, tai-ja,
+	 * tai-teaching-lion), taikyoku (and -capture,
 	 * -optional), tenjiku (and its ten readings), tori, wa, wa-no-drops */
-	assert_int_equal(n, 40);
+	assert_int_equal(n, 42);
 	/* docs/rules.md gives the Dai start (HaChu's); the standard start is USI's. */
 	assert_string_equal(kifu_variant_start_sfen(support_variant("dai")),
 		"lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/"

@@ -82,6 +82,26 @@ static int run_second(const kifu_variant *v, int from, int mid)
 	return mid + ((dr > 0) - (dr < 0)) * files + (df > 0) - (df < 0);
 }
 
+/* Is `to` j >= 2 steps on along the line from `from` through mid (a
+ * run's end)? */
+static int run_end(const kifu_variant *v, int from, int mid, int to)
+{
+	const int files = kifu_variant_files(v), second = run_second(v, from, mid);
+	if (second < 0)
+		return 0;
+	const int uf = second % files - mid % files, ur = second / files - mid / files;
+	const int tf = to % files - mid % files, tr = to / files - mid / files;
+	const int j = uf ? tf / uf : tr / ur;
+	return j >= 2 && j * uf == tf && j * ur == tr;
+}
+
+/* Are a and b a king step apart (kifu's numbering)? */
+static int king_step(const kifu_variant *v, int a, int b)
+{
+	const int files = kifu_variant_files(v), df = b % files - a % files, dr = b / files - a / files;
+	return (df || dr) && df >= -1 && df <= 1 && dr >= -1 && dr <= 1;
+}
+
 void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, int turned, char *buf,
 			size_t size)
 {
@@ -102,9 +122,13 @@ void xboard_format_move(const kifu_variant *v, const kifu_move *m, int pass, int
 		snprintf(buf, size, "@@@@");
 		return;
 	}
-	const int second = m->flags & KIFU_MOVE_RUN && m->mid != KIFU_NO_SQUARE ? run_second(v, m->from, m->mid) : -1;
+	const int mid2 = kifu_move_mid2(m, kifu_variant_files(v), kifu_variant_ranks(v));
+	const int second = m->mid == KIFU_NO_SQUARE             ? -1
+			   : m->flags & KIFU_MOVE_RUN               ? run_second(v, m->from, m->mid)
+			   : mid2 != KIFU_NO_SQUARE ? mid2 : -1;
 	if (second >= 0) {
-		/* a run: three legs, each from where the last ended */
+		/* a run or three legs (KIFU_MOVE_THREE_LEGS): three legs, each
+		 * from where the last ended */
 		square_text(v, m->mid, turned, b, sizeof b);
 		square_text(v, second, turned, s, sizeof s);
 		snprintf(buf, size, "%s%s,%s%s,%s%s%s", a, b, b, s, s, c, promo);
@@ -207,13 +231,17 @@ int xboard_parse_move(kifu_position *pos, const char *text, int turned, kifu_mov
 		int e, f;
 		if (*p == ',') {
 			/* a third leg: a run (KIFU_MOVE_RUN), its second leg
-			 * ending on the square after mid */
+			 * ending on the square after mid, its last on along the
+			 * line; else three king steps (KIFU_MOVE_THREE_LEGS) */
 			p++;
-			if (read_square(v, turned, &p, &e) || e != d || read_square(v, turned, &p, &f) ||
-			    run_second(v, a, b) != d)
+			if (read_square(v, turned, &p, &e) || e != d || read_square(v, turned, &p, &f))
 				goto bad;
 			out->to = (uint16_t)f;
-			out->flags |= KIFU_MOVE_RUN;
+			if (run_second(v, a, b) == d && run_end(v, a, b, f))
+				out->flags |= KIFU_MOVE_RUN;
+			else if (!king_step(v, a, b) || !king_step(v, b, d) || !king_step(v, d, f) ||
+				 kifu_move_set_mid2(out, d, kifu_variant_files(v), kifu_variant_ranks(v)))
+				goto bad;
 		}
 	}
 	if (*p == '+') {

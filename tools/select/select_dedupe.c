@@ -105,9 +105,11 @@ static uint64_t move_word(const kifu_move *m)
 {
 	if (m->flags & KIFU_MOVE_DROP)
 		return 1ull << 63 | (uint64_t)m->piece << 16 | m->to;
-	/* (a run, KIFU_MOVE_RUN, is another move than the two legs it shares) */
-	return (uint64_t)(m->flags & (KIFU_MOVE_PROMOTE | KIFU_MOVE_RUN)) << 48 | (uint64_t)m->from << 32 |
-	       (uint64_t)m->mid << 16 | m->to;
+	/* (a run, KIFU_MOVE_RUN, is another move than the two legs it shares;
+	 * a three-leg move, KIFU_MOVE_THREE_LEGS, names mid2 in piece) */
+	const unsigned kind = m->flags & (KIFU_MOVE_PROMOTE | KIFU_MOVE_RUN | KIFU_MOVE_THREE_LEGS);
+	return (uint64_t)(kind & KIFU_MOVE_THREE_LEGS ? m->piece : 0) << 52 | (uint64_t)kind << 48 |
+	       (uint64_t)m->from << 32 | (uint64_t)m->mid << 16 | m->to;
 }
 
 /* The start as the record sets it (its sfen or handicap tag), in SFEN

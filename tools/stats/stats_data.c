@@ -501,7 +501,8 @@ static void count_move_facts(struct record_count *rc, kifu_position *pos, const 
 	uint64_t *p = piece_counts(rc, t);
 	p[STATS_P_MOVES]++;
 	uint64_t caps = 0;
-	/* mid, the squares a run (KIFU_MOVE_RUN) stops on past it, to */
+	/* mid, the squares a run (KIFU_MOVE_RUN) stops on past it, to; a
+	 * three-leg move's mid2 */
 	int squares[KIFU_MAX_DIM + 1] = {-1, -1}, n = 2;
 	if (m->mid != KIFU_NO_SQUARE) {
 		moves[STATS_M_TWO_LEG]++;
@@ -521,6 +522,12 @@ static void count_move_facts(struct record_count *rc, kifu_position *pos, const 
 		for (int sq = m->mid + step; step && sq >= 0 && sq < nsq && sq != m->to && n < KIFU_MAX_DIM + 1;
 		     sq += step)
 			squares[n++] = sq;
+	}
+	if (m->flags & KIFU_MOVE_THREE_LEGS) {
+		/* three legs: mid2 too */
+		const int mid2 = kifu_move_mid2(m, kifu_variant_files(v), kifu_variant_ranks(v));
+		if (mid2 != KIFU_NO_SQUARE && mid2 != m->to && mid2 != m->mid)
+			squares[n++] = mid2;
 	}
 	for (int i = 0; i < n; i++) {
 		if (squares[i] < 0)

@@ -37,7 +37,8 @@ int kifu_compact_parse_move(const kifu_variant *v, const char *text, size_t len,
 
 /* Writes a move in the notation into buf (NUL-terminated); returns its
  * length, or KIFU_ELIMIT if it does not fit (24 bytes always do: a run,
- * KIFU_MOVE_RUN, names four squares). */
+ * KIFU_MOVE_RUN, or a three-leg move, KIFU_MOVE_THREE_LEGS, names four
+ * squares). */
 int kifu_compact_format_move(const kifu_variant *v, const kifu_move *m, char *buf, size_t size);
 
 /* Names a square ("7g"); fits kifu_square_namer. */

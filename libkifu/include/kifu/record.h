@@ -47,7 +47,8 @@ typedef struct kifu_record_move {
  * was written in (７六歩(77) in KIF and 7g7f in the compact notation are
  * one move): a drop of one piece type on one square, or a move from one
  * square, by the same first-leg square (KIFU_NO_SQUARE for none), to one
- * square, promoting or not, a run (KIFU_MOVE_RUN) or not.  1 or 0.  What the notations add (the text,
+ * square, promoting or not, a run (KIFU_MOVE_RUN) or not, a three-leg
+ * move (KIFU_MOVE_THREE_LEGS) through the same mid2 or not.  1 or 0.  What the notations add (the text,
  * a named piece, comments, times) is not compared. */
 int kifu_move_same(const kifu_move *a, const kifu_move *b);
 

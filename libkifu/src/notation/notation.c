@@ -144,6 +144,21 @@ char *kifu_dropped_words(unsigned dropped, char *buf, size_t size)
 	return buf;
 }
 
+static bool king_step(int files, int a, int b)
+{
+	const int df = b % files - a % files, dr = b / files - a / files;
+	return (df || dr) && df >= -1 && df <= 1 && dr >= -1 && dr <= 1;
+}
+
+bool kifu__three_legs_shape(int files, int ranks, int from, int mid, int mid2, int to)
+{
+	const int nsq = files * ranks;
+	if (from < 0 || mid < 0 || mid2 < 0 || to < 0 || from >= nsq || mid >= nsq || mid2 >= nsq || to >= nsq)
+		return false;
+	return king_step(files, from, mid) && king_step(files, mid, mid2) && king_step(files, mid2, to) &&
+	       kifu__run_second(files, from, mid, to) != mid2;
+}
+
 int kifu__run_second(int files, int from, int mid, int to)
 {
 	const int df = mid % files - from % files, dr = mid / files - from / files;

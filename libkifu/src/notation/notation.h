@@ -69,6 +69,12 @@ const kifu__notation *kifu__notation_named(const char *name);
  * notation names a run by from, mid, this square and to. */
 int kifu__run_second(int files, int from, int mid, int to);
 
+/* Are from -> mid -> mid2 -> to three king steps on a board files x ranks
+ * (each square on it), and not a run's squares (kifu__run_second)?  The
+ * squares every notation names a three-leg move by (KIFU_MOVE_THREE_LEGS):
+ * a move of four squares is a run or this. */
+bool kifu__three_legs_shape(int files, int ranks, int from, int mid, int mid2, int to);
+
 /* Of the n variants (n >= 1) that a record fits, the one that the others
  * all inherit (through their parents, found in set by name), itself when
  * n is 1: chu, of chu and chu-jcsa; NULL when none is. */

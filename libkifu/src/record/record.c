@@ -319,8 +319,9 @@ int kifu_move_same(const kifu_move *a, const kifu_move *b)
 		return 0;
 	if (a->flags & KIFU_MOVE_DROP)
 		return a->piece == b->piece && a->to == b->to;
-	return a->from == b->from && a->mid == b->mid && a->to == b->to &&
-	       (a->flags & (KIFU_MOVE_PROMOTE | KIFU_MOVE_RUN)) == (b->flags & (KIFU_MOVE_PROMOTE | KIFU_MOVE_RUN));
+	const unsigned kind = KIFU_MOVE_PROMOTE | KIFU_MOVE_RUN | KIFU_MOVE_THREE_LEGS;
+	return a->from == b->from && a->mid == b->mid && a->to == b->to && (a->flags & kind) == (b->flags & kind) &&
+	       (!(a->flags & KIFU_MOVE_THREE_LEGS) || a->piece == b->piece);
 }
 
 int kifu_record_get_move(const kifu_record *r, long i, kifu_record_move *out)

@@ -144,7 +144,7 @@ static NOINLINE int check_drop(kifu_position *p, const kifu_move *m, kifu_illega
 	const piece_type *pt = &v->types[t];
 	if (m->flags & KIFU_MOVE_PROMOTE)
 		return illegal(why, KIFU_ILL_DROP_PROMOTE, t, -1, m->to, side);
-	if (m->flags & KIFU_MOVE_RUN)
+	if (m->flags & (KIFU_MOVE_RUN | KIFU_MOVE_THREE_LEGS))
 		return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->to, side);
 	if (p->board[m->to])
 		return illegal(why, KIFU_ILL_DROP_OCCUPIED, t, kifu_code_type(p->board[m->to]), m->to, side);
@@ -203,6 +203,31 @@ static NOINLINE int check_run(kifu_position *p, const kifu_move *m, const piece_
 	return 0;
 }
 
+/* A three-leg move (KIFU_MOVE_THREE_LEGS) of L3: from, mid, mid2 and to
+ * three king steps, not out along one line (that is a run), not ending on
+ * mid (that is the two-leg move through mid2) nor stopping on from, with
+ * an enemy on mid and on mid2; to is judged as any move's. */
+static NOINLINE int check_three_legs(kifu_position *p, const kifu_move *m, const piece_type *pt, int t,
+				     kifu_illegal *why)
+{
+	const int side = p->side;
+	const int mid2 = kifu_move_mid2(m, p->files, p->ranks);
+	if (!pt->mv.lion3 || (m->flags & KIFU_MOVE_RUN) || mid2 == KIFU_NO_SQUARE)
+		return illegal(why, KIFU_ILL_BAD_THREE_LEGS, t, -2, m->mid, side);
+	const int af = FILE_OF(m->mid) - FILE_OF(m->from), ar = RANK_OF(m->mid) - RANK_OF(m->from);
+	const int bf = FILE_OF(mid2) - FILE_OF(m->mid), br = RANK_OF(mid2) - RANK_OF(m->mid);
+	const int tf = FILE_OF(m->to) - FILE_OF(mid2), tr = RANK_OF(m->to) - RANK_OF(mid2);
+	if (cheb(af, ar) != 1 || cheb(tf, tr) != 1 || m->to == m->mid || mid2 == m->from ||
+	    (af == bf && ar == br && bf == tf && br == tr))
+		return illegal(why, KIFU_ILL_BAD_THREE_LEGS, t, -2, cheb(af, ar) != 1 ? m->mid : mid2, side);
+	for (int leg = 0; leg < 2; leg++) {
+		const int sq = leg ? mid2 : m->mid, c = p->board[sq];
+		if (!is_enemy(c, side))
+			return illegal(why, KIFU_ILL_BAD_THREE_LEGS, t, c ? kifu_code_type(c) : -1, sq, side);
+	}
+	return 0;
+}
+
 /* Does board move m of the piece (pt) take a promoted piece: on mid or to,
  * or, a run, on a square between (promotion.forced-taking-promoted)? */
 static NOINLINE bool move_takes_promoted(const kifu_position *p, const piece_type *pt, const kifu_move *m)
@@ -212,6 +237,11 @@ static NOINLINE bool move_takes_promoted(const kifu_position *p, const piece_typ
 	const int step = (m->flags & KIFU_MOVE_RUN) && pt->mv.special
 				 ? kifu__run_step(p, &pt->mv, p->side, m->from, m->mid, m->to)
 				 : 0;
+	if ((m->flags & KIFU_MOVE_THREE_LEGS) && pt->mv.lion3) {
+		const int mid2 = kifu_move_mid2(m, p->files, p->ranks);
+		if (mid2 != KIFU_NO_SQUARE && promoted_enemy(p->v, p->board[mid2], p->side))
+			return true;
+	}
 	return run_takes_promoted(p->v, p->board, p->side, m->mid, m->to, step);
 }
 
@@ -220,8 +250,13 @@ static NOINLINE int check_two_leg(kifu_position *p, const kifu_move *m, const pi
 				  bool *capture, kifu_illegal *why)
 {
 	const int side = p->side;
-	if (!pt->mv.area_lion && !pt->mv.nlines && !pt->mv.nigui && !pt->mv.ntwice && !pt->mv.nlong)
+	if (!pt->mv.area_lion && !pt->mv.nlines && !pt->mv.nigui && !pt->mv.ntwice && !pt->mv.nlong &&
+	    !pt->mv.lion3)
 		return illegal(why, KIFU_ILL_NO_TWO_LEG, t, -1, m->from, side);
+	if (m->flags & KIFU_MOVE_THREE_LEGS) {
+		*capture = true;
+		return check_three_legs(p, m, pt, t, why);
+	}
 	if (m->flags & KIFU_MOVE_RUN) {
 		*capture = true;
 		return check_run(p, m, pt, t, why);
@@ -337,7 +372,7 @@ static int check_move(kifu_position *p, const kifu_move *m, kifu_illegal *why)
 			return rc;
 	} else {
 		int blocker;
-		if (m->flags & KIFU_MOVE_RUN) /* (a run has two legs) */
+		if (m->flags & (KIFU_MOVE_RUN | KIFU_MOVE_THREE_LEGS)) /* (a run has two legs, three legs three) */
 			return illegal(why, KIFU_ILL_BAD_TWO_LEG, t, -1, m->to, side);
 		enum kifu_illegal_code r = reach_single(p, pt, side, m->from, m->to, &blocker);
 		if (r != KIFU_LEGAL)

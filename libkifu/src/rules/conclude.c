@@ -67,9 +67,13 @@ static bool moves_overlap(const movement *m)
 	for (int i = 0; i < m->nlong; i++)
 		for (int k = 1; k <= m->long_reach; k++)
 			MARK(k * m->longl[i].dx, k * m->longl[i].dy, 64);
+	for (int dx = -m->lion3; dx <= m->lion3; dx++)
+		for (int dy = -m->lion3; dy <= m->lion3; dy++)
+			if (dx || dy)
+				MARK(dx, dy, 128);
 	/* the Emperor reaches every square: anything else it has overlaps */
 	if (m->emperor && (m->nleaps || m->nslides || m->area_lion || m->nlines || m->nxslides || m->area ||
-			   m->ntwice || m->nlong))
+			   m->ntwice || m->nlong || m->lion3))
 		overlap = true;
 #undef MARK
 	/* two steps of an atom reach a square two away by more than one
@@ -104,6 +108,11 @@ static void build_reach(piece_type *pt)
 			for (int dx = -2; dx <= 2; dx++)
 				if (dx || dy)
 					AT(dx, dy) = REACH_JUMP;
+	/* L3 jumps to every square within three king steps */
+	for (int dy = -m->lion3; dy <= m->lion3; dy++)
+		for (int dx = -m->lion3; dx <= m->lion3; dx++)
+			if ((dx || dy) && IN(dx, dy))
+				AT(dx, dy) = REACH_JUMP;
 	for (int i = 0; i < m->nlines; i++) {
 		AT(m->lines[i].dx, m->lines[i].dy) = REACH_JUMP;
 		AT(2 * m->lines[i].dx, 2 * m->lines[i].dy) = REACH_JUMP;
@@ -160,7 +169,7 @@ static void build_reach(piece_type *pt)
 static int dead_ranks_of(const movement *m)
 {
 	int least = KIFU_MAX_DIM + 1;
-	if (m->area_lion || m->area || m->emperor)
+	if (m->area_lion || m->area || m->emperor || m->lion3)
 		return 0;
 	for (int i = 0; i < m->nlong; i++) {
 		if (m->longl[i].dy <= 0)
@@ -387,6 +396,7 @@ static int derive_attacks(struct kifu_variant *v, const char *file, kifu_diag *d
 	v->nleap_attacks = v->nslide_attacks = v->nline_attacks = 0;
 	memset(&v->area_lions, 0, sizeof v->area_lions);
 	v->any_lion = v->any_special = v->any_burner = v->any_captor_change = v->any_range_capture = v->any_run = false;
+	v->any_three_legs = false;
 	for (int t = 0; t < v->ntypes; t++) {
 		const movement *m = &v->types[t].mv;
 		v->types[t].range_captures = false;
@@ -403,6 +413,9 @@ static int derive_attacks(struct kifu_variant *v, const char *file, kifu_diag *d
 			v->any_captor_change = true;
 		if (m->nlong && m->long_reach >= 3)
 			v->any_run = true;
+		/* L3: three legs, or a run when its three steps go out along one line */
+		if (m->lion3)
+			v->any_run = v->any_three_legs = true;
 		for (int i = 0; i < m->nleaps; i++) {
 			leap_attack *a = attack_of(v->leap_attacks, &v->nleap_attacks, MAX_LEAP_ATTACKS, m->leaps[i]);
 			if (!a)
@@ -476,7 +489,7 @@ int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *
 	int rc = derive_attacks(v, file, diag);
 	if (rc)
 		return rc;
-	v->takes_passed = v->any_range_capture || v->any_run;
+	v->takes_passed = v->any_range_capture || v->any_run || v->any_three_legs;
 	v->moves_change_more = v->any_burner || v->any_captor_change || v->takes_passed;
 	/* a range jump, an area move or a burn can open or close a line
 	 * through many squares: no pin lies on one line only */

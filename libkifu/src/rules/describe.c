@@ -170,6 +170,18 @@ char *kifu_illegal_describe(const kifu_variant *v, const kifu_illegal *why,
 			snprintf(buf, size, "the %s on %s runs only over enemy pieces, taking each: %s is empty",
 				 piece, from, sq);
 		break;
+	case KIFU_ILL_BAD_THREE_LEGS:
+		/* (other_type -2: the squares are no three king steps of an L3) */
+		if (why->other_type >= 0)
+			snprintf(buf, size, "the %s on %s stops on its three steps' squares only to take enemy pieces: %s holds %s's own %s",
+				 piece, from, sq, side, other);
+		else if (why->other_type == -1)
+			snprintf(buf, size, "the %s on %s stops on its three steps' squares only to take enemy pieces: %s is empty",
+				 piece, from, sq);
+		else
+			snprintf(buf, size, "the %s on %s has no three-leg move through %s (L3: three king steps not in a row, not ending on the first)",
+				 piece, from, sq);
+		break;
 	default:
 		snprintf(buf, size, "illegal move");
 		break;

@@ -273,6 +273,90 @@ static NOINLINE void gen_runs(gen *g, const piece_type *pt, const int *sq, int k
 	}
 }
 
+/* A move of L3 through the enemies on a and b, a king step apart, to `to`
+ * (its promotion choices as emit's): a run when from, a, b and to go out
+ * along one line (flag KIFU_MOVE_RUN), else three legs (piece: b's step
+ * from a). */
+static NOINLINE void emit_three(gen *g, const piece_type *pt, int from, int a, int b, int to, int flag)
+{
+	const struct kifu_position *p = g->p;
+	const int start = g->out->count;
+	const int leg3 = (RANK_OF(b) - RANK_OF(a) + 1) * 3 + FILE_OF(b) - FILE_OF(a) + 1;
+	emit(g, pt, from, a, to, true);
+	for (int i = start; i < g->out->count; i++) {
+		g->out->moves[i].flags |= (uint8_t)flag;
+		if (flag == KIFU_MOVE_THREE_LEGS)
+			g->out->moves[i].piece = (uint8_t)leg3;
+	}
+	/* forced-taking-promoted: the piece on b too (emit saw a and to) */
+	if (p->v->promo_forced_taking_promoted && g->out->count - start == 2 && promoted_enemy(p->v, p->board[b], g->side))
+		g->out->moves[start] = g->out->moves[--g->out->count];
+}
+
+/* The Lion's power of n = 3 king steps (L3, formats/movement.md): a jump
+ * to every square within n king steps; an enemy within n - 1 taken and
+ * then a jump on to any square within the steps left (back to from: igui);
+ * an adjacent enemy a, an enemy b next to it taken and a third step to
+ * any square next to b but a (back to from: igui of two), a run when the
+ * steps go out along one line; a pass through an empty adjacent square
+ * (pass_mid).  One move per result: of the two orders of a and b that
+ * reach one result, the one through the lower square first. */
+static NOINLINE void gen_lion3(gen *g, const piece_type *pt, int from, int *pass_mid)
+{
+	struct kifu_position *p = g->p;
+	const int files = p->files, side = g->side, f = FILE_OF(from), r = RANK_OF(from), n = pt->mv.lion3;
+	for (int dr = -n; dr <= n; dr++)
+		for (int df = -n; df <= n; df++) {
+			const int to = (r + dr) * files + f + df;
+			if ((df || dr) && on_board(p, f + df, r + dr) && !is_own(p->board[to], side))
+				emit_single(g, pt, from, to);
+		}
+	for (int dr = 1 - n; dr <= n - 1; dr++)
+		for (int df = 1 - n; df <= n - 1; df++) {
+			const int af = f + df, ar = r + dr, a = ar * files + af;
+			if ((!df && !dr) || !on_board(p, af, ar))
+				continue;
+			const int d1 = cheb(df, dr), rest = n - d1;
+			if (!p->board[a]) {
+				if (d1 == 1)
+					note_pass(g, pt, from, a, pass_mid);
+				continue;
+			}
+			if (!is_enemy(p->board[a], side))
+				continue;
+			for (int er = -rest; er <= rest; er++)
+				for (int ef = -rest; ef <= rest; ef++) {
+					const int to = (ar + er) * files + af + ef;
+					if ((ef || er) && on_board(p, af + ef, ar + er) &&
+					    (to == from || !is_own(p->board[to], side)))
+						emit(g, pt, from, a, to, true);
+				}
+			if (d1 != 1 || rest < 2)
+				continue;
+			for (int br = ar - 1; br <= ar + 1; br++)
+				for (int bf = af - 1; bf <= af + 1; bf++) {
+					const int b = br * files + bf;
+					if (!on_board(p, bf, br) || b == a || !is_enemy(p->board[b], side))
+						continue;
+					const bool b_next = cheb(bf - f, br - r) == 1;
+					for (int tr = br - 1; tr <= br + 1; tr++)
+						for (int tf = bf - 1; tf <= bf + 1; tf++) {
+							const int to = tr * files + tf;
+							if (!on_board(p, tf, tr) || to == b || to == a ||
+							    (to != from && is_own(p->board[to], side)))
+								continue;
+							/* (the other order, b then a, reaches it too) */
+							if (b_next && cheb(tf - af, tr - ar) == 1 && b < a)
+								continue;
+							const bool line = bf - af == df && br - ar == dr && tf - bf == df &&
+									  tr - br == dr;
+							emit_three(g, pt, from, a, b, to,
+								   line ? KIFU_MOVE_RUN : KIFU_MOVE_THREE_LEGS);
+						}
+				}
+		}
+}
+
 /* Lion power along a line of n squares (X~n: the Lion Dog's K~3,
  * formats/movement.md): along each line, a jump to any of its n squares;
  * or, with an enemy on its k-th square (k < n, reached by a jump), that
@@ -572,6 +656,8 @@ static NOINLINE void gen_lion_special(gen *g, const piece_type *pt, int from)
 			gen_long_lines(g, pt, from, pass_mid);
 		if (m->emperor)
 			gen_emperor(g, pt, from);
+		if (m->lion3)
+			gen_lion3(g, pt, from, pass_mid);
 	}
 	if (pass_mid[1] >= 0)
 		emit(g, pt, from, pass_mid[1], from, false);

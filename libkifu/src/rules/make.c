@@ -118,6 +118,29 @@ static NOINLINE int take_run(struct kifu_position *p, const kifu_move *m, undo_d
 	return changer ? changer : last;
 }
 
+/* A three-leg move (KIFU_MOVE_THREE_LEGS): the enemy on mid2 is taken,
+ * kept in u as passed[0] with passed_step mid2 - from (untake_passed puts
+ * it back there).  An illegal one played through (no mid2 on the board, or
+ * a variant with no L3): taken as the two-leg move it names.  Returns the
+ * piece taken, or 0. */
+static NOINLINE int take_mid2(struct kifu_position *p, const kifu_move *m, int side, undo_data *u)
+{
+	const int mid2 = p->v->any_three_legs ? kifu_move_mid2(m, p->files, p->ranks) : (int)KIFU_NO_SQUARE;
+	if (mid2 == KIFU_NO_SQUARE || mid2 == m->from || mid2 == m->mid || mid2 == m->to)
+		return 0;
+	const int c = p->board[mid2];
+	if (!c || (int)kifu_code_side(c) == side)
+		return 0;
+	put_code(p, mid2, 0);
+	capture(p, c, mid2);
+	if (u) {
+		u->passed[0] = (uint16_t)c;
+		u->npassed = 1;
+		u->passed_step = (int16_t)(mid2 - m->from);
+	}
+	return c;
+}
+
 /* Puts back what take_passed or take_run took (the hands: the captor's,
  * side). */
 static NOINLINE void untake_passed(struct kifu_position *p, const undo_data *u, int side)
@@ -352,6 +375,8 @@ void kifu_make_move(kifu_position *p, const kifu_move *m, kifu_undo *undo)
 			}
 			if (m->flags & KIFU_MOVE_RUN)
 				passed = take_run(p, m, u);
+			else if (m->flags & KIFU_MOVE_THREE_LEGS)
+				passed = take_mid2(p, m, side, u);
 		}
 		int t = kifu_code_type(moved);
 		if (v->any_range_capture && v->types[t].range_captures)

@@ -388,9 +388,14 @@ static int add_atom(movement *out, const atom_text *a, int at, int end, int *err
 	if (a->skips && a->range >= 0 && a->range <= a->skips)
 		return fail(errpos, msg, at + 1, "the range leaves the slide no square past those j passes over");
 	if (a->atom == 'L') {
-		if (a->nterms || a->range >= 0 || suffix || a->skips)
-			return fail(errpos, msg, a->start, "the Lion atom L takes no modifiers");
-		out->area_lion = true;
+		/* L2 is L; L3 the Lion's power of three king steps
+		 * (formats/movement.md), a power of the large variants */
+		if (a->nterms || (a->range >= 0 && a->range != 2 && a->range != 3) || suffix || a->skips)
+			return fail(errpos, msg, a->start, "the Lion atom L takes no modifiers but a range of 2 or 3");
+		if (a->range == 3)
+			out->lion3 = 3;
+		else
+			out->area_lion = true;
 		return 0;
 	}
 	if (a->atom == 'E') {
@@ -491,7 +496,7 @@ int kifu__movement_parse(const char *text, movement *out, int *errpos, const cha
 	}
 	if (natoms == 0)
 		return fail(errpos, msg, 0, "empty movement");
-	out->special = out->nxslides || out->area || out->nigui || out->ntwice || out->nlong || out->emperor;
+	out->special = out->nxslides || out->area || out->nigui || out->ntwice || out->nlong || out->emperor || out->lion3;
 	/* A slide in a direction covers its own first step: drop the leap so a
 	 * move is listed once. */
 	for (int s = 0; s < out->nslides; s++)

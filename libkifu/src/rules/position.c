@@ -241,3 +241,27 @@ int kifu_position_counter_strike(const kifu_position *pos)
 {
 	return pos->cs == KIFU_NO_SQUARE ? -1 : pos->cs;
 }
+
+int kifu_move_mid2(const kifu_move *m, int files, int ranks)
+{
+	const int nsq = files * ranks;
+	if (!(m->flags & KIFU_MOVE_THREE_LEGS) || m->piece > 8 || m->piece == 4 || m->mid >= nsq || files <= 0)
+		return KIFU_NO_SQUARE;
+	const int f = m->mid % files + m->piece % 3 - 1, r = m->mid / files + m->piece / 3 - 1;
+	if (f < 0 || f >= files || r < 0 || r >= ranks)
+		return KIFU_NO_SQUARE;
+	return r * files + f;
+}
+
+int kifu_move_set_mid2(kifu_move *m, int mid2, int files, int ranks)
+{
+	const int nsq = files * ranks;
+	if (files <= 0 || m->mid >= nsq || mid2 < 0 || mid2 >= nsq)
+		return KIFU_EINVAL;
+	const int df = mid2 % files - m->mid % files, dr = mid2 / files - m->mid / files;
+	if (df < -1 || df > 1 || dr < -1 || dr > 1 || (!df && !dr))
+		return KIFU_EINVAL;
+	m->flags |= KIFU_MOVE_THREE_LEGS;
+	m->piece = (uint8_t)((dr + 1) * 3 + df + 1);
+	return 0;
+}

@@ -285,11 +285,14 @@ enum kifu_illegal_code kifu__special_reach(const struct kifu_position *p, const 
 		*blocker = to;
 		return KIFU_ILL_EMPEROR_PROTECTED;
 	}
-	/* lion power along a line jumps to any of its n squares */
+	/* lion power along a line jumps to any of its n squares; L3 to any
+	 * within three king steps */
 	for (int i = 0; i < m->nlong; i++)
 		if (long_line_steps(p, sign_of(side) * m->longl[i].dx, sign_of(side) * m->longl[i].dy, m->long_reach,
 				    from, to))
 			return KIFU_LEGAL;
+	if (m->lion3 && to != from && cheb(FILE_OF(to) - FILE_OF(from), RANK_OF(to) - RANK_OF(from)) <= m->lion3)
+		return KIFU_LEGAL;
 	for (int i = 0; i < m->nxslides; i++) {
 		enum kifu_illegal_code r = kifu__xslide_reach(p, pt, side, &m->xslides[i], from, to, &b);
 		if (r == KIFU_LEGAL)
@@ -344,6 +347,14 @@ bool kifu__special_two_leg(const struct kifu_position *p, const movement *m, int
 		if (k && k < n && (j || to == from) && j != k && k + (j > k ? j - k : k - j) <= n)
 			return true;
 	}
+	/* L3: a first leg to a square within n - 1 king steps, a second to one
+	 * within the steps left (back to from: igui, or through an empty
+	 * adjacent square a pass) */
+	if (m->lion3 && to != mid) {
+		const int d1 = cheb(mf, mr);
+		if (d1 >= 1 && d1 < m->lion3 && cheb(tf, tr) <= m->lion3 - d1)
+			return true;
+	}
 	/* two steps of the atom, the second from the first one's square */
 	for (int i = 0; i < m->ntwice; i++)
 		if (s * m->twice[i].dx == mf && s * m->twice[i].dy == mr)
@@ -361,6 +372,13 @@ int kifu__run_step(const struct kifu_position *p, const movement *m, int side, i
 		const int k = long_line_steps(p, lf, lr, n, from, mid);
 		if (k && k + 2 <= n && long_line_steps(p, lf, lr, n, from, to) >= k + 2)
 			return lr * p->files + lf;
+	}
+	/* L3: three king steps out along one line, mid the first, to the third */
+	if (m->lion3) {
+		const int uf = FILE_OF(mid) - FILE_OF(from), ur = RANK_OF(mid) - RANK_OF(from);
+		if (cheb(uf, ur) == 1 && on_board(p, FILE_OF(from) + 3 * uf, RANK_OF(from) + 3 * ur) &&
+		    to == from + 3 * (ur * p->files + uf))
+			return ur * p->files + uf;
 	}
 	return 0;
 }
@@ -380,6 +398,9 @@ bool kifu__special_attacks(const struct kifu_position *p, int from, int sq)
 	 * Dai Dai Shogi"); lion power along a line, its n squares */
 	if (m->emperor)
 		return sq != from;
+	/* L3: every square within three king steps */
+	if (m->lion3 && sq != from && cheb(FILE_OF(sq) - FILE_OF(from), RANK_OF(sq) - RANK_OF(from)) <= m->lion3)
+		return true;
 	for (int i = 0; i < m->nlong; i++)
 		if (long_line_steps(p, sign_of(side) * m->longl[i].dx, sign_of(side) * m->longl[i].dy, m->long_reach,
 				    from, sq))

@@ -100,7 +100,9 @@ typedef struct movement {
 	offset longl[MAX_LINES];    /* X~n, n >= 3: lion power along these unit lines, n squares */
 	int long_reach;             /* that n (the Lion Dog's K~3: 3) */
 	bool emperor;               /* E: to any square, taking only an unprotected piece */
-	bool special;               /* any of the six above */
+	int lion3;                  /* L3: the Lion's power of three king steps (3; 0: none),
+				     * taking on each step (KIFU_MOVE_THREE_LEGS) */
+	bool special;               /* any of the seven above */
 } movement;
 
 /* The choices of the file's keys, each stored as its index in the key's
@@ -316,8 +318,10 @@ struct kifu_variant {
 	bool any_captor_change; /* some type changes the piece that takes it (captor-becomes) */
 	bool any_range_capture; /* some type's range jumps capture what they pass (range_captures) */
 	bool any_run;       /* some type's lion power along a line runs (X~n, n >= 3:
-				 * KIFU_MOVE_RUN) */
-	bool takes_passed;  /* any_range_capture or any_run: a move may take pieces on
+				 * KIFU_MOVE_RUN; L3's three steps along one line) */
+	bool any_three_legs; /* some type has L3 (KIFU_MOVE_THREE_LEGS: a move may take
+				 * on a second intermediate square) */
+	bool takes_passed;  /* any_range_capture, any_run or any_three_legs: a move may take pieces on
 				 * squares it does not name (make.c, undo's passed[]) */
 	bool moves_change_more; /* any_burner, any_captor_change, any_range_capture or
 				 * any_run: a move changes more than the squares and piece

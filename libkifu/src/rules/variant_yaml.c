@@ -1103,7 +1103,7 @@ static const char *range_capture_clash(const movement *m)
 			if (m->lines[j].dx == a->dx && m->lines[j].dy == a->dy)
 				return "lion power along the line of a range capture";
 	}
-	if (range && (m->area_lion || m->nlong || m->area || m->emperor))
+	if (range && (m->area_lion || m->nlong || m->area || m->emperor || m->lion3))
 		return "a lion power, an area move or the Emperor's";
 	return NULL;
 }

@@ -28,7 +28,8 @@ long kifu_record_add_move(kifu_record *rec, const kifu_move *move, const char *t
 			  size_t len, long line, long col);
 /* Replaces the move of global move i, its text, place and annotations
  * kept: what a reader does that learns more of a move on a later line (the
- * wide KIF's third step of a run, KIFU_MOVE_RUN). */
+ * wide KIF's third step of a run, KIFU_MOVE_RUN, or of a three-leg move,
+ * KIFU_MOVE_THREE_LEGS). */
 int kifu_record_set_move(kifu_record *rec, long i, const kifu_move *move);
 /* Records the piece the notation named for global move i (a KIF move names
  * its piece: validation checks that it is the one on the square). */

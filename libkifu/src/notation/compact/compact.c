@@ -178,15 +178,19 @@ static int parse_move(const kifu_variant *v, dims d, const char *t, size_t len, 
 	if (n >= 3)
 		out->mid = (uint16_t)sq[1];
 	if (n == 4) {
-		/* a run: from, mid, the square after mid, to (formats/compact.md) */
+		/* a run: from, mid, the square after mid, to; or three king
+		 * steps, from, mid, mid2, to (formats/compact.md) */
 		const int second = kifu__run_second(d.files, sq[0], sq[1], sq[3]);
-		if (second != sq[2]) {
-			*msg = second < 0 ? "a run's squares go out along one line, its last two or more past its second"
+		if (second == sq[2]) {
+			out->flags |= KIFU_MOVE_RUN;
+		} else if (kifu__three_legs_shape(d.files, d.ranks, sq[0], sq[1], sq[2], sq[3])) {
+			kifu_move_set_mid2(out, sq[2], d.files, d.ranks);
+		} else {
+			*msg = second < 0 ? "four squares are a run's, out along one line with its last two or more past its second, or three king steps'"
 					  : "a run's third square is the one after its second along the line";
 			*errpos = second < 0 ? 0 : third;
 			return KIFU_ESYNTAX;
 		}
-		out->flags |= KIFU_MOVE_RUN;
 	}
 	return 0;
 }
@@ -224,6 +228,18 @@ static size_t put_run_second(dims d, const kifu_move *m, char *out)
 	return put_square(d, second, out);
 }
 
+/* A three-leg move's second intermediate square, or '?' when it names
+ * none. */
+static size_t put_mid2(dims d, const kifu_move *m, char *out)
+{
+	const int mid2 = kifu_move_mid2(m, d.files, d.ranks);
+	if (mid2 == KIFU_NO_SQUARE) {
+		out[0] = '?';
+		return 1;
+	}
+	return put_square(d, mid2, out);
+}
+
 /* Writes the move ("7g7f", "8h7g6f+", "10j10i10h10g+", "P*5e") at out,
  * which has room for 24 bytes; returns its length.  No printf: this is the per-move path of
  * every conversion to compact. */
@@ -244,6 +260,8 @@ static size_t put_move(const kifu_variant *v, dims d, const kifu_move *m, char *
 		n += m->mid < nsq ? put_square(d, m->mid, out + n) : (out[n] = '?', 1);
 	if (m->flags & KIFU_MOVE_RUN)
 		n += put_run_second(d, m, out + n);
+	else if (m->flags & KIFU_MOVE_THREE_LEGS)
+		n += put_mid2(d, m, out + n);
 	n += m->to < nsq ? put_square(d, m->to, out + n) : (out[n] = '?', 1);
 	if (m->flags & KIFU_MOVE_PROMOTE)
 		out[n++] = '+';
@@ -293,6 +311,9 @@ static size_t put_move_named(const kifu_variant *v, const square_names *t, const
 					   ? kifu__run_second(t->files, m->from, m->mid, m->to)
 					   : t->nsq;
 		n += put_named(t, second < 0 ? t->nsq : second, out + n);
+	} else if (m->flags & KIFU_MOVE_THREE_LEGS) {
+		const int mid2 = kifu_move_mid2(m, t->files, t->nsq / t->files);
+		n += put_named(t, mid2 == KIFU_NO_SQUARE ? t->nsq : mid2, out + n);
 	}
 	n += put_named(t, m->to, out + n);
 	out[n] = '+';

@@ -392,12 +392,20 @@ static int wide_third_step(parse *ps, const kif_line *kl)
 		return PROBLEM(ps, ply, mp, mp, mlen, "a third step that does not follow its second");
 	if (prev.move.flags & KIFU_MOVE_PROMOTE)
 		return PROBLEM(ps, ply, mp, mp, mlen, "a run promotes on its third step, not its second");
-	if (to < 0 || kifu__run_second(kifu_variant_files(ps->v), prev.move.from, prev.move.mid, to) != from)
-		return PROBLEM(ps, ply, mp, mp, mlen,
-			       "a run's third step goes on along the line of its first two, from the square after the first");
+	const int files = kifu_variant_files(ps->v), ranks = kifu_variant_ranks(ps->v);
 	kifu_move m = prev.move;
 	m.to = (uint16_t)to;
-	m.flags = (uint8_t)(KIFU_MOVE_RUN | (h.promote ? KIFU_MOVE_PROMOTE : 0));
+	m.flags = (uint8_t)(h.promote ? KIFU_MOVE_PROMOTE : 0);
+	if (to >= 0 && kifu__run_second(files, prev.move.from, prev.move.mid, to) == from) {
+		m.flags |= KIFU_MOVE_RUN;
+	} else if (to >= 0 && kifu__three_legs_shape(files, ranks, prev.move.from, prev.move.mid, from, to)) {
+		/* three king steps not along one line: three legs, mid2 the
+		 * second step's square */
+		kifu_move_set_mid2(&m, from, files, ranks);
+	} else {
+		return PROBLEM(ps, ply, mp, mp, mlen,
+			       "a third step goes on along the line of the first two, from the square after the first (a run), or is a king step after two (three legs)");
+	}
 	int rc = kifu_record_set_move(ps->rec, ps->last, &m);
 	if (rc)
 		return rc;

@@ -401,6 +401,7 @@ typedef struct writer {
 	size_t branch_n, branch_cap;
 	kifu_diag *diag;
 	int files;    /* the board's */
+	int ranks;
 	/* the move lines, gathered here and written to f a block at a time
 	 * (an fwrite a move cost a third of the writer's own time) */
 	char *lines;
@@ -569,6 +570,21 @@ static char *put_move_head(char *o, const kifu_position *pos, const kifu_move *m
  * " （←MID←FROM）" when the origin is asked for. */
 static char *put_two_step_tail(char *o, const kifu_position *pos, const kifu_move *m, unsigned flags, int files)
 {
+	/* (a run or three legs: the square it stops on after mid first,
+	 * " （←MID2←MID←FROM）", whether it ends on from or not) */
+	const int ranks = kifu_variant_ranks(kifu_position_variant(pos));
+	const int second = m->flags & KIFU_MOVE_RUN        ? kifu__run_second(files, m->from, m->mid, m->to)
+			   : m->flags & KIFU_MOVE_THREE_LEGS ? (int)kifu_move_mid2(m, files, ranks)
+							     : -1;
+	if (second >= 0 && second < files * ranks) {
+		o = put_text(o, " （←");
+		o = put_square_wide(o, files, second);
+		o = put_text(o, "←");
+		o = put_square_wide(o, files, m->mid);
+		o = put_text(o, "←");
+		o = put_square_wide(o, files, m->from);
+		return put_text(o, "）");
+	}
 	if (m->from == m->to)
 		return put_text(o, kifu_position_at(pos, m->mid) ? "（居食い）" : "（じっと）");
 	if (flags & KIFU_KIF_ORIGIN) {
@@ -656,6 +672,15 @@ static bool words_read_back(const writer *w, const kifu_move *m, int type, const
  * read back when the name does after the square and followed by what
  * follows it (成 or the origin, 打, or nothing).  Else they are parsed (and
  * a move the name does not tell is refused). */
+/* The square a run (KIFU_MOVE_RUN) or a three-leg move
+ * (KIFU_MOVE_THREE_LEGS) stops on after mid: its second line's. */
+static int second_stop(const writer *w, const kifu_move *m)
+{
+	if (m->flags & KIFU_MOVE_RUN)
+		return kifu__run_second(w->files, m->from, m->mid, m->to);
+	return kifu_move_mid2(m, w->files, w->ranks);
+}
+
 static bool reads_back(writer *w, const kifu_move *m, int type, const char *words, unsigned reads,
 		       int prev_to)
 {
@@ -690,6 +715,11 @@ static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_
 		  kifu__run_second(w->files, m->move.from, m->move.mid, m->move.to) < 0))
 		/* its lines name the squares it stops on */
 		why = "a run whose squares are not along one line cannot be written in KIF";
+	else if ((m->move.flags & KIFU_MOVE_THREE_LEGS) &&
+		 (m->move.mid == KIFU_NO_SQUARE || (m->move.flags & KIFU_MOVE_RUN) ||
+		  !kifu__three_legs_shape(w->files, w->ranks, m->move.from, m->move.mid,
+					  kifu_move_mid2(&m->move, w->files, w->ranks), m->move.to)))
+		why = "a three-leg move whose squares are not three king steps cannot be written in KIF";
 	if (why)
 		return kifu_diag_set(w->diag, KIFU_EUNSUPPORTED, kifu_record_file(w->rec), m->line, m->col,
 				     "ply %ld: %s: %s", step->ply, m->text, why);
@@ -703,14 +733,16 @@ static int unwritable_move(writer *w, const kifu_position *pos, const kifu_play_
 		 * (一歩 after 5十 would read as 5十一 and 歩) */
 		int at[3], n = 0;
 		at[n++] = m->move.mid;
-		if (m->move.flags & KIFU_MOVE_RUN)
-			at[n++] = kifu__run_second(w->files, m->move.from, m->move.mid, m->move.to);
+		if (m->move.flags & (KIFU_MOVE_RUN | KIFU_MOVE_THREE_LEGS))
+			at[n++] = second_stop(w, &m->move);
 		at[n++] = m->move.to;
 		for (int i = 0; i < n; i++) {
 			kifu_move leg = m->move;
 			leg.to = at[i];
 			leg.mid = KIFU_NO_SQUARE;
-			leg.flags &= ~(unsigned)KIFU_MOVE_RUN;
+			leg.flags &= ~(unsigned)(KIFU_MOVE_RUN | KIFU_MOVE_THREE_LEGS);
+			if (!(leg.flags & KIFU_MOVE_DROP))
+				leg.piece = 0;
 			if (i < n - 1)
 				leg.flags &= ~(unsigned)KIFU_MOVE_PROMOTE;
 			int prev = i == 0 ? w->prev_to : -1;
@@ -786,10 +818,12 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 			o = put_square_wide(o, w->files, m->move.from);
 			o = put_text(o, "）\n");
 			int at = m->move.mid; /* the last step's origin */
-			if (m->move.flags & KIFU_MOVE_RUN) {
+			const bool three = (m->move.flags & (KIFU_MOVE_RUN | KIFU_MOVE_THREE_LEGS)) != 0;
+			if (three) {
 				/* a run: a third line (三歩目), on from the square
-				 * after the first step's (docs/kif.md) */
-				at = kifu__run_second(w->files, m->move.from, m->move.mid, m->move.to);
+				 * after the first step's; three legs: from mid2
+				 * (docs/kif.md) */
+				at = second_stop(w, &m->move);
 				o = put_ply(o, step->ply + w->base);
 				o = put_text(o, "手目二歩目 ");
 				o = put_square_wide(o, w->files, at);
@@ -799,7 +833,7 @@ static int put_move(void *ctx, kifu_position *pos, const kifu_play_step *step)
 				o = put_text(o, "）\n");
 			}
 			o = put_ply(o, step->ply + w->base);
-			o = put_text(o, m->move.flags & KIFU_MOVE_RUN ? "手目三歩目 " : "手目二歩目 ");
+			o = put_text(o, three ? "手目三歩目 " : "手目二歩目 ");
 			o = put_square_wide(o, w->files, m->move.to);
 			o = put_text(o, name);
 			if (m->move.flags & KIFU_MOVE_PROMOTE)
@@ -1309,7 +1343,7 @@ static int kif_body(FILE *f, const kifu_record *rec, const kifu_variant *v, kifu
 		return rc;
 	/* an ending's time is written too when no move has one */
 	char lines[LINES_ROOM];
-	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, 0, -1, NULL, 0, 0, diag, kifu_variant_files(v), lines, 0,
+	writer w = {f, rec, v, pos, is_wide(v), times, 0, 1, 0, -1, NULL, 0, 0, diag, kifu_variant_files(v), kifu_variant_ranks(v), lines, 0,
 		    /* the game's beginning: the start's move number is 1 */
 		    {kifu_position_movenumber(pos) <= 1, {0, 0}, {false, false}}};
 	/* lishogi numbers the moves from a set-up position on from its SFEN's

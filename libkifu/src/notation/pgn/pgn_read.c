@@ -543,7 +543,8 @@ static int group_square(const kifu_variant *v, const san *m, int k)
 
 /* The legal moves of pos that m may be, with from (or -1), its file and
  * rank as written (XBoard's, or -1), mid (or -1: none), for a run the
- * square after mid (second, or -1: no run) and to. */
+ * square after mid, for a three-leg move mid2 (second, or -1: neither)
+ * and to. */
 static int match(pgn_reader *r, const kifu_position *pos, const kifu_variant *v, int type, int from, int ffile,
 		 int frank, int mid, int second, int to, int promote, kifu_move *found)
 {
@@ -560,8 +561,12 @@ static int match(pgn_reader *r, const kifu_position *pos, const kifu_variant *v,
 			continue;
 		if (frank >= 0 && ranks + 1 - (c->from / files + 1) != frank)
 			continue;
-		if (!(c->flags & KIFU_MOVE_RUN) != (second < 0) ||
-		    (second >= 0 && kifu__run_second(files, c->from, c->mid, c->to) != second))
+		/* (a run's square after mid, a three-leg move's mid2) */
+		const int c_second = c->flags & KIFU_MOVE_RUN ? kifu__run_second(files, c->from, c->mid, c->to)
+				     : c->flags & KIFU_MOVE_THREE_LEGS ? kifu_move_mid2(c, files, ranks)
+				     : -1;
+		if ((second < 0) != !(c->flags & (KIFU_MOVE_RUN | KIFU_MOVE_THREE_LEGS)) ||
+		    (second >= 0 && c_second != second))
 			continue;
 		bool pass = c->from == c->to && c->mid != KIFU_NO_SQUARE && !kifu_position_at(pos, c->mid);
 		if (mid < 0 ? c->mid != KIFU_NO_SQUARE : (c->mid != mid && !(pass && !kifu_position_at(pos, mid))))
@@ -662,11 +667,18 @@ static const char *resolve(pgn_reader *r, const kifu_position *pos, const kifu_v
 				   promote ? KIFU_MOVE_PROMOTE : 0, 0};
 		if (m.ngroups <= 3)
 			return NULL;
-		/* four squares: a run's, its third the one after its second */
-		if (leg < 0 || kifu__run_second(kifu_variant_files(v), first, leg, to) != second)
-			return "a run's third square is the one after its second along one line, its last further on";
-		out->flags |= KIFU_MOVE_RUN;
-		return NULL;
+		/* four squares: a run's, its third the one after its second; or
+		 * three king steps' (three legs) */
+		const int files = kifu_variant_files(v), ranks = kifu_variant_ranks(v);
+		if (leg >= 0 && kifu__run_second(files, first, leg, to) == second) {
+			out->flags |= KIFU_MOVE_RUN;
+			return NULL;
+		}
+		if (leg >= 0 && kifu__three_legs_shape(files, ranks, first, leg, second, to)) {
+			kifu_move_set_mid2(out, second, files, ranks);
+			return NULL;
+		}
+		return "a run's third square is the one after its second along one line, its last further on; three legs' are king steps";
 	}
 	return "no legal move is written so";
 }

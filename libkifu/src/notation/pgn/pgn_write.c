@@ -142,9 +142,13 @@ static void san_of(pgn_writer *w, kifu_position *pos, const kifu_move *m, char *
 			out[o++] = 'x';
 	}
 	o += put_square(v, target, out + o);
-	if (m->flags & KIFU_MOVE_RUN) {
-		/* a run: the square after mid, where it takes again (docs/pgn.md) */
-		const int second = m->mid != KIFU_NO_SQUARE ? kifu__run_second(files, m->from, m->mid, m->to) : -1;
+	if (m->flags & (KIFU_MOVE_RUN | KIFU_MOVE_THREE_LEGS)) {
+		/* a run: the square after mid, where it takes again; three legs:
+		 * mid2 (docs/pgn.md) */
+		const int mid2 = kifu_move_mid2(m, files, kifu_variant_ranks(v));
+		const int second = m->mid == KIFU_NO_SQUARE ? -1
+				   : m->flags & KIFU_MOVE_RUN ? kifu__run_second(files, m->from, m->mid, m->to)
+				   : mid2 == KIFU_NO_SQUARE ? -1 : mid2;
 		if (second >= 0) {
 			out[o++] = kifu_position_at(pos, second) ? 'x' : '-';
 			o += put_square(v, second, out + o);
