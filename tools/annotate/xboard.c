@@ -162,24 +162,29 @@ static int read_square(const kifu_variant *v, int turned, const char **p, int *s
 /* "@@@@": the pass of the one piece of the side to move that can pass. */
 static int null_move(kifu_position *pos, kifu_move *out, char *why, size_t size)
 {
-	kifu_movelist *list = malloc(sizeof *list);
+	/* every legal move, however many (a 36x36 board has more than a
+	 * kifu_movelist holds) */
+	kifu_moves list = KIFU_MOVES_INIT;
 	int found = 0;
-	if (list && kifu_generate_legal(pos, list) >= 0) {
-		for (int i = 0; i < list->count; i++) {
-			const kifu_move *m = &list->moves[i];
-			if (m->from != m->to || (m->flags & KIFU_MOVE_DROP) || m->mid == KIFU_NO_SQUARE ||
-			    kifu_position_at(pos, m->mid) != 0)
-				continue;
-			if (found && out->from != m->from) {
-				found = 2;
-				break;
-			}
-			if (!found)
-				*out = *m;
-			found = 1;
-		}
+	if (kifu_generate_legal_all(pos, &list)) {
+		kifu_moves_free(&list);
+		snprintf(why, size, "out of memory");
+		return -1;
 	}
-	free(list);
+	for (int i = 0; i < list.count; i++) {
+		const kifu_move *m = &list.moves[i];
+		if (m->from != m->to || (m->flags & KIFU_MOVE_DROP) || m->mid == KIFU_NO_SQUARE ||
+		    kifu_position_at(pos, m->mid) != 0)
+			continue;
+		if (found && out->from != m->from) {
+			found = 2;
+			break;
+		}
+		if (!found)
+			*out = *m;
+		found = 1;
+	}
+	kifu_moves_free(&list);
 	if (found == 1)
 		return 0;
 	snprintf(why, size, found ? "the null move @@@@ names no one piece: several can pass"
