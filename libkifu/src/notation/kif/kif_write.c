@@ -666,12 +666,6 @@ static bool words_read_back(const writer *w, const kifu_move *m, int type, const
 	return !h.drop && (w->wide || kifu__kif_origin(w->v, &t) == m->from) && t.p == t.end;
 }
 
-/* words_read_back, answered from how the piece's name reads back (the
- * variant's, KIFU_READS_*) where it can be: the square and the origin are
- * digits and kanji the reader reads back whatever the piece, so the words
- * read back when the name does after the square and followed by what
- * follows it (成 or the origin, 打, or nothing).  Else they are parsed (and
- * a move the name does not tell is refused). */
 /* The square a run (KIFU_MOVE_RUN) or a three-leg move
  * (KIFU_MOVE_THREE_LEGS) stops on after mid: its second line's. */
 static int second_stop(const writer *w, const kifu_move *m)
@@ -681,6 +675,12 @@ static int second_stop(const writer *w, const kifu_move *m)
 	return kifu_move_mid2(m, w->files, w->ranks);
 }
 
+/* words_read_back, answered from how the piece's name reads back (the
+ * variant's, KIFU_READS_*) where it can be: the square and the origin are
+ * digits and kanji the reader reads back whatever the piece, so the words
+ * read back when the name does after the square and followed by what
+ * follows it (成 or the origin, 打, or nothing).  Else they are parsed (and
+ * a move the name does not tell is refused). */
 static bool reads_back(writer *w, const kifu_move *m, int type, const char *words, unsigned reads,
 		       int prev_to)
 {
