@@ -29,7 +29,8 @@ static inline bool last_has(const struct kifu_variant *v, int side, int r, int n
  * it: Dai, Sho), in-zone (starts or ends in it: standard shogi, Asakura),
  * capture-in-zone (a capture that starts or ends in it: Dai), capture (any
  * capture, on either leg, wherever: Dai Dai's promotion by capture); and a piece's
- * may-promote-ranks (Sho's pawn and lance on any move to the last rank).
+ * may-promote-ranks (Sho's pawn and lance on any move to the last rank) and
+ * must-promote-ranks.
  * Promoted pieces never promote again. */
 static inline bool promotion_allowed(const struct kifu_variant *v, const piece_type *pt, int side,
 				     int from_r, int to_r, bool capture)
@@ -46,9 +47,12 @@ static inline bool promotion_allowed(const struct kifu_variant *v, const piece_t
 		return true;
 	if ((w & PROMO_BY_CAPTURE) && capture)
 		return true;
-	if (pt->desc.may_promote_ranks && last_has(v, side, to_r, pt->desc.may_promote_ranks))
-		return true;
-	return false;
+	/* must-promote-ranks are may-promote-ranks too: a piece that must
+	 * promote there may, whatever promotion.when says of the move
+	 * (taikyoku-optional's Pawn, in the zone, stepping onto the last rank) */
+	const int last = pt->desc.may_promote_ranks > pt->desc.must_promote_ranks ? pt->desc.may_promote_ranks
+										  : pt->desc.must_promote_ranks;
+	return last && last_has(v, side, to_r, last);
 }
 
 /* promotion_allowed for a move of one or two legs: with promotion.first-step
