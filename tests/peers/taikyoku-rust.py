@@ -1,0 +1,388 @@
+#!/usr/bin/env python3
+"""taikyoku-rust.py - kifu's taikyoku-optional against the taikyokushogi crate,
+run by tests/peers/taikyoku-rust.sh (which builds the crate's driver):
+
+    taikyoku-rust.py CRATE_SRC DRIVER KIFU_BINDIR
+
+Three comparisons, each printed as a few lines:
+
+1. the start: the crate's set-up square by square against kifu's, which also
+   maps the crate's abbreviations to kifu's SFEN tokens (a piece that
+   promotes maps its promoted form too);
+2. each piece alone: on 19s of an empty board (the two Kings in far
+   corners), and on 19s ringed by enemy Pawns on every square within 2 (the
+   5x5 square round it: Lions' two captures) and within 3 (jumps that pass two),
+   the moves the crate lists (duplicates dropped) against kifu's;
+3. perft from the crate's own start, its set-up written as kifu's SFEN:
+   depth 1 move for move, depth 2 first move by first move.
+
+The crate names an igui by its square alone (FROM*FROM, the piece it takes
+unnamed), so kifu's igui (FROM MID FROM, an enemy on MID) are counted as
+FROM*FROM too; kifu's Lion passes (FROM MID FROM, MID empty) are FROM=FROM.
+docs/rules.md, "Taikyoku Shogi", says what the differences are.
+"""
+import collections
+import json
+import re
+import subprocess
+import sys
+
+N = 36
+CENTRE = (18, 17)  # row, col: kifu's 19s
+
+
+def square(row, col):
+    rank = row + 1
+    letters = chr(96 + rank) if rank <= 26 else "a" + chr(96 + rank - 26)
+    return "%d%s" % (N - col, letters)
+
+
+SQUARE = re.compile(r"(\d+)([a-z]+)")
+
+
+def parse_square(text):
+    f, r = SQUARE.fullmatch(text).groups()
+    rank = ord(r) - 96 if len(r) == 1 else 26 + ord(r[1]) - 96
+    return rank - 1, N - int(f)
+
+
+def crate_pieces(src):
+    """abbrev -> (name, promotes_to) from the crate's src/pieces.rs"""
+    text = open(src + "/pieces.rs", encoding="utf-8").read()
+    out = {}
+    manual = set(re.findall(r'^ *"([^"]+)"(?: \| "([^"]+)")* => Some\(Movement', text, re.M))
+    manual = {a for pair in manual for a in pair if a}
+    for m in re.finditer(r'PieceDef \{ abbrev: "([^"]+)", name: "([^"]+)", '
+                         r'betza: (None|Some\("([^"]*)"\)), promotes_to: (None|Some\("([^"]+)"\))',
+                         text):
+        ab = m.group(1)
+        betza = "its code" if ab in manual else m.group(4) or "none"
+        out[ab] = (m.group(2), m.group(6), betza)
+    return out
+
+
+def parse_board(text, token, piece):
+    """a position's board -> {(row, col): (black, piece(token) upper-cased)},
+    its tokens matched by the pattern token"""
+    board = {}
+    for row, rank in enumerate(text.split()[0].split("/")):
+        col = 0
+        for m in re.finditer(r"\d+|" + token, rank):
+            t = m.group(0)
+            if t[0].isdigit():
+                col += int(t)
+                continue
+            name = piece(t)
+            black = next(c for c in name if c.isalpha()).isupper()
+            board[(row, col)] = (black, name.upper())
+            col += 1
+    return board
+
+
+def parse_tsfen(tsfen):
+    """the crate's TSFEN (a piece of two letters or more in brackets)"""
+    return parse_board(tsfen, r"\([^)]*\)|[A-Za-z]", lambda t: t.strip("()"))
+
+
+def parse_sfen(sfen):
+    """kifu's SFEN (a letter, its marks, '+' before a promoted piece)"""
+    return parse_board(sfen, r"\+?[A-Za-z]['!]*", lambda t: t)
+
+
+def write_board(board, token, rest):
+    """{(row, col): (black, name)} -> a position, each name written by token"""
+    rows = []
+    for row in range(N):
+        s, empty = "", 0
+        for col in range(N):
+            p = board.get((row, col))
+            if p is None:
+                empty += 1
+                continue
+            if empty:
+                s += str(empty)
+                empty = 0
+            s += token(p[1] if p[0] else p[1].lower())
+        rows.append(s + (str(empty) if empty else ""))
+    return "/".join(rows) + rest
+
+
+def tsfen(board):
+    """the crate's TSFEN, Sente (its Black) to move"""
+    return write_board(board, lambda ab: ab if len(ab) == 1 else "(" + ab + ")", " b 1")
+
+
+def sfen(board):
+    """kifu's SFEN, Sente to move"""
+    return write_board(board, lambda t: t, " b - 1")
+
+
+class Crate:
+    def __init__(self, driver):
+        self.p = subprocess.Popen([driver], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True)
+
+    def ask(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+        if line == "start":
+            return self.p.stdout.readline().strip()
+        moves = []
+        while True:
+            w = self.p.stdout.readline().split()
+            if w[0] == "total":
+                return moves, int(w[1])
+            moves.append((w[0], int(w[1])))
+
+
+def kifu_divide(bindir, position, depth):
+    out = subprocess.run([bindir + "/kifu-perft", "-v", "taikyoku-optional", "--sfen", position,
+                          "--divide", str(depth)], check=True, capture_output=True,
+                         text=True).stdout.split("\n")
+    moves = []
+    for line in out:
+        w = line.split()
+        if len(w) == 2:
+            moves.append((w[0], int(w[1])))
+    return moves
+
+
+def normal_kifu(move, board):
+    """kifu's igui and pass as the crate names them"""
+    sq = SQUARE.findall(move)
+    plus = "+" if move.endswith("+") else ""
+    if len(sq) == 3 and sq[0] == sq[2]:
+        f = "".join(sq[0])
+        mid = parse_square("".join(sq[1]))
+        return f + ("*" if mid in board else "=") + f + plus
+    return move
+
+
+# The crate's English names that kifu translates otherwise: one piece each
+# (角行, 飛車, 角鷹, 飛鷲, 酔象, 白駒, 金翅, 天狗, 前旗, 教王, 水牛).
+SYNONYMS = {
+    "angle mover": "bishop", "flying chariot": "rook", "horned hawk": "horned falcon",
+    "flying eagle": "soaring eagle", "drunken elephant": "drunk elephant",
+    "white foal": "white horse", "gold bird": "golden bird", "tengu": "long-nosed goblin",
+    "front standard": "standard bearer", "king of teachings": "teaching king",
+    "water ox": "water buffalo",
+}
+
+
+def same_name(theirs, mine):
+    """the crate's English name of a piece and kifu's"""
+    return SYNONYMS.get(theirs.lower(), theirs.lower()) == mine.lower()
+
+
+# Betza's notation as its author and H. G. Muller define it, for the crate's
+# strings (atoms W F D A N, riders R B, compounds K Q; f b l r s v, a range):
+# s is l and r, v is f and b; on a diagonal atom f, b, l, r each name two
+# directions and a pair of them (fr) one, so s and v name all four.
+ORTHOGONAL = {"f": [(-1, 0)], "b": [(1, 0)], "l": [(0, -1)], "r": [(0, 1)]}
+ORTHOGONAL["s"] = ORTHOGONAL["l"] + ORTHOGONAL["r"]
+ORTHOGONAL["v"] = ORTHOGONAL["f"] + ORTHOGONAL["b"]
+DIAGONAL = {"fl": (-1, -1), "fr": (-1, 1), "bl": (1, -1), "br": (1, 1)}
+ATOMS = {"W": ("o", 1, 1), "F": ("d", 1, 1), "D": ("o", 2, 1), "A": ("d", 2, 1),
+         "R": ("o", 1, 0), "B": ("d", 1, 0)}
+BETZA = re.compile(r"([fblrsv]*)([WFDANRBKQ])(\d*)")
+
+
+def betza_directions(kind, mods):
+    if kind == "o":
+        if not mods:
+            return [d for k in "fblr" for d in ORTHOGONAL[k]]
+        return sorted({d for k in mods for d in ORTHOGONAL[k]})
+    if not mods:
+        return list(DIAGONAL.values())
+    out, i = set(), 0
+    while i < len(mods):
+        pair = mods[i:i + 2]
+        if pair in DIAGONAL:
+            out.add(DIAGONAL[pair])
+            i += 2
+            continue
+        k = mods[i]
+        out |= {d for name, d in DIAGONAL.items()
+                if k in "sv" or k in name}
+        i += 1
+    return sorted(out)
+
+
+def betza_squares(betza, row, col):
+    """the squares a piece of Betza's notation reaches from (row, col) on an
+    empty board, Sente's, moving toward row 0"""
+    out = set()
+    for mods, atom, rng in BETZA.findall(betza):
+        parts = {"K": ["W", "F"], "Q": ["R", "B"]}.get(atom, [atom])
+        for part in parts:
+            if atom == "N" and mods == "ff":
+                steps = [(-2, -1, 1), (-2, 1, 1)]
+            elif atom == "N":
+                steps = [(a, b, 1) for a in (-2, -1, 1, 2) for b in (-2, -1, 1, 2)
+                         if abs(a) != abs(b)]
+            else:
+                kind, length, limit = ATOMS[part]
+                if rng:
+                    limit = int(rng)
+                steps = [(dr * length, dc * length, limit)
+                         for dr, dc in betza_directions(kind, mods)]
+            for dr, dc, limit in steps:
+                n = 1
+                while limit == 0 or n <= limit:
+                    r, c = row + dr * n, col + dc * n
+                    if not (0 <= r < N and 0 <= c < N):
+                        break
+                    out.add((r, c))
+                    n += 1
+    return out
+
+
+def classify(crate, ab, theirs, mine):
+    """why the crate's moves of ab alone differ from kifu's (theirs and mine
+    the moves from CENTRE)"""
+    to = lambda moves: {parse_square(SQUARE.findall(m)[-1][0] + SQUARE.findall(m)[-1][1])
+                        for m in moves if "*" not in m and "=" not in m}
+    t, k = to(theirs), to(mine)
+    if t == k:
+        passes = [m for m in mine if "=" in m]
+        if passes and not set(theirs) ^ (set(mine) - set(passes)):
+            return "no pass"
+        return "the same squares, promoted otherwise"
+    betza = crate.betza[ab]
+    if betza in ("its code", "none"):
+        return "its code"
+    if betza_squares(betza, *CENTRE) == k:
+        return "its Betza %s, read by Betza's rules, is kifu's piece" % betza
+    return "its Betza %s is another piece" % betza
+
+
+def compare_alone(crate, bindir, ab, token, ring, report):
+    row, col = CENTRE
+    cb = {(35, 35): (True, "K"), (0, 0): (False, "K"), CENTRE: (True, ab)}
+    kb = {(35, 35): (True, "K"), (0, 0): (False, "K"), CENTRE: (True, token)}
+    if ring:
+        for dr in range(-ring, ring + 1):
+            for dc in range(-ring, ring + 1):
+                if dr or dc:
+                    cb[(row + dr, col + dc)] = (False, "P")
+                    kb[(row + dr, col + dc)] = (False, "P")
+    centre = square(row, col)
+    theirs, _ = crate.ask("1 " + tsfen(cb))
+    mine = kifu_divide(bindir, sfen(kb), 1)
+    t = collections.Counter(m for m, _ in theirs if SQUARE.match(m).group(0) == centre)
+    k = collections.Counter(normal_kifu(m, kb) for m, _ in mine
+                            if SQUARE.match(m).group(0) == centre)
+    dup = sum(n - 1 for n in t.values())
+    t_set = collections.Counter({m: (1 if "*" not in m else n) for m, n in t.items()})
+    only_t = sorted((t_set - k).elements())
+    only_k = sorted((k - t_set).elements())
+    if only_t or only_k:
+        why = "" if ring else " [%s]" % classify(crate, ab, list(t), list(k))
+        report.append("  %-5s %-24s %-6s %s (%s; kifu %s): crate %d (%d listed twice), kifu %d;%s%s" % (
+            ab, crate.names[ab], token, "ringed %d" % ring if ring else "alone", crate.betza[ab],
+            crate.kifu_moves[token], sum(t_set.values()), dup,
+            sum(k.values()), " only the crate: " + " ".join(only_t) if only_t else "",
+            " only kifu: " + " ".join(only_k) if only_k else "") + why)
+    return not only_t and not only_k
+
+
+def main():
+    src, driver, bindir = sys.argv[1:4]
+    pieces = crate_pieces(src)
+    crate = Crate(driver)
+    crate.names = {ab: v[0] for ab, v in pieces.items()}
+    crate.betza = {ab: v[2] for ab, v in pieces.items()}
+    theirs = parse_tsfen(crate.ask("start"))
+    show = json.loads(subprocess.run([bindir + "/kifu-variants", "show", "taikyoku-optional",
+                                      "--format=json"], check=True, capture_output=True,
+                                     text=True).stdout)
+    mine = parse_sfen(show["start"])
+    english = {p["sfen"]: p["english"] for p in show["pieces"]}
+    crate.kifu_moves = {p["sfen"]: p["moves"] for p in show["pieces"]}
+
+    # 1. the start, and the map from the crate's abbreviations to kifu's tokens
+    token = {}
+    differ = []
+    for sq in sorted(set(theirs) | set(mine)):
+        t, k = theirs.get(sq), mine.get(sq)
+        if t and k and t[0] == k[0] and token.setdefault(t[1], k[1]) == k[1]:
+            continue
+        differ.append("  %s: the crate %s, kifu %s" % (
+            square(*sq), "%s %s" % (t[1], pieces[t[1]][0]) if t else "nothing",
+            "%s %s" % (k[1], english[k[1]]) if k else "nothing"))
+    print("start: %d pieces in the crate, %d in kifu; %d squares differ" % (
+        len(theirs), len(mine), len(differ)))
+    print("\n".join(differ))
+    promotion = []
+    for ab, tok in sorted(token.items()):
+        pro = pieces[ab][1]
+        kifu_pro = "+" + tok if "+" + tok in english else None
+        if pro and kifu_pro and (english[token[pro]] == english[kifu_pro] if pro in token
+                                 else same_name(pieces[pro][0], english[kifu_pro])):
+            token.setdefault(pro, kifu_pro)
+        elif pro or kifu_pro:
+            promotion.append("  %s %s (%s): the crate's promotes to %s, kifu's to %s" % (
+                ab, pieces[ab][0], tok, pieces[pro][0] if pro else "nothing",
+                english[kifu_pro] if kifu_pro else "nothing"))
+    unmapped = sorted(set(pieces) - set(token))
+    print("promotion: %d of the %d kinds of the start promote otherwise" % (
+        len(promotion), len(set(p[1] for p in theirs.values()))))
+    print("\n".join(promotion))
+    print("map: %d of the crate's %d kinds found in kifu; not found (reached by those"
+          " promotions only): %s" % (len(token), len(pieces), " ".join(unmapped) or "none"))
+
+    # the reading of Betza's notation above, checked on the crate's own moves:
+    # alone, each string read so should give what its generator gives, but
+    # where its parser reads s and v otherwise
+    agree, other = 0, []
+    for ab, (_, _, betza) in sorted(pieces.items()):
+        if betza in ("its code", "none"):
+            continue
+        board = {(35, 35): (True, "K"), (0, 0): (False, "K"), CENTRE: (True, ab)}
+        moves, _ = crate.ask("1 " + tsfen(board))
+        own = {parse_square("".join(SQUARE.findall(m)[-1])) for m, _ in moves
+               if SQUARE.match(m).group(0) == square(*CENTRE)}
+        if own == betza_squares(betza, *CENTRE):
+            agree += 1
+        else:
+            other.append("%s %s" % (ab, betza))
+    print("betza: %d of its %d strings, read by Betza's rules, give its own moves; not: %s" % (
+        agree, agree + len(other), ", ".join(other) or "none"))
+
+    # 2. each piece alone and ringed
+    report = []
+    same = 0
+    kinds = sorted(token)
+    for ab in kinds:
+        key = ab
+        ok = True
+        for ring in (0, 2, 3):
+            ok &= compare_alone(crate, bindir, ab, token[key], ring, report)
+        same += ok
+    print("pieces: %d of %d move as kifu's, alone and ringed" % (same, len(kinds)))
+    print("\n".join(report))
+
+    # 3. perft from the crate's start, its set-up as kifu's SFEN
+    start = {sq: (p[0], token[p[1]]) for sq, p in theirs.items()}
+    t2, t_total = crate.ask("2 " + tsfen(theirs))
+    k2 = kifu_divide(bindir, sfen(start), 2)
+    t_moves = collections.Counter(m for m, _ in t2)
+    t_count = {}
+    for m, n in t2:
+        t_count[m] = n
+    print("perft from the crate's start: depth 1 the crate %d (%d distinct), kifu %d;"
+          " depth 2 the crate %d, kifu %d" % (len(t2), len(t_moves), len(k2), t_total,
+                                               sum(n for _, n in k2)))
+    k_count = dict(k2)
+    print("  only the crate: " + " ".join(sorted(set(t_moves) - set(k_count))))
+    print("  only kifu: " + " ".join(sorted(set(k_count) - set(t_moves))))
+    diffs = collections.Counter()
+    for m in set(t_moves) & set(k_count):
+        if t_count[m] != k_count[m]:
+            diffs[t_count[m] - k_count[m]] += 1
+    print("  first moves in both whose reply counts differ: %d (%s)" % (
+        sum(diffs.values()), ", ".join("%d by %+d" % (n, d) for d, n in sorted(diffs.items()))))
+
+
+if __name__ == "__main__":
+    main()
