@@ -130,6 +130,8 @@ class Crate:
         moves = []
         while True:
             w = self.p.stdout.readline().split()
+            if not w:
+                sys.exit("taikyoku-rust.py: the crate's driver stopped on: " + line[:80])
             if w[0] == "total":
                 return moves, int(w[1])
             moves.append((w[0], int(w[1])))
