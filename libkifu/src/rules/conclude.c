@@ -477,6 +477,9 @@ int kifu__variant_conclude(struct kifu_variant *v, const char *file, kifu_diag *
 		pt->dedupe = moves_overlap(&pt->mv);
 		pt->dead_ranks = dead_ranks_of(&pt->mv);
 		pt->one_way = pt->dead_ranks > 0;
+		pt->promote_ranks = pt->desc.may_promote_ranks;
+		if (pt->desc.must_promote_ranks > pt->promote_ranks)
+			pt->promote_ranks = pt->desc.must_promote_ranks;
 		if (pt->desc.minor)
 			type_set_add(&v->minor_types, t);
 		build_reach(pt);

@@ -47,12 +47,9 @@ static inline bool promotion_allowed(const struct kifu_variant *v, const piece_t
 		return true;
 	if ((w & PROMO_BY_CAPTURE) && capture)
 		return true;
-	/* must-promote-ranks are may-promote-ranks too: a piece that must
-	 * promote there may, whatever promotion.when says of the move
-	 * (taikyoku-optional's Pawn, in the zone, stepping onto the last rank) */
-	const int last = pt->desc.may_promote_ranks > pt->desc.must_promote_ranks ? pt->desc.may_promote_ranks
-										  : pt->desc.must_promote_ranks;
-	return last && last_has(v, side, to_r, last);
+	/* (must-promote-ranks count too: taikyoku-optional's Pawn, in the
+	 * zone, stepping onto the last rank; conclude.c) */
+	return pt->promote_ranks && last_has(v, side, to_r, pt->promote_ranks);
 }
 
 /* promotion_allowed for a move of one or two legs: with promotion.first-step

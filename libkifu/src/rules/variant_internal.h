@@ -187,6 +187,10 @@ typedef struct piece_type {
 	 * forward, so a move of it can never be undone. */
 	int dead_ranks;
 	bool one_way;
+	/* It may promote on any move that ends on its last promote_ranks
+	 * ranks: the larger of desc.may_promote_ranks and must_promote_ranks
+	 * (a piece that must promote there may, whatever promotion.when says) */
+	int promote_ranks;
 	/* its range jumps capture what they pass over (range-jumps.passed:
 	 * captured, and the piece has an X^) */
 	bool range_captures;
