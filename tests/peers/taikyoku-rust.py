@@ -239,12 +239,27 @@ def betza_squares(betza, row, col):
     return out
 
 
+def ends(moves):
+    """the squares moves end on, igui and passes apart"""
+    return {parse_square("".join(SQUARE.findall(m)[-1])) for m in moves
+            if "*" not in m and "=" not in m}
+
+
+def test_board(piece, ring):
+    """piece, Sente's, on CENTRE, Gote Pawns on every square within ring of
+    it, the two Kings in far corners"""
+    board = {(35, 35): (True, "K"), (0, 0): (False, "K"), CENTRE: (True, piece)}
+    for dr in range(-ring, ring + 1):
+        for dc in range(-ring, ring + 1):
+            if dr or dc:
+                board[(CENTRE[0] + dr, CENTRE[1] + dc)] = (False, "P")
+    return board
+
+
 def classify(crate, ab, theirs, mine):
     """why the crate's moves of ab alone differ from kifu's (theirs and mine
     the moves from CENTRE)"""
-    to = lambda moves: {parse_square(SQUARE.findall(m)[-1][0] + SQUARE.findall(m)[-1][1])
-                        for m in moves if "*" not in m and "=" not in m}
-    t, k = to(theirs), to(mine)
+    t, k = ends(theirs), ends(mine)
     if t == k:
         passes = [m for m in mine if "=" in m]
         if passes and not set(theirs) ^ (set(mine) - set(passes)):
@@ -259,21 +274,15 @@ def classify(crate, ab, theirs, mine):
 
 
 def compare_alone(crate, bindir, ab, token, ring, report):
-    row, col = CENTRE
-    cb = {(35, 35): (True, "K"), (0, 0): (False, "K"), CENTRE: (True, ab)}
-    kb = {(35, 35): (True, "K"), (0, 0): (False, "K"), CENTRE: (True, token)}
-    if ring:
-        for dr in range(-ring, ring + 1):
-            for dc in range(-ring, ring + 1):
-                if dr or dc:
-                    cb[(row + dr, col + dc)] = (False, "P")
-                    kb[(row + dr, col + dc)] = (False, "P")
-    centre = square(row, col)
+    cb, kb = test_board(ab, ring), test_board(token, ring)
+    centre = square(*CENTRE)
     theirs, _ = crate.ask("1 " + tsfen(cb))
     mine = kifu_divide(bindir, sfen(kb), 1)
     t = collections.Counter(m for m, _ in theirs if SQUARE.match(m).group(0) == centre)
     k = collections.Counter(normal_kifu(m, kb) for m, _ in mine
                             if SQUARE.match(m).group(0) == centre)
+    if not ring:
+        crate.alone[ab] = list(t)
     dup = sum(n - 1 for n in t.values())
     t_set = collections.Counter({m: (1 if "*" not in m else n) for m, n in t.items()})
     only_t = sorted((t_set - k).elements())
@@ -294,6 +303,7 @@ def main():
     crate = Crate(driver)
     crate.names = {ab: v[0] for ab, v in pieces.items()}
     crate.betza = {ab: v[2] for ab, v in pieces.items()}
+    crate.alone = {}
     theirs = parse_tsfen(crate.ask("start"))
     show = json.loads(subprocess.run([bindir + "/kifu-variants", "show", "taikyoku-optional",
                                       "--format=json"], check=True, capture_output=True,
@@ -333,34 +343,28 @@ def main():
     print("map: %d of the crate's %d kinds found in kifu; not found (reached by those"
           " promotions only): %s" % (len(token), len(pieces), " ".join(unmapped) or "none"))
 
-    # the reading of Betza's notation above, checked on the crate's own moves:
-    # alone, each string read so should give what its generator gives, but
-    # where its parser reads s and v otherwise
-    agree, other = 0, []
-    for ab, (_, _, betza) in sorted(pieces.items()):
-        if betza in ("its code", "none"):
-            continue
-        board = {(35, 35): (True, "K"), (0, 0): (False, "K"), CENTRE: (True, ab)}
-        moves, _ = crate.ask("1 " + tsfen(board))
-        own = {parse_square("".join(SQUARE.findall(m)[-1])) for m, _ in moves
-               if SQUARE.match(m).group(0) == square(*CENTRE)}
-        if own == betza_squares(betza, *CENTRE):
-            agree += 1
-        else:
-            other.append("%s %s" % (ab, betza))
-    print("betza: %d of its %d strings, read by Betza's rules, give its own moves; not: %s" % (
-        agree, agree + len(other), ", ".join(other) or "none"))
-
     # 2. each piece alone and ringed
     report = []
     same = 0
     kinds = sorted(token)
     for ab in kinds:
-        key = ab
         ok = True
         for ring in (0, 2, 3):
-            ok &= compare_alone(crate, bindir, ab, token[key], ring, report)
+            ok &= compare_alone(crate, bindir, ab, token[ab], ring, report)
         same += ok
+    # the reading of Betza's notation above, checked on the crate's own moves
+    # alone: each string read so should give what its generator gives, but
+    # where its parser reads s and v otherwise
+    agree, other = 0, []
+    for ab, (_, _, betza) in sorted(pieces.items()):
+        if betza in ("its code", "none"):
+            continue
+        if ends(crate.alone[ab]) == betza_squares(betza, *CENTRE):
+            agree += 1
+        else:
+            other.append("%s %s" % (ab, betza))
+    print("betza: %d of its %d strings, read by Betza's rules, give its own moves; not: %s" % (
+        agree, agree + len(other), ", ".join(other) or "none"))
     print("pieces: %d of %d move as kifu's, alone and ringed" % (same, len(kinds)))
     print("\n".join(report))
 
