@@ -27,23 +27,18 @@ import re
 import subprocess
 import sys
 
+import boards
+
 N = 36
 CENTRE = (18, 17)  # row, col: kifu's 19s
 
 
 def square(row, col):
-    rank = row + 1
-    letters = chr(96 + rank) if rank <= 26 else "a" + chr(96 + rank - 26)
-    return "%d%s" % (N - col, letters)
-
-
-SQUARE = re.compile(r"(\d+)([a-z]+)")
+    return boards.square_name(N, row, col)
 
 
 def parse_square(text):
-    f, r = SQUARE.fullmatch(text).groups()
-    rank = ord(r) - 96 if len(r) == 1 else 26 + ord(r[1]) - 96
-    return rank - 1, N - int(f)
+    return boards.parse_square(N, text)
 
 
 def crate_pieces(src):
@@ -61,60 +56,25 @@ def crate_pieces(src):
     return out
 
 
-def parse_board(text, token, piece):
-    """a position's board -> {(row, col): (black, piece(token) upper-cased)},
-    its tokens matched by the pattern token"""
-    board = {}
-    for row, rank in enumerate(text.split()[0].split("/")):
-        col = 0
-        for m in re.finditer(r"\d+|" + token, rank):
-            t = m.group(0)
-            if t[0].isdigit():
-                col += int(t)
-                continue
-            name = piece(t)
-            black = next(c for c in name if c.isalpha()).isupper()
-            board[(row, col)] = (black, name.upper())
-            col += 1
-    return board
-
-
 def parse_tsfen(tsfen):
     """the crate's TSFEN (a piece of two letters or more in brackets)"""
-    return parse_board(tsfen, r"\([^)]*\)|[A-Za-z]", lambda t: t.strip("()"))
+    return boards.parse_board(tsfen, r"\([^)]*\)|[A-Za-z]", lambda t: t.strip("()"))
 
 
 def parse_sfen(sfen):
-    """kifu's SFEN (a letter, its marks, '+' before a promoted piece)"""
-    return parse_board(sfen, r"\+?[A-Za-z]['!]*", lambda t: t)
-
-
-def write_board(board, token, rest):
-    """{(row, col): (black, name)} -> a position, each name written by token"""
-    rows = []
-    for row in range(N):
-        s, empty = "", 0
-        for col in range(N):
-            p = board.get((row, col))
-            if p is None:
-                empty += 1
-                continue
-            if empty:
-                s += str(empty)
-                empty = 0
-            s += token(p[1] if p[0] else p[1].lower())
-        rows.append(s + (str(empty) if empty else ""))
-    return "/".join(rows) + rest
+    """kifu's SFEN"""
+    return boards.parse_board(sfen)
 
 
 def tsfen(board):
     """the crate's TSFEN, Sente (its Black) to move"""
-    return write_board(board, lambda ab: ab if len(ab) == 1 else "(" + ab + ")", " b 1")
+    return boards.write_board(N, board, lambda ab: ab if len(ab) == 1 else "(" + ab + ")",
+                              " b 1")
 
 
 def sfen(board):
     """kifu's SFEN, Sente to move"""
-    return write_board(board, lambda t: t, " b - 1")
+    return boards.write_board(N, board)
 
 
 class Crate:
@@ -151,7 +111,7 @@ def kifu_divide(bindir, position, depth):
 
 def normal_kifu(move, board):
     """kifu's igui and pass as the crate names them"""
-    sq = SQUARE.findall(move)
+    sq = boards.SQUARE.findall(move)
     plus = "+" if move.endswith("+") else ""
     if len(sq) == 3 and sq[0] == sq[2]:
         f = "".join(sq[0])
@@ -241,7 +201,7 @@ def betza_squares(betza, row, col):
 
 def ends(moves):
     """the squares moves end on, igui and passes apart"""
-    return {parse_square("".join(SQUARE.findall(m)[-1])) for m in moves
+    return {parse_square("".join(boards.SQUARE.findall(m)[-1])) for m in moves
             if "*" not in m and "=" not in m}
 
 
@@ -278,9 +238,9 @@ def compare_alone(crate, bindir, ab, token, ring, report):
     centre = square(*CENTRE)
     theirs, _ = crate.ask("1 " + tsfen(cb))
     mine = kifu_divide(bindir, sfen(kb), 1)
-    t = collections.Counter(m for m, _ in theirs if SQUARE.match(m).group(0) == centre)
+    t = collections.Counter(m for m, _ in theirs if boards.SQUARE.match(m).group(0) == centre)
     k = collections.Counter(normal_kifu(m, kb) for m, _ in mine
-                            if SQUARE.match(m).group(0) == centre)
+                            if boards.SQUARE.match(m).group(0) == centre)
     if not ring:
         crate.alone[ab] = list(t)
     dup = sum(n - 1 for n in t.values())

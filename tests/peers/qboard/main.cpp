@@ -1,0 +1,79 @@
+// main.cpp - a driver for QBoard's board classes (fire-lizard/QBoard), built
+// against a checkout of it by tests/peers/qboard.sh; kifu's own code, which
+// only calls the classes' public members.  Lines in, lines out:
+//
+//   VARIANT start        the set-up: "X Y TYPE COLOUR" a piece, then "end"
+//   VARIANT promotes TYPE  what TYPE promotes to ("0 " when nothing), "end"
+//   VARIANT moves SIDE SPEC
+//                        SPEC is "X,Y,TYPE,COLOUR;..." (an empty board with
+//                        those pieces; a COLOUR, and SIDE, 0 White, 1 Black):
+//                        every move of SIDE's pieces as "X Y NX NY", "end"
+//
+// VARIANT is dai-dai, maka-dai-dai or tai; TYPE is QBoard's PieceType number
+// (its Common.h), which tests/peers/qboard.py maps to names.
+#include "DaiDaiShogiBoard.h"
+#include "MakaDaiDaiShogiBoard.h"
+#include "TaiShogiBoard.h"
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+static std::unique_ptr<Board> make(const std::string &variant)
+{
+	if (variant == "dai-dai")
+		return std::make_unique<DaiDaiShogiBoard>();
+	if (variant == "maka-dai-dai")
+		return std::make_unique<MakaDaiDaiShogiBoard>();
+	if (variant == "tai")
+		return std::make_unique<TaiShogiBoard>();
+	return nullptr;
+}
+
+int main()
+{
+	std::string line;
+	while (std::getline(std::cin, line)) {
+		std::istringstream in(line);
+		std::string variant, what, spec;
+		int side = 0;
+		in >> variant >> what;
+		if (what == "moves")
+			in >> side;
+		in >> spec;
+		std::unique_ptr<Board> board = make(variant);
+		if (!board) {
+			std::printf("error no variant %s\nend\n", variant.c_str());
+		} else if (what == "start") {
+			for (int x = 0; x < board->GetWidth(); x++)
+				for (int y = 0; y < board->GetHeight(); y++) {
+					std::optional<Piece> p = board->GetData(x, y);
+					if (p)
+						std::printf("%d %d %d %d\n", x, y, (int)p->Type, (int)p->Colour);
+				}
+			std::printf("end\n");
+		} else if (what == "promotes") {
+			auto *giant = dynamic_cast<MakaDaiDaiShogiBoard *>(board.get());
+			std::printf("%d\n", giant ? (int)giant->PromotesTo((PieceType)std::stoi(spec)) : 0);
+			std::printf("end\n");
+		} else if (what == "moves") {
+			board->Clear();
+			std::istringstream pieces(spec);
+			std::string one;
+			while (std::getline(pieces, one, ';')) {
+				int x, y, type, colour;
+				if (std::sscanf(one.c_str(), "%d,%d,%d,%d", &x, &y, &type, &colour) == 4)
+					board->SetData(x, y, Piece((PieceType)type, (PieceColour)colour));
+			}
+			for (const auto &[x, y, nx, ny] : board->GetAllMoves(side ? Black : White))
+				std::printf("%d %d %d %d\n", x, y, nx, ny);
+			std::printf("end\n");
+		} else {
+			std::printf("error %s\nend\n", what.c_str());
+		}
+		std::fflush(stdout);
+	}
+	return 0;
+}
