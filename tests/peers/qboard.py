@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""qboard.py - kifu's Dai Dai, Maka Dai Dai and Tai against QBoard's board
-classes, run by tests/peers/qboard.sh (which builds the driver):
+"""qboard.py - kifu's Chu, Dai, Dai Dai, Maka Dai Dai and Tai against QBoard's
+board classes, run by tests/peers/qboard.sh (which builds the driver):
 
     qboard.py QBOARD_CHECKOUT DRIVER KIFU_BINDIR [VARIANT...]
 
@@ -16,8 +16,9 @@ as a few lines:
 1. the start: QBoard's set-up square by square against kifu's, which also
    maps QBoard's piece types to kifu's SFEN tokens (a piece that promotes
    maps its promoted form, by QBoard's PromotesTo and the English name);
-2. each piece alone, on the centre of an empty board (the royals, kifu's, in
-   far corners), and ringed by enemy Pawns on every square within 2 and
+2. each piece alone, on the centre of an empty board (the royals in far
+   corners, Gote's with a Pawn beside it, so that no bare-royal rule ends
+   the game), and ringed by enemy Pawns on every square within 2 and
    within 3: the squares QBoard lists against kifu's;
 3. depth 1 from the start, and from every 25th position of three random
    games (Sente and Gote to move by turns): QBoard's (from, to) pairs
@@ -34,7 +35,7 @@ import sys
 import boards
 from boards import parse_board as parse_sfen
 
-VARIANTS = ["dai-dai", "maka-dai-dai", "tai"]
+VARIANTS = ["chu", "dai", "dai-dai", "maka-dai-dai", "tai"]
 square_name = boards.square_name
 
 
@@ -129,7 +130,8 @@ def royal_token(kifu):
 def test_board(kifu, token, ring, royal):
     n = kifu.n
     c = n // 2
-    board = {(n - 1, n - 1): (True, royal), (0, 0): (False, royal), (c, c): (True, token)}
+    board = {(n - 1, n - 1): (True, royal), (0, 0): (False, royal), (0, 1): (False, "P"),
+             (c, c): (True, token)}
     for dr in range(-ring, ring + 1):
         for dc in range(-ring, ring + 1):
             if dr or dc:

@@ -3,17 +3,21 @@
 // only calls the classes' public members.  Lines in, lines out:
 //
 //   VARIANT start        the set-up: "X Y TYPE COLOUR" a piece, then "end"
-//   VARIANT promotes TYPE  what TYPE promotes to ("0 " when nothing), "end"
+//   VARIANT promotes TYPE  what TYPE promotes to (0 when nothing), "end"
 //   VARIANT moves SIDE SPEC
 //                        SPEC is "X,Y,TYPE,COLOUR;..." (an empty board with
 //                        those pieces; a COLOUR, and SIDE, 0 White, 1 Black):
 //                        every move of SIDE's pieces as "X Y NX NY", "end"
 //
-// VARIANT is dai-dai, maka-dai-dai or tai; TYPE is QBoard's PieceType number
-// (its Common.h), which tests/peers/qboard.py maps to names.
+// VARIANT is chu, dai, tenjiku, dai-dai, maka-dai-dai or tai; TYPE is
+// QBoard's PieceType number (its Common.h), which tests/peers/qboard.py maps
+// to names.
+#include "ChuShogiBoard.h"
 #include "DaiDaiShogiBoard.h"
+#include "DaiShogiBoard.h"
 #include "MakaDaiDaiShogiBoard.h"
 #include "TaiShogiBoard.h"
+#include "TenjikuShogiBoard.h"
 
 #include <cstdio>
 #include <iostream>
@@ -23,6 +27,12 @@
 
 static std::unique_ptr<Board> make(const std::string &variant)
 {
+	if (variant == "chu")
+		return std::make_unique<ChuShogiBoard>();
+	if (variant == "dai")
+		return std::make_unique<DaiShogiBoard>();
+	if (variant == "tenjiku")
+		return std::make_unique<TenjikuShogiBoard>();
 	if (variant == "dai-dai")
 		return std::make_unique<DaiDaiShogiBoard>();
 	if (variant == "maka-dai-dai")
@@ -55,9 +65,13 @@ int main()
 				}
 			std::printf("end\n");
 		} else if (what == "promotes") {
-			auto *giant = dynamic_cast<MakaDaiDaiShogiBoard *>(board.get());
-			std::printf("%d\n", giant ? (int)giant->PromotesTo((PieceType)std::stoi(spec)) : 0);
-			std::printf("end\n");
+			// the board's own promotion of a lone piece (0 when it stays)
+			PieceType type = (PieceType)std::stoi(spec);
+			board->Clear();
+			board->SetData(0, 0, Piece(type, White));
+			board->Promote(0, 0);
+			PieceType promoted = board->GetData(0, 0)->Type;
+			std::printf("%d\nend\n", promoted == type ? 0 : (int)promoted);
 		} else if (what == "moves") {
 			board->Clear();
 			std::istringstream pieces(spec);
