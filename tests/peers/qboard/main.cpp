@@ -25,20 +25,25 @@
 #include <sstream>
 #include <string>
 
+template <class B> static std::unique_ptr<Board> board_of() { return std::make_unique<B>(); }
+
+static const struct {
+	const char *variant;
+	std::unique_ptr<Board> (*make)();
+} boards[] = {
+	{"chu", board_of<ChuShogiBoard>},
+	{"dai", board_of<DaiShogiBoard>},
+	{"tenjiku", board_of<TenjikuShogiBoard>},
+	{"dai-dai", board_of<DaiDaiShogiBoard>},
+	{"maka-dai-dai", board_of<MakaDaiDaiShogiBoard>},
+	{"tai", board_of<TaiShogiBoard>},
+};
+
 static std::unique_ptr<Board> make(const std::string &variant)
 {
-	if (variant == "chu")
-		return std::make_unique<ChuShogiBoard>();
-	if (variant == "dai")
-		return std::make_unique<DaiShogiBoard>();
-	if (variant == "tenjiku")
-		return std::make_unique<TenjikuShogiBoard>();
-	if (variant == "dai-dai")
-		return std::make_unique<DaiDaiShogiBoard>();
-	if (variant == "maka-dai-dai")
-		return std::make_unique<MakaDaiDaiShogiBoard>();
-	if (variant == "tai")
-		return std::make_unique<TaiShogiBoard>();
+	for (const auto &b : boards)
+		if (variant == b.variant)
+			return b.make();
 	return nullptr;
 }
 
