@@ -57,3 +57,66 @@ def write_board(n, board, token=lambda t: t, rest=" b - 1"):
             s += token(p[1] if p[0] else p[1].lower())
         rows.append(s + (str(empty) if empty else ""))
     return "/".join(rows) + rest
+
+
+# Betza's notation as its author and H. G. Muller define it, for the peers'
+# strings (taikyoku-rust.py) (atoms W F D A N, riders R B, compounds K Q; f b l r s v, a range):
+# s is l and r, v is f and b; on a diagonal atom f, b, l, r each name two
+# directions and a pair of them (fr) one, so s and v name all four.
+ORTHOGONAL = {"f": [(-1, 0)], "b": [(1, 0)], "l": [(0, -1)], "r": [(0, 1)]}
+ORTHOGONAL["s"] = ORTHOGONAL["l"] + ORTHOGONAL["r"]
+ORTHOGONAL["v"] = ORTHOGONAL["f"] + ORTHOGONAL["b"]
+DIAGONAL = {"fl": (-1, -1), "fr": (-1, 1), "bl": (1, -1), "br": (1, 1)}
+ATOMS = {"W": ("o", 1, 1), "F": ("d", 1, 1), "D": ("o", 2, 1), "A": ("d", 2, 1),
+         "R": ("o", 1, 0), "B": ("d", 1, 0)}
+BETZA = re.compile(r"([fblrsv]*)([WFDANRBKQ])(\d*)")
+
+
+def betza_directions(kind, mods):
+    if kind == "o":
+        if not mods:
+            return [d for k in "fblr" for d in ORTHOGONAL[k]]
+        return sorted({d for k in mods for d in ORTHOGONAL[k]})
+    if not mods:
+        return list(DIAGONAL.values())
+    out, i = set(), 0
+    while i < len(mods):
+        pair = mods[i:i + 2]
+        if pair in DIAGONAL:
+            out.add(DIAGONAL[pair])
+            i += 2
+            continue
+        k = mods[i]
+        out |= {d for name, d in DIAGONAL.items()
+                if k in "sv" or k in name}
+        i += 1
+    return sorted(out)
+
+
+def betza_squares(betza, row, col, n):
+    """the squares a piece of Betza's notation reaches from (row, col) on an
+    empty board of n files and ranks, Sente's, moving toward row 0"""
+    out = set()
+    for mods, atom, rng in BETZA.findall(betza):
+        parts = {"K": ["W", "F"], "Q": ["R", "B"]}.get(atom, [atom])
+        for part in parts:
+            if atom == "N" and mods == "ff":
+                steps = [(-2, -1, 1), (-2, 1, 1)]
+            elif atom == "N":
+                steps = [(a, b, 1) for a in (-2, -1, 1, 2) for b in (-2, -1, 1, 2)
+                         if abs(a) != abs(b)]
+            else:
+                kind, length, limit = ATOMS[part]
+                if rng:
+                    limit = int(rng)
+                steps = [(dr * length, dc * length, limit)
+                         for dr, dc in betza_directions(kind, mods)]
+            for dr, dc, limit in steps:
+                i = 1
+                while limit == 0 or i <= limit:
+                    r, c = row + dr * i, col + dc * i
+                    if not (0 <= r < n and 0 <= c < n):
+                        break
+                    out.add((r, c))
+                    i += 1
+    return out

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""taikyoku-xwilarg.py - kifu's taikyoku pieces against the piece table of
+Xwilarg/TaikyokuShogi, run by hand, not by `make test`:
+
+    taikyoku-xwilarg.py CHECKOUT [KIFU_BINDIR]
+
+That program (unfinished, in a browser) keeps each piece as a file of
+src/Piece/Impl/: its kanji, English name, a Betza string and a list of moves,
+each a step, slide or jump along a vector with a range; its README says the
+table is the English Wikipedia's.  The lists are read here as data (never
+run), and each piece's squares from the centre of an empty 36x36 board
+(19s, the Kings in far corners) are compared with those of kifu's
+`taikyoku` piece of the same English name, or else of the same kanji.
+Printed: a count, then each piece that differs with both sides' squares
+counted, then the pieces not found in kifu.  Given as argument names of the
+crate's table pieces (docs/rules.md, "Against the Rust crate"), it prints
+for each what this table says instead.  docs/rules.md, "Taikyoku Shogi",
+"An English Wikipedia table", says what the differences are.
+"""
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+import boards
+
+N = 36
+CENTRE = (18, 17)  # row, col: kifu's 19s
+MOVE = re.compile(r"new Move\(\s*(moveWalk|moveJump),\s*new Vector2\(\s*(-?\d+),\s*(-?\d+)\s*\),"
+                  r"\s*(\w+)\s*\)")
+PIECE = re.compile(r'new Piece\(\s*"([^"]*)",\s*"([^"]*)",\s*"([^"]*)",\s*\[(.*?)\]\s*\)', re.S)
+
+
+def table(checkout):
+    """English name -> (kanji, Betza, moves) of every piece file, comments
+    (the alternative versions some files keep) left out"""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(checkout, "src/Piece/Impl/*.js"))):
+        text = open(path, encoding="utf-8").read()
+        text = re.sub(r"//[^\n]*", "", re.sub(r"/\*.*?\*/", "", text, flags=re.S))
+        m = PIECE.search(text)
+        out[m.group(2)] = (m.group(1), m.group(3), MOVE.findall(m.group(4)))
+    return out
+
+
+def their_squares(moves):
+    """the squares a move list reaches from CENTRE on an empty board: y is
+    forward (toward row 0), a range of Infinity is the board's"""
+    out = set()
+    for _, x, y, rng in moves:
+        x, y = int(x), int(y)
+        limit = N if rng == "Infinity" else int(rng)
+        for i in range(1, limit + 1):
+            r, c = CENTRE[0] - y * i, CENTRE[1] + x * i
+            if not (0 <= r < N and 0 <= c < N):
+                break
+            out.add((r, c))
+    return out
+
+
+def kifu_squares(bindir, token):
+    board = {(N - 1, N - 1): (True, "K"), (0, 0): (False, "K"), CENTRE: (True, token)}
+    out = subprocess.run([bindir + "/kifu-perft", "-v", "taikyoku", "--sfen",
+                          boards.write_board(N, board), "--divide", "1"],
+                         check=True, capture_output=True, text=True).stdout
+    squares = set()
+    for line in out.split("\n"):
+        w = line.split()
+        if len(w) != 2:
+            continue
+        sq = [boards.parse_square(N, "".join(s)) for s in boards.SQUARE.findall(w[0])]
+        if sq[0] == CENTRE:
+            squares.add(sq[-1])
+    return squares
+
+
+def key(name):
+    return re.sub(r"[^a-z]", "", name.lower())
+
+
+# Its names that are kifu's otherwise (kifu writes the Howling Dogs 左吠 and
+# 右吠, as no font draws 𠵇, and the Reed Bird 芦鳥, as the site does).
+ALIASES = {"howlingdogleft": "lefthowlingdog", "howlingdogright": "righthowlingdog",
+           "youngbird": "reedbird"}
+
+
+def betza_reads(betza, squares):
+    """whether its Betza string, read with a doubled atom as its rider (WW
+    the Rook's R, FF the Bishop's B) and n (not jumping) dropped, as nothing
+    stands in the way, reaches squares"""
+    text = betza.replace("WW", "R").replace("FF", "B").replace("n", "")
+    return boards.betza_squares(text, *CENTRE, N) == squares
+
+
+def main():
+    checkout = sys.argv[1]
+    here = os.path.dirname(os.path.abspath(__file__))
+    bindir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, "../../build/bin")
+    crate = sys.argv[3:]
+    show = json.loads(subprocess.run([bindir + "/kifu-variants", "show", "taikyoku",
+                                      "--format=json"], check=True, capture_output=True,
+                                     text=True).stdout)
+    by_name = {}
+    by_kanji = {}
+    for p in show["pieces"]:
+        by_name.setdefault(key(p["english"]), p)
+        by_kanji.setdefault(p["name"], p)
+    theirs = table(checkout)
+    same, differ, unfound, found, slips = 0, [], [], {}, 0
+    for en, (kanji, betza, moves) in sorted(theirs.items()):
+        p = by_name.get(ALIASES.get(key(en), key(en))) or by_kanji.get(kanji)
+        if p is None:
+            unfound.append("%s %s" % (en, kanji))
+            continue
+        t, k = their_squares(moves), kifu_squares(bindir, p["sfen"])
+        found[key(p["english"])] = (en, kanji, betza, t == k,
+                                    "; its Betza string is" if t != k and betza_reads(betza, k)
+                                    else "")
+        if t == k:
+            same += 1
+        else:
+            slip = betza_reads(betza, k)
+            slips += slip
+            differ.append("  %s %s (its Betza %s): %d squares; kifu's %s (%s, `%s`) %d%s" % (
+                en, kanji, betza, len(t), p["english"], p["name"], p["moves"], len(k),
+                " [its Betza string is kifu's piece]" if slip else ""))
+    print("pieces: %d of the %d found in kifu reach the same squares alone; %d differ, %d of"
+          " them where its own Betza string reads as kifu's piece" % (
+              same, same + len(differ), len(differ), slips))
+    for line in differ:
+        print(line)
+    print("not found in kifu: " + (", ".join(unfound) or "none"))
+    for name in crate:
+        hit = found.get(key(name))
+        print("crate's %s: %s" % (name, "not in this table" if hit is None else
+                                  "its %s %s (%s) %s kifu's" % (
+                                      hit[0], hit[1], hit[2],
+                                      "reaches the squares of" if hit[3] else
+                                      "differs from") + hit[4]))
+
+
+if __name__ == "__main__":
+    main()
