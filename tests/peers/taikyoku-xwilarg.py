@@ -80,8 +80,8 @@ def key(name):
     return re.sub(r"[^a-z]", "", name.lower())
 
 
-# Its names that are kifu's otherwise (kifu writes the Howling Dogs 左吠 and
-# 右吠, as no font draws 𠵇, and the Reed Bird 芦鳥, as the site does).
+# Its names that are kifu's otherwise (its Howling Dogs are both 𠵇犬, and it
+# calls the Reed Bird 𦬨鳥, kifu's name for it, the Young Bird).
 ALIASES = {"howlingdogleft": "lefthowlingdog", "howlingdogright": "righthowlingdog",
            "youngbird": "reedbird"}
 
