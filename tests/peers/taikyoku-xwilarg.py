@@ -35,14 +35,18 @@ PIECE = re.compile(r'new Piece\(\s*"([^"]*)",\s*"([^"]*)",\s*"([^"]*)",\s*\[(.*?
 
 def table(checkout):
     """English name -> (kanji, Betza, moves) of every piece file, comments
-    (the alternative versions some files keep) left out"""
-    out = {}
+    (the alternative versions some files keep) left out; and the files not
+    written so"""
+    out, unread = {}, []
     for path in sorted(glob.glob(os.path.join(checkout, "src/Piece/Impl/*.js"))):
         text = open(path, encoding="utf-8").read()
         text = re.sub(r"//[^\n]*", "", re.sub(r"/\*.*?\*/", "", text, flags=re.S))
         m = PIECE.search(text)
+        if m is None:
+            unread.append(os.path.basename(path))
+            continue
         out[m.group(2)] = (m.group(1), m.group(3), MOVE.findall(m.group(4)))
-    return out
+    return out, unread
 
 
 def their_squares(moves):
@@ -107,7 +111,7 @@ def main():
     for p in show["pieces"]:
         by_name.setdefault(key(p["english"]), p)
         by_kanji.setdefault(p["name"], p)
-    theirs = table(checkout)
+    theirs, unread = table(checkout)
     same, differ, unfound, found, slips = 0, [], [], {}, 0
     for en, (kanji, betza, moves) in sorted(theirs.items()):
         p = by_name.get(ALIASES.get(key(en), key(en))) or by_kanji.get(kanji)
@@ -132,6 +136,7 @@ def main():
     for line in differ:
         print(line)
     print("not found in kifu: " + (", ".join(unfound) or "none"))
+    print("files not read (written otherwise): " + (", ".join(unread) or "none"))
     for name in crate:
         hit = found.get(key(name))
         print("crate's %s: %s" % (name, "not in this table" if hit is None else
