@@ -15,7 +15,8 @@ as a few lines:
 
 1. the start: QBoard's set-up square by square against kifu's, which also
    maps QBoard's piece types to kifu's SFEN tokens (a piece that promotes
-   maps its promoted form, by QBoard's PromotesTo and the English name);
+   maps its promoted form: what the board's own Promote makes of it, matched
+   by the English name);
 2. each piece alone, on the centre of an empty board (the royals in far
    corners, Gote's with a Pawn beside it, so that no bare-royal rule ends
    the game), and ringed by enemy Pawns on every square within 2 and
@@ -61,10 +62,9 @@ SYNONYMS = {
     "silver": "silvergeneral", "copper": "coppergeneral", "iron": "irongeneral",
     "stone": "stonegeneral", "tile": "tilegeneral", "earth": "earthgeneral",
     "wood": "woodgeneral", "eagle": "soaringeagle", "falcon": "hornedfalcon",
-    "guardian": "guardianofthegods", "yaksha": "shedevil", "wrestler": "wrestler",
-    "capricorn": "capricorn", "goldenbird": "goldenbird", "gobetween": "gobetween",
-    "prince": "crownprince", "freego": "freegoer", "tengu": "longnosedgoblin",
-    "ramheadsoldier": "ramsheadsoldier", "sideflier": "sideflyer",
+    "guardian": "guardianofthegods", "yaksha": "shedevil", "prince": "crownprince",
+    "freego": "freegoer", "tengu": "longnosedgoblin", "ramheadsoldier": "ramsheadsoldier",
+    "sideflier": "sideflyer",
 }
 
 
@@ -164,7 +164,7 @@ def compare_variant(driver, kifu, names):
           (" ".join("%s (%s)" % (nm, kifu.pieces[token[names.index(nm)]]["english"])
                     for nm in unnamed) or "none"))
 
-    # promoted forms: QBoard's promotes; kifu's +TOKEN, matched by name
+    # promoted forms: the board's promotion of each; kifu's +TOKEN, by name
     promoted = {}
     for t, tok in sorted(token.items()):
         pro = driver.ask("%s promotes %d" % (variant, t))[0][0]
