@@ -2,7 +2,7 @@
 """taikyoku-xwilarg.py - kifu's taikyoku pieces against the piece table of
 Xwilarg/TaikyokuShogi, run by hand, not by `make test`:
 
-    taikyoku-xwilarg.py CHECKOUT [KIFU_BINDIR]
+    taikyoku-xwilarg.py CHECKOUT [KIFU_BINDIR [NAME...]]
 
 That program (unfinished, in a browser) keeps each piece as a file of
 src/Piece/Impl/: its kanji, English name, a Betza string and a list of moves,
@@ -12,9 +12,11 @@ run), and each piece's squares from the centre of an empty 36x36 board
 (19s, the Kings in far corners) are compared with those of kifu's
 `taikyoku` piece of the same English name, or else of the same kanji.
 Printed: a count, then each piece that differs with both sides' squares
-counted, then the pieces not found in kifu.  Given as argument names of the
-crate's table pieces (docs/rules.md, "Against the Rust crate"), it prints
-for each what this table says instead.  docs/rules.md, "Taikyoku Shogi",
+counted (and whether its own Betza string reads as kifu's piece), then the
+pieces not found in kifu and the files not read.  Given NAMEs, kifu's
+English names of pieces (the crate's table pieces, docs/rules.md, "Against
+the Rust crate", as kifu names them: Water Buffalo for its Water Ox), it
+prints for each what this table has.  docs/rules.md, "Taikyoku Shogi",
 "An English Wikipedia table", says what the differences are.
 """
 import glob
