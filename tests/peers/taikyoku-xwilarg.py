@@ -12,13 +12,15 @@ run), and each piece's squares from the centre of an empty 36x36 board
 (19s, the Kings in far corners) are compared with those of kifu's
 `taikyoku` piece of the same English name, or else of the same kanji.
 Printed: a count, then each piece that differs with both sides' squares
-counted (and whether its own Betza string reads as kifu's piece), then the
+counted and why (its own Betza string reads as kifu's piece, so its list
+slipped; its list and string disagree; or they agree: another reading), then the
 pieces not found in kifu and the files not read.  Given NAMEs, kifu's
 English names of pieces (the crate's table pieces, docs/rules.md, "Against
 the Rust crate", as kifu names them: Water Buffalo for its Water Ox), it
 prints for each what this table has.  docs/rules.md, "Taikyoku Shogi",
 "An English Wikipedia table", says what the differences are.
 """
+import collections
 import glob
 import json
 import os
@@ -100,6 +102,17 @@ def betza_reads(betza, squares):
     return boards.betza_squares(text, *CENTRE, N) == squares
 
 
+def why(betza, theirs, mine):
+    """why its piece reaches theirs and kifu's mine: its move list's slip
+    (its own Betza string reads as kifu's piece), a slip in one of the two
+    (they disagree with each other), or another reading (they agree)"""
+    if betza_reads(betza, mine):
+        return "its Betza string is kifu's piece"
+    if not betza_reads(betza, theirs):
+        return "its list and its Betza string disagree"
+    return "its list and its Betza string agree: another reading"
+
+
 def main():
     checkout = sys.argv[1]
     here = os.path.dirname(os.path.abspath(__file__))
@@ -114,7 +127,8 @@ def main():
         by_name.setdefault(key(p["english"]), p)
         by_kanji.setdefault(p["name"], p)
     theirs, unread = table(checkout)
-    same, differ, unfound, found, slips = 0, [], [], {}, 0
+    same, differ, unfound, found = 0, [], [], {}
+    causes = collections.Counter()
     for en, (kanji, betza, moves) in sorted(theirs.items()):
         p = by_name.get(ALIASES.get(key(en), key(en))) or by_kanji.get(kanji)
         if p is None:
@@ -127,14 +141,13 @@ def main():
         if t == k:
             same += 1
         else:
-            slip = betza_reads(betza, k)
-            slips += slip
-            differ.append("  %s %s (its Betza %s): %d squares; kifu's %s (%s, `%s`) %d%s" % (
-                en, kanji, betza, len(t), p["english"], p["name"], p["moves"], len(k),
-                " [its Betza string is kifu's piece]" if slip else ""))
-    print("pieces: %d of the %d found in kifu reach the same squares alone; %d differ, %d of"
-          " them where its own Betza string reads as kifu's piece" % (
-              same, same + len(differ), len(differ), slips))
+            cause = why(betza, t, k)
+            causes[cause] += 1
+            differ.append("  %s %s (its Betza %s): %d squares; kifu's %s (%s, `%s`) %d [%s]" % (
+                en, kanji, betza, len(t), p["english"], p["name"], p["moves"], len(k), cause))
+    print("pieces: %d of the %d found in kifu reach the same squares alone; %d differ: %s" % (
+        same, same + len(differ), len(differ),
+        "; ".join("%s %d" % (c, n) for c, n in causes.most_common()) or "none"))
     for line in differ:
         print(line)
     print("not found in kifu: " + (", ".join(unfound) or "none"))
