@@ -17,7 +17,7 @@ slipped; its list and string disagree; or they agree: another reading), then the
 pieces not found in kifu and the files not read.  Given NAMEs, kifu's
 English names of pieces (the crate's table pieces, docs/rules.md, "Against
 the Rust crate", as kifu names them: Water Buffalo for its Water Ox), it
-prints for each what this table has.  docs/rules.md, "Taikyoku Shogi",
+prints for each what this table has and whether it reaches kifu's squares.  docs/rules.md, "Taikyoku Shogi",
 "An English Wikipedia table", says what the differences are.
 """
 import collections
@@ -117,7 +117,7 @@ def main():
     checkout = sys.argv[1]
     here = os.path.dirname(os.path.abspath(__file__))
     bindir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, "../../build/bin")
-    crate = sys.argv[3:]
+    asked = sys.argv[3:]
     show = json.loads(subprocess.run([bindir + "/kifu-variants", "show", "taikyoku",
                                       "--format=json"], check=True, capture_output=True,
                                      text=True).stdout)
@@ -135,13 +135,11 @@ def main():
             unfound.append("%s %s" % (en, kanji))
             continue
         t, k = their_squares(moves), kifu_squares(bindir, p["sfen"])
-        found[key(p["english"])] = (en, kanji, betza, t == k,
-                                    "; its Betza string is" if t != k and betza_reads(betza, k)
-                                    else "")
-        if t == k:
+        cause = None if t == k else why(betza, t, k)
+        found[key(p["english"])] = (en, kanji, betza, cause)
+        if cause is None:
             same += 1
         else:
-            cause = why(betza, t, k)
             causes[cause] += 1
             differ.append("  %s %s (its Betza %s): %d squares; kifu's %s (%s, `%s`) %d [%s]" % (
                 en, kanji, betza, len(t), p["english"], p["name"], p["moves"], len(k), cause))
@@ -152,13 +150,12 @@ def main():
         print(line)
     print("not found in kifu: " + (", ".join(unfound) or "none"))
     print("files not read (written otherwise): " + (", ".join(unread) or "none"))
-    for name in crate:
+    for name in asked:
         hit = found.get(key(name))
-        print("crate's %s: %s" % (name, "not in this table" if hit is None else
-                                  "its %s %s (%s) %s kifu's" % (
-                                      hit[0], hit[1], hit[2],
-                                      "reaches the squares of" if hit[3] else
-                                      "differs from") + hit[4]))
+        print("%s: %s" % (name, "not in this table" if hit is None else
+                          "its %s %s (%s) %s" % (hit[0], hit[1], hit[2],
+                                                 "reaches kifu's squares" if hit[3] is None
+                                                 else "differs: " + hit[3])))
 
 
 if __name__ == "__main__":
