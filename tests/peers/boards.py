@@ -3,7 +3,10 @@ scripts run by hand (taikyoku-rust.py, qboard.py): a square's name on a
 board of n files (files n..1 from the left, ranks a..z then aa..aj from the
 top), a board as {(row, col): (sente, token)} read from and written to a
 position's first field."""
+import json
 import re
+import subprocess
+import sys
 
 SQUARE = re.compile(r"(\d+)([a-z]+)")
 # kifu's SFEN token: a letter, its marks, '+' before a promoted piece
@@ -58,6 +61,52 @@ def write_board(n, board, token=lambda t: t, rest=" b - 1"):
         rows.append(s + (str(empty) if empty else ""))
     return "/".join(rows) + rest
 
+
+def kifu_show(bindir, variant):
+    """kifu-variants show VARIANT --format=json, read"""
+    return json.loads(subprocess.run([bindir + "/kifu-variants", "show", variant,
+                                      "--format=json"], check=True, capture_output=True,
+                                     text=True).stdout)
+
+
+def kifu_divide(bindir, variant, position, depth):
+    """kifu-perft --divide: [(move, count)] of position in variant"""
+    out = subprocess.run([bindir + "/kifu-perft", "-v", variant, "--sfen", position,
+                          "--divide", str(depth)], check=True, capture_output=True,
+                         text=True).stdout
+    return [(w[0], int(w[1])) for w in (line.split() for line in out.split("\n"))
+            if len(w) == 2]
+
+
+def move_squares(n, move):
+    """the squares a move of kifu's names, in order, as (row, col)"""
+    return [parse_square(n, "".join(s)) for s in SQUARE.findall(move)]
+
+
+class Peer:
+    """a peer's driver, spoken to a line at a time: say a line, then read
+    its answer's lines, split into words, up to the one stop accepts"""
+
+    def __init__(self, path, name):
+        self.name = name
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True)
+
+    def say(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def read_until(self, stop, line):
+        """the answer's lines up to and with the first that stop accepts
+        (line, what was said, for the message if the driver stops)"""
+        out = []
+        while True:
+            words = self.p.stdout.readline().split()
+            if not words:
+                sys.exit("%s: the driver stopped on: %s" % (self.name, line[:80]))
+            out.append(words)
+            if stop(words):
+                return out
 
 # Betza's notation as its author and H. G. Muller define it, for the peers'
 # strings (taikyoku-rust.py) (atoms W F D A N, riders R B, compounds K Q; f b l r s v, a range):

@@ -28,7 +28,6 @@ as a few lines:
 docs/rules.md, "Against QBoard", says what the differences are.
 """
 import collections
-import json
 import re
 import subprocess
 import sys
@@ -72,48 +71,29 @@ def same_name(theirs, mine):
     return words(mine) in (words(theirs), SYNONYMS.get(words(theirs)))
 
 
-class Driver:
+class Driver(boards.Peer):
     def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True)
+        super().__init__(path, "qboard.py: the driver")
 
     def ask(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-        out = []
-        while True:
-            w = self.p.stdout.readline().split()
-            if not w:
-                sys.exit("qboard.py: the driver stopped on: " + line[:80])
-            if w[0] == "end":
-                return out
-            if w[0] == "error":
-                sys.exit("qboard.py: the driver says: " + " ".join(w))
-            out.append(tuple(int(v) for v in w))
+        self.say(line)
+        out = self.read_until(lambda w: w[0] in ("end", "error"), line)
+        if out[-1][0] == "error":
+            sys.exit("qboard.py: the driver says: " + " ".join(out[-1]))
+        return [tuple(int(v) for v in w) for w in out[:-1]]
 
 
 class Kifu:
     def __init__(self, bindir, variant):
         self.bindir, self.variant = bindir, variant
-        self.show = json.loads(subprocess.run(
-            [bindir + "/kifu-variants", "show", variant, "--format=json"],
-            check=True, capture_output=True, text=True).stdout)
+        self.show = boards.kifu_show(bindir, variant)
         self.n = self.show["files"]
         self.pieces = {p["sfen"]: p for p in self.show["pieces"]}
 
     def moves(self, sfen):
         """kifu's moves at depth 1 as (from, to) in (row, col)"""
-        out = subprocess.run([self.bindir + "/kifu-perft", "-v", self.variant, "--sfen", sfen,
-                              "--divide", "1"], check=True, capture_output=True,
-                             text=True).stdout.split("\n")
-        moves = []
-        for line in out:
-            w = line.split()
-            if len(w) != 2:
-                continue
-            sq = [boards.parse_square(self.n, "".join(s)) for s in boards.SQUARE.findall(w[0])]
-            moves.append((sq[0], sq[-1]))
-        return moves
+        return [(sq[0], sq[-1]) for sq in (boards.move_squares(self.n, m) for m, _ in
+                                           boards.kifu_divide(self.bindir, self.variant, sfen, 1))]
 
 
 def spec(board, token_to_type):

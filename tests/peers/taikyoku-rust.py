@@ -22,9 +22,7 @@ FROM*FROM too; kifu's Lion passes (FROM MID FROM, MID empty) are FROM=FROM.
 docs/rules.md, "Taikyoku Shogi", says what the differences are.
 """
 import collections
-import json
 import re
-import subprocess
 import sys
 
 import boards
@@ -77,36 +75,20 @@ def sfen(board):
     return boards.write_board(N, board)
 
 
-class Crate:
+class Crate(boards.Peer):
     def __init__(self, driver):
-        self.p = subprocess.Popen([driver], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True)
+        super().__init__(driver, "taikyoku-rust.py: the crate's driver")
 
     def ask(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
+        self.say(line)
         if line == "start":
-            return self.p.stdout.readline().strip()
-        moves = []
-        while True:
-            w = self.p.stdout.readline().split()
-            if not w:
-                sys.exit("taikyoku-rust.py: the crate's driver stopped on: " + line[:80])
-            if w[0] == "total":
-                return moves, int(w[1])
-            moves.append((w[0], int(w[1])))
+            return " ".join(self.read_until(lambda w: True, line)[0])
+        out = self.read_until(lambda w: w[0] == "total", line)
+        return [(w[0], int(w[1])) for w in out[:-1]], int(out[-1][1])
 
 
 def kifu_divide(bindir, position, depth):
-    out = subprocess.run([bindir + "/kifu-perft", "-v", "taikyoku-optional", "--sfen", position,
-                          "--divide", str(depth)], check=True, capture_output=True,
-                         text=True).stdout.split("\n")
-    moves = []
-    for line in out:
-        w = line.split()
-        if len(w) == 2:
-            moves.append((w[0], int(w[1])))
-    return moves
+    return boards.kifu_divide(bindir, "taikyoku-optional", position, depth)
 
 
 def normal_kifu(move, board):
@@ -202,9 +184,7 @@ def main():
     crate.betza = {ab: v[2] for ab, v in pieces.items()}
     crate.alone = {}
     theirs = parse_tsfen(crate.ask("start"))
-    show = json.loads(subprocess.run([bindir + "/kifu-variants", "show", "taikyoku-optional",
-                                      "--format=json"], check=True, capture_output=True,
-                                     text=True).stdout)
+    show = boards.kifu_show(bindir, "taikyoku-optional")
     mine = parse_sfen(show["start"])
     english = {p["sfen"]: p["english"] for p in show["pieces"]}
     crate.kifu_moves = {p["sfen"]: p["moves"] for p in show["pieces"]}

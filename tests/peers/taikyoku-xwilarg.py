@@ -22,10 +22,8 @@ prints for each what this table has and whether it reaches kifu's squares.  docs
 """
 import collections
 import glob
-import json
 import os
 import re
-import subprocess
 import sys
 
 import boards
@@ -70,18 +68,8 @@ def their_squares(moves):
 
 def kifu_squares(bindir, token):
     board = {(N - 1, N - 1): (True, "K"), (0, 0): (False, "K"), CENTRE: (True, token)}
-    out = subprocess.run([bindir + "/kifu-perft", "-v", "taikyoku", "--sfen",
-                          boards.write_board(N, board), "--divide", "1"],
-                         check=True, capture_output=True, text=True).stdout
-    squares = set()
-    for line in out.split("\n"):
-        w = line.split()
-        if len(w) != 2:
-            continue
-        sq = [boards.parse_square(N, "".join(s)) for s in boards.SQUARE.findall(w[0])]
-        if sq[0] == CENTRE:
-            squares.add(sq[-1])
-    return squares
+    moves = boards.kifu_divide(bindir, "taikyoku", boards.write_board(N, board), 1)
+    return {sq[-1] for sq in (boards.move_squares(N, m) for m, _ in moves) if sq[0] == CENTRE}
 
 
 def key(name):
@@ -118,9 +106,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     bindir = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, "../../build/bin")
     asked = sys.argv[3:]
-    show = json.loads(subprocess.run([bindir + "/kifu-variants", "show", "taikyoku",
-                                      "--format=json"], check=True, capture_output=True,
-                                     text=True).stdout)
+    show = boards.kifu_show(bindir, "taikyoku")
     by_name = {}
     by_kanji = {}
     for p in show["pieces"]:
