@@ -90,6 +90,15 @@ static int add_header(build *b, const char *k, size_t kl, const char *s, size_t 
 	return kifu_record_add_tag(b->rec, "header", 6, whole, kl + 3 + n);
 }
 
+/* Whether the key k[0..kl) holds a full-width colon. */
+static bool has_colon(const char *k, size_t kl)
+{
+	for (size_t i = 0; i + 3 <= kl; i++)
+		if (!memcmp(k + i, "：", 3))
+			return true;
+	return false;
+}
+
 /* header: an object of strings, or null; t its first token. */
 static int read_header(build *b, const kifu__json_tok *t)
 {
@@ -113,6 +122,13 @@ static int read_header(build *b, const kifu__json_tok *t)
 		const char *k = kifu__json_bytes(c, &key);
 		if (v.type != KIFU_JSON_STRING)
 			return kifu__jkf_problem(b, 0, AT_MARK, &h, NULL, "header \"%s\" is not a string",
+						 kifu__jkf_shown_key(k, key.len, kb, sizeof kb));
+		/* kept as KEY：VALUE, the key must not hold the separator: the
+		 * writer would split it there and write another header */
+		if (has_colon(k, key.len))
+			return kifu__jkf_problem(b, 0, AT_MARK, &h, NULL,
+						 "header \"%s\": a key with a full-width colon (：) in it cannot be kept "
+						 "(a header is kept as KEY：VALUE, as KIF writes it)",
 						 kifu__jkf_shown_key(k, key.len, kb, sizeof kb));
 		if ((rc = add_header(b, k, key.len, kifu__json_bytes(c, &v), v.len, &h)))
 			return rc;
