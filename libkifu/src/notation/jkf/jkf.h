@@ -17,6 +17,7 @@
 
 #include "kifu/notation.h"
 #include "kifu/variant.h"
+#include "kifu/vocabulary.h"
 
 /* JKF's piece kinds ("FU" ... "RY", the schema's `kind`), in the schema's
  * order, with the SFEN token of the piece each one is in standard shogi. */
@@ -55,6 +56,12 @@ int kifu__jkf_preset_find(const char *s, size_t len);
  * kifu__jkf_kinds[k]), found by their SFEN tokens.  Returns -1 when v has
  * them all, else the index of the first kind it lacks. */
 int kifu__jkf_types(const kifu_variant *v, int types[JKF_NKINDS]);
+
+/* What the reader makes of a header key (jkf_record.c): a tag, whose
+ * kifu_tag_info *tag gives when it is a KIF header name's (else the key is
+ * the tag's own); an error; or a `header` tag KEY：VALUE. */
+enum jkf_header_key { JKF_HEADER_TAG, JKF_HEADER_REFUSED, JKF_HEADER_WHOLE };
+enum jkf_header_key kifu__jkf_header_key(const char *k, size_t kl, const kifu_tag_info **tag);
 
 /* The writer (jkf_write.c), as kifu_write. */
 int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,

@@ -57,20 +57,17 @@ static void trimmed(const char *s, size_t len, char *out, size_t size)
 	out[n] = 0;
 }
 
-/* One header, key k[0..kl) and value s[0..n): KIF's header names
- * (kifu_tag_info.kif) are tags; 手合割 is kept for the start; a key shaped
- * as a tag's is that tag (what the writer makes of such a tag); any other
- * is kept whole as `header=KEY：VALUE`, as the KIF reader keeps one. */
-static int add_header(build *b, const char *k, size_t kl, const char *s, size_t n, const kifu__json_mark *h)
+/* What the reader makes of the header key k[0..kl): KIF's header names
+ * (kifu_tag_info.kif) are tags (*tag; 手合割 is kept for the start); a key
+ * shaped as a tag's is that tag (what the writer makes of such a tag); a
+ * key with a full-width colon in it cannot be kept (the writer would split
+ * KEY：VALUE there); any other is kept whole as `header=KEY：VALUE`, as the
+ * KIF reader keeps one.  The writer asks it too, to write a `header` tag
+ * only under a key that reads back as one. */
+enum jkf_header_key kifu__jkf_header_key(const char *k, size_t kl, const kifu_tag_info **tag)
 {
-	const kifu_tag_info *tag = kifu_tag_find_kif(k, kl);
-	if (tag && !strcmp(tag->key, "handicap")) {
-		trimmed(s, n, b->handicap, sizeof b->handicap);
-		b->handicap_at = *h;
-		return 0;
-	}
-	if (tag)
-		return kifu_record_add_tag(b->rec, tag->key, strlen(tag->key), s, n);
+	if ((*tag = kifu_tag_find_kif(k, kl)))
+		return JKF_HEADER_TAG;
 	/* the key as a C string, to look it up among the tags (whose keys
 	 * are all shorter) */
 	char kz[64] = "";
@@ -80,7 +77,36 @@ static int add_header(build *b, const char *k, size_t kl, const char *s, size_t 
 	}
 	if (tag_key_shape(k, kl) && !(kl < sizeof kz && kifu_tag_find(kz)) && !same_text("header", k, kl) &&
 	    !same_text("sfen", k, kl) && !same_text("comment", k, kl) && !same_text("bookmark", k, kl))
-		return kifu_record_add_tag(b->rec, k, kl, s, n);
+		return JKF_HEADER_TAG;
+	for (size_t i = 0; i + 3 <= kl; i++)
+		if (!memcmp(k + i, "：", 3))
+			return JKF_HEADER_REFUSED;
+	return JKF_HEADER_WHOLE;
+}
+
+/* One header, key k[0..kl) and value s[0..n), as kifu__jkf_header_key
+ * takes it; h the header object, where a refused key is said. */
+static int add_header(build *b, const char *k, size_t kl, const char *s, size_t n, const kifu__json_mark *h)
+{
+	const kifu_tag_info *tag;
+	char kb[64];
+	switch (kifu__jkf_header_key(k, kl, &tag)) {
+	case JKF_HEADER_TAG:
+		if (tag && !strcmp(tag->key, "handicap")) {
+			trimmed(s, n, b->handicap, sizeof b->handicap);
+			b->handicap_at = *h;
+			return 0;
+		}
+		return tag ? kifu_record_add_tag(b->rec, tag->key, strlen(tag->key), s, n)
+			   : kifu_record_add_tag(b->rec, k, kl, s, n);
+	case JKF_HEADER_REFUSED:
+		return kifu__jkf_problem(b, 0, AT_MARK, h, NULL,
+					 "header \"%s\": a key with a full-width colon (：) in it cannot be kept "
+					 "(a header is kept as KEY：VALUE, as KIF writes it)",
+					 kifu__jkf_shown_key(k, kl, kb, sizeof kb));
+	case JKF_HEADER_WHOLE:
+		break;
+	}
 	char *whole = kifu__jkf_join_buffer(b->r, kl + 3 + n);
 	if (!whole)
 		return KIFU_ENOMEM;
@@ -88,15 +114,6 @@ static int add_header(build *b, const char *k, size_t kl, const char *s, size_t 
 	memcpy(whole + kl, "：", 3);
 	memcpy(whole + kl + 3, s, n);
 	return kifu_record_add_tag(b->rec, "header", 6, whole, kl + 3 + n);
-}
-
-/* Whether the key k[0..kl) holds a full-width colon. */
-static bool has_colon(const char *k, size_t kl)
-{
-	for (size_t i = 0; i + 3 <= kl; i++)
-		if (!memcmp(k + i, "：", 3))
-			return true;
-	return false;
 }
 
 /* header: an object of strings, or null; t its first token. */
@@ -122,13 +139,6 @@ static int read_header(build *b, const kifu__json_tok *t)
 		const char *k = kifu__json_bytes(c, &key);
 		if (v.type != KIFU_JSON_STRING)
 			return kifu__jkf_problem(b, 0, AT_MARK, &h, NULL, "header \"%s\" is not a string",
-						 kifu__jkf_shown_key(k, key.len, kb, sizeof kb));
-		/* kept as KEY：VALUE, the key must not hold the separator: the
-		 * writer would split it there and write another header */
-		if (has_colon(k, key.len))
-			return kifu__jkf_problem(b, 0, AT_MARK, &h, NULL,
-						 "header \"%s\": a key with a full-width colon (：) in it cannot be kept "
-						 "(a header is kept as KEY：VALUE, as KIF writes it)",
 						 kifu__jkf_shown_key(k, key.len, kb, sizeof kb));
 		if ((rc = add_header(b, k, key.len, kifu__json_bytes(c, &v), v.len, &h)))
 			return rc;

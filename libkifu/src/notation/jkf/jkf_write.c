@@ -371,6 +371,13 @@ static void put_tag(writer *w, const char *key, const char *value, bool handicap
 		key = value;
 		klen = (size_t)(sep - value);
 		value = sep + strlen("：");
+		/* under a key the reader takes for a tag (棋戦：X would read
+		 * back as event=X) it cannot be written */
+		const kifu_tag_info *as;
+		if (kifu__jkf_header_key(key, klen, &as) != JKF_HEADER_WHOLE) {
+			w->dropped |= KIFU_DROPPED_TAGS;
+			return;
+		}
 	} else {
 		klen = strlen(key);
 	}
