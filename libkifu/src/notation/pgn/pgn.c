@@ -185,7 +185,16 @@ int kifu__pgn_name_of_key(const char *key, char *name, size_t size)
 			snprintf(name, size, "%s", known_tags[i].name);
 			return 0;
 		}
-	return camel(key, name, size);
+	if (camel(key, name, size))
+		return -1;
+	/* a name that reads back as another key has none: White is sente's
+	 * (the key white would come back as sente), A1 is a1's (a-1 would
+	 * come back as a1) */
+	char back[256];
+	for (int i = 0; i < NKNOWN; i++)
+		if (!strcmp(known_tags[i].name, name))
+			return -1;
+	return kebab(name, strlen(name), back, sizeof back) == 0 && !strcmp(back, key) ? 0 : -1;
 }
 
 /* ---- telling PGN from its lines ---- */
