@@ -79,23 +79,6 @@ static const char *differ(const kifu_record *a, const kifu_record *b, const kifu
 	return NULL;
 }
 
-/* What the JKF trip leaves out until the JKF writer and reader agree (found
- * by this target; theirs to fix): a header kept whole whose key is 手合割 (a
- * KIF 手合割 that names no start), which JKF writes as its 手合割 and reads
- * back as the start it names (an unknown one); and an empty handicap tag,
- * which JKF writes ("手合割": "") and reads back as none. */
-static int jkf_known_difference(const kifu_record *rec)
-{
-	for (int i = 0; i < kifu_record_tag_count(rec); i++) {
-		const char *k = kifu_record_tag_key(rec, i), *val = kifu_record_tag_value(rec, i);
-		if (!strcmp(k, "header") && !strncmp(val, "手合割：", strlen("手合割：")))
-			return 1;
-		if (!strcmp(k, "handicap") && !val[0])
-			return 1;
-	}
-	return 0;
-}
-
 /* Reads text back in notation: one record, read without error, with its
  * variant.  The caller frees it. */
 static kifu_record *read_one(const char *notation, const char *text, size_t n, const kifu_variant *v,
@@ -131,8 +114,6 @@ static kifu_record *read_one(const char *notation, const char *text, size_t n, c
 /* rec through notation and back. */
 static void through(const char *notation, const kifu_record *rec, const kifu_variant *v)
 {
-	if (!strcmp(notation, "jkf") && jkf_known_difference(rec))
-		return;
 	char *t1 = NULL, *t2 = NULL;
 	size_t n1 = 0, n2 = 0;
 	int rc = write_in(notation, rec, v, &t1, &n1);
