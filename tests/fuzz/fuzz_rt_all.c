@@ -4,7 +4,8 @@
  * record read from its compact text without error is written in each
  * notation that can carry it (KIF, KI2, CSA, JKF, USI, compact), and what
  * was written must read back as one record without error, with the same
- * start and the same main line, and write again as the same text.  A writer
+ * start, the same main line and, unless the writer said it left tags out,
+ * the same tags, and write again as the same text.  A writer
  * may refuse a record it cannot carry, with its documented codes (a
  * variant CSA or JKF has no pieces for, a move with no piece to move, a
  * bad sfen tag, a limit); what it carries it must read back.
@@ -29,14 +30,29 @@ static _Noreturn void fail(const char *notation, const char *why, const char *t1
 	abort();
 }
 
-static int write_in(const char *notation, const kifu_record *rec, const kifu_variant *v, char **p, size_t *n)
+static void note_dropped(void *ctx, unsigned dropped, const char *what)
+{
+	(void)what;
+	*(unsigned *)ctx |= dropped;
+}
+
+/* rec written in notation into *p (*n bytes); *dropped (if not NULL) the
+ * kifu_dropped bits of what the writer said it left out. */
+static int write_in(const char *notation, const kifu_record *rec, const kifu_variant *v, char **p, size_t *n,
+		    unsigned *dropped)
 {
 	FILE *f = open_memstream(p, n);
 	if (!f)
 		abort();
 	kifu_diag diag;
 	kifu_diag_clear(&diag);
-	int rc = kifu_write(f, rec, v, notation, NULL, &diag);
+	unsigned said = 0;
+	kifu_write_options wo = KIFU_WRITE_OPTIONS_INIT;
+	wo.dropped = note_dropped;
+	wo.ctx = &said;
+	int rc = kifu_write(f, rec, v, notation, &wo, &diag);
+	if (dropped)
+		*dropped = said;
 	if (fclose(f))
 		abort();
 	return rc;
@@ -116,7 +132,8 @@ static void through(const char *notation, const kifu_record *rec, const kifu_var
 {
 	char *t1 = NULL, *t2 = NULL;
 	size_t n1 = 0, n2 = 0;
-	int rc = write_in(notation, rec, v, &t1, &n1);
+	unsigned dropped;
+	int rc = write_in(notation, rec, v, &t1, &n1, &dropped);
 	if (rc == KIFU_EUNSUPPORTED || rc == KIFU_ELIMIT || rc == KIFU_EILLEGAL || rc == KIFU_ESYNTAX) {
 		free(t1);
 		return; /* refused, as documented: nothing written */
@@ -127,9 +144,14 @@ static void through(const char *notation, const kifu_record *rec, const kifu_var
 	kifu_record *back = read_one(notation, t1, n1, v, &vb);
 	char why[1200];
 	const char *d = differ(rec, back, v, why, sizeof why);
+	/* tags the writer did not say it left out, it carries (the start,
+	 * which the sfen and handicap tags give, is compared above: CSA, USI
+	 * and PGN write a handicap as its position) */
+	if (!d && !(dropped & KIFU_DROPPED_TAGS))
+		d = rt_differ_tags(rec, back, RT_SKIP_SFEN | RT_SKIP_HANDICAP, why, sizeof why);
 	if (d)
 		fail(notation, d, t1, n1, NULL, 0);
-	if (write_in(notation, back, vb, &t2, &n2) != 0)
+	if (write_in(notation, back, vb, &t2, &n2, NULL) != 0)
 		fail(notation, "not written again", t1, n1, NULL, 0);
 	if (n1 != n2 || memcmp(t1, t2, n1)) {
 		/* JKF's header is a JSON object: its keys come back in the
@@ -140,7 +162,7 @@ static void through(const char *notation, const kifu_record *rec, const kifu_var
 		char *t3 = NULL;
 		size_t n3 = 0;
 		kifu_record *again = read_one(notation, t2, n2, v, &vb);
-		if (write_in(notation, again, vb, &t3, &n3) != 0 || n2 != n3 || memcmp(t2, t3, n2))
+		if (write_in(notation, again, vb, &t3, &n3, NULL) != 0 || n2 != n3 || memcmp(t2, t3, n2))
 			fail(notation, "written a third time otherwise", t2, n2, t3, n3);
 		kifu_record_free(again);
 		free(t3);

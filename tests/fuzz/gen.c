@@ -240,7 +240,7 @@ struct grec {
 
 static const char *const tag_keys[] = {
 	"event", "site", "date", "end", "sente", "gote", "handicap", "time-control", "opening",
-	"comment", "bookmark", "header", "x", "k-1_z", "sente", "sfen",
+	"comment", "bookmark", "header", "x", "k-1_z", "sente", "sfen", "white", "round", "a-1", "result",
 };
 
 static void gen_note(grec *g, gnote *n, int bookmark)

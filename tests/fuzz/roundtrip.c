@@ -73,8 +73,9 @@ static int by_key(const void *x, const void *y)
 }
 
 /* The record's tags sorted by key, each key's values in their order (the
- * writers put the known keys first); without the sfen tag if skip_sfen. */
-static tagref *sorted_tags(const kifu_record *r, int skip_sfen, int *n)
+ * writers put the known keys first); without the tags that skip names
+ * (RT_SKIP_ bits). */
+static tagref *sorted_tags(const kifu_record *r, int skip, int *n)
 {
 	int count = kifu_record_tag_count(r);
 	tagref *t = malloc((size_t)(count ? count : 1) * sizeof *t);
@@ -83,7 +84,7 @@ static tagref *sorted_tags(const kifu_record *r, int skip_sfen, int *n)
 		abort();
 	for (int i = 0; i < count; i++) {
 		const char *k = kifu_record_tag_key(r, i);
-		if (skip_sfen && !strcmp(k, "sfen"))
+		if (((skip & RT_SKIP_SFEN) && !strcmp(k, "sfen")) || ((skip & RT_SKIP_HANDICAP) && !strcmp(k, "handicap")))
 			continue;
 		t[(*n)++] = (tagref){k, kifu_record_tag_value(r, i), i};
 	}
@@ -239,15 +240,11 @@ static const char *differ_start(const kifu_record *a, const kifu_record *b, cons
 	return NULL;
 }
 
-const char *rt_differ(const kifu_record *a, const kifu_record *b, const kifu_variant *v, int mode,
-		      char *buf, size_t size)
+const char *rt_differ_tags(const kifu_record *a, const kifu_record *b, int skip, char *buf, size_t size)
 {
 	char s1[200], s2[200];
-	int kif = mode & RT_KIF;
-	if (strcmp(kifu_record_variant_name(a), kifu_record_variant_name(b)))
-		return DIFFER("variant %s reads back as %s", kifu_record_variant_name(a), kifu_record_variant_name(b));
 	int na, nb;
-	tagref *ta = sorted_tags(a, kif, &na), *tb = sorted_tags(b, kif, &nb);
+	tagref *ta = sorted_tags(a, skip, &na), *tb = sorted_tags(b, skip, &nb);
 	const char *d = NULL;
 	for (int i = 0; !d && i < (na > nb ? na : nb); i++) {
 		if (i >= na || i >= nb)
@@ -261,6 +258,17 @@ const char *rt_differ(const kifu_record *a, const kifu_record *b, const kifu_var
 		d = DIFFER("%d tags read back as %d", na, nb);
 	free(ta);
 	free(tb);
+	return d;
+}
+
+const char *rt_differ(const kifu_record *a, const kifu_record *b, const kifu_variant *v, int mode,
+		      char *buf, size_t size)
+{
+	char s1[200], s2[200];
+	int kif = mode & RT_KIF;
+	if (strcmp(kifu_record_variant_name(a), kifu_record_variant_name(b)))
+		return DIFFER("variant %s reads back as %s", kifu_record_variant_name(a), kifu_record_variant_name(b));
+	const char *d = rt_differ_tags(a, b, kif ? RT_SKIP_SFEN : 0, buf, size);
 	if (d)
 		return d;
 	if (kif && (d = differ_start(a, b, v, buf, size)))

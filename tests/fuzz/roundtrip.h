@@ -33,6 +33,11 @@ enum rt_mode {
 const char *rt_differ(const kifu_record *a, const kifu_record *b, const kifu_variant *v, int mode,
 		      char *buf, size_t size);
 
+/* NULL when a and b have the same tags (sorted by key, each key's values
+ * in their order), but those skip names; else what differs, in buf. */
+enum { RT_SKIP_SFEN = 1, RT_SKIP_HANDICAP = 2 };
+const char *rt_differ_tags(const kifu_record *a, const kifu_record *b, int skip, char *buf, size_t size);
+
 /* The SFEN of rec's start (a record of v) into buf: 0, or
  * kifu_record_start's code (buf empty). */
 int rt_start_sfen(const kifu_record *r, const kifu_variant *v, char *buf, size_t size);
