@@ -143,7 +143,8 @@ static int unwritable_text(const kifu_record *rec, kifu_diag *diag)
 static bool csa_line(const char *value)
 {
 	const char *colon = strchr(value, ':');
-	return value[0] == '$' && colon && colon > value + 1;
+	/* and not a keyword of a tag's ($EVENT:X would read back as event=X) */
+	return value[0] == '$' && colon && colon > value + 1 && !kifu_tag_find_csa(value, (size_t)(colon - value));
 }
 
 static void put_information(writer *w)
