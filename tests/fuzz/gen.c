@@ -109,7 +109,7 @@ static const frag fragments[] = {
 	F("平手"), F("香落ち"), F("大将棋"), F("変化：1手"), F("変化："), F("まで"), F("投了"),
 	F("先手："), F("後手の持駒："), F("手数----指手--"), F("   1 ７六歩(77)"), F("1手目 ▲7八歩兵"),
 	F("▲"), F("resign"), F("sente=x"), F("header"), F("#KIF version=2.0"), F("&栞"), F("*"),
-	F("&a{b}@c"), F("%zz"), F("|"), F("+---"), F("v"), F("・"),
+	F("&a{b}@c"), F("%zz"), F("|"), F("+---"), F("v"), F("・"), F("$EVENT:"), F("$FOO:"), F("棋戦："),
 };
 
 #define NFRAGMENTS (sizeof fragments / sizeof fragments[0])
@@ -240,7 +240,7 @@ struct grec {
 
 static const char *const tag_keys[] = {
 	"event", "site", "date", "end", "sente", "gote", "handicap", "time-control", "opening",
-	"comment", "bookmark", "header", "x", "k-1_z", "sente", "sfen", "white", "round", "a-1", "result",
+	"comment", "bookmark", "header", "x", "k-1_z", "sente", "sfen", "white", "round", "a-1", "result", "csa",
 };
 
 static void gen_note(grec *g, gnote *n, int bookmark)
