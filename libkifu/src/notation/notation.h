@@ -42,8 +42,10 @@ typedef struct kifu__notation {
 	kifu_square_namer square_name; /* a square in messages */
 	/* Telling an input's notation: how much this decoded line (UTF-8,
 	 * without its line end) looks like one of this notation's: 0 not at
-	 * all, 1 it could be, 2 only this notation writes such lines.  NULL
-	 * for a notation that is never told from its content. */
+	 * all, 1 it could be, 2 only this notation writes such lines, 3 the
+	 * line declares the notation (#KIF version=, 'CSA encoding=): as an
+	 * input's first line it decides.  NULL for a notation that is never
+	 * told from its content. */
 	int (*sniff_line)(const char *line, size_t len, const kifu__read_ctx *ctx);
 	/* Reading: a reader's state over ctx (which outlives it), the next
 	 * record (as kifu_stream_next), and freeing the state.  NULL when the

@@ -86,7 +86,8 @@ static bool declares_schema(const char *line, size_t len)
  * junk among compact records does not turn the stream into another
  * notation; an input of which no line is any notation's is none.  Lines
  * that are blank or start with # count for nobody, but for KIF's own first
- * line (#KIF version=...). */
+ * line (#KIF version=...).  A first line that declares its notation (#KIF
+ * version=, 'CSA encoding=) decides. */
 static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n, bool *content)
 {
 	int counts[16] = {0};
@@ -130,6 +131,10 @@ static const kifu__notation *detect(kifu_stream *s, const char *sample, size_t n
 						break; /* the most a sniffer says: no later one beats it */
 				}
 			}
+			/* the first line declares the notation: the lines after it
+			 * (a KIF header that looks like a CSA comment) do not undo it */
+			if (best >= 0 && best_score >= 3 && lines == 0)
+				return kifu__notations[best];
 			if (best >= 0)
 				counts[best]++;
 			if (!schema)

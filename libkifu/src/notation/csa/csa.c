@@ -157,7 +157,7 @@ static int csa_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 	const char *s = line;
 	switch (s[0]) {
 	case '\'':
-		return !strncmp(s, "'CSA encoding=", 14) ? 2 : 1;
+		return !strncmp(s, "'CSA encoding=", 14) ? 3 : 1;
 	case 'V':
 		return (n == 2 && digits(s + 1, 1)) || (n == 4 && digits(s + 1, 1) && s[2] == '.' && digits(s + 3, 1)) ?
 			       2 : 0;
