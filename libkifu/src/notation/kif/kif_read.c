@@ -1246,7 +1246,7 @@ static int kif_sniff(const char *line, size_t len, const kifu__read_ctx *ctx)
 	if (i < len && strchr("{}[]\"", line[i]) && line[i])
 		return 0;
 	/* the first line kifu and Kifu for Windows write, which declares it */
-	if ((len >= 13 && !memcmp(line, "#KIF version=", 13)) || (len >= 13 && !memcmp(line, "#KI2 version=", 13)))
+	if (len >= 13 && (!memcmp(line, "#KIF version=", 13) || !memcmp(line, "#KI2 version=", 13)))
 		return 3;
 	kif_line kl;
 	kifu__kif_classify(line, len, &kl);
