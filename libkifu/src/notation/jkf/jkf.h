@@ -12,6 +12,7 @@
 #ifndef KIFU_NOTATION_JKF_H
 #define KIFU_NOTATION_JKF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -62,6 +63,9 @@ int kifu__jkf_types(const kifu_variant *v, int types[JKF_NKINDS]);
  * the tag's own); an error; or a `header` tag KEY：VALUE. */
 enum jkf_header_key { JKF_HEADER_TAG, JKF_HEADER_REFUSED, JKF_HEADER_WHOLE };
 enum jkf_header_key kifu__jkf_header_key(const char *k, size_t kl, const kifu_tag_info **tag);
+/* Whether s[0..len) is spaces only (ASCII or full-width), as the reader
+ * trims a 手合割: one it takes for none. */
+bool kifu__jkf_blank(const char *s, size_t len);
 
 /* The writer (jkf_write.c), as kifu_write. */
 int kifu__jkf_write(FILE *out, const kifu_record *rec, const kifu_variant *v,

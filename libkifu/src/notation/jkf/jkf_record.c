@@ -36,14 +36,26 @@ static bool same_text(const char *word, const char *s, size_t len)
 	return strlen(word) == len && !memcmp(word, s, len);
 }
 
+/* How many bytes of spaces (ASCII and full-width) s[0..len) begins with. */
+static size_t leading_spaces(const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (s[i] == ' ' || (len - i >= 3 && !memcmp(s + i, "　", 3))))
+		i += s[i] == ' ' ? 1 : 3;
+	return i;
+}
+
+bool kifu__jkf_blank(const char *s, size_t len)
+{
+	return leading_spaces(s, len) == len;
+}
+
 /* Spaces (ASCII and full-width) trimmed off both ends, as KIF's values. */
 static void trimmed(const char *s, size_t len, char *out, size_t size)
 {
-	while (len && (*s == ' ' || (len >= 3 && !memcmp(s, "　", 3)))) {
-		size_t k = *s == ' ' ? 1 : 3;
-		s += k;
-		len -= k;
-	}
+	size_t lead = leading_spaces(s, len);
+	s += lead;
+	len -= lead;
 	size_t n = kifu__utf8_cut(s, len, size - 1);
 	memcpy(out, s, n);
 	for (;;) {

@@ -350,19 +350,6 @@ static void note_lost_forks(writer *w)
 
 /* ---- the header and the start ---- */
 
-/* Whether s is spaces only, ASCII or full-width (or empty). */
-static bool blank(const char *s)
-{
-	for (;;) {
-		if (*s == ' ')
-			s++;
-		else if (!strncmp(s, "　", 3))
-			s += 3;
-		else
-			return !*s;
-	}
-}
-
 /* One tag into the header: a known tag under its KIF header name (下手
  * and 上手 in a handicap game), a `header` tag (KEY：VALUE, as the KIF
  * reader keeps a header) under its key, any other under its own key.  A
@@ -373,7 +360,7 @@ static void put_tag(writer *w, const char *key, const char *value, bool handicap
 {
 	const kifu_tag_info *tag = kifu_tag_find(key);
 	size_t klen;
-	if (tag && !strcmp(tag->key, "handicap") && blank(value)) {
+	if (tag && !strcmp(tag->key, "handicap") && kifu__jkf_blank(value, strlen(value))) {
 		/* 手合割 of spaces the reader takes for none */
 		w->dropped |= KIFU_DROPPED_TAGS;
 		return;

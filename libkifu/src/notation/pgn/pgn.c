@@ -190,10 +190,10 @@ int kifu__pgn_name_of_key(const char *key, char *name, size_t size)
 	/* a name that reads back as another key has none: White is sente's
 	 * (the key white would come back as sente), A1 is a1's (a-1 would
 	 * come back as a1) */
-	char back[256];
 	for (int i = 0; i < NKNOWN; i++)
 		if (!strcmp(known_tags[i].name, name))
 			return -1;
+	char back[256];
 	return kebab(name, strlen(name), back, sizeof back) == 0 && !strcmp(back, key) ? 0 : -1;
 }
 
